@@ -1,0 +1,55 @@
+// Bundles the extension and the sandbox CLI, and writes the generated JSON Schemas.
+// Usage: node esbuild.js [--production] [--watch]
+const esbuild = require('esbuild');
+const path = require('node:path');
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** @type {import('esbuild').BuildOptions} */
+const common = {
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minify: production,
+  sourcemap: production ? false : 'linked',
+  sourcesContent: false,
+  logLevel: 'warning',
+};
+
+const entries = [
+  { entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { entryPoints: ['src/sandbox/cli.ts'], outfile: 'dist/sandbox.js', banner: { js: '#!/usr/bin/env node' } },
+];
+
+/** Writes schemas/*.json from the zod models (one source of truth for shapes). */
+async function writeSchemas() {
+  const fs = require('node:fs');
+  const gen = 'src/schema/generate-json-schema.ts';
+  if (!fs.existsSync(gen)) return;
+  const out = path.join('dist', 'tools', 'generate-json-schema.js');
+  await esbuild.build({ ...common, minify: false, sourcemap: false, entryPoints: [gen], outfile: out });
+  // eslint-disable-next-line import/no-dynamic-require
+  delete require.cache[path.resolve(out)];
+  const { writeJsonSchemas } = require(path.resolve(out));
+  writeJsonSchemas(path.resolve('schemas'));
+}
+
+async function main() {
+  const present = entries.filter((e) => require('node:fs').existsSync(e.entryPoints[0]));
+  if (watch) {
+    const contexts = await Promise.all(present.map((e) => esbuild.context({ ...common, ...e })));
+    await Promise.all(contexts.map((c) => c.watch()));
+    await writeSchemas();
+    console.log('[watch] watching for changes');
+    return;
+  }
+  await Promise.all(present.map((e) => esbuild.build({ ...common, ...e })));
+  await writeSchemas();
+}
+
+main().catch((err) => {
+  console.error(err && err.message ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,14 @@
+import * as vscode from 'vscode';
+
+/**
+ * Activation only constructs and registers: no network and no disk I/O here.
+ * Each feature area exposes one `register*` function that pushes its disposables.
+ */
+export function activate(context: vscode.ExtensionContext): void {
+  const log = vscode.window.createOutputChannel('Work Item Studio', { log: true });
+  context.subscriptions.push(log);
+}
+
+export function deactivate(): void {
+  // Everything is disposed through context.subscriptions.
+}

@@ -1,0 +1,177 @@
+// The sandbox's data-set format: what a `--data FILE` holds, what `--state FILE`
+// persists and what `/_sandbox/dump` returns. Validated with zod at load, so a bad
+// file gets an error that names the path and the value.
+// No vscode import.
+import { z } from 'zod';
+
+const Id = z.string().min(1);
+/** `yyyy-MM-dd` */
+const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as yyyy-MM-dd');
+/** Work item datetimes carry no zone suffix, e.g. `2026-01-05T09:00:00`. */
+const LocalDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/, 'expected a datetime without zone suffix');
+/** User and process category datetimes are UTC with `Z`. */
+const UtcDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, 'expected a UTC datetime ending in Z');
+
+export const Organization = z.strictObject({
+  id: Id,
+  name: z.string(),
+  code: z.string().default(''),
+  /** null for a root organization. */
+  parentId: Id.nullable(),
+});
+export type Organization = z.infer<typeof Organization>;
+
+/** A user as stored: every field the spec lists (organizationName is derived), plus a password for sign-in. */
+export const SandboxUser = z.strictObject({
+  id: Id,
+  name: z.string(),
+  englishName: z.string().default(''),
+  loginName: z.string().min(1),
+  ldapLoginName: z.string().default(''),
+  email: z.string().default(''),
+  code: z.string().default(''),
+  description: z.string().default(''),
+  organizationId: Id,
+  avatarUrl: z.string().default(''),
+  language: z.string().default('ja-JP'),
+  timeZone: z.string().default('Asia/Tokyo'),
+  isDeleted: z.boolean().default(false),
+  unitCost: z.number().default(0),
+  timeEntryLockedDate: LocalDateTime.default('2000-01-01T00:00:00'),
+  systemRoleId: z.string().default('role-user'),
+  systemRoleName: z.string().default('User'),
+  canEdit: z.boolean().default(true),
+  aclId: z.string().default(''),
+  permission: z.number().int().default(0),
+  createdAt: UtcDateTime.default('2025-01-01T00:00:00Z'),
+  createdBy: z.string().default('system'),
+  updatedAt: UtcDateTime.default('2025-01-01T00:00:00Z'),
+  updatedBy: z.string().default('system'),
+  /** Sandbox only: the password for `POST /auth/token` and Basic. Never returned by the API. */
+  password: z.string().default('password'),
+});
+export type SandboxUser = z.infer<typeof SandboxUser>;
+
+export const UserGroup = z.strictObject({ id: Id, name: z.string(), memberIds: z.array(Id).default([]) });
+export type UserGroup = z.infer<typeof UserGroup>;
+
+export const ItemType = z.strictObject({
+  id: Id,
+  name: z.string(),
+  isFolder: z.boolean(),
+  /** Created in the Professional edition: cannot be used in the Standard edition. */
+  professionalOnly: z.boolean().default(false),
+  /** false: the system does not permit this type (error 28 on restore; error 11 on change). */
+  available: z.boolean().default(true),
+});
+export type ItemType = z.infer<typeof ItemType>;
+
+/** Status types, process classifications and work classifications. */
+export const Classification = z.strictObject({ id: Id, name: z.string(), available: z.boolean().default(true) });
+export type Classification = z.infer<typeof Classification>;
+
+export const ProjectMember = z.strictObject({
+  userId: Id,
+  /** edit: may update work items; view: may edit only the fields marked editableWithViewPermission. */
+  permission: z.enum(['edit', 'view']),
+  /** false: cost values in updates are ignored (rule 2) and not returned. */
+  costPermission: z.boolean().default(true),
+});
+export type ProjectMember = z.infer<typeof ProjectMember>;
+
+export const Project = z.strictObject({
+  id: Id,
+  name: z.string(),
+  members: z.array(ProjectMember).default([]),
+  /** Project groups that can be assigned (partyType UserGroup). */
+  userGroupIds: z.array(Id).default([]),
+  /** The allowed range of schedule dates (errors 6 and 7). */
+  allowedDateRange: z.strictObject({ min: DateOnly, max: DateOnly }),
+});
+export type Project = z.infer<typeof Project>;
+
+export const StoredAssignment = z.strictObject({
+  partyId: Id,
+  partyType: z.enum(['User', 'UserGroup']),
+  plannedTime: z.number().int().default(0),
+});
+export type StoredAssignment = z.infer<typeof StoredAssignment>;
+
+export const WorkItem = z.strictObject({
+  id: Id,
+  projectId: Id,
+  /** null: a top-level item of its project. */
+  parentId: Id.nullable(),
+  /** Position among siblings (lower first). */
+  order: z.number(),
+  itemTypeId: Id,
+  name: z.string(),
+  code: z.string().default(''),
+  description: z.string().default(''),
+  statusTypeId: Id.nullable().default(null),
+  processCategoryId: Id.nullable().default(null),
+  workCategoryId: Id.nullable().default(null),
+  startDate: DateOnly.nullable().default(null),
+  endDate: DateOnly.nullable().default(null),
+  /** false: the item does not track progress (setCompleted leaves it alone). */
+  tracksProgress: z.boolean().default(true),
+  actualProgress: z.number().min(0).max(100).default(0),
+  plannedTime: z.number().int().default(0),
+  managedPlannedTime: z.number().int().default(0),
+  plannedCost: z.number().default(0),
+  actualTime: z.number().int().default(0),
+  actualCost: z.number().default(0),
+  assignments: z.array(StoredAssignment).default([]),
+  leaderId: Id.nullable().default(null),
+  timeEntryLocked: z.boolean().default(false),
+  isDeleted: z.boolean().default(false),
+  /** Field name -> calculation type. */
+  fieldCalcTypes: z.record(z.string(), z.string()).default({}),
+  createdAt: LocalDateTime.default('2025-01-01T00:00:00'),
+  updatedAt: LocalDateTime.default('2025-01-01T00:00:00'),
+  updatedBy: z.string().default('system'),
+  userUpdatedAt: LocalDateTime.default('2025-01-01T00:00:00'),
+  userUpdatedBy: z.string().default('system'),
+});
+export type WorkItem = z.infer<typeof WorkItem>;
+
+/** A schedule dependency between two work items; clearSchedule deletes an item's links. */
+export const ScheduleLink = z.strictObject({ id: Id, fromId: Id, toId: Id });
+export type ScheduleLink = z.infer<typeof ScheduleLink>;
+
+export const StoredProcessCategory = z.strictObject({
+  id: Id,
+  name: z.string(),
+  description: z.string().default(''),
+  code: z.string().default(''),
+  /** The Color structure is not shown; the sandbox stores `#rrggbb` strings. */
+  color: z.string().default('#808080'),
+  groupId: z.string().default(''),
+  displayOrder: z.number().default(0),
+  isDeleted: z.boolean().default(false),
+  createdAt: UtcDateTime.default('2025-01-01T00:00:00Z'),
+  createdBy: z.string().default('system'),
+  updatedAt: UtcDateTime.default('2025-01-01T00:00:00Z'),
+  updatedBy: z.string().default('system'),
+});
+export type StoredProcessCategory = z.infer<typeof StoredProcessCategory>;
+
+export const Dataset = z.strictObject({
+  /** Format version of this file. */
+  version: z.literal(1),
+  organizations: z.array(Organization).default([]),
+  users: z.array(SandboxUser).default([]),
+  userGroups: z.array(UserGroup).default([]),
+  itemTypes: z.array(ItemType).default([]),
+  statusTypes: z.array(Classification).default([]),
+  processClassifications: z.array(Classification).default([]),
+  workClassifications: z.array(Classification).default([]),
+  projects: z.array(Project).default([]),
+  workItems: z.array(WorkItem).default([]),
+  scheduleLinks: z.array(ScheduleLink).default([]),
+  processCategories: z.array(StoredProcessCategory).default([]),
+});
+export type Dataset = z.infer<typeof Dataset>;
+export type DatasetInput = z.input<typeof Dataset>;
+
+export type Edition = 'standard' | 'professional';
