@@ -1,0 +1,447 @@
+// The service client: one undici dispatcher (a connection pool) per service
+// origin, typed and validated results, one error type. No vscode import.
+//
+// Never logged and never put into an error: a token, a password, an
+// Authorization header, a request body.
+import { Agent, type Dispatcher } from 'undici';
+import type { z } from 'zod';
+import {
+  AllAssignedUsersQuery,
+  OrganizationUsersQuery,
+  ProcessCategoriesQuery,
+  ProcessCategoryListResponse,
+  TokenRequest,
+  TokenResponse,
+  UpdateWorkItemsBody,
+  UpdateWorkItemsResponse,
+  UserListResponse,
+} from '../schema/api';
+import { ServiceError, type ServiceErrorInit } from './errors';
+import { classifyTransportError, parseErrorBody, parseRetryAfter, redact, type ProxyEndpoint } from './http';
+import { nullLogger, type Logger } from './logger';
+import { allAssignedUsersPath, buildUrl, InvalidPathError, organizationUsersPath, parseBaseUrl, workItemsPath, type BaseUrl } from './paths';
+import { proxyEndpointsOf } from './dispatcher-info';
+
+export type Credentials = { kind: 'none' } | { kind: 'bearer'; token: string } | { kind: 'basic'; loginName: string; password: string };
+
+export interface ClientOptions {
+  /** Service base URL including the API prefix, e.g. `https://pm.example.com/TimeTrackerNX/api`. */
+  baseUrl: string;
+  /** Called before every request (except sign-in); may sign in lazily. Errors it throws pass through unchanged. */
+  credentials?: () => Credentials | Promise<Credentials>;
+  /**
+   * The undici dispatcher to use (proxy, CA certificates: see `createDispatcher`).
+   * The client never closes a dispatcher it was given. Without one, the client owns
+   * an Agent with capped connections and short keep-alive.
+   */
+  dispatcher?: Dispatcher;
+  logger?: Logger;
+  /** connectMs applies to the client's own Agent only (give it to `createDispatcher` otherwise). */
+  timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
+  /** Connections to the origin at most (own Agent only). Default 6. */
+  maxConnections?: number;
+  userAgent?: string;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 } as const;
+export const DEFAULT_MAX_CONNECTIONS = 6;
+/** Below the idle timeout of common servers (IIS 120 s, nginx 75 s, Node 5 s), so a pooled socket is rarely closed under us. */
+export const DEFAULT_KEEP_ALIVE_MS = 4_000;
+/** Largest response body read (a list of thousands of users is far below). */
+export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+const DEFAULT_USER_AGENT = 'workitem-studio';
+
+type Method = 'GET' | 'PUT' | 'POST';
+
+interface RequestSpec<T> {
+  method: Method;
+  path: string;
+  query?: URLSearchParams;
+  body?: unknown;
+  schema: z.ZodType<T>;
+  /** Send the Authorization header from `credentials` (false for sign-in). */
+  auth: boolean;
+  /** Extra secrets to scrub from anything echoed back (sign-in password). */
+  secrets?: string[];
+  /** Do not quote the response body in an invalid-response error (it may hold a token). */
+  sensitiveResponse?: boolean;
+  /** Retry once on a connection failure after sending (GET only: safe to repeat). */
+  idempotent?: boolean;
+}
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+export class ServiceClient {
+  readonly baseUrl: string;
+  readonly origin: string;
+  private readonly base: BaseUrl;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+  private readonly logger: Logger;
+  private readonly headersMs: number;
+  private readonly bodyMs: number;
+  private readonly userAgent: string;
+  private readonly proxies: readonly ProxyEndpoint[];
+  private closed = false;
+
+  constructor(private readonly options: ClientOptions) {
+    this.base = parseBaseUrl(options.baseUrl);
+    this.baseUrl = this.base.href;
+    this.origin = this.base.origin;
+    this.logger = options.logger ?? nullLogger;
+    this.headersMs = positive(options.timeouts?.headersMs, DEFAULT_TIMEOUTS.headersMs);
+    this.bodyMs = positive(options.timeouts?.bodyMs, DEFAULT_TIMEOUTS.bodyMs);
+    this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+    if (options.dispatcher) {
+      this.dispatcher = options.dispatcher;
+      this.ownsDispatcher = false;
+    } else {
+      this.dispatcher = new Agent({
+        connections: positive(options.maxConnections, DEFAULT_MAX_CONNECTIONS),
+        keepAliveTimeout: DEFAULT_KEEP_ALIVE_MS,
+        keepAliveMaxTimeout: DEFAULT_KEEP_ALIVE_MS * 4,
+        connect: { timeout: positive(options.timeouts?.connectMs, DEFAULT_TIMEOUTS.connectMs) },
+      });
+      this.ownsDispatcher = true;
+    }
+    this.proxies = proxyEndpointsOf(this.dispatcher);
+  }
+
+  /** `POST /auth/token` with `{loginName, password}`; resolves to the token. */
+  async signIn(loginName: string, password: string, o?: CallOptions): Promise<string> {
+    const body = { loginName, password };
+    const checked = TokenRequest.safeParse(body);
+    if (!checked.success) {
+      throw this.invalidRequest('POST', '/auth/token', [loginName ? 'the password must be a string' : 'the login name must not be empty']);
+    }
+    const res = await this.request(
+      { method: 'POST', path: '/auth/token', body, schema: TokenResponse, auth: false, secrets: [password], sensitiveResponse: true },
+      o,
+    );
+    return res.token;
+  }
+
+  /** `PUT /workitem/workItems/{id,id,...}` */
+  async updateWorkItems(ids: readonly string[], body: UpdateWorkItemsBody, o?: CallOptions): Promise<UpdateWorkItemsResponse> {
+    const path = this.path('PUT', '/workitem/workItems/…', () => workItemsPath(ids));
+    const checked = UpdateWorkItemsBody.safeParse(body);
+    if (!checked.success) throw this.invalidRequest('PUT', path, zodMessages(checked.error, 'body'));
+    return this.request({ method: 'PUT', path, body: checked.data, schema: UpdateWorkItemsResponse, auth: true }, o);
+  }
+
+  /** `GET /system/organizations/{orgId}/allassignedusers` */
+  async listAllAssignedUsers(orgId: string, q: AllAssignedUsersQuery = {}, o?: CallOptions): Promise<UserListResponse> {
+    const path = this.path('GET', '/system/organizations/…/allassignedusers', () => allAssignedUsersPath(orgId));
+    const query = this.query('GET', path, AllAssignedUsersQuery, q);
+    return this.request({ method: 'GET', path, query, schema: UserListResponse, auth: true, idempotent: true }, o);
+  }
+
+  /** `GET /system/organizations/{orgId}/users` */
+  async listOrganizationUsers(orgId: string, q: OrganizationUsersQuery = {}, o?: CallOptions): Promise<UserListResponse> {
+    const path = this.path('GET', '/system/organizations/…/users', () => organizationUsersPath(orgId));
+    const query = this.query('GET', path, OrganizationUsersQuery, q);
+    return this.request({ method: 'GET', path, query, schema: UserListResponse, auth: true, idempotent: true }, o);
+  }
+
+  /** `GET /system/processCategories?...` */
+  async listProcessCategories(q: ProcessCategoriesQuery = {}, o?: CallOptions): Promise<ProcessCategoryListResponse> {
+    const path = '/system/processCategories';
+    const query = this.query('GET', path, ProcessCategoriesQuery, q);
+    return this.request({ method: 'GET', path, query, schema: ProcessCategoryListResponse, auth: true, idempotent: true }, o);
+  }
+
+  /** Closes the client's own connection pool (a given dispatcher is left to its owner). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.ownsDispatcher) await this.dispatcher.close();
+  }
+
+  // -------------------------------------------------------------------------
+
+  private path(method: Method, shown: string, build: () => string): string {
+    try {
+      return build();
+    } catch (e) {
+      if (e instanceof InvalidPathError) throw this.invalidRequest(method, shown, [e.message]);
+      throw e;
+    }
+  }
+
+  private query<T extends Record<string, unknown>>(method: Method, path: string, schema: z.ZodType<T>, q: unknown): URLSearchParams {
+    const checked = schema.safeParse(q ?? {});
+    if (!checked.success) throw this.invalidRequest(method, path, zodMessages(checked.error, 'query'));
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(checked.data)) if (v !== undefined) params.append(k, String(v));
+    return params;
+  }
+
+  private invalidRequest(method: string, path: string, messages: string[], code?: string): ServiceError {
+    return new ServiceError({ kind: 'invalid-request', method, path, messages, code });
+  }
+
+  private async authorization(method: Method, path: string): Promise<{ header?: string; secrets: string[] }> {
+    const creds: Credentials = (await this.options.credentials?.()) ?? { kind: 'none' };
+    switch (creds.kind) {
+      case 'none':
+        return { secrets: [] };
+      case 'bearer': {
+        const token = typeof creds.token === 'string' ? creds.token.trim() : '';
+        if (!token) throw this.invalidRequest(method, path, ['the access token is empty; sign in again'], 'CREDENTIALS_EMPTY');
+        if (!/^[\x21-\x7e]+$/.test(token)) {
+          throw this.invalidRequest(method, path, ['the access token contains characters that cannot be sent in a header (spaces, line breaks or non-ASCII)'], 'CREDENTIALS_INVALID');
+        }
+        return { header: `Bearer ${token}`, secrets: [token] };
+      }
+      case 'basic': {
+        const { loginName, password } = creds;
+        if (typeof loginName !== 'string' || loginName === '') throw this.invalidRequest(method, path, ['the login name is empty'], 'CREDENTIALS_EMPTY');
+        if (loginName.includes(':')) {
+          throw this.invalidRequest(method, path, ['the login name contains ":", which Basic authentication cannot carry; use token sign-in instead'], 'CREDENTIALS_COLON');
+        }
+        if (typeof password !== 'string') throw this.invalidRequest(method, path, ['the password is missing'], 'CREDENTIALS_EMPTY');
+        if (/[\r\n\0]/.test(loginName + password)) {
+          throw this.invalidRequest(method, path, ['the login name or password contains a line break or NUL character'], 'CREDENTIALS_INVALID');
+        }
+        const encoded = Buffer.from(`${loginName}:${password}`, 'utf8').toString('base64');
+        return { header: `Basic ${encoded}`, secrets: [password, encoded] };
+      }
+      default:
+        throw this.invalidRequest(method, path, ['unknown credentials kind'], 'CREDENTIALS_INVALID');
+    }
+  }
+
+  private async request<T>(spec: RequestSpec<T>, o?: CallOptions): Promise<T> {
+    const { method, path } = spec;
+    if (this.closed) throw this.invalidRequest(method, path, ['the client is closed'], 'CLIENT_CLOSED');
+    const signal = o?.signal;
+    if (signal?.aborted) throw new ServiceError({ kind: 'cancelled', method, path, sent: false });
+
+    let url: URL;
+    try {
+      url = buildUrl(this.base, path, spec.query);
+    } catch (e) {
+      throw this.invalidRequest(method, path, [e instanceof Error ? e.message : String(e)]);
+    }
+    const auth = spec.auth ? await this.authorization(method, path) : { secrets: [] as string[] };
+    const secrets = [...auth.secrets, ...(spec.secrets ?? [])];
+    if (signal?.aborted) throw new ServiceError({ kind: 'cancelled', method, path, sent: false });
+
+    const payload = spec.body === undefined ? undefined : Buffer.from(JSON.stringify(spec.body), 'utf8');
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.userAgent };
+    if (payload) headers['content-type'] = 'application/json; charset=utf-8';
+    if (auth.header) headers.authorization = auth.header;
+
+    const logPath = shortPath(path) + (url.search ? '?…' : '');
+    const attempts = spec.idempotent ? 2 : 1;
+    for (let attempt = 1; ; attempt++) {
+      const started = performance.now();
+      let res: RawResponse;
+      try {
+        res = await this.send(url, method, headers, payload, signal);
+      } catch (e) {
+        const ms = Math.round(performance.now() - started);
+        const err = this.transportError(e, method, path, signal);
+        if (err.kind === 'network' && attempt < attempts && !signal?.aborted) {
+          this.logger.warn(`${method} ${logPath} failed after ${ms} ms (${err.code ?? err.kind}); retrying once`);
+          continue;
+        }
+        this.logger.warn(`${method} ${logPath} failed after ${ms} ms: ${err.kind}${err.code ? ` ${err.code}` : ''}${err.reason ? ` (${err.reason})` : ''} [request ${payload?.length ?? 0} B]`);
+        throw err;
+      }
+      const ms = Math.round(performance.now() - started);
+      const line = `${method} ${logPath} → ${res.status} in ${ms} ms [request ${payload?.length ?? 0} B, response ${res.body.length} B]`;
+      if (res.status >= 200 && res.status < 300) {
+        this.logger.info(line);
+        return this.parseSuccess(spec, res, secrets);
+      }
+      this.logger.warn(line);
+      throw this.httpError(method, path, res, secrets);
+    }
+  }
+
+  private parseSuccess<T>(spec: RequestSpec<T>, res: RawResponse, secrets: string[]): T {
+    const { method, path } = spec;
+    const text = res.body.toString('utf8');
+    let json: unknown;
+    try {
+      json = text.trim() === '' ? undefined : JSON.parse(text);
+    } catch {
+      const shown = spec.sensitiveResponse ? '' : `: ${redact(text.trim().slice(0, 200), secrets)}`;
+      throw new ServiceError({ kind: 'invalid-response', method, path, status: res.status, messages: [`the body is not JSON${shown}`] });
+    }
+    if (json === undefined) {
+      throw new ServiceError({ kind: 'invalid-response', method, path, status: res.status, messages: ['the body is empty; a JSON object was expected'] });
+    }
+    const parsed = spec.schema.safeParse(json);
+    if (!parsed.success) {
+      throw new ServiceError({ kind: 'invalid-response', method, path, status: res.status, messages: zodMessages(parsed.error, 'response') });
+    }
+    return parsed.data;
+  }
+
+  private httpError(method: string, path: string, res: RawResponse, secrets: string[]): ServiceError {
+    const ct = res.headers['content-type'];
+    const info = parseErrorBody(res.body.toString('utf8'), Array.isArray(ct) ? ct[0] : ct);
+    return new ServiceError({
+      kind: 'http',
+      method,
+      path,
+      status: res.status,
+      messages: info.messages.map((m) => redact(m, secrets)),
+      codes: info.codes,
+      retryAfterMs: parseRetryAfter(res.headers['retry-after']),
+    });
+  }
+
+  private transportError(e: unknown, method: string, path: string, signal: AbortSignal | undefined): ServiceError {
+    if (e instanceof ServiceError) return e;
+    const sent = (e as { [SENT]?: boolean })[SENT] === true;
+    const cause = (e as { [CAUSE]?: unknown })[CAUSE] ?? e;
+    if (signal?.aborted) return new ServiceError({ kind: 'cancelled', method, path, sent });
+    const c = classifyTransportError(cause, sent, this.proxies);
+    const init: ServiceErrorInit = { kind: c.kind, method, path, code: c.code, reason: c.reason, sent: c.kind !== 'connect' && sent };
+    if (c.kind === 'connect' || c.kind === 'network' || c.kind === 'timeout') {
+      // Keep the cause for the log, but only an undici/system error: never one that could quote a request.
+      init.cause = sanitizeCause(cause);
+    }
+    return new ServiceError(init);
+  }
+
+  /** One request through the dispatcher, tracking whether anything was written. */
+  private send(url: URL, method: Method, headers: Record<string, string>, payload: Buffer | undefined, signal?: AbortSignal): Promise<RawResponse> {
+    return new Promise<RawResponse>((resolve, reject) => {
+      let sent = false;
+      let settled = false;
+      let abortFn: ((err?: Error) => void) | undefined;
+      let status = 0;
+      let resHeaders: Record<string, string | string[] | undefined> = {};
+      const chunks: Buffer[] = [];
+      let size = 0;
+
+      const fail = (err: unknown) => {
+        if (settled) return;
+        settled = true;
+        signal?.removeEventListener('abort', onAbort);
+        const wrapped = { [SENT]: sent, [CAUSE]: err };
+        reject(wrapped);
+      };
+      const onAbort = () => {
+        const reason = new Error('aborted');
+        abortFn?.(reason);
+        fail(reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+
+      const handler = {
+        onConnect(abort: (err?: Error) => void) {
+          // Called right before the request is written to a connected socket.
+          abortFn = abort;
+          sent = true;
+          if (settled) abort(new Error('aborted'));
+        },
+        onHeaders(statusCode: number, raw: Buffer[] | null) {
+          status = statusCode;
+          resHeaders = rawHeaders(raw);
+          return true;
+        },
+        onData(chunk: Buffer) {
+          size += chunk.length;
+          if (size > MAX_RESPONSE_BYTES) {
+            const err = Object.assign(new Error('response too large'), { code: 'UND_ERR_RES_EXCEEDED_MAX_SIZE' });
+            abortFn?.(err);
+            fail(err);
+            return false;
+          }
+          chunks.push(chunk);
+          return true;
+        },
+        onComplete() {
+          if (settled) return;
+          settled = true;
+          signal?.removeEventListener('abort', onAbort);
+          resolve({ status, headers: resHeaders, body: Buffer.concat(chunks) });
+        },
+        onError(err: Error) {
+          fail(err);
+        },
+        onUpgrade() {
+          fail(new Error('unexpected protocol upgrade'));
+        },
+        onRequestSent() {
+          sent = true;
+        },
+      };
+      try {
+        this.dispatcher.dispatch(
+          {
+            origin: url.origin,
+            path: `${url.pathname}${url.search}`,
+            method,
+            headers,
+            body: payload,
+            headersTimeout: this.headersMs,
+            bodyTimeout: this.bodyMs,
+          },
+          handler as unknown as Dispatcher.DispatchHandler,
+        );
+      } catch (e) {
+        fail(e);
+      }
+    });
+  }
+}
+
+const SENT = Symbol('sent');
+const CAUSE = Symbol('cause');
+
+function positive(v: number | undefined, dflt: number): number {
+  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : dflt;
+}
+
+function rawHeaders(raw: Buffer[] | null): Record<string, string | string[] | undefined> {
+  const out: Record<string, string | string[] | undefined> = {};
+  if (!raw) return out;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const k = raw[i].toString('latin1').toLowerCase();
+    const v = raw[i + 1].toString('latin1');
+    const prev = out[k];
+    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  return out;
+}
+
+function shortPath(path: string): string {
+  const m = /^(\/workitem\/workItems\/)(.*)$/.exec(path);
+  if (m) {
+    const n = m[2].split(',').length;
+    return n > 3 || path.length > 200 ? `${m[1]}${m[2].split(',').slice(0, 3).join(',')},… (${n} IDs)` : path;
+  }
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+}
+
+/** zod issues as `where: what` lines naming the member path (`response.data[3].name: ...`). */
+export function zodMessages(error: z.ZodError, root: string): string[] {
+  return error.issues.slice(0, 20).map((i) => {
+    const where = i.path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : `${acc}.${String(p)}`), root);
+    return `${where}: ${i.message}`;
+  });
+}
+
+/** A copy of a transport error with only its name, message and code (no request data). */
+function sanitizeCause(e: unknown): Error | undefined {
+  if (!(e instanceof Error)) return undefined;
+  const copy = new Error(e.message);
+  copy.name = e.name;
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string') (copy as Error & { code?: string }).code = code;
+  return copy;
+}

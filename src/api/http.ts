@@ -1,0 +1,322 @@
+// Pure helpers of the client: reading error bodies, Retry-After, and classifying
+// transport failures. No vscode import, no I/O.
+import type { NetworkReason, ServiceErrorKind } from './errors';
+
+/** Longest single message kept from an error body. */
+export const MAX_MESSAGE_LENGTH = 1000;
+/** Most messages kept from one error body. */
+export const MAX_MESSAGES = 50;
+/** Longest raw-text fallback kept from an error body of unknown shape. */
+export const MAX_RAW_TEXT = 2000;
+
+export interface ErrorBodyInfo {
+  /** Every message found, in document order (or the raw text when no shape was recognized). */
+  messages: string[];
+  /** Every error code found (`code`, `Code`, `errorCode`), in document order. */
+  codes: string[];
+}
+
+const MESSAGE_KEYS = ['message', 'Message', 'errorMessage', 'ErrorMessage', 'error_description', 'detail', 'Detail', 'ExceptionMessage'];
+const FALLBACK_MESSAGE_KEYS = ['title', 'Title', 'error', 'Error'];
+const CODE_KEYS = ['code', 'Code', 'errorCode', 'ErrorCode'];
+const NESTED_KEYS = ['errors', 'Errors', 'error', 'Error', 'details', 'Details', 'innerError', 'InnerError', 'InnerException', 'data'];
+
+/**
+ * Finds every message and code in an error body. Recognized shapes:
+ * `[{"message": ...}]`, `{"message": ...}`, `{"Message": ...}`, `{"errors": [...]}`,
+ * `{"errors": {"field": ["..."]}}`, `{"error": {"message": ...}}`, nested arrays,
+ * a JSON string. Anything else (plain text, HTML, JSON without messages) falls back
+ * to the raw text, trimmed and capped (HTML reduced to its text). An empty body
+ * gives no message.
+ */
+export function parseErrorBody(text: string, contentType?: string): ErrorBodyInfo {
+  const trimmed = text.trim();
+  if (trimmed === '') return { messages: [], codes: [] };
+  let json: unknown;
+  let isJson = false;
+  if (/^[[{"]/.test(trimmed)) {
+    try {
+      json = JSON.parse(trimmed);
+      isJson = true;
+    } catch {
+      isJson = false;
+    }
+  }
+  if (isJson) {
+    const found: ErrorBodyInfo = { messages: [], codes: [] };
+    collect(json, found, 0, true);
+    if (found.messages.length > 0) return { messages: dedupe(found.messages), codes: dedupe(found.codes) };
+    return { messages: [cap(trimmed, MAX_RAW_TEXT)], codes: dedupe(found.codes) };
+  }
+  const html = /html/i.test(contentType ?? '') || /^<(!doctype|html|head|body)\b/i.test(trimmed);
+  const raw = html ? htmlToText(trimmed) : trimmed;
+  return { messages: raw ? [cap(raw, MAX_RAW_TEXT)] : [], codes: [] };
+}
+
+function collect(value: unknown, out: ErrorBodyInfo, depth: number, top: boolean): void {
+  if (depth > 6 || out.messages.length >= MAX_MESSAGES) return;
+  if (typeof value === 'string') {
+    // A bare string is a message at the top or as an element of an errors list.
+    const s = value.trim();
+    if (s) out.messages.push(cap(s, MAX_MESSAGE_LENGTH));
+    return;
+  }
+  if (Array.isArray(value)) {
+    for (const v of value) collect(v, out, depth + 1, false);
+    return;
+  }
+  if (value === null || typeof value !== 'object') {
+    if (top && value !== null && value !== undefined) out.messages.push(String(value));
+    return;
+  }
+  const o = value as Record<string, unknown>;
+  let own = false;
+  for (const k of MESSAGE_KEYS) {
+    const m = o[k];
+    if (typeof m === 'string' && m.trim()) {
+      out.messages.push(cap(m.trim(), MAX_MESSAGE_LENGTH));
+      own = true;
+      break;
+    }
+  }
+  for (const k of CODE_KEYS) {
+    const c = o[k];
+    if ((typeof c === 'string' && c.trim()) || typeof c === 'number') {
+      out.codes.push(String(c).trim());
+      break;
+    }
+  }
+  let nested = false;
+  for (const k of NESTED_KEYS) {
+    const n = o[k];
+    if (n === undefined || n === null || typeof n === 'boolean' || typeof n === 'number') continue;
+    if (typeof n === 'string') continue; // handled as a fallback message below
+    const before = out.messages.length;
+    if (Array.isArray(n)) collect(n, out, depth + 1, false);
+    else if (typeof n === 'object') {
+      // `{"errors": {"Name": ["too long"]}}` (validation-problem style) or a nested error object.
+      const entries = Object.entries(n as Record<string, unknown>);
+      const looksLikeError = MESSAGE_KEYS.some((mk) => mk in (n as object)) || NESTED_KEYS.some((nk) => nk in (n as object));
+      if (looksLikeError) collect(n, out, depth + 1, false);
+      else
+        for (const [field, v] of entries) {
+          const sub: ErrorBodyInfo = { messages: [], codes: [] };
+          collect(v, sub, depth + 1, false);
+          out.messages.push(...sub.messages.map((m) => cap(`${field}: ${m}`, MAX_MESSAGE_LENGTH)));
+          out.codes.push(...sub.codes);
+        }
+    }
+    if (out.messages.length > before) nested = true;
+  }
+  if (!own && !nested) {
+    for (const k of FALLBACK_MESSAGE_KEYS) {
+      const m = o[k];
+      if (typeof m === 'string' && m.trim()) {
+        out.messages.push(cap(m.trim(), MAX_MESSAGE_LENGTH));
+        break;
+      }
+    }
+  }
+}
+
+function dedupe(list: string[]): string[] {
+  return [...new Set(list)].slice(0, MAX_MESSAGES);
+}
+
+/** Trims and caps a text, marking the cut. */
+export function cap(text: string, max: number): string {
+  const t = text.trim();
+  return t.length > max ? `${t.slice(0, max)}… (${t.length - max} more characters)` : t;
+}
+
+/** The readable text of an HTML error page: its title and body text, whitespace collapsed. */
+export function htmlToText(html: string): string {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1];
+  const body = html
+    .replace(/<(script|style|head)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const t = title?.replace(/\s+/g, ' ').trim();
+  if (t && !body.startsWith(t)) return body ? `${t} — ${body}` : t;
+  return body;
+}
+
+/**
+ * A `Retry-After` value in milliseconds: delta-seconds or an HTTP date
+ * (a past date gives 0). Undefined when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | string[] | undefined, now: number = Date.now()): number | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  if (v === undefined) return undefined;
+  const s = v.trim();
+  if (/^\d+$/.test(s)) return Number(s) * 1000;
+  if (!/[a-z]/i.test(s)) return undefined;
+  const t = Date.parse(s);
+  if (Number.isNaN(t)) return undefined;
+  return Math.max(0, t - now);
+}
+
+/** Replaces every occurrence of the given secrets in a text (for messages echoed by a server). */
+export function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of secrets) if (s.length >= 4) out = out.split(s).join('***');
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Transport failures
+// ---------------------------------------------------------------------------
+
+export interface TransportClassification {
+  kind: ServiceErrorKind;
+  /** The raw undici or system code found on the error or its causes. */
+  code?: string;
+  reason?: NetworkReason;
+}
+
+/** Where a failed socket was going, to tell a proxy failure from a service failure. */
+export interface ProxyEndpoint {
+  host: string;
+  port: number;
+}
+
+const DNS_NOT_FOUND = new Set(['ENOTFOUND']);
+const DNS_TEMPORARY = new Set(['EAI_AGAIN']);
+const UNREACHABLE = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'EHOSTDOWN', 'ENETDOWN']);
+const TLS_SELF_SIGNED = new Set(['DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN']);
+const TLS_UNKNOWN_CA = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_UNTRUSTED',
+  'CERT_SIGNATURE_FAILURE',
+]);
+const TLS_HOSTNAME = new Set(['ERR_TLS_CERT_ALTNAME_INVALID', 'HOSTNAME_MISMATCH']);
+const TLS_EXPIRED = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID']);
+const TLS_PROTOCOL = new Set(['EPROTO', 'ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG', 'ERR_TLS_HANDSHAKE_TIMEOUT']);
+const TLS_OTHER = new Set([
+  'CERT_REVOKED',
+  'CERT_REJECTED',
+  'CERT_CHAIN_TOO_LONG',
+  'INVALID_CA',
+  'INVALID_PURPOSE',
+  'PATH_LENGTH_EXCEEDED',
+  'ERR_TLS_CERT_SIGNATURE_ALGORITHM_UNSUPPORTED',
+  'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+  'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
+  'UND_ERR_PRX_TLS',
+]);
+
+interface ErrorLike {
+  code?: unknown;
+  name?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  errors?: unknown;
+  address?: unknown;
+  port?: unknown;
+}
+
+/** The error and every error it wraps (`cause`, AggregateError `errors`), outermost first. */
+export function errorChain(err: unknown): ErrorLike[] {
+  const out: ErrorLike[] = [];
+  const queue: unknown[] = [err];
+  while (queue.length > 0 && out.length < 20) {
+    const e = queue.shift();
+    if (!e || typeof e !== 'object' || out.includes(e as ErrorLike)) continue;
+    const el = e as ErrorLike;
+    out.push(el);
+    if (el.cause !== undefined) queue.push(el.cause);
+    if (Array.isArray(el.errors)) queue.push(...el.errors);
+  }
+  return out;
+}
+
+function firstCode(chain: ErrorLike[], pick?: (code: string) => boolean): string | undefined {
+  for (const e of chain) {
+    if (typeof e.code === 'string' && e.code && (!pick || pick(e.code))) return e.code;
+  }
+  return undefined;
+}
+
+function proxyStatusOf(chain: ErrorLike[]): number | undefined {
+  for (const e of chain) {
+    const m = typeof e.message === 'string' ? /Proxy response \((\d{3})\)/.exec(e.message) : null;
+    if (m) return Number(m[1]);
+  }
+  return undefined;
+}
+
+function hitsProxy(chain: ErrorLike[], proxies: readonly ProxyEndpoint[]): boolean {
+  if (proxies.length === 0) return false;
+  return chain.some((e) => {
+    const port = typeof e.port === 'number' ? e.port : undefined;
+    const address = typeof e.address === 'string' ? e.address : undefined;
+    const hostname = typeof (e as { hostname?: unknown }).hostname === 'string' ? (e as { hostname: string }).hostname : undefined;
+    return proxies.some(
+      (p) =>
+        (port === undefined || port === p.port) &&
+        (address !== undefined || hostname !== undefined) &&
+        (address === p.host || hostname === p.host || address === stripBrackets(p.host) || (port === p.port && isLoopback(p.host) && isLoopback(address ?? ''))),
+    );
+  });
+}
+
+function stripBrackets(h: string): string {
+  return h.replace(/^\[|\]$/g, '');
+}
+
+function isLoopback(host: string): boolean {
+  const h = stripBrackets(host).toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\./.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/**
+ * Classifies a failure thrown by undici or the socket layer.
+ * `sent`: the request had started to be written (undici called `onConnect`);
+ * a reset or close before that proves nothing left, after it the outcome is unknown.
+ */
+export function classifyTransportError(err: unknown, sent: boolean, proxies: readonly ProxyEndpoint[] = []): TransportClassification {
+  const chain = errorChain(err);
+  const code = firstCode(chain, (c) => c !== 'UND_ERR' && c !== 'ERR_UNHANDLED_ERROR') ?? firstCode(chain);
+  const any = (set: Set<string>) => chain.some((e) => typeof e.code === 'string' && set.has(e.code));
+
+  const proxyStatus = proxyStatusOf(chain);
+  if (proxyStatus !== undefined) {
+    return { kind: 'connect', code: code ?? 'UND_ERR_ABORTED', reason: proxyStatus === 407 ? 'proxy-auth-required' : 'proxy-refused' };
+  }
+  if (any(TLS_SELF_SIGNED)) return { kind: 'connect', code: firstCode(chain, (c) => TLS_SELF_SIGNED.has(c)), reason: 'tls-self-signed' };
+  if (any(TLS_UNKNOWN_CA)) return { kind: 'connect', code: firstCode(chain, (c) => TLS_UNKNOWN_CA.has(c)), reason: 'tls-unknown-ca' };
+  if (any(TLS_HOSTNAME)) return { kind: 'connect', code: firstCode(chain, (c) => TLS_HOSTNAME.has(c)), reason: 'tls-hostname-mismatch' };
+  if (any(TLS_EXPIRED)) return { kind: 'connect', code: firstCode(chain, (c) => TLS_EXPIRED.has(c)), reason: 'tls-expired' };
+  if (any(TLS_OTHER)) return { kind: 'connect', code: firstCode(chain, (c) => TLS_OTHER.has(c)), reason: 'tls-other' };
+
+  const toProxy = hitsProxy(chain, proxies);
+  if (any(DNS_NOT_FOUND)) return { kind: 'connect', code: 'ENOTFOUND', reason: toProxy ? 'proxy-unreachable' : 'dns-not-found' };
+  if (any(DNS_TEMPORARY)) return { kind: 'connect', code: 'EAI_AGAIN', reason: toProxy ? 'proxy-unreachable' : 'dns-temporary' };
+  if (any(new Set(['ECONNREFUSED']))) return { kind: 'connect', code: 'ECONNREFUSED', reason: toProxy ? 'proxy-unreachable' : 'connection-refused' };
+  if (any(UNREACHABLE)) return { kind: 'connect', code: firstCode(chain, (c) => UNREACHABLE.has(c)), reason: toProxy ? 'proxy-unreachable' : 'host-unreachable' };
+  if (any(new Set(['UND_ERR_CONNECT_TIMEOUT']))) return { kind: 'connect', code: 'UND_ERR_CONNECT_TIMEOUT', reason: 'connect-timeout' };
+  if (!sent && any(TLS_PROTOCOL)) return { kind: 'connect', code: firstCode(chain, (c) => TLS_PROTOCOL.has(c)), reason: 'tls-protocol' };
+
+  if (any(new Set(['UND_ERR_HEADERS_TIMEOUT']))) return { kind: 'timeout', code: 'UND_ERR_HEADERS_TIMEOUT', reason: 'headers-timeout' };
+  if (any(new Set(['UND_ERR_BODY_TIMEOUT']))) return { kind: 'timeout', code: 'UND_ERR_BODY_TIMEOUT', reason: 'body-timeout' };
+  if (any(new Set(['ETIMEDOUT']))) return sent ? { kind: 'timeout', code: 'ETIMEDOUT', reason: 'headers-timeout' } : { kind: 'connect', code: 'ETIMEDOUT', reason: 'connect-timeout' };
+
+  const reset = any(new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']));
+  const closed = any(new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_DESTROYED']));
+  const parse = chain.some((e) => typeof e.code === 'string' && e.code.startsWith('HPE_'));
+  if (reset || closed || parse) {
+    const reason: NetworkReason = parse ? 'protocol-error' : reset ? 'connection-reset' : 'socket-closed';
+    // Before anything was written, a reset or close proves the request never left.
+    return { kind: sent ? 'network' : 'connect', code, reason: !sent && toProxy ? 'proxy-unreachable' : reason };
+  }
+  return { kind: sent ? 'network' : 'connect', code };
+}

@@ -1,0 +1,6 @@
+// The service API client (no vscode import): everything other areas use.
+export * from './errors';
+export * from './logger';
+export * from './paths';
+export * from './http';
+export * from './client';
