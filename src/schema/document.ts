@@ -1,0 +1,182 @@
+// The request document (`*.workitems.json`): the file a user edits to
+// bulk-update work items. It names the target work items and holds one update
+// body, so it can be kept in a repository and re-run as a script:
+//
+//   {
+//     "$schema": "...",                      // optional, ignored
+//     "description": "Shift sprint 12 by a week",   // optional
+//     "workItemIds": ["120", 121, "122"],   // or "120, 121 122\n123"
+//     "update": { "moveScheduleDays": 7 }   // UpdateWorkItemsBody
+//   }
+import { z } from 'zod';
+import { UpdateWorkItemsBody } from './api';
+import { type DocumentIssue, type JsonPath, describeValue, hasErrors, makeIssue } from './issues';
+import { checkUpdateBody, workItemIdProblem } from './rules';
+
+export type { DocumentIssue, IssueFix, JsonPath } from './issues';
+
+/** A request document after validation: IDs as trimmed strings, the body normalized. */
+export interface RequestDocument {
+  description?: string;
+  /** In the order written, duplicates kept (the bulk engine deduplicates and says so). */
+  workItemIds: string[];
+  update: UpdateWorkItemsBody;
+}
+
+export interface DocumentValidation {
+  /** True when no issue is an error; only then is `document` set and may it be sent. */
+  ok: boolean;
+  document?: RequestDocument;
+  issues: DocumentIssue[];
+  /** The IDs read from `workItemIds` when that member could be read, even when other members have errors. */
+  workItemIds?: string[];
+}
+
+export const DOCUMENT_MEMBERS = ['$schema', 'description', 'workItemIds', 'update'] as const;
+
+/** A work item ID as written in a document: a string or a whole number. */
+export const WorkItemIdValue = z.union([z.string(), z.number().int()]);
+
+/** Shape of the request document (the JSON Schema is generated from it; rules live in validateRequestDocument). */
+export const RequestDocumentSchema = z.strictObject({
+  $schema: z.string().optional().describe('The JSON Schema of this file (optional; ignored when sending).'),
+  description: z
+    .string()
+    .optional()
+    .describe('What this request does, for the people who read or re-run it (not sent to the service).'),
+  workItemIds: z
+    .union([z.array(WorkItemIdValue), z.string()])
+    .describe(
+      'IDs of the work items to update: a list of IDs, or one string of IDs separated by commas, spaces or new lines (a column pasted from a spreadsheet). Duplicates are sent once; more than 1000 IDs are split into several requests.',
+    ),
+  update: UpdateWorkItemsBody.describe(
+    'The change to make to every listed work item: the body of PUT /workitem/workItems/{workItemIds}.',
+  ),
+});
+
+/** Splits a string of IDs separated by commas, whitespace or new lines; empty entries are dropped. */
+export function parseWorkItemIds(text: string): string[] {
+  return text.split(/[\s,]+/).filter((s) => s.length > 0);
+}
+
+/** At most this many issues about individual IDs are listed; the rest are summarised in one issue. */
+export const MAX_ID_ISSUES = 50;
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function readIds(raw: unknown, issues: DocumentIssue[]): string[] | undefined {
+  const path: JsonPath = ['workItemIds'];
+  const idIssues: DocumentIssue[] = [];
+  const entries: { id: string; path: JsonPath }[] = [];
+  if (typeof raw === 'string') {
+    for (const id of parseWorkItemIds(raw)) entries.push({ id, path });
+  } else if (Array.isArray(raw)) {
+    raw.forEach((v, i) => {
+      const p = [...path, i];
+      if (typeof v === 'string') entries.push({ id: v.trim(), path: p });
+      else if (typeof v === 'number' && Number.isSafeInteger(v)) entries.push({ id: String(v), path: p });
+      else idIssues.push(makeIssue('DOCUMENT_ID_TYPE', p, { actual: describeValue(v) }, { alsoInJsonSchema: true }));
+    });
+  } else {
+    issues.push(makeIssue('DOCUMENT_IDS_TYPE', path, {}, { alsoInJsonSchema: true }));
+    return undefined;
+  }
+  const seen = new Set<string>();
+  const reportedDuplicate = new Set<string>();
+  const ids: string[] = [];
+  for (const e of entries) {
+    const problem = workItemIdProblem(e.id);
+    if (problem) {
+      idIssues.push(makeIssue(problem.code, e.path, problem.params));
+      continue;
+    }
+    if (seen.has(e.id) && !reportedDuplicate.has(e.id)) {
+      reportedDuplicate.add(e.id);
+      idIssues.push(makeIssue('DOCUMENT_ID_DUPLICATE', e.path, { id: e.id }));
+    }
+    seen.add(e.id);
+    ids.push(e.id);
+  }
+  if (idIssues.length > MAX_ID_ISSUES) {
+    const rest = idIssues.slice(MAX_ID_ISSUES);
+    issues.push(...idIssues.slice(0, MAX_ID_ISSUES));
+    issues.push(
+      makeIssue('DOCUMENT_IDS_MORE_PROBLEMS', path, { count: rest.length }, { severity: hasErrors(rest) ? 'error' : 'warning' }),
+    );
+  } else {
+    issues.push(...idIssues);
+  }
+  if (entries.length === 0 && idIssues.length === 0) issues.push(makeIssue('DOCUMENT_IDS_EMPTY', path));
+  return ids;
+}
+
+/**
+ * Validates a parsed request document (the value of the JSON text): every
+ * problem is an issue on the exact member's JSON path. A document with any
+ * error issue is never sent.
+ */
+export function validateRequestDocument(value: unknown): DocumentValidation {
+  const issues: DocumentIssue[] = [];
+  if (!isPlainObject(value)) {
+    issues.push(makeIssue('DOCUMENT_NOT_OBJECT', [], {}, { alsoInJsonSchema: true }));
+    return { ok: false, issues };
+  }
+  for (const key of Object.keys(value)) {
+    if ((DOCUMENT_MEMBERS as readonly string[]).includes(key)) continue;
+    const canonical = DOCUMENT_MEMBERS.find((m) => m.toLowerCase() === key.toLowerCase());
+    issues.push(
+      makeIssue('DOCUMENT_UNKNOWN_MEMBER', [key], { member: key }, {
+        alsoInJsonSchema: true,
+        ...(canonical ? { fix: { kind: 'rename-member', to: canonical } as const } : {}),
+      }),
+    );
+  }
+  if (value.$schema !== undefined && typeof value.$schema !== 'string') {
+    issues.push(makeIssue('WRONG_TYPE', ['$schema'], { member: '$schema', expected: 'a string', actual: describeValue(value.$schema) }, { alsoInJsonSchema: true }));
+  }
+  const description = value.description;
+  if (description !== undefined && typeof description !== 'string') {
+    issues.push(
+      makeIssue('WRONG_TYPE', ['description'], { member: 'description', expected: 'a string', actual: describeValue(description) }, { alsoInJsonSchema: true }),
+    );
+  }
+
+  let ids: string[] | undefined;
+  if (value.workItemIds === undefined) issues.push(makeIssue('DOCUMENT_IDS_MISSING', [], {}, { alsoInJsonSchema: true }));
+  else ids = readIds(value.workItemIds, issues);
+
+  let update: UpdateWorkItemsBody | undefined;
+  if (value.update === undefined) {
+    issues.push(makeIssue('DOCUMENT_UPDATE_MISSING', [], {}, { alsoInJsonSchema: true }));
+  } else {
+    const checked = checkUpdateBody(value.update, ['update']);
+    issues.push(...checked.issues);
+    update = checked.body;
+  }
+
+  const ok = !hasErrors(issues) && ids !== undefined && update !== undefined;
+  const result: DocumentValidation = { ok, issues };
+  if (ids) result.workItemIds = ids;
+  if (ok) {
+    const doc: RequestDocument = { workItemIds: ids!, update: update! };
+    if (typeof description === 'string') doc.description = description;
+    result.document = doc;
+  }
+  return result;
+}
+
+/** Builds a request document value (for new files and templates); the `$schema` member is set when given. */
+export function createRequestDocument(
+  workItemIds: readonly string[],
+  update: UpdateWorkItemsBody,
+  options: { description?: string; schemaUrl?: string } = {},
+): Record<string, unknown> {
+  const doc: Record<string, unknown> = {};
+  if (options.schemaUrl) doc.$schema = options.schemaUrl;
+  if (options.description !== undefined) doc.description = options.description;
+  doc.workItemIds = [...workItemIds];
+  doc.update = update;
+  return doc;
+}

@@ -1,0 +1,507 @@
+// Checks of an update body before it is sent: shapes (the strict zod model in
+// api.ts, with its issues translated into readable DocumentIssues) and every
+// cross-member rule the client can check (service-api.md rules and errors,
+// known-facts.md). Each problem is reported on the exact member's JSON path.
+import type { z } from 'zod';
+import {
+  AssignmentAdd,
+  AssignmentChange,
+  AssignmentUpdate,
+  ORDER_MEMBERS,
+  PropagateToChildrenField,
+  UpdateWorkItemsBody,
+} from './api';
+import { type ErrorCode, type MessageParams } from './error-codes';
+import { DateOnly, FIELD_VALUE_MODELS } from './field-values';
+import { CODE_MAX_LENGTH, FORMULA_CALC_TYPE, NAME_MAX_LENGTH, caseMismatch, fieldInfo } from './fields';
+import { type DocumentIssue, type JsonPath, describeValue, formatJsonPath, hasErrors, makeIssue } from './issues';
+
+// ---------------------------------------------------------------------------
+// Work item IDs
+// ---------------------------------------------------------------------------
+
+export interface WorkItemIdProblem {
+  code: ErrorCode;
+  params: MessageParams;
+}
+
+function displayId(id: string): string {
+  const shown = JSON.stringify(id).slice(1, -1);
+  return shown.length > 40 ? `${shown.slice(0, 37)}...` : shown;
+}
+
+/**
+ * The problem with a (trimmed) work item ID, or undefined when it may be used in
+ * a request path. Rejects empty IDs, `.` and `..`, `/` and `\`, control
+ * characters, whitespace and commas (commas separate IDs in one path segment).
+ */
+export function workItemIdProblem(id: string): WorkItemIdProblem | undefined {
+  const params = { id: displayId(id) };
+  if (id.length === 0) return { code: 'ID_EMPTY', params };
+  if (id === '.' || id === '..') return { code: 'ID_DOT_SEGMENT', params };
+  if (/[/\\]/.test(id)) return { code: 'ID_SLASH', params };
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(id)) return { code: 'ID_CONTROL_CHARACTER', params };
+  if (/[\s\u200b\ufeff]/.test(id)) return { code: 'ID_WHITESPACE', params };
+  if (id.includes(',')) return { code: 'ID_COMMA', params };
+  return undefined;
+}
+
+/** The problem text for a work item ID, or undefined when it is valid (same shape as api/paths.ts `validateId`). */
+export function validateWorkItemId(id: string): string | undefined {
+  const p = workItemIdProblem(id);
+  return p ? makeIssue(p.code, [], p.params).message : undefined;
+}
+
+// ---------------------------------------------------------------------------
+// Member-name normalization (capitalised names such as `Adds`, `PartyId`)
+// ---------------------------------------------------------------------------
+
+interface ObjectNode {
+  readonly keys: readonly string[];
+  readonly objects: Readonly<Record<string, ObjectNode>>;
+  readonly arrays: Readonly<Record<string, ObjectNode>>;
+}
+
+function keysOf(schema: { shape: Record<string, unknown> }): string[] {
+  return Object.keys(schema.shape);
+}
+
+const ADD_NODE: ObjectNode = { keys: keysOf(AssignmentAdd), objects: {}, arrays: {} };
+const UPDATE_NODE: ObjectNode = { keys: keysOf(AssignmentUpdate), objects: {}, arrays: {} };
+const CHANGE_NODE: ObjectNode = {
+  keys: keysOf(AssignmentChange),
+  objects: {},
+  arrays: { adds: ADD_NODE, updates: UPDATE_NODE },
+};
+const PROPAGATE_NODE: ObjectNode = { keys: keysOf(PropagateToChildrenField), objects: {}, arrays: {} };
+const BODY_NODE: ObjectNode = {
+  keys: keysOf(UpdateWorkItemsBody),
+  objects: { assignmentChange: CHANGE_NODE, propagateToChildren: PROPAGATE_NODE },
+  arrays: {},
+};
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Maps paths in the normalized body back to the member names the user wrote. */
+class Renames {
+  private readonly map = new Map<string, string>();
+  add(normalizedPath: JsonPath, original: string): void {
+    this.map.set(JSON.stringify(normalizedPath), original);
+  }
+  toOriginal(path: JsonPath): JsonPath {
+    const out: JsonPath = [];
+    for (let i = 0; i < path.length; i++) {
+      const seg = path[i]!;
+      out.push(typeof seg === 'string' ? (this.map.get(JSON.stringify(path.slice(0, i + 1))) ?? seg) : seg);
+    }
+    return out;
+  }
+}
+
+function normalizeObject(value: unknown, node: ObjectNode, path: JsonPath, issues: DocumentIssue[], renames: Renames): unknown {
+  if (!isPlainObject(value)) return value;
+  const exact = new Set(Object.keys(value).filter((k) => node.keys.includes(k)));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    let name = key;
+    if (!exact.has(key)) {
+      const canonical = node.keys.find((k) => k.toLowerCase() === key.toLowerCase());
+      if (canonical !== undefined) {
+        if (Object.prototype.hasOwnProperty.call(out, canonical) || exact.has(canonical)) {
+          issues.push(makeIssue('MEMBER_DUPLICATE', renames.toOriginal([...path, key]), { member: key, expected: canonical }));
+          continue;
+        }
+        issues.push(
+          makeIssue('MEMBER_NAME_CASE', renames.toOriginal([...path, key]), { member: key, expected: canonical }, {
+            fix: { kind: 'rename-member', to: canonical },
+          }),
+        );
+        renames.add([...path, canonical], key);
+        name = canonical;
+      }
+    }
+    const childPath = [...path, name];
+    const objectNode = node.objects[name];
+    const arrayNode = node.arrays[name];
+    if (objectNode) out[name] = normalizeObject(v, objectNode, childPath, issues, renames);
+    else if (arrayNode && Array.isArray(v)) out[name] = v.map((e, i) => normalizeObject(e, arrayNode, [...childPath, i], issues, renames));
+    else out[name] = v;
+  }
+  return out;
+}
+
+export interface NormalizedBody {
+  /** The body with capitalised member names renamed to camelCase (other values untouched). */
+  body: unknown;
+  /** One warning per renamed member (with a rename fix), one error per member given twice. */
+  issues: DocumentIssue[];
+}
+
+/**
+ * Renames members written with other capitalisation (`Adds`, `PartyId`,
+ * `MoveScheduleDays`, ...) to the camelCase the service documents, anywhere in
+ * the body. The `fields` and `fieldCalcTypes` maps are left alone (field names
+ * are case-sensitive). Issue paths use the names as written, under `basePath`.
+ */
+export function normalizeUpdateBody(body: unknown, basePath: JsonPath = []): NormalizedBody {
+  const r = normalizeWithRenames(body);
+  return { body: r.body, issues: r.issues.map((i) => ({ ...i, path: [...basePath, ...i.path] })) };
+}
+
+function normalizeWithRenames(body: unknown): { body: unknown; issues: DocumentIssue[]; renames: Renames } {
+  const issues: DocumentIssue[] = [];
+  const renames = new Renames();
+  const normalized = normalizeObject(body, BODY_NODE, [], issues, renames);
+  return { body: normalized, issues, renames };
+}
+
+// ---------------------------------------------------------------------------
+// zod issues -> DocumentIssues
+// ---------------------------------------------------------------------------
+
+const EXPECTED_TEXT: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  record: 'an object',
+};
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let v: unknown = root;
+  for (const seg of path) {
+    if (Array.isArray(v) && typeof seg === 'number') v = v[seg];
+    else if (isPlainObject(v) && typeof seg === 'string') v = v[seg];
+    else return undefined;
+  }
+  return v;
+}
+
+function objectNodeAt(path: readonly PropertyKey[]): ObjectNode | undefined {
+  let node: ObjectNode | undefined = BODY_NODE;
+  for (let i = 0; i < path.length && node; i++) {
+    const seg = path[i];
+    if (typeof seg === 'number') continue;
+    if (typeof seg !== 'string') return undefined;
+    const n: ObjectNode = node;
+    node = n.objects[seg] ?? n.arrays[seg];
+  }
+  return node;
+}
+
+function levenshtein(a: string, b: string): number {
+  const d: number[] = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = d[0]!;
+    d[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = d[j]!;
+      d[j] = Math.min(d[j]! + 1, d[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return d[b.length]!;
+}
+
+function closest(name: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const c of candidates) {
+    const dist = levenshtein(name.toLowerCase(), c.toLowerCase());
+    if (dist < bestDistance) {
+      best = c;
+      bestDistance = dist;
+    }
+  }
+  return best !== undefined && bestDistance <= Math.max(2, Math.floor(name.length / 4)) ? best : undefined;
+}
+
+function whereText(relPath: JsonPath): string {
+  return relPath.length === 0 ? 'the update' : formatJsonPath(relPath);
+}
+
+function translateZodIssue(zi: z.core.$ZodIssue, body: unknown, renames: Renames): DocumentIssue[] {
+  const rel = zi.path.filter((s): s is string | number => typeof s !== 'symbol');
+  const orig = renames.toOriginal(rel);
+  const member = formatJsonPath(orig);
+  const value = valueAt(body, rel);
+  const schemaToo = { alsoInJsonSchema: true };
+  switch (zi.code) {
+    case 'unrecognized_keys': {
+      const node = objectNodeAt(rel);
+      const allowed = node ? node.keys : [];
+      return zi.keys.map((key) => {
+        const where = whereText(orig);
+        const suggestion = closest(key, allowed);
+        return suggestion
+          ? makeIssue('UNKNOWN_MEMBER_DID_YOU_MEAN', [...orig, key], { member: key, where, expected: suggestion }, {
+              ...schemaToo,
+              fix: { kind: 'rename-member', to: suggestion },
+            })
+          : makeIssue('UNKNOWN_MEMBER', [...orig, key], { member: key, where, allowed: allowed.join(', ') }, schemaToo);
+      });
+    }
+    case 'invalid_type': {
+      if (value === undefined) {
+        const parent = orig.slice(0, -1);
+        const last = String(orig[orig.length - 1]);
+        if (rel.length === 4 && rel[0] === 'assignmentChange' && rel[1] === 'updates' && rel[3] === 'user') {
+          return [makeIssue('ASSIGNMENT_USER_REQUIRED', parent, {}, schemaToo)];
+        }
+        return [makeIssue('MEMBER_REQUIRED', parent, { member: last, where: whereText(parent) }, schemaToo)];
+      }
+      if (zi.expected === 'int' && typeof value === 'number') {
+        return [makeIssue('NOT_INTEGER', orig, { member, actual: describeValue(value) }, schemaToo)];
+      }
+      const expected = EXPECTED_TEXT[zi.expected] ?? zi.expected;
+      return [makeIssue('WRONG_TYPE', orig, { member, expected, actual: describeValue(value) }, schemaToo)];
+    }
+    case 'invalid_value':
+      return [
+        makeIssue(
+          'INVALID_VALUE',
+          orig,
+          { member, allowed: zi.values.map((v) => JSON.stringify(v)).join(' or '), actual: describeValue(value) },
+          schemaToo,
+        ),
+      ];
+    case 'too_small':
+      if (rel[0] === 'assignmentChange' && rel[1] === 'removeUsers') return []; // reported by the removeUsers rule
+      if (typeof value === 'string') return [makeIssue('VALUE_EMPTY', orig, { member }, schemaToo)];
+      return [makeIssue('VALUE_OUT_OF_RANGE', orig, { member, range: `${zi.minimum} or more`, actual: describeValue(value) }, schemaToo)];
+    case 'too_big':
+      return [makeIssue('VALUE_OUT_OF_RANGE', orig, { member, range: `${zi.maximum} or less`, actual: describeValue(value) }, schemaToo)];
+    default:
+      return [makeIssue('WRONG_TYPE', orig, { member, expected: 'a valid value', actual: describeValue(value) }, schemaToo)];
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Cross-member rules (on the normalized body; paths are body-relative, normalized)
+// ---------------------------------------------------------------------------
+
+type Emit = (code: ErrorCode, path: JsonPath, params?: MessageParams, extra?: Parameters<typeof makeIssue>[3]) => void;
+
+const ID_MEMBERS = ['moveParentTo', 'changeItemTypeTo', 'restoreToParent', 'copyAssignmentsFrom', 'orderBefore', 'orderAfter'] as const;
+
+function checkOrdering(b: Record<string, unknown>, emit: Emit): void {
+  const given = Object.keys(b).filter((k): k is (typeof ORDER_MEMBERS)[number] =>
+    (ORDER_MEMBERS as readonly string[]).includes(k) && b[k] !== undefined,
+  );
+  const first = given[0];
+  for (const extra of given.slice(1)) emit('ORDER_MULTIPLE', [extra], { member: extra, other: first! });
+  if (b.moveParentTo === undefined) for (const m of given) emit('ORDER_WITHOUT_PARENT', [m], { member: m });
+}
+
+function checkRestore(b: Record<string, unknown>, emit: Emit): void {
+  if (b.restore !== true) return;
+  for (const k of Object.keys(b)) {
+    if (k === 'restore' || k === 'restoreToParent' || b[k] === undefined) continue;
+    emit('RESTORE_IGNORES_MEMBER', [k], { member: k });
+  }
+}
+
+function checkIdMembers(b: Record<string, unknown>, emit: Emit): void {
+  for (const m of ID_MEMBERS) {
+    const v = b[m];
+    if (typeof v === 'string' && v.trim() === '') emit('VALUE_EMPTY', [m], { member: m });
+  }
+}
+
+/** Name checks shared by every member that names fields; returns the known field when the name is exact. */
+function checkFieldName(name: string, path: JsonPath, emit: Emit, fixAsValue?: (corrected: string) => string) {
+  const info = fieldInfo(name);
+  if (info) return info;
+  const mismatch = caseMismatch(name);
+  if (mismatch) {
+    emit('FIELD_NAME_CASE', path, { field: name, expected: mismatch.name }, {
+      fix: fixAsValue ? { kind: 'replace-value', to: fixAsValue(mismatch.name) } : { kind: 'rename-member', to: mismatch.name },
+    });
+  } else {
+    emit('FIELD_UNKNOWN', path, { field: name });
+  }
+  return undefined;
+}
+
+function checkFieldValue(name: string, value: unknown, path: JsonPath, emit: Emit): void {
+  if (name === 'Name') {
+    if (typeof value !== 'string') emit('FIELD_VALUE_TYPE', path, { field: name, expected: 'a string', actual: describeValue(value) });
+    else if (value.trim() === '') emit('NAME_EMPTY', path);
+    else if (value.length > NAME_MAX_LENGTH) emit('NAME_TOO_LONG', path, { length: value.length, max: NAME_MAX_LENGTH });
+    return;
+  }
+  if (name === 'Code') {
+    if (typeof value !== 'string') emit('FIELD_VALUE_TYPE', path, { field: name, expected: 'a string', actual: describeValue(value) });
+    else if (value.length > CODE_MAX_LENGTH) emit('CODE_TOO_LONG', path, { length: value.length, max: CODE_MAX_LENGTH });
+    return;
+  }
+  const m = FIELD_VALUE_MODELS.get(name);
+  if (!m) return;
+  const r = m.schema.safeParse(value);
+  if (r.success) return;
+  const zi = r.error.issues[0]!;
+  const actual = describeValue(value);
+  if (zi.code === 'too_small' || zi.code === 'too_big') {
+    if (typeof value === 'string') emit('VALUE_EMPTY', path, { member: formatJsonPath(['fields', name]) });
+    else emit('FIELD_VALUE_RANGE', path, { field: name, range: m.range ?? 'in range', actual });
+  } else if (zi.code === 'invalid_format') emit('FIELD_DATE_FORMAT', path, { field: name, actual });
+  else emit('FIELD_VALUE_TYPE', path, { field: name, expected: m.expected, actual });
+}
+
+function checkFields(b: Record<string, unknown>, emit: Emit): void {
+  const fields = b.fields;
+  if (!isPlainObject(fields)) return;
+  for (const [name, value] of Object.entries(fields)) {
+    const path = ['fields', name];
+    const info = checkFieldName(name, path, emit);
+    if (!info) continue;
+    if (!info.editable) {
+      emit('FIELD_NOT_EDITABLE', path, { field: name });
+      continue;
+    }
+    checkFieldValue(name, value, path, emit);
+  }
+  const start = fields.StartDate;
+  const end = fields.EndDate;
+  if (DateOnly.safeParse(start).success && DateOnly.safeParse(end).success && (end as string) < (start as string)) {
+    emit('END_BEFORE_START', ['fields', 'EndDate'], { start: start as string, end: end as string });
+  }
+}
+
+function checkCalcTypes(b: Record<string, unknown>, emit: Emit): void {
+  const calc = b.fieldCalcTypes;
+  if (!isPlainObject(calc)) return;
+  for (const [name, value] of Object.entries(calc)) {
+    const path = ['fieldCalcTypes', name];
+    const info = checkFieldName(name, path, emit);
+    if (info && !info.editable) {
+      emit('FIELD_NOT_EDITABLE', path, { field: name });
+      continue;
+    }
+    if (typeof value !== 'string') continue; // a shape error
+    if (value.toLowerCase() === FORMULA_CALC_TYPE.toLowerCase()) {
+      emit('CALC_TYPE_FORMULA', path, { field: name });
+    } else if (info && !(info.calcTypes ?? []).includes(value)) {
+      emit('CALC_TYPE_UNKNOWN', path, { field: name, value, allowed: info.calcTypes?.join(', ') || 'none' });
+    }
+  }
+}
+
+/** Checks a comma-separated list of field names (clearFieldCalcTypes, propagateToChildren.fields). */
+function checkFieldNameList(value: unknown, path: JsonPath, emit: Emit, propagate: boolean): void {
+  if (typeof value !== 'string') return;
+  const member = formatJsonPath(path);
+  if (value.trim() === '') {
+    emit('VALUE_EMPTY', path, { member }, { severity: 'warning' });
+    return;
+  }
+  const parts = value.split(',').map((s) => s.trim());
+  if (parts.some((p) => p === '')) emit('LIST_EMPTY_ENTRY', path, { member });
+  const names = parts.filter((p) => p !== '');
+  names.forEach((name, i) => {
+    const fix = (corrected: string) => names.map((n, j) => (j === i ? corrected : n)).join(',');
+    const info = checkFieldName(name, path, emit, fix);
+    if (!info) return;
+    if (!info.editable) emit('FIELD_NOT_EDITABLE', path, { field: name });
+    else if (propagate && !info.propagatable) emit('FIELD_NOT_PROPAGATABLE', path, { field: name });
+  });
+}
+
+function checkAssignments(b: Record<string, unknown>, emit: Emit): void {
+  const change = b.assignmentChange;
+  if (!isPlainObject(change)) return;
+  const base = ['assignmentChange'];
+  if (Array.isArray(change.removeUsers)) {
+    change.removeUsers.forEach((u, i) => {
+      if (typeof u === 'string' && u.trim() === '') emit('REMOVE_USERS_EMPTY_ENTRY', [...base, 'removeUsers', i], { position: i + 1 });
+    });
+  }
+  if (typeof change.removes === 'string') {
+    const member = 'assignmentChange.removes';
+    if (change.removes.trim() === '') emit('VALUE_EMPTY', [...base, 'removes'], { member });
+    else if (change.removes.split(',').some((s) => s.trim() === '')) emit('LIST_EMPTY_ENTRY', [...base, 'removes'], { member });
+  }
+  if (Array.isArray(change.adds)) {
+    change.adds.forEach((a, i) => {
+      if (!isPlainObject(a)) return;
+      const path = [...base, 'adds', i];
+      const named = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+      if (!named(a.user) && !named(a.partyId)) emit('ASSIGNMENT_ADD_NO_PARTY', path);
+      checkPlannedTime(a.plannedTime, [...path, 'plannedTime'], emit);
+    });
+  }
+  if (Array.isArray(change.updates)) {
+    change.updates.forEach((u, i) => {
+      if (!isPlainObject(u)) return;
+      const path = [...base, 'updates', i];
+      if (typeof u.user === 'string' && u.user.trim() === '') emit('ASSIGNMENT_USER_REQUIRED', [...path, 'user']);
+      checkPlannedTime(u.plannedTime, [...path, 'plannedTime'], emit);
+    });
+  }
+}
+
+function checkPlannedTime(v: unknown, path: JsonPath, emit: Emit): void {
+  if (typeof v === 'number' && Number.isInteger(v) && v < 0) {
+    emit('VALUE_OUT_OF_RANGE', path, { member: formatJsonPath(path), range: '0 or more', actual: describeValue(v) });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The whole check
+// ---------------------------------------------------------------------------
+
+export interface UpdateBodyCheck {
+  /** True when no issue is an error. */
+  ok: boolean;
+  /** The normalized, parsed body (present when ok). */
+  body?: z.infer<typeof UpdateWorkItemsBody>;
+  issues: DocumentIssue[];
+}
+
+/**
+ * Checks an update body: normalizes capitalised member names (warnings),
+ * checks shapes with the strict zod model (errors naming the member), then the
+ * cross-member rules. `basePath` prefixes every issue path (e.g. `['update']`
+ * inside a request document).
+ */
+export function checkUpdateBody(body: unknown, basePath: JsonPath = []): UpdateBodyCheck {
+  const issues: DocumentIssue[] = [];
+  if (!isPlainObject(body)) {
+    issues.push(
+      makeIssue('WRONG_TYPE', [...basePath], { member: basePath.length ? formatJsonPath(basePath) : 'the update', expected: 'an object', actual: describeValue(body) }, {
+        alsoInJsonSchema: true,
+      }),
+    );
+    return { ok: false, issues };
+  }
+  const n = normalizeWithRenames(body);
+  issues.push(...n.issues);
+  const b = n.body as Record<string, unknown>;
+
+  const parsed = UpdateWorkItemsBody.safeParse(b);
+  if (!parsed.success) for (const zi of parsed.error.issues) issues.push(...translateZodIssue(zi, b, n.renames));
+
+  const ruleIssues: DocumentIssue[] = [];
+  const emit: Emit = (code, path, params = {}, extra = {}) => ruleIssues.push(makeIssue(code, n.renames.toOriginal(path), params, extra));
+  if (Object.keys(b).length === 0) emit('UPDATE_EMPTY', []);
+  checkOrdering(b, emit);
+  checkRestore(b, emit);
+  checkIdMembers(b, emit);
+  checkFields(b, emit);
+  checkCalcTypes(b, emit);
+  checkFieldNameList(b.clearFieldCalcTypes, ['clearFieldCalcTypes'], emit, false);
+  if (isPlainObject(b.propagateToChildren)) {
+    checkFieldNameList(b.propagateToChildren.fields, ['propagateToChildren', 'fields'], emit, true);
+  }
+  checkAssignments(b, emit);
+  issues.push(...ruleIssues);
+
+  const withBase = issues.map((i) => ({ ...i, path: [...basePath, ...i.path] }));
+  const ok = parsed.success && !hasErrors(withBase);
+  return ok ? { ok, body: parsed.data, issues: withBase } : { ok, issues: withBase };
+}
