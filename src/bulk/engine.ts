@@ -1,0 +1,359 @@
+// Running a bulk job: pacing, bounded parallelism, prompt cancellation, and a
+// retry policy that never replays an update whose outcome is unknown.
+// No vscode import.
+import { isServiceError } from '../api/errors';
+import { nullLogger, type Logger } from '../api/logger';
+import { JobJournal, JournalError, type RunKind } from './journal';
+import { intervalFor, Pacer, systemClock } from './pacer';
+import {
+  DEFAULT_CONCURRENCY,
+  DEFAULT_MAX_RETRY_WAIT_MS,
+  DEFAULT_MIN_INTERVAL_MS,
+  DEFAULT_REQUESTS_PER_MINUTE,
+  DEFAULT_RETRY_BUDGET,
+  MAX_CONCURRENCY,
+  REQUEST_STATES,
+  SERVICE_REQUESTS_PER_MINUTE,
+  type JobOutcome,
+  type JobPlan,
+  type JobResult,
+  type JobTotals,
+  type RequestError,
+  type RequestResult,
+  type RequestState,
+  type RunOptions,
+} from './types';
+
+/** Backoff before retrying a connect failure (no Retry-After): 500 ms, doubling, at most 10 s. */
+const CONNECT_BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10_000];
+
+/**
+ * Runs every request of a fresh plan. With `journal` (made by `JobJournal.create`
+ * for this plan), every state change is written to it, a request being marked
+ * `sent` on disk before it is sent.
+ *
+ * Never rejects for a service failure: those are request states in the result.
+ * Rejects with a RangeError for bad options, and with a JournalError when the
+ * journal cannot be written (no further request is started then; a request whose
+ * `sent` mark could not be written is not sent).
+ */
+export async function runJob(plan: JobPlan, opts: RunOptions & { journal?: JobJournal }): Promise<JobResult> {
+  const journal = opts.journal;
+  if (journal) {
+    if (journal.requests.some((r) => r.state !== 'pending')) {
+      throw new JournalError('invalid-argument', journal.file, `job ${journal.id} has already run; use resumeJob, retryFailed or resendUnknown`);
+    }
+    return runOnJournal(journal, 'run', journal.indexesIn('pending'), opts);
+  }
+  const records: RequestResult[] = plan.requests.map((r) => ({ index: r.index, ids: [...r.ids], path: r.path, state: 'pending', attempts: 0 }));
+  return execute(plan, records, records.map((r) => r.index), opts, undefined);
+}
+
+/**
+ * Resumes a job from its journal: sends only the requests never sent (`pending`).
+ * Requests interrupted while sent read back as `unknown` and are not sent.
+ */
+export function resumeJob(journal: JobJournal, opts: RunOptions): Promise<JobResult> {
+  return runOnJournal(journal, 'resume', journal.indexesIn('pending'), opts);
+}
+
+/** Re-sends the requests of a job that `failed` (the service refused them or they provably never took effect). */
+export function retryFailed(journal: JobJournal, opts: RunOptions): Promise<JobResult> {
+  return runOnJournal(journal, 'retry-failed', journal.indexesIn('failed'), opts);
+}
+
+/**
+ * Re-sends requests whose outcome is unknown (`unknown` or `cancelled`), ONLY after
+ * the user said so: they may already have been applied, and an update such as
+ * `moveScheduleDays` applied twice shifts dates twice. `requestIndexes` must all
+ * be in one of those states (RangeError otherwise).
+ */
+export function resendUnknown(journal: JobJournal, requestIndexes: readonly number[], opts: RunOptions): Promise<JobResult> {
+  const wrong = requestIndexes.filter((i) => {
+    const r = journal.requests[i];
+    return !r || (r.state !== 'unknown' && r.state !== 'cancelled');
+  });
+  if (wrong.length > 0) {
+    return Promise.reject(new RangeError(`requests ${wrong.map((i) => `#${i}`).join(', ')} of job ${journal.id} are not of unknown outcome`));
+  }
+  return runOnJournal(journal, 'resend-unknown', [...new Set(requestIndexes)].sort((a, b) => a - b), opts);
+}
+
+/**
+ * Records the user's word that requests of unknown outcome were in fact applied
+ * (they checked the service): they become `succeeded` without a response
+ * (`error` keeps why they were unknown). They are then never re-sent.
+ */
+export async function confirmUnknown(journal: JobJournal, requestIndexes: readonly number[]): Promise<void> {
+  for (const i of requestIndexes) {
+    const r = journal.requests[i];
+    if (!r || (r.state !== 'unknown' && r.state !== 'cancelled')) throw new RangeError(`request #${i} of job ${journal.id} is not of unknown outcome`);
+  }
+  for (const i of requestIndexes) await journal.updateRequest(i, { state: 'succeeded', confirmedByUser: true });
+  if (!journal.requests.some((r) => r.state === 'pending' || r.state === 'sent')) await journal.markFinished();
+}
+
+/** The result of a job as its journal holds it (no request is sent). */
+export function resultFromJournal(journal: JobJournal): JobResult {
+  const d = journal.data;
+  const last = d.runs[d.runs.length - 1];
+  return makeResult(journal.requests, journal.id, outcomeOf(journal.requests, false), last?.startedAt ?? d.createdAt, last?.finishedAt ?? d.updatedAt, 0, 0);
+}
+
+async function runOnJournal(journal: JobJournal, kind: RunKind, indexes: number[], opts: RunOptions): Promise<JobResult> {
+  checkOptions(opts);
+  await journal.acquireLock();
+  try {
+    await journal.beginRun(kind, indexes, new Date((opts.clock ?? systemClock).now()));
+    let result: JobResult;
+    try {
+      result = await execute(journal.plan, journal.requests as RequestResult[], indexes, opts, journal);
+    } catch (e) {
+      await journal.endRun('error').catch(() => undefined);
+      throw e;
+    }
+    await journal.endRun(result.outcome, new Date(Date.parse(result.finishedAt)));
+    return result;
+  } finally {
+    await journal.releaseLock().catch(() => undefined);
+  }
+}
+
+function checkOptions(opts: RunOptions): void {
+  const c = opts.concurrency ?? DEFAULT_CONCURRENCY;
+  if (!Number.isInteger(c) || c < 1 || c > MAX_CONCURRENCY) throw new RangeError(`concurrency must be an integer from 1 to ${MAX_CONCURRENCY} (got ${String(c)})`);
+  const rpm = opts.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE;
+  if (typeof rpm !== 'number' || Number.isNaN(rpm) || rpm <= 0) throw new RangeError(`requestsPerMinute must be a positive number (got ${String(rpm)})`);
+  if (rpm > SERVICE_REQUESTS_PER_MINUTE && !opts.allowAboveServiceLimit) {
+    throw new RangeError(`requestsPerMinute ${rpm} is above the service's limit of ${SERVICE_REQUESTS_PER_MINUTE} calls a minute`);
+  }
+  const mi = opts.minIntervalMs ?? DEFAULT_MIN_INTERVAL_MS;
+  if (typeof mi !== 'number' || !(mi >= 0)) throw new RangeError(`minIntervalMs must be a number ≥ 0 (got ${String(mi)})`);
+  const b = opts.retryBudget ?? DEFAULT_RETRY_BUDGET;
+  if (!Number.isInteger(b) || b < 0) throw new RangeError(`retryBudget must be an integer ≥ 0 (got ${String(b)})`);
+}
+
+/** Plain-data, readable form of any failure. */
+export function toRequestError(e: unknown): RequestError {
+  if (isServiceError(e)) {
+    const out: RequestError = { kind: e.kind, messages: [...e.messages], codes: [...e.codes], message: e.message };
+    if (e.status !== undefined) out.status = e.status;
+    if (e.code !== undefined) out.code = e.code;
+    if (e.retryAfterMs !== undefined) out.retryAfterMs = e.retryAfterMs;
+    return out;
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  return { kind: 'unexpected', messages: [message], codes: [], message: `unexpected failure: ${message}` };
+}
+
+/** The core loop. `records` are updated in place (they are the journal's when there is one). */
+async function execute(
+  plan: JobPlan,
+  records: RequestResult[],
+  selected: number[],
+  opts: RunOptions,
+  journal: JobJournal | undefined,
+): Promise<JobResult> {
+  checkOptions(opts);
+  const clock = opts.clock ?? systemClock;
+  const log: Logger = opts.logger ?? nullLogger;
+  const signal = opts.signal;
+  const concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY;
+  const interval = intervalFor(opts.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE, opts.minIntervalMs ?? DEFAULT_MIN_INTERVAL_MS);
+  const pacer = new Pacer(interval, clock);
+  const maxRetryWait = opts.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS;
+  let budget = opts.retryBudget ?? DEFAULT_RETRY_BUDGET;
+  let retries = 0;
+  const startedAt = clock.now();
+
+  const itemsTotal = selected.reduce((n, i) => n + records[i]!.ids.length, 0);
+  let itemsDone = 0;
+  let requestsDone = 0;
+  let fatal: unknown;
+  const queue = [...selected];
+
+  const progress = (index: number, final: boolean): void => {
+    const r = records[index]!;
+    if (final) {
+      itemsDone += r.ids.length;
+      requestsDone++;
+    }
+    if (!opts.onProgress) return;
+    const held = pacer.heldUntil();
+    try {
+      opts.onProgress({
+        itemsDone,
+        itemsTotal,
+        requestsDone,
+        requestsTotal: selected.length,
+        current: { index, state: r.state, ids: r.ids.length },
+        ...(held !== undefined ? { waitingUntil: new Date(held).toISOString() } : {}),
+      });
+    } catch (e) {
+      log.warn(`bulk: progress callback failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+
+  const record = async (index: number, patch: Partial<RequestResult>): Promise<void> => {
+    const r = records[index]!;
+    if (journal) {
+      await journal.updateRequest(index, patch); // also updates `r` (same object)
+    } else {
+      Object.assign(r, patch);
+      for (const k of Object.keys(patch) as (keyof RequestResult)[]) if (patch[k] === undefined) delete r[k];
+    }
+  };
+
+  const stopped = (): boolean => signal?.aborted === true || fatal !== undefined;
+
+  log.info(
+    `bulk: ${selected.length} request(s), ${itemsTotal} item(s); concurrency ${concurrency}, ` +
+      `${Number.isFinite(interval) && interval > 0 ? `one request every ≥${Math.round(interval)} ms` : 'no pacing'}, retry budget ${budget}`,
+  );
+
+  const sendOne = async (index: number): Promise<void> => {
+    const r = records[index]!;
+    const before: RequestState = r.state; // 'pending', 'failed', 'unknown' or 'cancelled'
+    let connectFailures = 0;
+    for (;;) {
+      try {
+        await pacer.acquire(signal);
+      } catch {
+        return; // cancelled while waiting: stays as it was (never sent)
+      }
+      if (stopped()) return;
+      const t0 = clock.now();
+      // Persist `sent` BEFORE sending: after a crash this request reads back as unknown.
+      try {
+        await record(index, { state: 'sent', attempts: r.attempts + 1, startedAt: new Date(t0).toISOString() });
+      } catch (e) {
+        fatal ??= e;
+        r.state = before; // not on disk as sent, so not sent
+        return;
+      }
+      if (signal?.aborted) {
+        await record(index, { state: before }).catch((e: unknown) => void (fatal ??= e));
+        return;
+      }
+      let patch: Partial<RequestResult>;
+      let retryWaitMs: number | undefined;
+      try {
+        const response = await opts.client.updateWorkItems(r.ids, plan.update, { signal });
+        patch = { state: 'succeeded', status: 200, response, error: undefined };
+      } catch (e) {
+        const err = toRequestError(e);
+        const se = isServiceError(e) ? e : undefined;
+        const aborted = signal?.aborted === true || se?.kind === 'cancelled';
+        if (se?.safeToRetry && !aborted) {
+          // Provably never applied: may be retried within the job's budget.
+          const wait = se.retryAfterMs ?? CONNECT_BACKOFF_MS[Math.min(connectFailures++, CONNECT_BACKOFF_MS.length - 1)]!;
+          if (budget <= 0) {
+            patch = { state: 'failed', status: se.status, error: { ...err, note: 'retry-budget-exhausted' } };
+          } else if (wait > maxRetryWait) {
+            patch = { state: 'failed', status: se.status, error: { ...err, note: 'retry-wait-too-long' } };
+          } else {
+            budget--;
+            retries++;
+            retryWaitMs = wait;
+            patch = { state: before, status: se.status, error: err };
+          }
+        } else if (se?.kind === 'invalid-response') {
+          // A 2xx whose body we cannot read: the service applied it. Never re-send.
+          patch = { state: 'succeeded', status: se.status, error: err, response: undefined };
+        } else if (aborted) {
+          patch = { state: 'cancelled', error: { ...err, kind: 'cancelled' } };
+        } else if (!se || se.outcomeUnknown) {
+          patch = { state: 'unknown', status: se?.status, error: err };
+        } else {
+          patch = { state: 'failed', status: se.status, error: err };
+        }
+      }
+      const t1 = clock.now();
+      patch.durationMs = t1 - t0;
+      patch.finishedAt = new Date(t1).toISOString();
+      try {
+        await record(index, patch);
+      } catch (e) {
+        fatal ??= e;
+        return;
+      }
+      const s = patch.state!;
+      const statusText = patch.status !== undefined ? String(patch.status) : (patch.error?.code ?? patch.error?.kind ?? '');
+      log.info(`bulk: request #${index} (${r.ids.length} item(s)) → ${s}${statusText ? ` (${statusText})` : ''} in ${patch.durationMs} ms`);
+      if (retryWaitMs !== undefined) {
+        log.warn(`bulk: request #${index} will be retried in ${retryWaitMs} ms (retry budget left: ${budget})`);
+        pacer.holdUntil(clock.now() + retryWaitMs);
+        progress(index, false);
+        continue;
+      }
+      if (patch.error && s !== 'succeeded') log.warn(`bulk: request #${index}: ${patch.error.message}`);
+      progress(index, true);
+      return;
+    }
+  };
+
+  const worker = async (): Promise<void> => {
+    while (!stopped()) {
+      const index = queue.shift();
+      if (index === undefined) return;
+      await sendOne(index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(queue.length, 1)) }, worker));
+  if (journal) await journal.flush().catch((e: unknown) => void (fatal ??= e));
+  if (fatal !== undefined) throw fatal;
+
+  const finishedAt = clock.now();
+  const outcome = outcomeOf(records, signal?.aborted === true);
+  log.info(`bulk: finished (${outcome}) in ${finishedAt - startedAt} ms; ${retries} retr${retries === 1 ? 'y' : 'ies'}`);
+  return makeResult(records, journal?.id, outcome, new Date(startedAt).toISOString(), new Date(finishedAt).toISOString(), retries, budget);
+}
+
+function outcomeOf(records: readonly RequestResult[], aborted: boolean): JobOutcome {
+  if (records.every((r) => r.state === 'succeeded')) return 'succeeded';
+  return aborted ? 'cancelled' : 'partial';
+}
+
+function makeResult(
+  records: readonly RequestResult[],
+  jobId: string | undefined,
+  outcome: JobOutcome,
+  startedAt: string,
+  finishedAt: string,
+  retries: number,
+  budgetLeft: number,
+): JobResult {
+  const requests = records.map((r) => structuredClone(r));
+  return {
+    ...(jobId !== undefined ? { jobId } : {}),
+    outcome,
+    requests,
+    totals: totalsOf(requests, retries, budgetLeft),
+    startedAt,
+    finishedAt,
+    durationMs: Math.max(0, Date.parse(finishedAt) - Date.parse(startedAt)),
+  };
+}
+
+/** Totals over every request of a job. */
+export function totalsOf(requests: readonly RequestResult[], retries = 0, retryBudgetLeft = 0): JobTotals {
+  const requestsByState = Object.fromEntries(REQUEST_STATES.map((s) => [s, 0])) as Record<RequestState, number>;
+  const itemsByState = { ...requestsByState };
+  let items = 0;
+  let changedItems = 0;
+  let affectedItems = 0;
+  let addedTimeEntries = 0;
+  let addedScheduleDependencies = 0;
+  for (const r of requests) {
+    requestsByState[r.state]++;
+    itemsByState[r.state] += r.ids.length;
+    items += r.ids.length;
+    if (r.response) {
+      changedItems += r.response.items?.length ?? 0;
+      affectedItems += r.response.affectedItems?.length ?? 0;
+      addedTimeEntries += r.response.addedTimeEntryIds?.length ?? 0;
+      addedScheduleDependencies += r.response.addedScheduleDependencyIds?.length ?? 0;
+    }
+  }
+  return { requests: requests.length, items, requestsByState, itemsByState, changedItems, affectedItems, addedTimeEntries, addedScheduleDependencies, retries, retryBudgetLeft };
+}

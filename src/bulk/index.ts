@@ -1,0 +1,28 @@
+// Public API of the bulk engine (no vscode import). The VS Code side imports from
+// here only.
+//
+//   const plan = planJob({ workItemIds, update, baseUrl });      // throws PlanError
+//   const journal = await JobJournal.create(storageDir, { source: { uri, text }, plan });
+//   const result = await runJob(plan, { client, journal, signal, onProgress, logger });
+//   // after a reload: listUnfinishedJobs(storageDir) → JobJournal.load(file) → resumeJob(journal, opts)
+//   // "Retry Failed": retryFailed(journal, opts); unknown outcomes only on the user's word:
+//   // resendUnknown(journal, indexes, opts) or confirmUnknown(journal, indexes).
+export { planJob, PlanError, requestUrlLength, WORK_ITEMS_PATH_PREFIX } from './plan';
+export { Pacer, intervalFor, systemClock } from './pacer';
+export { runJob, resumeJob, retryFailed, resendUnknown, confirmUnknown, resultFromJournal, toRequestError, totalsOf } from './engine';
+export {
+  JobJournal,
+  JournalError,
+  listJobs,
+  listUnfinishedJobs,
+  pruneJobs,
+  JOURNAL_FORMAT,
+  JOURNAL_VERSION,
+  type JobSource,
+  type JobSummary,
+  type JournalData,
+  type JournalErrorCode,
+  type JournalRun,
+  type RunKind,
+} from './journal';
+export * from './types';

@@ -1,0 +1,240 @@
+// Shared types of the bulk engine: plans, request states, results, progress.
+// No vscode import. Everything here is plain JSON-serializable data (it goes into
+// the job journal), except the option objects.
+import type { ServiceErrorKind } from '../api/errors';
+import type { Logger } from '../api/logger';
+import type { UpdateWorkItemsBody, UpdateWorkItemsResponse } from '../schema/api';
+
+// ---------------------------------------------------------------------------
+// Plan
+// ---------------------------------------------------------------------------
+
+/** One request of a plan: a batch of IDs and the path it goes to (relative to the base URL). */
+export interface PlannedRequest {
+  /** 0-based position in the plan (requests are sent in this order). */
+  index: number;
+  ids: string[];
+  /** `/workitem/workItems/{ids}`, IDs percent-encoded and joined with a literal comma. */
+  path: string;
+}
+
+/** Codes of plan warnings and problems, for the UI to localize. `message` is the English fallback. */
+export type PlanWarningCode = 'duplicate-ids';
+export type PlanProblemCode = 'no-ids' | 'invalid-id' | 'id-too-long-for-url' | 'invalid-base-url' | 'invalid-limit';
+
+export interface PlanWarning {
+  code: PlanWarningCode;
+  message: string;
+  /** For `duplicate-ids`: each ID given more than once (once each, first-seen order). */
+  ids?: string[];
+  /** For `duplicate-ids`: how many entries were dropped. */
+  count?: number;
+}
+
+export interface PlanProblem {
+  code: PlanProblemCode;
+  message: string;
+  /** The offending ID, when one is at fault. */
+  id?: string;
+  /** 0-based position of the offending ID in the input list. */
+  position?: number;
+}
+
+export interface JobPlan {
+  /** The deduplicated IDs, in first-occurrence order. */
+  ids: string[];
+  /** IDs that were given more than once (each listed once, first-seen order). */
+  duplicates: string[];
+  requests: PlannedRequest[];
+  update: UpdateWorkItemsBody;
+  warnings: PlanWarning[];
+  /** The base URL the plan was made for (URL lengths are computed against it). */
+  baseUrl: string;
+  maxIdsPerRequest: number;
+  maxUrlLength: number;
+}
+
+export interface PlanInput {
+  workItemIds: readonly string[];
+  update: UpdateWorkItemsBody;
+  /** The service base URL, e.g. `https://pm.example.com/TimeTrackerNX/api`. */
+  baseUrl: string;
+  /** At most this many IDs per request; 1..1000, default 1000 (the service's limit). */
+  maxIdsPerRequest?: number;
+  /** At most this many characters in a request URL (base URL + path); default 8000. */
+  maxUrlLength?: number;
+}
+
+// ---------------------------------------------------------------------------
+// Running
+// ---------------------------------------------------------------------------
+
+/**
+ * State of one request:
+ * - `pending`: never sent (safe to send).
+ * - `sent`: handed to the client, no answer yet. In a journal read after a crash
+ *   this becomes `unknown` (the service may have applied it).
+ * - `succeeded`: 2xx, `response` holds the service's answer.
+ * - `failed`: the service refused it (4xx), it provably never took effect (connect
+ *   failure, 429/503 after the retry budget ran out), or it was refused before
+ *   sending. `error` says why. "Retry Failed" re-sends these.
+ * - `unknown`: outcome unknown (reset or timeout after sending, 5xx other than 503
+ *   with Retry-After, process killed while sent). Never re-sent without the
+ *   user's word (`resendUnknown`).
+ * - `cancelled`: the user cancelled while it was in flight; the service may or may
+ *   not have applied it, so it is treated like `unknown` (never re-sent without
+ *   the user's word). Requests not yet started when the user cancels stay `pending`.
+ */
+export type RequestState = 'pending' | 'sent' | 'succeeded' | 'failed' | 'unknown' | 'cancelled';
+
+export const REQUEST_STATES: readonly RequestState[] = ['pending', 'sent', 'succeeded', 'failed', 'unknown', 'cancelled'];
+
+/**
+ * A readable error, plain data. `kind` is a ServiceError kind, or:
+ * - `interrupted`: the process ended while the request was sent (from a journal);
+ * - `unexpected`: something that was not a ServiceError (a bug); `message` says what.
+ */
+export interface RequestError {
+  kind: ServiceErrorKind | 'interrupted' | 'unexpected';
+  status?: number;
+  /** Every message the service gave (or the raw body text when its shape was unknown). */
+  messages: string[];
+  /** Error codes the service gave, when any. */
+  codes: string[];
+  /** undici/system error code (ECONNREFUSED, UND_ERR_SOCKET, ...), when any. */
+  code?: string;
+  /** One English sentence describing the failure (method, path, status, messages). */
+  message: string;
+  retryAfterMs?: number;
+  /**
+   * Why a retryable failure (connect failure, 429/503 with Retry-After) was not
+   * retried: the job's retry budget was used up, or the Retry-After was longer
+   * than `maxRetryWaitMs`.
+   */
+  note?: 'retry-budget-exhausted' | 'retry-wait-too-long';
+}
+
+export interface RequestResult {
+  index: number;
+  ids: string[];
+  path: string;
+  state: RequestState;
+  /** How many times it was handed to the client (all runs together). */
+  attempts: number;
+  /** HTTP status of the last answer, when one arrived. */
+  status?: number;
+  /** Duration of the last attempt, in ms. */
+  durationMs?: number;
+  /** ISO time the last attempt started / ended. */
+  startedAt?: string;
+  finishedAt?: string;
+  /** The service's answer when `succeeded`. */
+  response?: UpdateWorkItemsResponse;
+  /**
+   * Why, when `failed`, `unknown` or `cancelled`; on a `succeeded` request, a
+   * problem that did not stop it (a 2xx whose body could not be read, or why it
+   * was of unknown outcome before `confirmedByUser`).
+   */
+  error?: RequestError;
+  /** The user confirmed that this request of unknown outcome was applied. */
+  confirmedByUser?: boolean;
+}
+
+export interface JobTotals {
+  requests: number;
+  items: number;
+  /** Requests per state. */
+  requestsByState: Record<RequestState, number>;
+  /** Items (IDs) per state of their request. */
+  itemsByState: Record<RequestState, number>;
+  /** Items returned in `items` / `affectedItems` of all succeeded responses. */
+  changedItems: number;
+  affectedItems: number;
+  addedTimeEntries: number;
+  addedScheduleDependencies: number;
+  /** Automatic retries made in this run, and what is left of the job's budget. */
+  retries: number;
+  retryBudgetLeft: number;
+}
+
+/**
+ * - `succeeded`: every request succeeded.
+ * - `partial`: otherwise: some requests of the job are failed, unknown, cancelled or
+ *   still pending (e.g. `retryFailed` ran while others were never sent).
+ * - `cancelled`: the run was cancelled (the signal fired) before every request succeeded;
+ *   requests not started are still `pending`.
+ */
+export type JobOutcome = 'succeeded' | 'partial' | 'cancelled';
+
+export interface JobResult {
+  /** The journal's job id, when the job has a journal. */
+  jobId?: string;
+  outcome: JobOutcome;
+  /** Every request of the plan (also those this run did not touch), in plan order. */
+  requests: RequestResult[];
+  totals: JobTotals;
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+}
+
+export interface JobProgress {
+  /** Items whose request reached a final state in this job (succeeded, failed, unknown, cancelled). */
+  itemsDone: number;
+  itemsTotal: number;
+  requestsDone: number;
+  requestsTotal: number;
+  /** The request whose state just changed. */
+  current?: { index: number; state: RequestState; ids: number };
+  /** Set while the job waits for a `Retry-After`. */
+  waitingUntil?: string;
+}
+
+/** The part of ServiceClient the engine uses (ServiceClient satisfies it). */
+export interface BulkClient {
+  updateWorkItems(ids: readonly string[], body: UpdateWorkItemsBody, o?: { signal?: AbortSignal }): Promise<UpdateWorkItemsResponse>;
+}
+
+/** Time source, injectable for tests. `sleep` must reject (or resolve) promptly when `signal` aborts. */
+export interface Clock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export const DEFAULT_CONCURRENCY = 2;
+export const MAX_CONCURRENCY = 16;
+export const DEFAULT_REQUESTS_PER_MINUTE = 600;
+/** The service's documented limit (known-facts.md): 1500 calls a minute per caller. */
+export const SERVICE_REQUESTS_PER_MINUTE = 1500;
+/** The help recommends about 100 ms between consecutive calls. */
+export const DEFAULT_MIN_INTERVAL_MS = 100;
+export const DEFAULT_RETRY_BUDGET = 10;
+/** A Retry-After longer than this is not waited for: the request is marked failed. */
+export const DEFAULT_MAX_RETRY_WAIT_MS = 120_000;
+export const DEFAULT_MAX_IDS_PER_REQUEST = 1000;
+export const DEFAULT_MAX_URL_LENGTH = 8000;
+
+export interface RunOptions {
+  client: BulkClient;
+  /** Parallel requests; default 2, 1..16. */
+  concurrency?: number;
+  /**
+   * Pace: at most this many requests a minute (spacing of 60000/rpm ms between
+   * request starts, across all parallel workers). Default 600. Values above the
+   * service's 1500 are refused unless `allowAboveServiceLimit` is set.
+   * `Infinity` (with `allowAboveServiceLimit`) turns pacing off (benchmarks).
+   */
+  requestsPerMinute?: number;
+  allowAboveServiceLimit?: boolean;
+  /** Minimum spacing between request starts; default 100 ms (the help's advice). */
+  minIntervalMs?: number;
+  /** Automatic retries for the whole job (connect failures, 429/503 with Retry-After); default 10. */
+  retryBudget?: number;
+  /** Longest Retry-After honoured; longer → the request is failed. Default 120 s. */
+  maxRetryWaitMs?: number;
+  /** Cancels the job: in-flight requests are aborted, nothing new starts. */
+  signal?: AbortSignal;
+  onProgress?: (p: JobProgress) => void;
+  logger?: Logger;
+  clock?: Clock;
+}
