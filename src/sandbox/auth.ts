@@ -1,0 +1,96 @@
+// Sign-in for the sandbox: POST /auth/token (Bearer tokens) and Basic.
+// Tokens are random, kept in memory only, and expire. No vscode import.
+import { randomBytes } from 'node:crypto';
+import type { Dataset, SandboxUser } from './model';
+
+/** How long a token from POST /auth/token stays valid. */
+export const TOKEN_LIFETIME_MS = 8 * 60 * 60 * 1000;
+
+export type AuthResult =
+  | { ok: true; user: SandboxUser }
+  | { ok: false; reason: 'missing' | 'scheme' | 'malformed' | 'bad-credentials' | 'bad-token' | 'expired' | 'deleted' };
+
+/** Finds a signed-in-capable user: login name matched case-insensitively, password exactly. */
+export function findUserByCredentials(data: Dataset, loginName: string, password: string): SandboxUser | undefined {
+  const key = loginName.toLowerCase();
+  const user = data.users.find((u) => u.loginName.toLowerCase() === key);
+  if (!user || user.isDeleted || user.password !== password) return undefined;
+  return user;
+}
+
+export class TokenStore {
+  private readonly tokens = new Map<string, { userId: string; expires: number }>();
+  constructor(
+    private readonly now: () => Date,
+    private readonly lifetimeMs = TOKEN_LIFETIME_MS,
+  ) {}
+
+  issue(userId: string): string {
+    this.sweep();
+    const token = randomBytes(32).toString('base64url');
+    this.tokens.set(token, { userId, expires: this.now().getTime() + this.lifetimeMs });
+    return token;
+  }
+
+  /** The user ID of a valid token, or the reason it is not valid. */
+  check(token: string): { userId: string } | 'bad-token' | 'expired' {
+    const t = this.tokens.get(token);
+    if (!t) return 'bad-token';
+    if (t.expires <= this.now().getTime()) {
+      this.tokens.delete(token);
+      return 'expired';
+    }
+    return { userId: t.userId };
+  }
+
+  private sweep(): void {
+    if (this.tokens.size < 1000) return;
+    const now = this.now().getTime();
+    for (const [k, v] of this.tokens) if (v.expires <= now) this.tokens.delete(k);
+  }
+}
+
+/** Checks an `Authorization` header (Bearer token or Basic) against the data set. */
+export function authenticate(header: string | undefined, data: Dataset, tokens: TokenStore): AuthResult {
+  if (!header || !header.trim()) return { ok: false, reason: 'missing' };
+  const m = /^\s*(\S+)\s+(\S+)\s*$/.exec(header);
+  if (!m) return { ok: false, reason: 'malformed' };
+  const scheme = m[1]!.toLowerCase();
+  const value = m[2]!;
+  if (scheme === 'bearer') {
+    const r = tokens.check(value);
+    if (typeof r === 'string') return { ok: false, reason: r };
+    const user = data.users.find((u) => u.id === r.userId);
+    if (!user) return { ok: false, reason: 'bad-token' };
+    if (user.isDeleted) return { ok: false, reason: 'deleted' };
+    return { ok: true, user };
+  }
+  if (scheme === 'basic') {
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return { ok: false, reason: 'malformed' };
+    const decoded = Buffer.from(value, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) return { ok: false, reason: 'malformed' };
+    const user = findUserByCredentials(data, decoded.slice(0, colon), decoded.slice(colon + 1));
+    return user ? { ok: true, user } : { ok: false, reason: 'bad-credentials' };
+  }
+  return { ok: false, reason: 'scheme' };
+}
+
+export function describeAuthFailure(reason: Exclude<AuthResult, { ok: true }>['reason']): string {
+  switch (reason) {
+    case 'missing':
+      return 'sign-in required: send "Authorization: Bearer <token>" (from POST /auth/token) or "Authorization: Basic <base64(loginName:password)>"';
+    case 'scheme':
+      return 'unsupported authorization scheme: use Bearer or Basic';
+    case 'malformed':
+      return 'malformed Authorization header';
+    case 'bad-credentials':
+      return 'wrong login name or password';
+    case 'bad-token':
+      return 'unknown token: sign in again with POST /auth/token';
+    case 'expired':
+      return 'the token has expired: sign in again with POST /auth/token';
+    case 'deleted':
+      return 'the user of this token has been deleted';
+  }
+}

@@ -1,0 +1,421 @@
+// The built-in demo data set: deterministic (no randomness, no clock), rich enough
+// to show every feature. Documented in the README ("Sandbox" section).
+// No vscode import.
+import type { DatasetInput } from './model';
+
+type Org = NonNullable<DatasetInput['organizations']>[number];
+type User = NonNullable<DatasetInput['users']>[number];
+type Item = NonNullable<DatasetInput['workItems']>[number];
+type Category = NonNullable<DatasetInput['processCategories']>[number];
+
+/** Organization IDs of the demo (4 levels: company, divisions, departments, teams). */
+export const DEMO_ORGANIZATIONS = {
+  root: 'org-root',
+  development: 'org-dev',
+  sales: 'org-sales',
+  administration: 'org-admin',
+} as const;
+
+/** Sign-in names of the demo; every demo user's password is `password`. */
+export const DEMO_SIGN_IN = {
+  admin: 'admin',
+  viewer: 'viewer',
+  nocost: 'nocost',
+  /** A deleted user: cannot sign in. */
+  retired: 'retired',
+} as const;
+
+export const DEMO_PASSWORD = 'password';
+
+const ORGS: Org[] = [
+  { id: 'org-root', name: '株式会社サンプル', code: 'C000', parentId: null },
+  { id: 'org-dev', name: '開発本部', code: 'D100', parentId: 'org-root' },
+  { id: 'org-sales', name: '営業本部', code: 'D200', parentId: 'org-root' },
+  { id: 'org-admin', name: '管理本部', code: 'D300', parentId: 'org-root' },
+  { id: 'org-dev-app', name: 'アプリケーション開発部', code: 'D110', parentId: 'org-dev' },
+  { id: 'org-dev-infra', name: '基盤技術部', code: 'D120', parentId: 'org-dev' },
+  { id: 'org-sales-east', name: '東日本営業部', code: 'D210', parentId: 'org-sales' },
+  { id: 'org-sales-west', name: '西日本営業部', code: 'D220', parentId: 'org-sales' },
+  { id: 'org-admin-hr', name: '人事部', code: 'D310', parentId: 'org-admin' },
+  { id: 'org-admin-finance', name: '経理部', code: 'D320', parentId: 'org-admin' },
+  { id: 'org-dev-app-web', name: 'Webチーム', code: 'T111', parentId: 'org-dev-app' },
+  { id: 'org-dev-app-mobile', name: 'モバイルチーム', code: 'T112', parentId: 'org-dev-app' },
+  { id: 'org-dev-infra-cloud', name: 'クラウドチーム', code: 'T121', parentId: 'org-dev-infra' },
+  { id: 'org-sales-east-tokyo', name: '東京営業課', code: 'T211', parentId: 'org-sales-east' },
+];
+
+/** [family, given, familyEn, givenEn, organization] */
+const PEOPLE: [string, string, string, string, string][] = [
+  ['佐藤', '花子', 'Sato', 'Hanako', 'org-dev-app-web'],
+  ['鈴木', '一郎', 'Suzuki', 'Ichiro', 'org-dev-app-web'],
+  ['高橋', '健太', 'Takahashi', 'Kenta', 'org-dev-app-web'],
+  ['田中', '美咲', 'Tanaka', 'Misaki', 'org-dev-app-web'],
+  ['伊藤', '翔太', 'Ito', 'Shota', 'org-dev-app-mobile'],
+  ['渡辺', '陽菜', 'Watanabe', 'Hina', 'org-dev-app-mobile'],
+  ['山本', '大輔', 'Yamamoto', 'Daisuke', 'org-dev-app-mobile'],
+  ['中村', '結衣', 'Nakamura', 'Yui', 'org-dev-app'],
+  ['小林', '拓也', 'Kobayashi', 'Takuya', 'org-dev-infra-cloud'],
+  ['加藤', '彩', 'Kato', 'Aya', 'org-dev-infra-cloud'],
+  ['吉田', '直樹', 'Yoshida', 'Naoki', 'org-dev-infra'],
+  ['山田', '優子', 'Yamada', 'Yuko', 'org-dev'],
+  ['佐々木', '亮', 'Sasaki', 'Ryo', 'org-sales-east-tokyo'],
+  ['山口', '真由美', 'Yamaguchi', 'Mayumi', 'org-sales-east-tokyo'],
+  ['松本', '誠', 'Matsumoto', 'Makoto', 'org-sales-east'],
+  ['井上', '七海', 'Inoue', 'Nanami', 'org-sales-west'],
+  ['木村', '隆', 'Kimura', 'Takashi', 'org-sales-west'],
+  ['林', '恵', 'Hayashi', 'Megumi', 'org-sales'],
+  ['斎藤', '浩二', 'Saito', 'Koji', 'org-admin-hr'],
+  ['清水', '里奈', 'Shimizu', 'Rina', 'org-admin-hr'],
+  ['山崎', '智子', 'Yamazaki', 'Tomoko', 'org-admin-finance'],
+  ['森', '悠斗', 'Mori', 'Yuto', 'org-admin-finance'],
+  ['池田', '明美', 'Ikeda', 'Akemi', 'org-admin'],
+  ['橋本', '大樹', 'Hashimoto', 'Daiki', 'org-dev-app-web'],
+  ['阿部', '早紀', 'Abe', 'Saki', 'org-dev-app-mobile'],
+  ['石川', '蓮', 'Ishikawa', 'Ren', 'org-dev-infra-cloud'],
+];
+
+/** English-named staff (englishName equals name). [name, login, organization] */
+const ENGLISH_STAFF: [string, string, string][] = [
+  ['John Smith', 'john.smith', 'org-dev-app-web'],
+  ['Emily Brown', 'emily.brown', 'org-dev-infra-cloud'],
+  ['Michael Chen', 'michael.chen', 'org-sales-east-tokyo'],
+  ['Sarah Wilson', 'sarah.wilson', 'org-admin-hr'],
+];
+
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0');
+}
+
+function demoUsers(): User[] {
+  const users: User[] = [
+    {
+      id: 'u-admin',
+      name: '管理者 太郎',
+      englishName: 'Taro Kanrisha',
+      loginName: 'admin',
+      ldapLoginName: 'CORP\\admin',
+      email: 'admin@example.com',
+      code: 'E0001',
+      description: 'Edit and cost permission on both demo projects.',
+      organizationId: 'org-root',
+      systemRoleId: 'role-admin',
+      systemRoleName: 'Administrator',
+      unitCost: 8000,
+      permission: 3,
+      aclId: 'acl-admin',
+    },
+    {
+      id: 'u-viewer',
+      name: '閲覧 次郎',
+      englishName: 'Jiro Etsuran',
+      loginName: 'viewer',
+      ldapLoginName: 'CORP\\viewer',
+      email: 'viewer@example.com',
+      code: 'E0002',
+      description: 'View permission only on both demo projects.',
+      organizationId: 'org-dev-app',
+      canEdit: false,
+      permission: 1,
+    },
+    {
+      id: 'u-nocost',
+      name: '原価 なし子',
+      englishName: 'Nashiko Genka',
+      loginName: 'nocost',
+      ldapLoginName: 'CORP\\nocost',
+      email: 'nocost@example.com',
+      code: 'E0003',
+      description: 'Edit permission without cost permission on both demo projects.',
+      organizationId: 'org-dev-app-web',
+      permission: 2,
+    },
+    {
+      id: 'u-retired',
+      name: '退職 三郎',
+      englishName: 'Saburo Taishoku',
+      loginName: 'retired',
+      ldapLoginName: 'CORP\\retired',
+      email: 'retired@example.com',
+      code: 'E0004',
+      description: 'A deleted user: listed with isDeleted true, cannot sign in.',
+      organizationId: 'org-dev-app-web',
+      isDeleted: true,
+    },
+  ];
+  PEOPLE.forEach(([family, given, familyEn, givenEn, org], i) => {
+    const login = `${givenEn}.${familyEn}`.toLowerCase();
+    users.push({
+      id: `u-${pad(i + 101, 3)}`,
+      name: `${family} ${given}`,
+      englishName: `${givenEn} ${familyEn}`,
+      loginName: login,
+      ldapLoginName: `CORP\\${givenEn[0]!.toLowerCase()}${familyEn.toLowerCase()}`,
+      email: `${login}@example.com`,
+      code: `E${pad(i + 101, 4)}`,
+      description: i % 5 === 0 ? 'チームリーダー' : '',
+      organizationId: org,
+      avatarUrl: `https://example.com/avatars/${login}.png`,
+      unitCost: 4000 + (i % 6) * 500,
+      timeEntryLockedDate: i % 4 === 0 ? '2025-12-31T00:00:00' : '2025-09-30T00:00:00',
+      createdAt: `2025-0${(i % 9) + 1}-15T00:00:00Z`,
+      updatedAt: `2025-10-0${(i % 9) + 1}T00:00:00Z`,
+      createdBy: 'u-admin',
+      updatedBy: 'u-admin',
+      permission: 2,
+    });
+  });
+  ENGLISH_STAFF.forEach(([name, login, org], i) => {
+    users.push({
+      id: `u-${pad(i + 201, 3)}`,
+      name,
+      englishName: name,
+      loginName: login,
+      ldapLoginName: `CORP\\${login.replace('.', '')}`,
+      email: `${login}@example.com`,
+      code: `E${pad(i + 201, 4)}`,
+      organizationId: org,
+      language: 'en-US',
+      timeZone: i % 2 === 0 ? 'America/New_York' : 'Europe/London',
+      unitCost: 6000,
+      permission: 2,
+    });
+  });
+  return users;
+}
+
+/** The users who are members of both projects (besides admin, viewer, nocost). */
+const MEMBERS = ['u-101', 'u-102', 'u-103', 'u-104', 'u-105', 'u-106', 'u-107', 'u-108', 'u-124', 'u-201'];
+
+function demoProjects(): NonNullable<DatasetInput['projects']> {
+  const members = [
+    { userId: 'u-admin', permission: 'edit' as const, costPermission: true },
+    { userId: 'u-viewer', permission: 'view' as const, costPermission: false },
+    { userId: 'u-nocost', permission: 'edit' as const, costPermission: false },
+    ...MEMBERS.map((userId) => ({ userId, permission: 'edit' as const, costPermission: true })),
+  ];
+  return [
+    {
+      id: 'p-web',
+      name: 'Webサイト刷新',
+      members,
+      userGroupIds: ['ug-web', 'ug-qa'],
+      allowedDateRange: { min: '2025-04-01', max: '2027-03-31' },
+    },
+    {
+      id: 'p-mobile',
+      name: 'モバイルアプリ開発',
+      members: [...members, { userId: 'u-109', permission: 'edit', costPermission: true }],
+      userGroupIds: ['ug-mobile'],
+      allowedDateRange: { min: '2026-01-01', max: '2026-12-31' },
+    },
+  ];
+}
+
+function item(p: Partial<Item> & Pick<Item, 'id' | 'projectId' | 'parentId' | 'order' | 'itemTypeId' | 'name'>): Item {
+  return {
+    createdAt: '2025-06-01T09:00:00',
+    updatedAt: '2025-11-20T18:30:00',
+    updatedBy: 'u-admin',
+    userUpdatedAt: '2025-11-20T18:30:00',
+    userUpdatedBy: 'u-admin',
+    ...p,
+  };
+}
+
+function demoWorkItems(): Item[] {
+  const web = 'p-web';
+  const mob = 'p-mobile';
+  const items: Item[] = [
+    // ---- Project Web: folders, tasks with children, actuals, links, locked, deleted.
+    item({ id: '100', projectId: web, parentId: null, order: 1, itemTypeId: 'it-folder', name: 'Webサイト刷新', code: 'WEB', startDate: '2026-01-05', endDate: '2026-06-30', statusTypeId: 'st-progress', leaderId: 'u-admin' }),
+    item({ id: '110', projectId: web, parentId: '100', order: 1, itemTypeId: 'it-folder', name: '設計', code: 'WEB-D', startDate: '2026-01-05', endDate: '2026-02-27' }),
+    item({
+      id: '111', projectId: web, parentId: '110', order: 1, itemTypeId: 'it-task', name: '要件定義', code: 'WEB-D-01',
+      startDate: '2026-01-05', endDate: '2026-01-23', actualProgress: 100, plannedTime: 4800, managedPlannedTime: 4800, plannedCost: 400000,
+      actualTime: 5100, actualCost: 425000, statusTypeId: 'st-done', processCategoryId: 'pcl-design', workCategoryId: 'wc-normal',
+      assignments: [{ partyId: 'u-101', partyType: 'User', plannedTime: 2400 }, { partyId: 'u-102', partyType: 'User', plannedTime: 2400 }],
+      leaderId: 'u-101', fieldCalcTypes: { PlannedTime: 'Assignments' },
+    }),
+    item({
+      id: '112', projectId: web, parentId: '110', order: 2, itemTypeId: 'it-task', name: '基本設計', code: 'WEB-D-02',
+      startDate: '2026-01-26', endDate: '2026-02-20', actualProgress: 40, plannedTime: 9600, managedPlannedTime: 9600, plannedCost: 800000,
+      actualTime: 3000, actualCost: 250000, statusTypeId: 'st-progress', processCategoryId: 'pcl-design', workCategoryId: 'wc-normal',
+      assignments: [{ partyId: 'u-103', partyType: 'User', plannedTime: 4800 }, { partyId: 'ug-web', partyType: 'UserGroup', plannedTime: 4800 }],
+      leaderId: 'u-103',
+    }),
+    item({ id: '113', projectId: web, parentId: '110', order: 3, itemTypeId: 'it-milestone', name: '設計レビュー', code: 'WEB-D-MS', startDate: '2026-02-27', endDate: '2026-02-27', tracksProgress: false }),
+    item({ id: '120', projectId: web, parentId: '100', order: 2, itemTypeId: 'it-folder', name: '実装', code: 'WEB-I', startDate: '2026-03-02', endDate: '2026-05-29' }),
+    item({
+      id: '121', projectId: web, parentId: '120', order: 1, itemTypeId: 'it-task', name: 'トップページ', code: 'WEB-I-01',
+      startDate: '2026-03-02', endDate: '2026-03-27', plannedTime: 7200, managedPlannedTime: 7200, plannedCost: 600000, statusTypeId: 'st-open',
+      processCategoryId: 'pcl-impl', description: '子作業を持つ作業', leaderId: 'u-104',
+    }),
+    item({ id: '122', projectId: web, parentId: '121', order: 1, itemTypeId: 'it-task', name: 'ヘッダー', code: 'WEB-I-01-1', startDate: '2026-03-02', endDate: '2026-03-13', plannedTime: 2400, assignments: [{ partyId: 'u-104', partyType: 'User', plannedTime: 2400 }] }),
+    item({ id: '123', projectId: web, parentId: '121', order: 2, itemTypeId: 'it-task', name: 'フッター', code: 'WEB-I-01-2', startDate: '2026-03-16', endDate: '2026-03-27', plannedTime: 2400, actualProgress: 50 }),
+    item({ id: '127', projectId: web, parentId: '121', order: 3, itemTypeId: 'it-task', name: 'ナビゲーション', code: 'WEB-I-01-3', startDate: '2026-03-16', endDate: '2026-03-27', plannedTime: 2400 }),
+    item({ id: '128', projectId: web, parentId: '127', order: 1, itemTypeId: 'it-task', name: 'メニュー', code: 'WEB-I-01-3-1', plannedTime: 1200 }),
+    item({ id: '129', projectId: web, parentId: '127', order: 2, itemTypeId: 'it-task', name: 'パンくずリスト', code: 'WEB-I-01-3-2', plannedTime: 1200 }),
+    item({
+      id: '124', projectId: web, parentId: '120', order: 2, itemTypeId: 'it-task', name: '問い合わせフォーム', code: 'WEB-I-02',
+      startDate: '2026-03-30', endDate: '2026-04-24', timeEntryLocked: true, actualTime: 600, actualCost: 50000, actualProgress: 10,
+      description: '実績入力がロックされた作業',
+    }),
+    item({ id: '125', projectId: web, parentId: '120', order: 3, itemTypeId: 'it-review', name: 'コードレビュー', code: 'WEB-I-03', startDate: '2026-04-27', endDate: '2026-05-08', description: 'Professional 版でのみ使える種類' }),
+    item({ id: '126', projectId: web, parentId: '120', order: 4, itemTypeId: 'it-legacy', name: '旧形式の作業', code: 'WEB-I-04', description: '利用できない種類' }),
+    item({ id: '130', projectId: web, parentId: '100', order: 3, itemTypeId: 'it-folder', name: 'テスト', code: 'WEB-T', startDate: '2026-05-11', endDate: '2026-06-30' }),
+    item({ id: '150', projectId: web, parentId: '100', order: 4, itemTypeId: 'it-folder', name: '旧資料', code: 'WEB-OLD', isDeleted: true, description: '削除済みフォルダー' }),
+    item({ id: '151', projectId: web, parentId: '150', order: 1, itemTypeId: 'it-task', name: '旧仕様書', code: 'WEB-OLD-01', isDeleted: true }),
+    item({ id: '152', projectId: web, parentId: '150', order: 2, itemTypeId: 'it-folder', name: '旧画面', code: 'WEB-OLD-02', isDeleted: true }),
+    item({ id: '115', projectId: web, parentId: '110', order: 4, itemTypeId: 'it-task', name: '削除された設計メモ', code: 'WEB-D-X', isDeleted: true }),
+    item({ id: '116', projectId: web, parentId: '110', order: 5, itemTypeId: 'it-review', name: '削除されたレビュー', code: 'WEB-D-R', isDeleted: true }),
+    item({ id: '117', projectId: web, parentId: '110', order: 6, itemTypeId: 'it-legacy', name: '削除された旧形式の作業', code: 'WEB-D-L', isDeleted: true }),
+  ];
+  // Ten test tasks for bulk updates.
+  for (let i = 1; i <= 10; i++) {
+    const day = pad(10 + i, 2);
+    items.push(
+      item({
+        id: String(130 + i), projectId: web, parentId: '130', order: i, itemTypeId: 'it-task', name: `結合テスト ${i}`, code: `WEB-T-${pad(i, 2)}`,
+        startDate: `2026-05-${day}`, endDate: `2026-05-${pad(15 + i, 2)}`, plannedTime: 480 * i, managedPlannedTime: 480 * i, plannedCost: 40000 * i,
+        statusTypeId: 'st-open', processCategoryId: 'pcl-test', workCategoryId: 'wc-normal',
+        assignments: [{ partyId: MEMBERS[i % MEMBERS.length]!, partyType: 'User', plannedTime: 480 * i }],
+        leaderId: 'u-admin',
+      }),
+    );
+  }
+  // A chain of folders 16 levels deep: 200 (level 1) ... 215 (level 16, an empty folder);
+  // 216 is a task on level 16 (in folder 214, level 15).
+  for (let level = 1; level <= 16; level++) {
+    const id = String(199 + level);
+    items.push(
+      item({ id, projectId: web, parentId: level === 1 ? null : String(198 + level), order: 1, itemTypeId: 'it-folder', name: `階層 ${level}`, code: `DEEP-${pad(level, 2)}` }),
+    );
+  }
+  items.push(item({ id: '216', projectId: web, parentId: '214', order: 2, itemTypeId: 'it-task', name: '第16階層の作業', code: 'DEEP-16-T' }));
+
+  // ---- Project Mobile.
+  items.push(
+    item({ id: '300', projectId: mob, parentId: null, order: 1, itemTypeId: 'it-folder', name: 'モバイルアプリ', code: 'MOB', startDate: '2026-02-02', endDate: '2026-11-30', leaderId: 'u-105' }),
+    item({
+      id: '301', projectId: mob, parentId: '300', order: 1, itemTypeId: 'it-task', name: 'ログイン画面', code: 'MOB-01', startDate: '2026-02-02', endDate: '2026-02-27',
+      plannedTime: 4800, managedPlannedTime: 4800, plannedCost: 420000, statusTypeId: 'st-progress', actualProgress: 60,
+      assignments: [{ partyId: 'u-105', partyType: 'User', plannedTime: 4800 }], leaderId: 'u-105',
+    }),
+    item({
+      id: '302', projectId: mob, parentId: '300', order: 2, itemTypeId: 'it-task', name: 'プッシュ通知', code: 'MOB-02', startDate: '2026-03-02', endDate: '2026-03-31',
+      plannedTime: 3600, actualTime: 1200, actualCost: 100000, actualProgress: 30, description: '実績のある作業（移動先にできない）',
+      assignments: [{ partyId: 'ug-mobile', partyType: 'UserGroup', plannedTime: 3600 }],
+    }),
+    item({ id: '303', projectId: mob, parentId: '300', order: 3, itemTypeId: 'it-task', name: 'オフライン対応', code: 'MOB-03', startDate: '2026-04-01', endDate: '2026-05-29', plannedTime: 9600 }),
+    item({ id: '304', projectId: mob, parentId: '300', order: 4, itemTypeId: 'it-folder', name: 'リリース', code: 'MOB-R', startDate: '2026-11-02', endDate: '2026-11-30' }),
+    item({ id: '305', projectId: mob, parentId: '304', order: 1, itemTypeId: 'it-milestone', name: 'ストア公開', code: 'MOB-R-MS', startDate: '2026-11-30', endDate: '2026-11-30', tracksProgress: false }),
+    item({ id: '306', projectId: mob, parentId: '304', order: 2, itemTypeId: 'it-task', name: 'ストア申請', code: 'MOB-R-01', startDate: '2026-11-02', endDate: '2026-11-20' }),
+    item({ id: '310', projectId: mob, parentId: '300', order: 5, itemTypeId: 'it-folder', name: '破棄した案', code: 'MOB-X', isDeleted: true }),
+    item({ id: '311', projectId: mob, parentId: '310', order: 1, itemTypeId: 'it-task', name: 'タブレット版', code: 'MOB-X-01', isDeleted: true }),
+    item({ id: '312', projectId: mob, parentId: '300', order: 6, itemTypeId: 'it-task', name: '削除された調査', code: 'MOB-Y', isDeleted: true }),
+  );
+  return items;
+}
+
+const CATEGORY_NAMES: [string, string, string][] = [
+  // [name, code, group]
+  ['要件定義', 'REQ', 'grp-upstream'],
+  ['基本設計', 'BD', 'grp-upstream'],
+  ['詳細設計', 'DD', 'grp-upstream'],
+  ['方式設計', 'AD', 'grp-upstream'],
+  ['画面設計', 'UI', 'grp-upstream'],
+  ['製造', 'IMP', 'grp-build'],
+  ['単体テスト', 'UT', 'grp-build'],
+  ['コードレビュー', 'CR', 'grp-build'],
+  ['結合テスト', 'IT', 'grp-test'],
+  ['総合テスト', 'ST', 'grp-test'],
+  ['受入テスト', 'AT', 'grp-test'],
+  ['性能テスト', 'PT', 'grp-test'],
+  ['移行', 'MIG', 'grp-release'],
+  ['リリース', 'REL', 'grp-release'],
+  ['運用設計', 'OPS', 'grp-release'],
+  ['保守', 'MNT', 'grp-support'],
+  ['問い合わせ対応', 'SUP', 'grp-support'],
+  ['障害対応', 'INC', 'grp-support'],
+  ['プロジェクト管理', 'PM', 'grp-management'],
+  ['品質管理', 'QA', 'grp-management'],
+  ['会議', 'MTG', 'grp-management'],
+  ['教育', 'EDU', 'grp-management'],
+  ['調査', 'RES', 'grp-upstream'],
+  ['見積もり', 'EST', 'grp-management'],
+  ['ドキュメント作成', 'DOC', 'grp-build'],
+  ['旧工程: 仕様調整', 'OLD-SPEC', 'grp-upstream'],
+  ['旧工程: 外注管理', 'OLD-OUT', 'grp-management'],
+  ['旧工程: 紙帳票', 'OLD-PAPER', 'grp-support'],
+  ['Design Review', 'DR', 'grp-upstream'],
+  ['Security Audit', 'SEC', 'grp-test'],
+  ['旧工程: 手動デプロイ', 'OLD-DEPLOY', 'grp-release'],
+  ['Performance Tuning', 'TUNE', 'grp-build'],
+];
+const COLORS = ['#e53935', '#d81b60', '#8e24aa', '#5e35b1', '#3949ab', '#1e88e5', '#039be5', '#00acc1', '#00897b', '#43a047', '#7cb342', '#c0ca33', '#fdd835', '#ffb300', '#fb8c00', '#f4511e'];
+
+function demoProcessCategories(): Category[] {
+  return CATEGORY_NAMES.map(([name, code, groupId], i) => ({
+    id: `pc-${pad(i + 1, 3)}`,
+    name,
+    code,
+    description: name.startsWith('旧工程') ? '廃止された工程（削除済み）' : `${name}の工程`,
+    color: COLORS[i % COLORS.length]!,
+    groupId,
+    // Not in ID order, with a tie and fractions, so ordering is visible.
+    displayOrder: ((i * 7) % CATEGORY_NAMES.length) + (i % 3 === 0 ? 0.5 : 0),
+    isDeleted: name.startsWith('旧工程'),
+    createdAt: `2024-${pad((i % 12) + 1, 2)}-01T00:00:00Z`,
+    createdBy: 'u-admin',
+    updatedAt: `2025-${pad((i % 12) + 1, 2)}-15T00:00:00Z`,
+    updatedBy: i % 2 === 0 ? 'u-admin' : 'u-101',
+  }));
+}
+
+/** The built-in demo data set (a fresh object on each call). */
+export function demoDataset(): DatasetInput {
+  return {
+    version: 1,
+    organizations: ORGS.map((o) => ({ ...o })),
+    users: demoUsers(),
+    userGroups: [
+      { id: 'ug-web', name: 'Web開発グループ', memberIds: ['u-101', 'u-102', 'u-103', 'u-104', 'u-nocost'] },
+      { id: 'ug-qa', name: '品質保証グループ', memberIds: ['u-108', 'u-124'] },
+      { id: 'ug-mobile', name: 'モバイル開発グループ', memberIds: ['u-105', 'u-106', 'u-107'] },
+    ],
+    itemTypes: [
+      { id: 'it-folder', name: 'フォルダー', isFolder: true },
+      { id: 'it-task', name: '作業', isFolder: false },
+      { id: 'it-milestone', name: 'マイルストーン', isFolder: false },
+      { id: 'it-review', name: 'レビュー (Professional)', isFolder: false, professionalOnly: true },
+      { id: 'it-pro-folder', name: 'フェーズ (Professional)', isFolder: true, professionalOnly: true },
+      { id: 'it-legacy', name: '旧作業種類（利用不可）', isFolder: false, available: false },
+    ],
+    statusTypes: [
+      { id: 'st-open', name: '未着手' },
+      { id: 'st-progress', name: '進行中' },
+      { id: 'st-done', name: '完了' },
+      { id: 'st-hold', name: '保留（利用不可）', available: false },
+    ],
+    processClassifications: [
+      { id: 'pcl-design', name: '設計' },
+      { id: 'pcl-impl', name: '実装' },
+      { id: 'pcl-test', name: 'テスト' },
+      { id: 'pcl-old', name: '旧分類（利用不可）', available: false },
+    ],
+    workClassifications: [
+      { id: 'wc-normal', name: '通常作業' },
+      { id: 'wc-meeting', name: '打ち合わせ' },
+      { id: 'wc-old', name: '旧作業分類（利用不可）', available: false },
+    ],
+    projects: demoProjects(),
+    workItems: demoWorkItems(),
+    scheduleLinks: [
+      { id: 'link-1', fromId: '111', toId: '112' },
+      { id: 'link-2', fromId: '112', toId: '113' },
+      { id: 'link-3', fromId: '122', toId: '123' },
+      { id: 'link-4', fromId: '301', toId: '303' },
+    ],
+    processCategories: demoProcessCategories(),
+  };
+}

@@ -1,0 +1,225 @@
+// Deterministic generator of large data sets (seeded PRNG), valid against the
+// data-set model, for load tests and benchmarks. No vscode import.
+import type { DatasetInput } from './model';
+
+export interface GenerateOptions {
+  /** Number of users (at least 3: admin, viewer and nocost are always included). Default 1000. */
+  users?: number;
+  /** Number of organizations (at least 1). Default 20. */
+  organizations?: number;
+  /** Number of work items, over two projects (at least 2: the projects' root folders). Default 1000. */
+  workItems?: number;
+  /** Number of process categories. Default 100. */
+  processCategories?: number;
+  /** PRNG seed; the same options give the same data set. Default 1. */
+  seed?: number;
+}
+
+export const GENERATE_KEYS = ['users', 'organizations', 'workItems', 'processCategories', 'seed'] as const;
+/** Upper bounds that keep a generated data set within memory. */
+export const GENERATE_MAX: Record<(typeof GENERATE_KEYS)[number], number> = {
+  users: 1_000_000,
+  organizations: 100_000,
+  workItems: 1_000_000,
+  processCategories: 100_000,
+  seed: 2 ** 32 - 1,
+};
+
+/** mulberry32: a small, fast, seeded PRNG returning numbers in [0, 1). */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FAMILY = ['佐藤', '鈴木', '高橋', '田中', '伊藤', '渡辺', '山本', '中村', '小林', '加藤', '吉田', '山田', '佐々木', '山口', '松本', '井上'];
+const FAMILY_EN = ['Sato', 'Suzuki', 'Takahashi', 'Tanaka', 'Ito', 'Watanabe', 'Yamamoto', 'Nakamura', 'Kobayashi', 'Kato', 'Yoshida', 'Yamada', 'Sasaki', 'Yamaguchi', 'Matsumoto', 'Inoue'];
+const GIVEN = ['花子', '一郎', '健太', '美咲', '翔太', '陽菜', '大輔', '結衣', '拓也', '彩', '直樹', '優子', '亮', '真由美', '誠', '七海'];
+const GIVEN_EN = ['Hanako', 'Ichiro', 'Kenta', 'Misaki', 'Shota', 'Hina', 'Daisuke', 'Yui', 'Takuya', 'Aya', 'Naoki', 'Yuko', 'Ryo', 'Mayumi', 'Makoto', 'Nanami'];
+const ORG_WORDS = ['本部', '部', '課', 'チーム', 'グループ'];
+const COLORS = ['#e53935', '#8e24aa', '#3949ab', '#039be5', '#00897b', '#7cb342', '#fdd835', '#fb8c00'];
+
+type Item = NonNullable<DatasetInput['workItems']>[number];
+
+function check(name: string, v: number | undefined, def: number, min: number): number {
+  const n = v ?? def;
+  const max = GENERATE_MAX[name as keyof typeof GENERATE_MAX];
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`generate: ${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(v)}`);
+  return n;
+}
+
+const pad = (n: number, w: number) => String(n).padStart(w, '0');
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Generates a valid data set of the given size. Deterministic for the same options. */
+export function generateDataset(options: GenerateOptions = {}): DatasetInput {
+  const nUsers = check('users', options.users, 1000, 3);
+  const nOrgs = check('organizations', options.organizations, 20, 1);
+  const nItems = check('workItems', options.workItems, 1000, 2);
+  const nCats = check('processCategories', options.processCategories, 100, 0);
+  const seed = check('seed', options.seed, 1, 0);
+  const rnd = seededRandom(seed);
+  const int = (n: number) => Math.floor(rnd() * n);
+
+  // Organizations: a tree at most 6 levels deep.
+  const orgDepth: number[] = [1];
+  const organizations: NonNullable<DatasetInput['organizations']> = [{ id: 'org-1', name: '株式会社ジェネレーテッド', code: 'O000001', parentId: null }];
+  for (let i = 1; i < nOrgs; i++) {
+    let parent = int(i);
+    while (orgDepth[parent]! >= 6) parent = int(parent);
+    orgDepth.push(orgDepth[parent]! + 1);
+    organizations.push({ id: `org-${i + 1}`, name: `組織${i + 1}${ORG_WORDS[orgDepth[i]! % ORG_WORDS.length]}`, code: `O${pad(i + 1, 6)}`, parentId: `org-${parent + 1}` });
+  }
+
+  // Users: admin, viewer and nocost first (password "password"), then generated people.
+  const users: NonNullable<DatasetInput['users']> = [
+    { id: 'u-admin', name: '管理者', englishName: 'Administrator', loginName: 'admin', email: 'admin@example.com', code: 'U0000001', organizationId: 'org-1' },
+    { id: 'u-viewer', name: '閲覧者', englishName: 'Viewer', loginName: 'viewer', email: 'viewer@example.com', code: 'U0000002', organizationId: 'org-1', canEdit: false },
+    { id: 'u-nocost', name: '原価なし', englishName: 'No Cost', loginName: 'nocost', email: 'nocost@example.com', code: 'U0000003', organizationId: 'org-1' },
+  ];
+  for (let i = 3; i < nUsers; i++) {
+    const f = int(FAMILY.length);
+    const g = int(GIVEN.length);
+    const login = `user${i + 1}`;
+    users.push({
+      id: `u-${i + 1}`,
+      name: `${FAMILY[f]} ${GIVEN[g]}`,
+      englishName: `${GIVEN_EN[g]} ${FAMILY_EN[f]}`,
+      loginName: login,
+      ldapLoginName: `CORP\\${login}`,
+      email: `${login}@example.com`,
+      code: `U${pad(i + 1, 7)}`,
+      organizationId: `org-${int(nOrgs) + 1}`,
+      unitCost: 3000 + int(10) * 500,
+      isDeleted: rnd() < 0.02,
+    });
+  }
+
+  const memberIds = users.slice(3, 53).filter((u) => !u.isDeleted).map((u) => u.id);
+  const members = [
+    { userId: 'u-admin', permission: 'edit' as const, costPermission: true },
+    { userId: 'u-viewer', permission: 'view' as const, costPermission: false },
+    { userId: 'u-nocost', permission: 'edit' as const, costPermission: false },
+    ...memberIds.map((userId) => ({ userId, permission: 'edit' as const, costPermission: true })),
+  ];
+  const projects: NonNullable<DatasetInput['projects']> = [
+    { id: 'p-1', name: '生成プロジェクト 1', members, allowedDateRange: { min: '2025-01-01', max: '2028-12-31' } },
+    { id: 'p-2', name: '生成プロジェクト 2', members, allowedDateRange: { min: '2025-01-01', max: '2028-12-31' } },
+  ];
+
+  // Work items: per project a root folder; folders up to level 8, tasks under folders,
+  // some tasks with sub-tasks (up to level 12), so propagation has children to reach.
+  const workItems: Item[] = [];
+  const depth = new Map<string, number>();
+  const childCount = new Map<string, number>();
+  const folders: string[][] = [[], []];
+  const tasks: string[][] = [[], []];
+  const nextOrder = (parent: string | null) => {
+    const key = parent ?? '';
+    const n = (childCount.get(key) ?? 0) + 1;
+    childCount.set(key, n);
+    return n;
+  };
+  for (let p = 0; p < 2; p++) {
+    const id = String(p + 1);
+    workItems.push({ id, projectId: `p-${p + 1}`, parentId: null, order: nextOrder(null), itemTypeId: 'it-folder', name: `ルートフォルダー ${p + 1}` });
+    depth.set(id, 1);
+    folders[p]!.push(id);
+  }
+  for (let i = 2; i < nItems; i++) {
+    const p = i % 2;
+    const id = String(i + 1);
+    const r = rnd();
+    let parent: string;
+    let isFolder = false;
+    if (r < 0.08) {
+      const f = folders[p]!;
+      parent = f[int(f.length)]!;
+      if (depth.get(parent)! >= 8) parent = f[0]!;
+      isFolder = true;
+    } else if (r < 0.3 && tasks[p]!.length > 0) {
+      const t = tasks[p]!;
+      parent = t[int(t.length)]!;
+      if (depth.get(parent)! >= 12) parent = folders[p]![0]!;
+    } else {
+      const f = folders[p]!;
+      parent = f[Math.max(0, f.length - 1 - int(Math.min(f.length, 10)))]!;
+    }
+    depth.set(id, depth.get(parent)! + 1);
+    const start = addDays('2026-01-05', int(600));
+    const planned = (1 + int(40)) * 60;
+    const assignee = memberIds.length > 0 ? memberIds[int(memberIds.length)]! : 'u-admin';
+    workItems.push({
+      id,
+      projectId: `p-${p + 1}`,
+      parentId: parent,
+      order: nextOrder(parent),
+      itemTypeId: isFolder ? 'it-folder' : 'it-task',
+      name: isFolder ? `フォルダー ${id}` : `作業 ${id}`,
+      code: `W${pad(i + 1, 7)}`,
+      startDate: isFolder ? null : start,
+      endDate: isFolder ? null : addDays(start, int(30)),
+      plannedTime: isFolder ? 0 : planned,
+      managedPlannedTime: isFolder ? 0 : planned,
+      plannedCost: isFolder ? 0 : planned * 100,
+      statusTypeId: isFolder ? null : 'st-open',
+      assignments: isFolder ? [] : [{ partyId: assignee, partyType: 'User', plannedTime: planned }],
+    });
+    (isFolder ? folders : tasks)[p]!.push(id);
+  }
+
+  const processCategories: NonNullable<DatasetInput['processCategories']> = [];
+  for (let i = 0; i < nCats; i++) {
+    processCategories.push({
+      id: `pc-${i + 1}`,
+      name: `工程 ${i + 1}`,
+      code: `PC${pad(i + 1, 6)}`,
+      description: '',
+      color: COLORS[int(COLORS.length)]!,
+      groupId: `grp-${(i % 5) + 1}`,
+      displayOrder: int(nCats * 10),
+      isDeleted: rnd() < 0.1,
+    });
+  }
+
+  return {
+    version: 1,
+    organizations,
+    users,
+    userGroups: [],
+    itemTypes: [
+      { id: 'it-folder', name: 'フォルダー', isFolder: true },
+      { id: 'it-task', name: '作業', isFolder: false },
+    ],
+    statusTypes: [{ id: 'st-open', name: '未着手' }, { id: 'st-done', name: '完了' }],
+    processClassifications: [],
+    workClassifications: [],
+    projects,
+    workItems,
+    scheduleLinks: [],
+    processCategories,
+  };
+}
+
+/** Parses `users=100000,organizations=50,workItems=20000,processCategories=500,seed=7`. */
+export function parseGenerateSpec(spec: string): GenerateOptions {
+  const out: GenerateOptions = {};
+  for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const m = /^([A-Za-z]+)=(\d+)$/.exec(part);
+    if (!m) throw new Error(`--generate: expected NAME=COUNT, got ${JSON.stringify(part)} (names: ${GENERATE_KEYS.join(', ')})`);
+    const key = GENERATE_KEYS.find((k) => k.toLowerCase() === m[1]!.toLowerCase());
+    if (!key) throw new Error(`--generate: unknown name ${JSON.stringify(m[1])} (names: ${GENERATE_KEYS.join(', ')})`);
+    out[key] = Number(m[2]);
+  }
+  return out;
+}

@@ -1,0 +1,12 @@
+// The sandbox as a library: createSandbox and what goes with it. No vscode import,
+// no file system access at import time, no dynamic requires (bundled into the extension).
+export { createSandbox, isLoopbackHost, DEFAULT_MAX_BODY_BYTES, MAX_SANDBOX_BODY_BYTES, SANDBOX_HTTP_ERROR_CODES } from './server';
+export type { Sandbox, SandboxOptions } from './server';
+export { demoDataset, DEMO_ORGANIZATIONS, DEMO_SIGN_IN, DEMO_PASSWORD } from './demo';
+export { generateDataset } from './generate';
+export type { GenerateOptions } from './generate';
+export { parseDataset, checkReferences, DatasetError, MAX_HIERARCHY_LEVELS } from './state';
+export { MAX_LIST_LIMIT } from './lists';
+export { TOKEN_LIFETIME_MS } from './auth';
+export { FaultSpec } from './faults';
+export type { Dataset, DatasetInput, Edition } from './model';

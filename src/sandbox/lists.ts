@@ -1,0 +1,246 @@
+// The three list operations of service-api.md (operations 2, 3 and 4).
+// No vscode import.
+//
+// Choices where the spec is silent (documented in the README):
+// - Query parameter names match case-insensitively; unknown parameters are ignored;
+//   a parameter given twice is a 400.
+// - name / code / englishName / keyword are case-insensitive "contains" matches;
+//   an empty value filters nothing.
+// - allassignedusers: users of every organization below the given one, at any
+//   depth, NOT the organization's own (direct) users; those come from /users.
+// - An unknown organization ID answers 200 with an empty list (the spec defines
+//   no error cases for these operations).
+// - Users are listed in data-set order, deleted users included (they carry isDeleted).
+// - processCategories: no default limit (all records); limit at most 1000; limit=0
+//   returns no records but the totalCount; default order displayOrder asc, then id.
+import { PROCESS_CATEGORY_ORDER_FIELDS } from '../schema/api';
+import type { Dataset, SandboxUser, StoredProcessCategory } from './model';
+
+export const MAX_LIST_LIMIT = 1000;
+
+export interface HttpError {
+  message: string;
+  code: string;
+  parameter?: string;
+  value?: string;
+  [extra: string]: unknown;
+}
+
+export type ListResult<T> = { ok: true; body: { totalCount: number; data: T[] } } | { ok: false; status: number; errors: HttpError[] };
+
+/** Query parameters with case-insensitive names. */
+export class Query {
+  private readonly values = new Map<string, string[]>();
+  constructor(params: URLSearchParams) {
+    for (const [k, v] of params) {
+      const key = k.toLowerCase();
+      const list = this.values.get(key);
+      if (list) list.push(v);
+      else this.values.set(key, [v]);
+    }
+  }
+  /** Names given more than once (reported as a 400 by the operations that read them). */
+  repeated(names: readonly string[]): string | undefined {
+    return names.find((n) => (this.values.get(n.toLowerCase())?.length ?? 0) > 1);
+  }
+  get(name: string): string | undefined {
+    return this.values.get(name.toLowerCase())?.[0];
+  }
+}
+
+class QueryProblem extends Error {
+  constructor(readonly entry: HttpError) {
+    super(entry.message);
+  }
+}
+
+function bad(parameter: string, value: string, message: string, code = 'INVALID_QUERY_PARAMETER'): never {
+  throw new QueryProblem({ message, code, parameter, value });
+}
+
+function readBoolean(q: Query, name: string): boolean | undefined {
+  const v = q.get(name);
+  if (v === undefined || v === '') return undefined;
+  const l = v.trim().toLowerCase();
+  if (l === 'true') return true;
+  if (l === 'false') return false;
+  return bad(name, v, `query parameter "${name}" must be true or false, got ${JSON.stringify(v)}`);
+}
+
+function readInt(q: Query, name: string, min: number, max: number): number | undefined {
+  const v = q.get(name);
+  if (v === undefined || v === '') return undefined;
+  const t = v.trim();
+  if (!/^[+]?\d+$/.test(t)) {
+    return bad(name, v, `query parameter "${name}" must be a whole number from ${min} to ${max}, got ${JSON.stringify(v)}`);
+  }
+  const n = Number(t);
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    return bad(name, v, `query parameter "${name}" must be a whole number from ${min} to ${max}, got ${JSON.stringify(v)}`);
+  }
+  return n;
+}
+
+function filterText(q: Query, name: string): string | undefined {
+  const v = q.get(name);
+  return v === undefined || v === '' ? undefined : v.toLowerCase();
+}
+
+const contains = (field: string | undefined, needle: string | undefined): boolean =>
+  needle === undefined || (field ?? '').toLowerCase().includes(needle);
+
+function guarded<T>(q: Query, names: readonly string[], run: () => ListResult<T>): ListResult<T> {
+  const rep = q.repeated(names);
+  if (rep) {
+    return {
+      ok: false,
+      status: 400,
+      errors: [{ message: `query parameter "${rep}" is given more than once`, code: 'INVALID_QUERY_PARAMETER', parameter: rep }],
+    };
+  }
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof QueryProblem) return { ok: false, status: 400, errors: [e.entry] };
+    throw e;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Users
+// ---------------------------------------------------------------------------
+
+/** A user as the API returns it: every stored field except the password, plus organizationName. */
+export type ApiUser = Omit<SandboxUser, 'password'> & { organizationName: string };
+
+export function toApiUser(u: SandboxUser, orgNames: ReadonlyMap<string, string>): ApiUser {
+  const { password: _password, ...rest } = u;
+  void _password;
+  return { ...rest, organizationName: orgNames.get(u.organizationId) ?? '' };
+}
+
+/** IDs of every organization strictly below `orgId`, at any depth. */
+export function descendantOrganizations(data: Dataset, orgId: string): Set<string> {
+  const children = new Map<string, string[]>();
+  for (const o of data.organizations) {
+    if (o.parentId === null) continue;
+    const list = children.get(o.parentId);
+    if (list) list.push(o.id);
+    else children.set(o.parentId, [o.id]);
+  }
+  const out = new Set<string>();
+  const stack = [...(children.get(orgId) ?? [])];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (out.has(id)) continue;
+    out.add(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return out;
+}
+
+const USER_FILTERS = ['name', 'code', 'englishName'] as const;
+
+function listUsers(data: Dataset, orgIds: ReadonlySet<string>, q: Query, withKeyword: boolean): ListResult<ApiUser> {
+  const names = withKeyword ? [...USER_FILTERS, 'keyword'] : [...USER_FILTERS];
+  return guarded(q, names, () => {
+    const orgNames = new Map(data.organizations.map((o) => [o.id, o.name]));
+    const name = filterText(q, 'name');
+    const code = filterText(q, 'code');
+    const englishName = filterText(q, 'englishName');
+    const keyword = withKeyword ? filterText(q, 'keyword') : undefined;
+    const out: ApiUser[] = [];
+    for (const u of data.users) {
+      if (!orgIds.has(u.organizationId)) continue;
+      if (!contains(u.name, name) || !contains(u.code, code) || !contains(u.englishName, englishName)) continue;
+      if (keyword !== undefined) {
+        const hit = [u.name, u.englishName, u.code, orgNames.get(u.organizationId), u.loginName, u.ldapLoginName, u.email].some((f) =>
+          contains(f, keyword),
+        );
+        if (!hit) continue;
+      }
+      out.push(toApiUser(u, orgNames));
+    }
+    return { ok: true, body: { totalCount: out.length, data: out } };
+  });
+}
+
+/** Operation 2: users of all organizations below `orgId` (not its direct users). */
+export function listAllAssignedUsers(data: Dataset, orgId: string, q: Query): ListResult<ApiUser> {
+  return listUsers(data, descendantOrganizations(data, orgId), q, true);
+}
+
+/** Operation 3: users who belong directly to `orgId`. */
+export function listOrganizationUsers(data: Dataset, orgId: string, q: Query): ListResult<ApiUser> {
+  return listUsers(data, new Set([orgId]), q, false);
+}
+
+// ---------------------------------------------------------------------------
+// Process categories
+// ---------------------------------------------------------------------------
+
+type OrderField = (typeof PROCESS_CATEGORY_ORDER_FIELDS)[number];
+
+function parseOrderBy(q: Query): { field: OrderField; desc: boolean } | undefined {
+  const raw = q.get('orderby');
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const allowed = PROCESS_CATEGORY_ORDER_FIELDS.join(', ');
+  const m = /^\s*([^\s]+)(?:\s+([^\s]+))?\s*$/.exec(raw);
+  if (!m) {
+    return bad('orderby', raw, `query parameter "orderby" must be a field name optionally followed by " asc" or " desc", got ${JSON.stringify(raw)}; fields: ${allowed}`, 'INVALID_ORDERBY');
+  }
+  const field = PROCESS_CATEGORY_ORDER_FIELDS.find((f) => f.toLowerCase() === m[1]!.toLowerCase());
+  if (!field) {
+    return bad('orderby', raw, `cannot order by ${JSON.stringify(m[1])}: allowed fields are ${allowed}`, 'INVALID_ORDERBY');
+  }
+  const dir = m[2]?.toLowerCase();
+  if (dir !== undefined && dir !== 'asc' && dir !== 'desc') {
+    return bad('orderby', raw, `the direction in "orderby" must be asc or desc, got ${JSON.stringify(m[2])}`, 'INVALID_ORDERBY');
+  }
+  return { field, desc: dir === 'desc' };
+}
+
+function compareValues(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  const sa = String(a ?? '');
+  const sb = String(b ?? '');
+  return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
+
+const defaultOrder = (a: StoredProcessCategory, b: StoredProcessCategory): number =>
+  a.displayOrder - b.displayOrder || compareValues(a.id, b.id);
+
+const CATEGORY_PARAMS = ['name', 'code', 'keyword', 'limit', 'offset', 'orderby', 'includeDeleted', 'isDeleted'];
+
+/** Operation 4: process categories with filters, keyword, deleted options, ordering and paging. */
+export function listProcessCategories(data: Dataset, q: Query): ListResult<StoredProcessCategory> {
+  return guarded(q, CATEGORY_PARAMS, () => {
+    const name = filterText(q, 'name');
+    const code = filterText(q, 'code');
+    const keyword = filterText(q, 'keyword');
+    const limit = readInt(q, 'limit', 0, MAX_LIST_LIMIT);
+    const offset = readInt(q, 'offset', 0, Number.MAX_SAFE_INTEGER) ?? 0;
+    const includeDeleted = readBoolean(q, 'includeDeleted') ?? false;
+    const isDeleted = readBoolean(q, 'isDeleted');
+    const order = parseOrderBy(q);
+
+    const matched = data.processCategories.filter((c) => {
+      // isDeleted takes effect only when includeDeleted is true.
+      if (!includeDeleted) {
+        if (c.isDeleted) return false;
+      } else if (isDeleted !== undefined && c.isDeleted !== isDeleted) return false;
+      if (!contains(c.name, name) || !contains(c.code, code)) return false;
+      if (keyword !== undefined && !contains(c.name, keyword) && !contains(c.code, keyword)) return false;
+      return true;
+    });
+    matched.sort(defaultOrder);
+    if (order) {
+      const sign = order.desc ? -1 : 1;
+      matched.sort((a, b) => sign * compareValues(a[order.field], b[order.field]));
+    }
+    const totalCount = matched.length;
+    const page = matched.slice(offset, limit === undefined ? undefined : offset + limit);
+    return { ok: true, body: { totalCount, data: page.map((c) => ({ ...c })) } };
+  });
+}

@@ -1,0 +1,550 @@
+// The sandbox's HTTP server: a faithful, runnable reference implementation of the
+// service in service-api.md, on loopback. No vscode import; no file system access
+// at import time (only when a state file is used).
+import * as http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { TokenRequest } from '../schema/api';
+import { nullLogger, type Logger } from '../api/logger';
+import { authenticate, describeAuthFailure, findUserByCredentials, TokenStore, TOKEN_LIFETIME_MS } from './auth';
+import { demoDataset } from './demo';
+import { FaultQueue, FaultSpec, type Fault } from './faults';
+import { listAllAssignedUsers, listOrganizationUsers, listProcessCategories, Query, type HttpError } from './lists';
+import type { Dataset, DatasetInput, Edition, SandboxUser } from './model';
+import { DatasetError, formatPath, parseDataset, readDatasetFile, showValue, StateWriter } from './state';
+import { applyUpdate } from './update';
+
+export interface SandboxOptions {
+  /** Interface to bind; default 127.0.0.1. Only loopback unless `allowRemote`. */
+  host?: string;
+  /** Port; default 0 (any free port). */
+  port?: number;
+  /** The data set; default `demoDataset()`. Validated at start. */
+  data?: DatasetInput;
+  /** Default 'professional'. */
+  edition?: Edition;
+  /** Persist the data set here: loaded at start when it exists, written after each successful update. */
+  statePath?: string;
+  logger?: Logger;
+  /** Clock for timestamps and token expiry. */
+  now?: () => Date;
+  /** Allow binding to a non-loopback host. */
+  allowRemote?: boolean;
+  /** Largest request body accepted on /api routes, in bytes (default 1 MiB). */
+  maxBodyBytes?: number;
+  /** Token lifetime in milliseconds (default 8 hours). */
+  tokenLifetimeMs?: number;
+}
+
+export interface Sandbox {
+  /** Base URL, ending in /api, e.g. http://127.0.0.1:PORT/api */
+  readonly url: string;
+  /** e.g. http://127.0.0.1:PORT */
+  readonly origin: string;
+  readonly port: number;
+  readonly edition: Edition;
+  /** The live data set (for in-process tests and tools; the HTTP API is the contract). */
+  readonly data: Dataset;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** Bodies of POST /_sandbox/reset and /_sandbox/faults may be a large data set. */
+export const MAX_SANDBOX_BODY_BYTES = 512 * 1024 * 1024;
+
+/** Codes of the error entries the server itself produces (the update engine has its own). */
+export const SANDBOX_HTTP_ERROR_CODES = [
+  'UNAUTHORIZED',
+  'SIGN_IN_FAILED',
+  'ROUTE_NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'MALFORMED_JSON',
+  'BODY_REQUIRED',
+  'BODY_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'INVALID_BODY',
+  'INVALID_QUERY_PARAMETER',
+  'INVALID_ORDERBY',
+  'INVALID_PATH',
+  'ID_EMPTY',
+  'INVALID_DATASET',
+  'WORK_ITEM_NOT_FOUND',
+  'SANDBOX_FAULT',
+  'INTERNAL_ERROR',
+] as const;
+
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h);
+}
+
+class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly entries: HttpError[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(entries.map((e) => e.message).join('; '));
+  }
+}
+
+const problem = (status: number, code: string, message: string, extra: Partial<HttpError> = {}, headers: Record<string, string> = {}) =>
+  new HttpProblem(status, [{ message, code, ...extra }], headers);
+
+interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+type Handler = (ctx: RequestContext) => Promise<Reply> | Reply;
+
+interface RequestContext {
+  req: http.IncomingMessage;
+  /** Path segments after the route prefix, decoded where the route needs it. */
+  params: string[];
+  query: Query;
+  /** Raw path from the origin (no query). */
+  path: string;
+  readBody: (limit: number) => Promise<unknown>;
+  user: () => SandboxUser;
+}
+
+interface Route {
+  /** Lower-case literal segments; `*` matches one segment (its raw text goes to params). */
+  pattern: string[];
+  methods: Record<string, Handler>;
+  auth: boolean;
+}
+
+function matchRoute(routes: readonly Route[], segs: readonly string[]): { route: Route; params: string[] } | undefined {
+  outer: for (const route of routes) {
+    if (route.pattern.length !== segs.length) continue;
+    const params: string[] = [];
+    for (let i = 0; i < segs.length; i++) {
+      const p = route.pattern[i]!;
+      if (p === '*') params.push(segs[i]!);
+      else if (p !== segs[i]!.toLowerCase()) continue outer;
+    }
+    return { route, params };
+  }
+  return undefined;
+}
+
+function decodeSegment(raw: string, what: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw problem(400, 'INVALID_PATH', `${what} ${JSON.stringify(raw)} is not valid percent-encoding`, { value: raw });
+  }
+}
+
+function jsonParseError(text: string, e: unknown): HttpProblem {
+  const msg = e instanceof Error ? e.message : String(e);
+  const m = /position (\d+)/.exec(msg);
+  let where = '';
+  if (m) {
+    const pos = Number(m[1]);
+    const before = text.slice(0, pos);
+    const line = before.split('\n').length;
+    const column = pos - before.lastIndexOf('\n');
+    where = ` at line ${line}, column ${column} (position ${pos})`;
+  } else if (/end of (JSON )?input/i.test(msg)) {
+    where = ` at the end (position ${text.length})`;
+  }
+  return problem(400, 'MALFORMED_JSON', `the request body is not valid JSON${where}: ${msg}`);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Starts a sandbox service. Resolves when it is listening. */
+export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const host = opts.host ?? '127.0.0.1';
+  if (!opts.allowRemote && !isLoopbackHost(host)) {
+    throw new Error(`refusing to bind the sandbox to non-loopback host ${JSON.stringify(host)}: it has no real security; pass allowRemote (CLI: --allow-remote) to insist`);
+  }
+  const port = opts.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port ${JSON.stringify(port)}: expected 0 to 65535`);
+  const edition: Edition = opts.edition ?? 'professional';
+  if (edition !== 'standard' && edition !== 'professional') throw new Error(`invalid edition ${JSON.stringify(edition)}: expected standard or professional`);
+  const log = opts.logger ?? nullLogger;
+  const now = opts.now ?? (() => new Date());
+  const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+
+  const initial = parseDataset(opts.data ?? demoDataset());
+  let data: Dataset = structuredClone(initial);
+  const writer = opts.statePath ? new StateWriter(opts.statePath) : undefined;
+  if (opts.statePath) {
+    const saved = await readDatasetFile(opts.statePath);
+    if (saved) {
+      data = saved;
+      log.info(`sandbox: loaded state from ${opts.statePath}`);
+    }
+  }
+  const tokens = new TokenStore(now, opts.tokenLifetimeMs ?? TOKEN_LIFETIME_MS);
+  const faults = new FaultQueue();
+
+  const persist = async (): Promise<void> => {
+    if (!writer) return;
+    try {
+      await writer.save(data);
+    } catch (e) {
+      log.error(`sandbox: could not write the state file ${writer.file}: ${(e as Error).message}`);
+    }
+  };
+
+  // -------------------------------------------------------------------------
+  // API routes (under /api)
+  // -------------------------------------------------------------------------
+  const apiRoutes: Route[] = [
+    {
+      pattern: ['auth', 'token'],
+      auth: false,
+      methods: {
+        POST: async (c) => {
+          const body = await c.readBody(maxBody);
+          if (body === undefined) throw problem(400, 'BODY_REQUIRED', 'the request body is empty: send {"loginName": "...", "password": "..."}');
+          const parsed = TokenRequest.safeParse(body);
+          if (!parsed.success) {
+            throw new HttpProblem(
+              400,
+              parsed.error.issues.map((i) => ({
+                message: `${formatPath(i.path)}: ${i.code === 'invalid_type' ? `expected ${i.expected}, got ${showValue(valueAtPath(body, i.path))}` : i.message}`,
+                code: 'INVALID_BODY',
+                field: formatPath(i.path),
+              })),
+            );
+          }
+          const user = findUserByCredentials(data, parsed.data.loginName, parsed.data.password);
+          if (!user) throw problem(401, 'SIGN_IN_FAILED', 'wrong login name or password', {}, { 'WWW-Authenticate': 'Bearer realm="sandbox"' });
+          return { status: 200, body: { token: tokens.issue(user.id) } };
+        },
+      },
+    },
+    {
+      pattern: ['workitem', 'workitems', '*'],
+      auth: true,
+      methods: {
+        PUT: async (c) => {
+          const rawIds = c.params[0]!.split(',');
+          const ids = rawIds.map((r) => decodeSegment(r, 'work item ID'));
+          const empty = ids.findIndex((id) => id.trim() === '');
+          if (empty >= 0) {
+            throw problem(400, 'ID_EMPTY', `work item ID number ${empty + 1} in the path is empty: separate IDs with single commas`, { value: c.params[0] });
+          }
+          const body = await c.readBody(maxBody);
+          if (body === undefined) throw problem(400, 'BODY_REQUIRED', 'the request body is empty: send a JSON object, e.g. {"moveScheduleDays": 1}');
+          const outcome = applyUpdate(data, ids, body, { callerId: c.user().id, edition, now: now() });
+          if (!outcome.ok) return { status: outcome.status, body: outcome.errors };
+          await persist();
+          return { status: 200, body: outcome.response };
+        },
+      },
+    },
+    {
+      pattern: ['system', 'organizations', '*', 'allassignedusers'],
+      auth: true,
+      methods: { GET: (c) => listReply(listAllAssignedUsers(data, decodeSegment(c.params[0]!, 'organization ID'), c.query)) },
+    },
+    {
+      pattern: ['system', 'organizations', '*', 'users'],
+      auth: true,
+      methods: { GET: (c) => listReply(listOrganizationUsers(data, decodeSegment(c.params[0]!, 'organization ID'), c.query)) },
+    },
+    {
+      pattern: ['system', 'processcategories'],
+      auth: true,
+      methods: { GET: (c) => listReply(listProcessCategories(data, c.query)) },
+    },
+  ];
+
+  // -------------------------------------------------------------------------
+  // Sandbox-only routes (under /_sandbox, no auth: loopback only)
+  // -------------------------------------------------------------------------
+  const sandboxRoutes: Route[] = [
+    {
+      pattern: ['workitems', '*'],
+      auth: false,
+      methods: {
+        GET: (c) => {
+          const id = decodeSegment(c.params[0]!, 'work item ID');
+          const item = data.workItems.find((w) => w.id === id);
+          if (!item) throw problem(404, 'WORK_ITEM_NOT_FOUND', `no work item with ID ${JSON.stringify(id)}`);
+          return { status: 200, body: item };
+        },
+      },
+    },
+    { pattern: ['dump'], auth: false, methods: { GET: () => ({ status: 200, body: data }) } },
+    {
+      pattern: ['reset'],
+      auth: false,
+      methods: {
+        POST: async (c) => {
+          const body = await c.readBody(MAX_SANDBOX_BODY_BYTES);
+          let next: Dataset;
+          if (body === undefined) next = structuredClone(initial);
+          else {
+            try {
+              next = parseDataset(body);
+            } catch (e) {
+              if (e instanceof DatasetError) {
+                throw new HttpProblem(
+                  400,
+                  e.problems.map((p) => ({ message: p, code: 'INVALID_DATASET' })),
+                );
+              }
+              throw e;
+            }
+          }
+          data = next;
+          await persist();
+          return {
+            status: 200,
+            body: { reset: true, users: data.users.length, organizations: data.organizations.length, workItems: data.workItems.length, processCategories: data.processCategories.length },
+          };
+        },
+      },
+    },
+    {
+      pattern: ['faults'],
+      auth: false,
+      methods: {
+        GET: () => ({ status: 200, body: faults.pending() }),
+        POST: async (c) => {
+          const body = await c.readBody(maxBody);
+          const parsed = FaultSpec.safeParse(body ?? {});
+          if (!parsed.success) {
+            throw new HttpProblem(
+              400,
+              parsed.error.issues.map((i) => ({ message: `${formatPath(i.path)}: ${i.message}`, code: 'INVALID_BODY', field: formatPath(i.path) })),
+            );
+          }
+          const f = faults.add(parsed.data);
+          return { status: 200, body: { queued: f, pending: faults.pending().length } };
+        },
+        DELETE: () => {
+          faults.clear();
+          return { status: 200, body: { cleared: true } };
+        },
+      },
+    },
+  ];
+
+  // -------------------------------------------------------------------------
+  // Request handling
+  // -------------------------------------------------------------------------
+  const send = (res: http.ServerResponse, reply: Reply): void => {
+    const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
+    res.writeHead(reply.status, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(text)),
+      ...(reply.headers ?? {}),
+    });
+    res.end(text);
+  };
+
+  const readBodyOf = (req: http.IncomingMessage) => async (limit: number): Promise<unknown> => {
+    const declared = Number(req.headers['content-length'] ?? NaN);
+    if (Number.isFinite(declared) && declared > limit) {
+      throw problem(413, 'BODY_TOO_LARGE', `the request body (${declared} bytes) is larger than the limit of ${limit} bytes`, {}, { Connection: 'close' });
+    }
+    const raw = await new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let over = false;
+      req.on('data', (chunk: Buffer) => {
+        if (over) return;
+        size += chunk.length;
+        if (size > limit) {
+          over = true;
+          chunks.length = 0;
+          reject(problem(413, 'BODY_TOO_LARGE', `the request body is larger than the limit of ${limit} bytes`, {}, { Connection: 'close' }));
+          return;
+        }
+        chunks.push(chunk);
+      });
+      req.on('end', () => {
+        if (!over) resolve(Buffer.concat(chunks));
+      });
+      req.on('error', reject);
+    });
+    const size = raw.length;
+    if (size === 0) return undefined;
+    const type = req.headers['content-type'];
+    if (type !== undefined && !/json/i.test(type)) {
+      throw problem(415, 'UNSUPPORTED_MEDIA_TYPE', `the request body must be JSON (Content-Type: application/json), got Content-Type ${JSON.stringify(type)}`);
+    }
+    let text = raw.toString('utf8');
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    if (text.trim() === '') return undefined;
+    try {
+      return JSON.parse(text);
+    } catch (e) {
+      throw jsonParseError(text, e);
+    }
+  };
+
+  const dispatch = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<{ reply?: Reply; fault?: Fault }> => {
+    const rawUrl = req.url ?? '/';
+    const q = rawUrl.indexOf('?');
+    const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
+    const query = new Query(new URLSearchParams(q < 0 ? '' : rawUrl.slice(q + 1)));
+    const segs = path.split('/').slice(1);
+    if (segs.length > 1 && segs[segs.length - 1] === '') segs.pop();
+    const method = (req.method ?? 'GET').toUpperCase();
+    const top = (segs[0] ?? '').toLowerCase();
+    const notFound = () =>
+      problem(404, 'ROUTE_NOT_FOUND', `no such route: ${method} ${path} (the API is under /api, e.g. /api/system/processCategories; sandbox-only endpoints are under /_sandbox/)`, { path });
+
+    let routes: Route[];
+    let fault: Fault | undefined;
+    if (top === 'api') routes = apiRoutes;
+    else if (top === '_sandbox') routes = sandboxRoutes;
+    else throw notFound();
+    const found = matchRoute(routes, segs.slice(1));
+    if (!found) throw notFound();
+    const handler = found.route.methods[method];
+    if (!handler) {
+      const allow = Object.keys(found.route.methods).join(', ');
+      throw problem(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; allowed: ${allow}`, { path }, { Allow: allow });
+    }
+
+    if (top === 'api') {
+      fault = faults.take(method, path);
+      if (fault) {
+        log.debug(`sandbox: fault for ${method} ${path}: ${JSON.stringify(fault)}`);
+        if (fault.latencyMs) await sleep(fault.latencyMs);
+        if (fault.dropBeforeApply) {
+          req.socket.destroy();
+          return {};
+        }
+        if (fault.status !== undefined || fault.retryAfterSeconds !== undefined) {
+          const status = fault.status ?? 429;
+          const headers: Record<string, string> = fault.retryAfterSeconds !== undefined ? { 'Retry-After': String(fault.retryAfterSeconds) } : {};
+          return { reply: { status, body: [{ message: `injected fault: status ${status}`, code: 'SANDBOX_FAULT' }], headers }, fault };
+        }
+      }
+    }
+
+    let user: SandboxUser | undefined;
+    if (found.route.auth) {
+      const r = authenticate(req.headers.authorization, data, tokens);
+      if (!r.ok) {
+        throw problem(401, 'UNAUTHORIZED', describeAuthFailure(r.reason), {}, { 'WWW-Authenticate': 'Bearer realm="sandbox", Basic realm="sandbox", charset="UTF-8"' });
+      }
+      user = r.user;
+    }
+    const reply = await handler({
+      req,
+      params: found.params,
+      query,
+      path,
+      readBody: readBodyOf(req),
+      user: () => {
+        if (!user) throw new Error('route without sign-in asked for the user');
+        return user;
+      },
+    });
+    void res;
+    return { reply, fault };
+  };
+
+  const server = http.createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
+    const started = performance.now();
+    dispatch(req, res)
+      .then(({ reply, fault }) => {
+        if (fault?.dropAfterApply) {
+          req.socket.destroy();
+          log.debug(`sandbox: ${req.method} ${req.url} -> dropped after apply`);
+          return;
+        }
+        if (!reply) return;
+        send(res, reply);
+        log.debug(`sandbox: ${req.method} ${req.url} -> ${reply.status} (${Math.round(performance.now() - started)} ms)`);
+      })
+      .catch((e: unknown) => {
+        let reply: Reply;
+        if (e instanceof HttpProblem) reply = { status: e.status, body: e.entries, headers: e.headers };
+        else {
+          log.error(`sandbox: ${req.method} ${req.url} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+          reply = { status: 500, body: [{ message: `internal sandbox error: ${e instanceof Error ? e.message : String(e)}`, code: 'INTERNAL_ERROR' }] };
+        }
+        if (res.headersSent || res.destroyed) {
+          res.destroy();
+          return;
+        }
+        send(res, reply);
+        if (reply.status === 413) res.on('finish', () => req.socket.destroy());
+        log.debug(`sandbox: ${req.method} ${req.url} -> ${reply.status} (${Math.round(performance.now() - started)} ms)`);
+      });
+  });
+  server.keepAliveTimeout = 5000;
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable || err.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const text = JSON.stringify([{ message: `bad request: ${err.message}`, code: status === 431 ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST' }]);
+    socket.end(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
+  });
+  const sockets = new Set<Socket>();
+  server.on('connection', (s: Socket) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    const onError = (e: NodeJS.ErrnoException) => {
+      reject(new Error(`the sandbox could not listen on ${host}:${port}: ${e.code === 'EADDRINUSE' ? 'the port is in use' : e.message}`));
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+  server.on('error', (e) => log.error(`sandbox: server error: ${e.message}`));
+
+  const addr = server.address() as AddressInfo;
+  let shownHost = addr.address;
+  if (shownHost === '0.0.0.0') shownHost = '127.0.0.1';
+  else if (shownHost === '::') shownHost = '::1';
+  const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${addr.port}`;
+  log.info(`sandbox: listening on ${origin}/api (${edition} edition)`);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `${origin}/api`,
+    origin,
+    port: addr.port,
+    edition,
+    get data() {
+      return data;
+    },
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+        for (const s of sockets) s.destroy();
+      }).then(() => writer?.idle());
+      return closing;
+    },
+  };
+}
+
+function valueAtPath(root: unknown, p: readonly PropertyKey[]): unknown {
+  let cur: unknown = root;
+  for (const seg of p) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[seg];
+  }
+  return cur;
+}
+
+function listReply(r: ReturnType<typeof listProcessCategories> | ReturnType<typeof listAllAssignedUsers>): Reply {
+  return r.ok ? { status: 200, body: r.body } : { status: r.status, body: r.errors };
+}

@@ -1,0 +1,276 @@
+// Loading, validating and persisting the sandbox's data set.
+// No vscode import; no file system access at import time (node:fs is used only
+// inside the functions that read or write a state file).
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import type { z } from 'zod';
+import { Dataset } from './model';
+
+/** Maximum depth of the work item hierarchy (service-api.md, Limits). */
+export const MAX_HIERARCHY_LEVELS = 16;
+
+/** A data set that does not validate. `problems` are `path: what is wrong` lines. */
+export class DatasetError extends Error {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[], source?: string) {
+    const shown = problems.slice(0, 20);
+    const more = problems.length > shown.length ? `\n  ... and ${problems.length - shown.length} more` : '';
+    super(`invalid data set${source ? ` in ${source}` : ''}:\n  ${shown.join('\n  ')}${more}`);
+    this.name = 'DatasetError';
+    this.problems = problems;
+  }
+}
+
+/** `workItems[3].parentId` */
+export function formatPath(p: readonly PropertyKey[]): string {
+  let out = '';
+  for (const seg of p) {
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else if (typeof seg === 'string' && /^[A-Za-z_$][\w$]*$/.test(seg)) out += out ? `.${seg}` : seg;
+    else out += `[${JSON.stringify(String(seg))}]`;
+  }
+  return out || '(root)';
+}
+
+function valueAt(root: unknown, p: readonly PropertyKey[]): unknown {
+  let cur: unknown = root;
+  for (const seg of p) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[seg];
+  }
+  return cur;
+}
+
+/** A short, safe rendering of a value for an error message. */
+export function showValue(v: unknown): string {
+  if (v === undefined) return 'nothing (missing)';
+  let s: string;
+  try {
+    s = JSON.stringify(v) ?? String(v);
+  } catch {
+    s = String(v);
+  }
+  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+}
+
+function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
+  const where = formatPath(issue.path);
+  const value = valueAt(input, issue.path);
+  switch (issue.code) {
+    case 'invalid_type':
+      return value === undefined
+        ? `${where}: required ${issue.expected} is missing`
+        : `${where}: expected ${issue.expected}, got ${showValue(value)}`;
+    case 'unrecognized_keys':
+      return `${where}: unknown member${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
+    case 'invalid_value':
+      return `${where}: expected ${issue.values.map((x) => JSON.stringify(x)).join(' or ')}, got ${showValue(value)}`;
+    default:
+      return `${where}: ${issue.message}, got ${showValue(value)}`;
+  }
+}
+
+/**
+ * Validates a data set (shape with zod, then references and the hierarchy) and
+ * returns it with defaults filled in. Throws a DatasetError naming each bad path and value.
+ */
+export function parseDataset(input: unknown, source?: string): Dataset {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw new DatasetError([`(root): expected a JSON object with "version": 1, got ${showValue(input)}`], source);
+  }
+  const parsed = Dataset.safeParse(input);
+  if (!parsed.success) {
+    throw new DatasetError(
+      parsed.error.issues.map((i) => describeIssue(i, input)),
+      source,
+    );
+  }
+  const problems = checkReferences(parsed.data);
+  if (problems.length > 0) throw new DatasetError(problems, source);
+  return parsed.data;
+}
+
+/** Referential checks: unique IDs, existing references, organization and work item hierarchies. */
+export function checkReferences(d: Dataset): string[] {
+  const problems: string[] = [];
+  const index = <T extends { id: string }>(list: readonly T[], name: string): Map<string, T> => {
+    const m = new Map<string, T>();
+    list.forEach((x, i) => {
+      if (m.has(x.id)) problems.push(`${name}[${i}].id: duplicate ID ${showValue(x.id)}`);
+      else m.set(x.id, x);
+    });
+    return m;
+  };
+  const orgs = index(d.organizations, 'organizations');
+  const users = index(d.users, 'users');
+  const groups = index(d.userGroups, 'userGroups');
+  const itemTypes = index(d.itemTypes, 'itemTypes');
+  const statusTypes = index(d.statusTypes, 'statusTypes');
+  const processCls = index(d.processClassifications, 'processClassifications');
+  const workCls = index(d.workClassifications, 'workClassifications');
+  const projects = index(d.projects, 'projects');
+  const items = index(d.workItems, 'workItems');
+  index(d.scheduleLinks, 'scheduleLinks');
+  index(d.processCategories, 'processCategories');
+
+  const missing = (where: string, what: string, id: string) => problems.push(`${where}: no ${what} with ID ${showValue(id)}`);
+
+  // Organizations: parents exist, no cycles.
+  d.organizations.forEach((o, i) => {
+    if (o.parentId !== null && !orgs.has(o.parentId)) missing(`organizations[${i}].parentId`, 'organization', o.parentId);
+  });
+  d.organizations.forEach((o, i) => {
+    const seen = new Set<string>([o.id]);
+    let cur = o.parentId;
+    while (cur !== null) {
+      if (seen.has(cur)) {
+        problems.push(`organizations[${i}].parentId: organization ${showValue(o.id)} is its own ancestor (cycle)`);
+        break;
+      }
+      seen.add(cur);
+      cur = orgs.get(cur)?.parentId ?? null;
+    }
+  });
+
+  // Users.
+  const logins = new Map<string, number>();
+  d.users.forEach((u, i) => {
+    if (!orgs.has(u.organizationId)) missing(`users[${i}].organizationId`, 'organization', u.organizationId);
+    const key = u.loginName.toLowerCase();
+    const prev = logins.get(key);
+    if (prev !== undefined) problems.push(`users[${i}].loginName: ${showValue(u.loginName)} is also the login name of users[${prev}]`);
+    else logins.set(key, i);
+    if (u.loginName.includes(':')) problems.push(`users[${i}].loginName: a login name must not contain ":", got ${showValue(u.loginName)}`);
+  });
+  d.userGroups.forEach((g, i) =>
+    g.memberIds.forEach((m, j) => {
+      if (!users.has(m)) missing(`userGroups[${i}].memberIds[${j}]`, 'user', m);
+    }),
+  );
+
+  // Projects.
+  d.projects.forEach((p, i) => {
+    p.members.forEach((m, j) => {
+      if (!users.has(m.userId)) missing(`projects[${i}].members[${j}].userId`, 'user', m.userId);
+    });
+    p.userGroupIds.forEach((g, j) => {
+      if (!groups.has(g)) missing(`projects[${i}].userGroupIds[${j}]`, 'user group', g);
+    });
+    if (p.allowedDateRange.min > p.allowedDateRange.max) {
+      problems.push(`projects[${i}].allowedDateRange: min ${showValue(p.allowedDateRange.min)} is after max ${showValue(p.allowedDateRange.max)}`);
+    }
+  });
+
+  // Work items.
+  d.workItems.forEach((w, i) => {
+    const at = `workItems[${i}]`;
+    if (!projects.has(w.projectId)) missing(`${at}.projectId`, 'project', w.projectId);
+    if (!itemTypes.has(w.itemTypeId)) missing(`${at}.itemTypeId`, 'item type', w.itemTypeId);
+    if (w.statusTypeId !== null && !statusTypes.has(w.statusTypeId)) missing(`${at}.statusTypeId`, 'status type', w.statusTypeId);
+    if (w.processCategoryId !== null && !processCls.has(w.processCategoryId)) {
+      missing(`${at}.processCategoryId`, 'process classification', w.processCategoryId);
+    }
+    if (w.workCategoryId !== null && !workCls.has(w.workCategoryId)) missing(`${at}.workCategoryId`, 'work classification', w.workCategoryId);
+    if (w.leaderId !== null && !users.has(w.leaderId)) missing(`${at}.leaderId`, 'user', w.leaderId);
+    w.assignments.forEach((a, j) => {
+      const ok = a.partyType === 'User' ? users.has(a.partyId) : groups.has(a.partyId);
+      if (!ok) missing(`${at}.assignments[${j}].partyId`, a.partyType === 'User' ? 'user' : 'user group', a.partyId);
+    });
+    if (w.startDate !== null && w.endDate !== null && w.endDate < w.startDate) {
+      problems.push(`${at}.endDate: ${showValue(w.endDate)} is earlier than startDate ${showValue(w.startDate)}`);
+    }
+    if (w.parentId !== null) {
+      const parent = items.get(w.parentId);
+      if (!parent) missing(`${at}.parentId`, 'work item', w.parentId);
+      else if (parent.projectId !== w.projectId) {
+        problems.push(`${at}.parentId: parent ${showValue(w.parentId)} is in project ${showValue(parent.projectId)}, not ${showValue(w.projectId)}`);
+      }
+    }
+  });
+  // Hierarchy depth and cycles (memoized levels).
+  const level = new Map<string, number>();
+  d.workItems.forEach((w, i) => {
+    const chain: string[] = [];
+    const onChain = new Set<string>();
+    let cur: string | null = w.id;
+    let base = 0;
+    while (cur !== null) {
+      const known = level.get(cur);
+      if (known !== undefined) {
+        base = known;
+        break;
+      }
+      if (onChain.has(cur)) {
+        problems.push(`workItems[${i}].parentId: work item ${showValue(w.id)} is its own ancestor (cycle)`);
+        return;
+      }
+      onChain.add(cur);
+      chain.push(cur);
+      const next: string | null = items.get(cur)?.parentId ?? null;
+      cur = next !== null && items.has(next) ? next : null;
+    }
+    for (let k = chain.length - 1, l = base + 1; k >= 0; k--, l++) level.set(chain[k]!, l);
+    const mine = level.get(w.id)!;
+    if (mine > MAX_HIERARCHY_LEVELS) {
+      problems.push(`workItems[${i}].parentId: work item ${showValue(w.id)} is on level ${mine}; the hierarchy has at most ${MAX_HIERARCHY_LEVELS} levels`);
+    }
+  });
+
+  d.scheduleLinks.forEach((l, i) => {
+    if (!items.has(l.fromId)) missing(`scheduleLinks[${i}].fromId`, 'work item', l.fromId);
+    if (!items.has(l.toId)) missing(`scheduleLinks[${i}].toId`, 'work item', l.toId);
+  });
+  return problems;
+}
+
+/** Reads and parses a JSON data-set file; undefined when the file does not exist. */
+export async function readDatasetFile(file: string): Promise<Dataset | undefined> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (e) {
+    throw new DatasetError([`(root): not valid JSON: ${(e as Error).message}`], file);
+  }
+  return parseDataset(json, file);
+}
+
+/**
+ * Writes the data set atomically: to a temporary file beside the target, then
+ * renamed over it, so a reader never sees a half-written file.
+ */
+export async function writeDatasetFile(file: string, text: string): Promise<void> {
+  const dir = path.dirname(path.resolve(file));
+  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`);
+  try {
+    await fs.writeFile(tmp, text, 'utf8');
+    await fs.rename(tmp, file);
+  } catch (e) {
+    await fs.rm(tmp, { force: true }).catch(() => undefined);
+    throw e;
+  }
+}
+
+/**
+ * Serializes writes of one state file: each call snapshots the data set now and
+ * writes it after the previous write has finished.
+ */
+export class StateWriter {
+  private chain: Promise<void> = Promise.resolve();
+  constructor(readonly file: string) {}
+  save(data: Dataset): Promise<void> {
+    const text = JSON.stringify(data, null, 1);
+    const next = this.chain.then(() => writeDatasetFile(this.file, text));
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+  idle(): Promise<void> {
+    return this.chain;
+  }
+}
