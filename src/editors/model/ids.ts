@@ -1,0 +1,122 @@
+// Work item IDs taken from free text: an editor selection, the clipboard or an
+// input box. No vscode import (unit-tested in plain Node).
+//
+// Accepted shapes: IDs separated by commas, semicolons, spaces, tabs or new lines;
+// a column (or a block of cells) pasted from a spreadsheet, with or without a
+// header row; a JSON array (`["120", 121]`); quoted cells (`"120"`). Tokens that
+// do not look like IDs (words such as a header "ID", dates, text cells) are
+// reported as junk, never taken as IDs.
+import { validateId } from '../../api/paths';
+
+export interface ExtractedIds {
+  /** IDs in first-occurrence order, each once. */
+  ids: string[];
+  /** IDs given more than once (each listed once). */
+  duplicates: string[];
+  /** Tokens that were not taken as IDs (header cells, words, malformed values). */
+  junk: string[];
+}
+
+/** Longest text inspected (a pasted column of 100,000 IDs is far below this). */
+export const MAX_ID_TEXT_LENGTH = 4_000_000;
+
+/**
+ * An ID-like token: letters, digits, `-` and `_` (and `.` inside), with at least
+ * one digit, so header words ("ID", "Name") and prose are not taken as IDs. The
+ * service's own path check (`validateId`) must also accept it.
+ */
+export function looksLikeId(token: string): boolean {
+  if (!/^[\p{L}\p{N}][\p{L}\p{N}_.-]*$/u.test(token)) return false;
+  if (!/\p{N}/u.test(token)) return false;
+  // A date or a decimal number (2025-04-01, 3.5) in a pasted row is data, not an ID.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(token) || /^\d+\.\d+$/.test(token)) return false;
+  return validateId(token) === undefined;
+}
+
+function unquote(token: string): string {
+  let t = token.trim();
+  // Strip JSON/CSV punctuation around a value: [ "120", ] and the like.
+  t = t.replace(/^[[({]+/, '').replace(/[\])}]+$/, '');
+  if (t.length >= 2 && ((t.startsWith('"') && t.endsWith('"')) || (t.startsWith("'") && t.endsWith("'")))) {
+    t = t.slice(1, -1).trim();
+  }
+  return t;
+}
+
+function splitTokens(text: string): string[] {
+  return text
+    .split(/[\s,;]+/u)
+    .map(unquote)
+    .filter((t) => t.length > 0);
+}
+
+/**
+ * Picks the column of a tab-separated block (a spreadsheet paste) that holds the
+ * IDs: the left-most column whose non-empty cells (the first row may be a
+ * header) all look like IDs. Returns -1 when no column qualifies.
+ */
+function idColumn(rows: string[][]): number {
+  const width = Math.max(...rows.map((r) => r.length));
+  for (let c = 0; c < width; c++) {
+    const cells = rows.map((r) => unquote(r[c] ?? '')).filter((s) => s.length > 0);
+    const body = cells.length > 1 && !looksLikeId(cells[0]) ? cells.slice(1) : cells;
+    if (body.length > 0 && body.every(looksLikeId)) return c;
+  }
+  return -1;
+}
+
+/** Extracts work item IDs from free text. */
+export function extractIds(text: string): ExtractedIds {
+  const input = text.length > MAX_ID_TEXT_LENGTH ? text.slice(0, MAX_ID_TEXT_LENGTH) : text;
+  const lines = input.split(/\r\n|\r|\n/).filter((l) => l.trim().length > 0);
+  let tokens: string[];
+  const junk: string[] = [];
+  // A block of cells copied from a spreadsheet: every row has the same number (2+) of tab-separated cells.
+  const rows = lines.map((l) => l.split('\t'));
+  const tabular = rows.length >= 2 && rows[0].length >= 2 && rows.every((r) => r.length === rows[0].length);
+  if (tabular) {
+    const col = idColumn(rows);
+    if (col >= 0) {
+      tokens = [];
+      rows.forEach((r) => {
+        const cell = unquote(r[col] ?? '');
+        if (cell) tokens.push(cell);
+      });
+    } else {
+      tokens = rows.flat().flatMap(splitTokens);
+    }
+  } else {
+    tokens = splitTokens(input);
+  }
+  const seen = new Set<string>();
+  const dup = new Set<string>();
+  const ids: string[] = [];
+  for (const token of tokens) {
+    if (!looksLikeId(token)) {
+      junk.push(token);
+      continue;
+    }
+    if (seen.has(token)) {
+      dup.add(token);
+      continue;
+    }
+    seen.add(token);
+    ids.push(token);
+  }
+  return { ids, duplicates: [...dup], junk };
+}
+
+/**
+ * True when the text is plainly a list of IDs (used for the clipboard, where a
+ * stray sentence must not become a request): at least one ID and no junk except
+ * a single header cell before the first ID.
+ */
+export function looksLikeIdList(text: string): boolean {
+  if (text.length === 0 || text.length > MAX_ID_TEXT_LENGTH) return false;
+  const r = extractIds(text);
+  if (r.ids.length === 0) return false;
+  if (r.junk.length === 0) return true;
+  if (r.junk.length > 1) return false;
+  const first = text.trim().split(/[\s,;]+/u)[0];
+  return unquote(first) === r.junk[0];
+}
