@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { createConnection } from './commands/connection';
 
 /**
  * Activation only constructs and registers: no network and no disk I/O here.
@@ -7,6 +8,7 @@ import * as vscode from 'vscode';
 export function activate(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel('Work Item Studio', { log: true });
   context.subscriptions.push(log);
+  const connection = createConnection(context, log);
 }
 
 export function deactivate(): void {

@@ -1,0 +1,369 @@
+// The one connection to the service: which service (setting or sandbox), the
+// credentials for it (SecretStorage keyed by origin), the ServiceClient, and the
+// 401 policy (one sign-in prompt for any number of concurrent 401s, then one retry).
+// Created once in extension.ts and passed to every area. Construction does no
+// network and no disk I/O.
+import * as vscode from 'vscode';
+import type { Dispatcher } from 'undici';
+import { ServiceClient, type Credentials } from '../api/client';
+import type { Logger } from '../api/logger';
+import { readSettings, type AuthMethod, type SandboxEdition } from './config';
+import { ContextKeys, setContext } from './contextKeys';
+import { describeError, isUnauthorized } from './messages';
+import { CredentialStore, type SecretStorageLike, type StoredCredential } from './secrets';
+import { normalizeServiceUrl, serviceLabel } from './serviceUrl';
+
+export interface ConnectionInfo {
+  baseUrl: string;
+  origin: string;
+  label: string;
+  isSandbox: boolean;
+}
+
+/** How a person signs in; the default asks through quick picks and input boxes. */
+export type SignInMethod = 'token' | 'pasteToken' | 'basic';
+export interface SignInPrompts {
+  pickMethod(info: ConnectionInfo, preferred: AuthMethod, reason: 'command' | 'unauthorized' | 'missing'): Promise<SignInMethod | undefined>;
+  askLoginName(info: ConnectionInfo, previous: string | undefined): Promise<string | undefined>;
+  askPassword(info: ConnectionInfo, loginName: string): Promise<string | undefined>;
+  askToken(info: ConnectionInfo): Promise<string | undefined>;
+}
+
+export interface RunningSandbox {
+  url: string;
+  origin: string;
+  close(): Promise<void>;
+}
+
+export interface ConnectionDeps {
+  secrets: SecretStorageLike;
+  log: Logger;
+  prompts: SignInPrompts;
+  /** Reads the configured service URL (default: the restricted setting). */
+  serviceUrl?: () => string;
+  /** Starts a sandbox (default: `createSandbox` from src/sandbox on 127.0.0.1, port 0). */
+  startSandbox?: (edition: SandboxEdition, log: Logger) => Promise<RunningSandbox>;
+  /** Builds the undici dispatcher (proxy, CA); the seam for src/api/dispatcher.ts. */
+  dispatcher?: () => Dispatcher | undefined;
+  /** Shown once when a non-loopback URL uses plain http. */
+  warnInsecure?: (info: ConnectionInfo) => void;
+}
+
+export class NotConnectedError extends Error {
+  constructor() {
+    super(vscode.l10n.t('No service is configured. Run "Connect to a Service…" or "Start Sandbox".'));
+    this.name = 'NotConnectedError';
+  }
+}
+
+/** The user dismissed a sign-in prompt. */
+export class SignInCancelledError extends vscode.CancellationError {}
+
+export class ConnectionManager implements vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<void>();
+  readonly onDidChange: vscode.Event<void> = this.emitter.event;
+  private readonly store: CredentialStore;
+  private sandbox: RunningSandbox | undefined;
+  private sandboxStarting: Promise<void> | undefined;
+  private client: { key: string; client: ServiceClient } | undefined;
+  private loginName: string | undefined;
+  private signedIn = false;
+  /** Bumped whenever the credentials change; a 401 from an older generation just retries. */
+  private generation = 0;
+  private reauth: Promise<boolean> | undefined;
+  private declinedGeneration = -1;
+  private readonly warnedInsecure = new Set<string>();
+  private readonly disposables: vscode.Disposable[] = [];
+  private disposed = false;
+
+  constructor(private readonly deps: ConnectionDeps) {
+    this.store = new CredentialStore(deps.secrets);
+    this.disposables.push(
+      this.emitter,
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('workItemStudio.serviceUrl') || e.affectsConfiguration('workItemStudio.network') || e.affectsConfiguration('workItemStudio.authMethod') || e.affectsConfiguration('http')) {
+          this.resetClient();
+          this.changed();
+        }
+      }),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        this.resetClient();
+        this.changed();
+      }),
+    );
+    void this.updateContext();
+  }
+
+  /** The service in use: the running sandbox first, else the configured URL (undefined when none or invalid). */
+  get current(): ConnectionInfo | undefined {
+    if (this.sandbox) {
+      return { baseUrl: this.sandbox.url.replace(/\/+$/, ''), origin: this.sandbox.origin, label: vscode.l10n.t('Sandbox ({0})', serviceLabel(this.sandbox.url)), isSandbox: true };
+    }
+    const raw = this.deps.serviceUrl ? this.deps.serviceUrl() : readSettings().serviceUrl;
+    const n = normalizeServiceUrl(raw);
+    if (!n.ok) return undefined;
+    return { baseUrl: n.baseUrl, origin: n.origin, label: serviceLabel(n.baseUrl), isSandbox: false };
+  }
+
+  get isSignedIn(): boolean {
+    return this.signedIn;
+  }
+
+  get signedInAs(): string | undefined {
+    return this.signedIn ? this.loginName : undefined;
+  }
+
+  get sandboxUrl(): string | undefined {
+    return this.sandbox?.url;
+  }
+
+  /**
+   * The client for the current service, with the stored credentials. Signs in
+   * (asking the user) when nothing is stored. Throws NotConnectedError when no
+   * service is configured, SignInCancelledError when the user cancels.
+   */
+  async getClient(): Promise<ServiceClient> {
+    const info = this.requireConnection();
+    if (!(await this.store.get(info.origin))) {
+      const ok = await this.signIn('missing');
+      if (!ok) throw new SignInCancelledError();
+    }
+    return this.clientFor(this.requireConnection());
+  }
+
+  /**
+   * Runs a read with the client. A 401 asks the user to sign in again (one prompt
+   * shared by every concurrent 401) and retries the read once.
+   */
+  async run<T>(read: (client: ServiceClient) => Promise<T>): Promise<T> {
+    const client = await this.getClient();
+    const generation = this.generation;
+    try {
+      return await read(client);
+    } catch (e) {
+      if (!isUnauthorized(e)) throw e;
+      const ok = await this.handleUnauthorized(generation);
+      if (!ok) throw e;
+      return read(await this.getClient());
+    }
+  }
+
+  /**
+   * Called after a 401 that a request sent with credentials of `generation` got.
+   * Resolves true when newer credentials exist (sign-in done, now or by a
+   * concurrent caller); false when the user declined. Prompts at most once per
+   * credential generation.
+   */
+  handleUnauthorized(generation = this.generation): Promise<boolean> {
+    if (generation !== this.generation) return Promise.resolve(true);
+    if (this.reauth) return this.reauth;
+    if (this.declinedGeneration === generation) return Promise.resolve(false);
+    this.deps.log.warn('The service answered 401: asking to sign in again.');
+    this.reauth = this.signIn('unauthorized')
+      .then((ok) => {
+        if (!ok) this.declinedGeneration = this.generation;
+        return ok;
+      })
+      .finally(() => {
+        this.reauth = undefined;
+      });
+    return this.reauth;
+  }
+
+  /** Interactive sign-in to the current service. Resolves false when cancelled. */
+  async signIn(reason: 'command' | 'unauthorized' | 'missing' = 'command'): Promise<boolean> {
+    const info = this.requireConnection();
+    if (info.isSandbox && reason !== 'command') {
+      await this.signInSandboxAdmin(info);
+      return true;
+    }
+    const p = this.deps.prompts;
+    const method = await p.pickMethod(info, readSettings().authMethod, reason);
+    if (!method) return false;
+    let credential: StoredCredential;
+    if (method === 'pasteToken') {
+      const token = (await p.askToken(info))?.trim();
+      if (!token) return false;
+      credential = { kind: 'bearer', token };
+    } else {
+      const loginName = (await p.askLoginName(info, this.loginName))?.trim();
+      if (!loginName) return false;
+      const password = await p.askPassword(info, loginName);
+      if (password === undefined) return false;
+      if (method === 'basic') {
+        credential = { kind: 'basic', loginName, password };
+      } else {
+        const bare = this.newClient(info, () => ({ kind: 'none' }));
+        try {
+          credential = { kind: 'bearer', token: await bare.signIn(loginName, password), loginName };
+        } finally {
+          void bare.close();
+        }
+      }
+    }
+    await this.store.set(info.origin, credential, { sessionOnly: info.isSandbox });
+    this.credentialsChanged(credential);
+    this.deps.log.info(`Signed in to ${info.origin}${credential.kind === 'bearer' && !credential.loginName ? ' with a token' : ` as ${credentialLogin(credential)}`} (${credential.kind}).`);
+    return true;
+  }
+
+  async signOut(): Promise<void> {
+    const info = this.requireConnection();
+    await this.store.delete(info.origin);
+    this.credentialsChanged(undefined);
+    this.deps.log.info(`Signed out of ${info.origin}.`);
+  }
+
+  /** Starts the sandbox in this extension host (loopback, free port) and uses it for this session. */
+  async startSandbox(): Promise<void> {
+    if (this.sandbox) return;
+    this.sandboxStarting ??= (async () => {
+      const start = this.deps.startSandbox ?? defaultStartSandbox;
+      const sandbox = await start(readSettings().sandboxEdition, this.deps.log);
+      if (this.disposed) {
+        await sandbox.close();
+        return;
+      }
+      this.sandbox = sandbox;
+      this.deps.log.info(`Sandbox listening on ${sandbox.url}`);
+      this.resetClient();
+      await this.signInSandboxAdmin(this.requireConnection());
+    })().finally(() => {
+      this.sandboxStarting = undefined;
+    });
+    return this.sandboxStarting;
+  }
+
+  async stopSandbox(): Promise<void> {
+    const s = this.sandbox;
+    if (!s) return;
+    this.sandbox = undefined;
+    this.resetClient();
+    await this.store.delete(s.origin).catch(() => undefined);
+    await s.close();
+    this.deps.log.info('Sandbox stopped.');
+    this.credentialsChanged(undefined);
+  }
+
+  /** Re-reads the stored credentials for the status bar and context keys (no network). */
+  async refreshSignedInState(): Promise<void> {
+    const info = this.current;
+    const c = info ? await this.store.get(info.origin) : undefined;
+    this.signedIn = !!c;
+    this.loginName = c ? credentialLogin(c) : undefined;
+    await this.updateContext();
+    this.emitter.fire();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.resetClient();
+    const s = this.sandbox;
+    this.sandbox = undefined;
+    if (s) void s.close();
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+
+  // -------------------------------------------------------------------------
+
+  private requireConnection(): ConnectionInfo {
+    const info = this.current;
+    if (!info) throw new NotConnectedError();
+    return info;
+  }
+
+  private async signInSandboxAdmin(info: ConnectionInfo): Promise<void> {
+    const bare = this.newClient(info, () => ({ kind: 'none' }));
+    try {
+      const token = await bare.signIn('admin', 'password');
+      const credential: StoredCredential = { kind: 'bearer', token, loginName: 'admin' };
+      await this.store.set(info.origin, credential, { sessionOnly: true });
+      this.credentialsChanged(credential);
+    } finally {
+      void bare.close();
+    }
+  }
+
+  private credentialsChanged(credential: StoredCredential | undefined): void {
+    this.generation++;
+    this.declinedGeneration = -1;
+    this.signedIn = !!credential;
+    this.loginName = credential ? credentialLogin(credential) : undefined;
+    this.changed();
+  }
+
+  private changed(): void {
+    void this.updateContext();
+    this.emitter.fire();
+  }
+
+  private async updateContext(): Promise<void> {
+    const info = this.current;
+    await Promise.all([
+      setContext(ContextKeys.connected, !!info),
+      setContext(ContextKeys.sandboxRunning, !!this.sandbox),
+      setContext(ContextKeys.signedIn, !!info && this.signedIn),
+    ]);
+  }
+
+  private clientFor(info: ConnectionInfo): ServiceClient {
+    const key = info.baseUrl;
+    if (this.client?.key === key) return this.client.client;
+    this.resetClient();
+    const origin = info.origin;
+    const client = this.newClient(info, async () => toClientCredentials(await this.store.get(origin)));
+    this.client = { key, client };
+    if (!info.isSandbox) this.maybeWarnInsecure(info);
+    return client;
+  }
+
+  private newClient(info: ConnectionInfo, credentials: () => Credentials | Promise<Credentials>): ServiceClient {
+    const s = readSettings();
+    const timeoutMs = s.network.requestTimeoutSeconds * 1000;
+    let dispatcher: Dispatcher | undefined;
+    try {
+      dispatcher = this.deps.dispatcher?.();
+    } catch (e) {
+      this.deps.log.error(`Network settings could not be applied: ${describeError(e)}`);
+      throw e;
+    }
+    return new ServiceClient({
+      baseUrl: info.baseUrl,
+      credentials,
+      dispatcher,
+      logger: this.deps.log,
+      timeouts: { connectMs: Math.min(timeoutMs, 30_000), headersMs: timeoutMs, bodyMs: timeoutMs },
+      maxConnections: Math.max(2, s.bulk.concurrency + 2),
+      userAgent: `workitem-studio/${vscode.version}`,
+    });
+  }
+
+  private resetClient(): void {
+    const c = this.client;
+    this.client = undefined;
+    if (c) void c.client.close().catch(() => undefined);
+  }
+
+  private maybeWarnInsecure(info: ConnectionInfo): void {
+    const n = normalizeServiceUrl(info.baseUrl);
+    if (!n.ok || !n.insecure || this.warnedInsecure.has(info.origin)) return;
+    this.warnedInsecure.add(info.origin);
+    this.deps.log.warn(`${info.origin} uses plain http: credentials and data travel unencrypted.`);
+    this.deps.warnInsecure?.(info);
+  }
+}
+
+function credentialLogin(c: StoredCredential): string | undefined {
+  return c.loginName;
+}
+
+/** What the client sends for a stored credential (nothing when none is stored). */
+export function toClientCredentials(c: StoredCredential | undefined): Credentials {
+  if (!c) return { kind: 'none' };
+  return c.kind === 'bearer' ? { kind: 'bearer', token: c.token } : { kind: 'basic', loginName: c.loginName, password: c.password };
+}
+
+async function defaultStartSandbox(edition: SandboxEdition, log: Logger): Promise<RunningSandbox> {
+  const { createSandbox } = await import('../sandbox/server') /* createSandbox; src/sandbox/index.ts re-exports it */;
+  return createSandbox({ host: '127.0.0.1', port: 0, edition, logger: log });
+}

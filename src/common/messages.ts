@@ -1,0 +1,105 @@
+// Turns a ServiceError (kind, status, codes, the service's own messages) into a
+// localized sentence for people. Every area shows service failures through these.
+import * as vscode from 'vscode';
+import { isServiceError, type ServiceError } from '../api/errors';
+import { ERROR_CODES, isErrorCode } from '../schema/error-codes';
+
+/** One sentence about what happened, without the service's own messages. */
+export function serviceErrorSummary(e: ServiceError): string {
+  switch (e.kind) {
+    case 'http':
+      return httpSummary(e.status);
+    case 'connect':
+      return connectSummary(e.code);
+    case 'network':
+      return vscode.l10n.t('The connection failed after the request was sent; whether the service applied it is unknown.');
+    case 'timeout':
+      return vscode.l10n.t('The service did not answer in time.');
+    case 'cancelled':
+      return vscode.l10n.t('The request was cancelled.');
+    case 'invalid-response':
+      return vscode.l10n.t('The service answered with data of an unexpected shape.');
+    case 'invalid-request':
+      return vscode.l10n.t('The request was not sent because it is not valid.');
+  }
+}
+
+function httpSummary(status: number | undefined): string {
+  switch (status) {
+    case 400:
+      return vscode.l10n.t('The service rejected the request (400 Bad Request).');
+    case 401:
+      return vscode.l10n.t('The service needs you to sign in (401): the credentials are missing, wrong or expired.');
+    case 403:
+      return vscode.l10n.t('You do not have permission for this operation (403).');
+    case 404:
+      return vscode.l10n.t('The service did not find what was asked for (404). Check the service URL and the IDs.');
+    case 409:
+      return vscode.l10n.t('The request conflicts with the current state (409).');
+    case 429:
+      return vscode.l10n.t('Too many requests (429): the service asked to slow down.');
+    case 500:
+      return vscode.l10n.t('The service failed with an internal error (500).');
+    case 502:
+    case 503:
+    case 504:
+      return vscode.l10n.t('The service is unavailable ({0}). Try again later.', String(status));
+    default:
+      return vscode.l10n.t('The service answered with status {0}.', String(status ?? '?'));
+  }
+}
+
+function connectSummary(code: string | undefined): string {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return vscode.l10n.t('Could not connect: the service refused the connection (is it running, and is the URL right?).');
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return vscode.l10n.t('Could not connect: the host name could not be resolved (DNS).');
+    case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'ETIMEDOUT':
+      return vscode.l10n.t('Could not connect: the connection timed out.');
+    case 'CERT_HAS_EXPIRED':
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
+    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+      return vscode.l10n.t('Could not connect: the server certificate is not trusted ({0}). Set workItemStudio.network.caFile to your CA certificate.', code);
+    default:
+      return code
+        ? vscode.l10n.t('Could not connect to the service ({0}).', code)
+        : vscode.l10n.t('Could not connect to the service.');
+  }
+}
+
+/**
+ * The service's messages, localized where a known error code has a template
+ * without placeholders (the service's own text otherwise).
+ */
+export function serviceErrorDetails(e: ServiceError): string[] {
+  const out: string[] = [];
+  e.messages.forEach((m, i) => {
+    const code = e.codes[i];
+    if (code && isErrorCode(code) && !ERROR_CODES[code].message.includes('{')) {
+      out.push(vscode.l10n.t({ message: ERROR_CODES[code].message, args: [], comment: [`error code ${code}`] }));
+    } else {
+      out.push(m);
+    }
+  });
+  return out;
+}
+
+/** Summary plus the service's messages, for a notification or a tree row. */
+export function describeError(e: unknown): string {
+  if (isServiceError(e)) {
+    const details = serviceErrorDetails(e);
+    return details.length > 0 ? `${serviceErrorSummary(e)} ${details.join(' / ')}` : serviceErrorSummary(e);
+  }
+  if (e instanceof Error) return e.message;
+  return String(e);
+}
+
+export function isUnauthorized(e: unknown): boolean {
+  return isServiceError(e) && e.kind === 'http' && e.status === 401;
+}

@@ -1,0 +1,80 @@
+// Credentials in SecretStorage, keyed by the service ORIGIN: a token obtained for
+// https://a.example is never offered to https://b.example, whatever the settings
+// say. Free of vscode (structural SecretStorage) so it is unit-testable.
+
+export interface SecretStorageLike {
+  get(key: string): Thenable<string | undefined>;
+  store(key: string, value: string): Thenable<void>;
+  delete(key: string): Thenable<void>;
+}
+
+export type StoredCredential =
+  | { kind: 'bearer'; token: string; loginName?: string }
+  | { kind: 'basic'; loginName: string; password: string };
+
+const PREFIX = 'workItemStudio.credentials:';
+
+/** The SecretStorage key of an origin (`https://host:port`, no path). */
+export function credentialKey(origin: string): string {
+  return PREFIX + new URL(origin).origin;
+}
+
+export function parseStoredCredential(text: string | undefined): StoredCredential | undefined {
+  if (!text) return undefined;
+  try {
+    const v = JSON.parse(text) as Record<string, unknown>;
+    if (v && v.kind === 'bearer' && typeof v.token === 'string' && v.token !== '') {
+      return { kind: 'bearer', token: v.token, ...(typeof v.loginName === 'string' ? { loginName: v.loginName } : {}) };
+    }
+    if (v && v.kind === 'basic' && typeof v.loginName === 'string' && typeof v.password === 'string') {
+      return { kind: 'basic', loginName: v.loginName, password: v.password };
+    }
+  } catch {
+    // A damaged entry is treated as absent (the user signs in again).
+  }
+  return undefined;
+}
+
+/**
+ * Credentials per origin. `session` entries (the sandbox's) live in memory only and
+ * never reach SecretStorage.
+ */
+export class CredentialStore {
+  private readonly session = new Map<string, StoredCredential>();
+  private readonly cache = new Map<string, StoredCredential | undefined>();
+
+  constructor(private readonly secrets: SecretStorageLike) {}
+
+  async get(origin: string): Promise<StoredCredential | undefined> {
+    const key = credentialKey(origin);
+    const s = this.session.get(key);
+    if (s) return s;
+    if (this.cache.has(key)) return this.cache.get(key);
+    const value = parseStoredCredential(await this.secrets.get(key));
+    this.cache.set(key, value);
+    return value;
+  }
+
+  async set(origin: string, credential: StoredCredential, options: { sessionOnly?: boolean } = {}): Promise<void> {
+    const key = credentialKey(origin);
+    if (options.sessionOnly) {
+      this.session.set(key, credential);
+      return;
+    }
+    this.session.delete(key);
+    this.cache.set(key, credential);
+    await this.secrets.store(key, JSON.stringify(credential));
+  }
+
+  async delete(origin: string): Promise<void> {
+    const key = credentialKey(origin);
+    this.session.delete(key);
+    this.cache.set(key, undefined);
+    await this.secrets.delete(key);
+  }
+
+  /** Forget cached reads (SecretStorage changed in another window). */
+  invalidate(): void {
+    this.cache.clear();
+  }
+}

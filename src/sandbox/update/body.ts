@@ -1,0 +1,165 @@
+// Parses an update body the way the real service binds it: member names are
+// matched case-insensitively (the spec's own example sends `Adds`, `PartyId`,
+// `PlannedTime`, `PartyType` inside `assignmentChange`), unknown members and
+// wrong types are rejected naming the member and the value. Keys INSIDE `fields`
+// and `fieldCalcTypes` are field names and stay case-sensitive (rule 3).
+// No vscode import.
+import { z } from 'zod';
+import { AssignmentAdd, AssignmentChange, AssignmentUpdate, PropagateToChildrenField, UpdateWorkItemsBody } from '../../schema/api';
+
+export interface BodyProblem {
+  code: 'BODY_NOT_OBJECT' | 'UNKNOWN_MEMBER' | 'MEMBER_DUPLICATE' | 'WRONG_TYPE';
+  /** JSON path of the member, e.g. `assignmentChange.adds[0].plannedTime`. */
+  member?: string;
+  params: Record<string, string | number>;
+}
+
+export type BodyParse = { ok: true; body: UpdateWorkItemsBody } | { ok: false; problems: BodyProblem[] };
+
+type Shape = Record<string, z.ZodType>;
+
+/** How the members of each object level are normalized. */
+interface Level {
+  where: string;
+  members: readonly string[];
+  /** Member name -> how its value is normalized. */
+  nested?: Record<string, { kind: 'object' | 'array'; level: Level }>;
+}
+
+const keysOf = (schema: { shape: Shape }): string[] => Object.keys(schema.shape);
+
+const ADD_LEVEL: Level = { where: 'an added assignment (assignmentChange.adds)', members: keysOf(AssignmentAdd) };
+const UPDATE_LEVEL: Level = { where: 'an updated assignment (assignmentChange.updates)', members: keysOf(AssignmentUpdate) };
+const CHANGE_LEVEL: Level = {
+  where: 'assignmentChange',
+  members: keysOf(AssignmentChange),
+  nested: { adds: { kind: 'array', level: ADD_LEVEL }, updates: { kind: 'array', level: UPDATE_LEVEL } },
+};
+const PROPAGATE_LEVEL: Level = { where: 'propagateToChildren', members: keysOf(PropagateToChildrenField) };
+const BODY_LEVEL: Level = {
+  where: 'the update body',
+  members: keysOf(UpdateWorkItemsBody),
+  nested: { assignmentChange: { kind: 'object', level: CHANGE_LEVEL }, propagateToChildren: { kind: 'object', level: PROPAGATE_LEVEL } },
+};
+
+/** A short, bounded rendering of a JSON value for messages. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function normalizeLevel(value: Record<string, unknown>, level: Level, path: string, problems: BodyProblem[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const seenAs = new Map<string, string>();
+  const byLower = new Map(level.members.map((m) => [m.toLowerCase(), m]));
+  for (const [key, raw] of Object.entries(value)) {
+    const canonical = byLower.get(key.toLowerCase());
+    const memberPath = path ? `${path}.${key}` : key;
+    if (!canonical) {
+      problems.push({
+        code: 'UNKNOWN_MEMBER',
+        member: memberPath,
+        params: { member: memberPath, where: level.where, allowed: level.members.join(', ') },
+      });
+      continue;
+    }
+    const earlier = seenAs.get(canonical);
+    if (earlier !== undefined) {
+      problems.push({ code: 'MEMBER_DUPLICATE', member: memberPath, params: { member: key, expected: earlier } });
+      continue;
+    }
+    seenAs.set(canonical, key);
+    const nested = level.nested?.[canonical];
+    const canonicalPath = path ? `${path}.${canonical}` : canonical;
+    if (nested && nested.kind === 'object' && isPlainObject(raw)) {
+      out[canonical] = normalizeLevel(raw, nested.level, canonicalPath, problems);
+    } else if (nested && nested.kind === 'array' && Array.isArray(raw)) {
+      out[canonical] = raw.map((entry, i) =>
+        isPlainObject(entry) ? normalizeLevel(entry, nested.level, `${canonicalPath}[${i}]`, problems) : entry,
+      );
+    } else {
+      out[canonical] = raw;
+    }
+  }
+  return out;
+}
+
+function pathText(path: readonly PropertyKey[]): string {
+  let text = '';
+  for (const p of path) {
+    if (typeof p === 'number') text += `[${p}]`;
+    else text += text ? `.${String(p)}` : String(p);
+  }
+  return text;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let v: unknown = root;
+  for (const p of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[p];
+  }
+  return v;
+}
+
+const EXPECTED_WORDS: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  record: 'an object',
+};
+
+function expectedOf(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return EXPECTED_WORDS[issue.expected] ?? String(issue.expected);
+    case 'invalid_value':
+      return `one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'too_small':
+      return issue.origin === 'string' ? 'a non-empty string' : `at least ${String(issue.minimum)}`;
+    default:
+      return issue.message;
+  }
+}
+
+/** Normalizes member casing, then checks the shapes with the shared strict wire schema. */
+export function parseUpdateBody(body: unknown): BodyParse {
+  if (!isPlainObject(body)) {
+    return {
+      ok: false,
+      problems: [{ code: 'BODY_NOT_OBJECT', params: { actual: body === undefined ? 'an empty body' : describeValue(body) } }],
+    };
+  }
+  const problems: BodyProblem[] = [];
+  const normalized = normalizeLevel(body, BODY_LEVEL, '', problems);
+  if (problems.length > 0) return { ok: false, problems };
+  const parsed = UpdateWorkItemsBody.safeParse(normalized);
+  if (parsed.success) return { ok: true, body: parsed.data };
+  for (const issue of parsed.error.issues) {
+    const member = pathText(issue.path);
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        const m = member ? `${member}.${key}` : key;
+        problems.push({ code: 'UNKNOWN_MEMBER', member: m, params: { member: m, where: member || 'the update body', allowed: '' } });
+      }
+      continue;
+    }
+    problems.push({
+      code: 'WRONG_TYPE',
+      member,
+      params: { member, expected: expectedOf(issue), actual: describeValue(valueAt(normalized, issue.path)) },
+    });
+  }
+  return { ok: false, problems };
+}

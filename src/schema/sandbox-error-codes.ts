@@ -1,0 +1,271 @@
+// SANDBOX_ERROR_CODES: the codes the sandbox's update engine (src/sandbox/update.ts)
+// puts in its `[{"message","code","rule"?,"itemId"?,"field"?,"params"?}]` error
+// bodies, so the UI can localize them. Stable: never rename a code.
+//
+// Conditions the client already checks keep the client's code from
+// src/schema/error-codes.ts (listed in SANDBOX_SHARED_CLIENT_CODES) instead of a
+// second name for the same condition. `rule` is the number of the condition in
+// service-api.md ("Errors" of the update operation). `{name}` placeholders are
+// filled from the error entry's `params`.
+//
+// Self-contained (no imports) so that error-codes.ts can spread it into ERROR_CODES.
+
+export interface SandboxErrorCodeInfo {
+  readonly message: string;
+  readonly producedBy: readonly 'sandbox'[];
+  readonly rule?: number;
+  /** HTTP status of a response whose errors carry this code (the highest wins: 404 > 403 > 400). */
+  readonly status: 400 | 403 | 404;
+}
+
+const S = ['sandbox'] as const;
+
+export const SANDBOX_ERROR_CODES = {
+  // --- request level --------------------------------------------------------
+  BODY_NOT_OBJECT: { message: 'The request body must be a JSON object, not {actual}.', producedBy: S, status: 400 },
+  IDS_INVALID: { message: 'The work item IDs in the path are not valid: {problem}.', producedBy: S, status: 400 },
+  TOO_MANY_ITEMS: {
+    message: '{count} work items are named; at most {max} can be updated at once.',
+    producedBy: S,
+    status: 400,
+  },
+  WORK_ITEM_NOT_FOUND: { message: 'Work item {id} does not exist.', producedBy: S, status: 404 },
+  FORBIDDEN: {
+    message: 'You need edit permission on project {projectId} to update work item {id}.',
+    producedBy: S,
+    status: 403,
+  },
+  FIELD_VALUE_INVALID: { message: 'Field "{field}" must be {expected}, not {actual}.', producedBy: S, status: 400 },
+
+  // --- the 29 conditions of service-api.md (1, 2, 3, 5, 20, 21, 29 reuse client codes) ---
+  USER_NOT_FOUND: { message: 'User "{user}" does not exist.', producedBy: S, rule: 4, status: 400 },
+  USER_AMBIGUOUS: {
+    message: 'User "{user}" matches more than one user ({matches}); name the user by login name or "#<user ID>".',
+    producedBy: S,
+    rule: 4,
+    status: 400,
+  },
+  USER_GROUP_NOT_FOUND: { message: 'User group "{group}" does not exist.', producedBy: S, rule: 4, status: 400 },
+  SHIFTED_START_OUT_OF_RANGE: {
+    message: 'After shifting by {days} days the start date {date} is outside the allowed range {min} to {max}.',
+    producedBy: S,
+    rule: 6,
+    status: 400,
+  },
+  SHIFTED_END_OUT_OF_RANGE: {
+    message: 'After shifting by {days} days the end date {date} is outside the allowed range {min} to {max}.',
+    producedBy: S,
+    rule: 7,
+    status: 400,
+  },
+  STATUS_TYPE_NOT_AVAILABLE: { message: 'Status type "{value}" is not available.', producedBy: S, rule: 8, status: 400 },
+  PROCESS_CATEGORY_NOT_AVAILABLE: {
+    message: 'Process classification "{value}" is not available.',
+    producedBy: S,
+    rule: 9,
+    status: 400,
+  },
+  WORK_CATEGORY_NOT_AVAILABLE: {
+    message: 'Work classification "{value}" is not available.',
+    producedBy: S,
+    rule: 10,
+    status: 400,
+  },
+  ITEM_TYPE_NOT_AVAILABLE: { message: 'Item type "{value}" is not available.', producedBy: S, rule: 11, status: 400 },
+  FOLDER_TYPE_UNDER_NON_FOLDER: {
+    message: 'Item type "{value}" is a folder type, but the parent item {parentId} is not a folder.',
+    producedBy: S,
+    rule: 12,
+    status: 400,
+  },
+  NON_FOLDER_TYPE_WITH_FOLDER_CHILD: {
+    message: 'Item type "{value}" is not a folder type, but the child item {childId} is a folder.',
+    producedBy: S,
+    rule: 13,
+    status: 400,
+  },
+  LEADER_NOT_MEMBER: {
+    message: 'User {user} is not a member of project {projectId} and cannot be the leader.',
+    producedBy: S,
+    rule: 14,
+    status: 400,
+  },
+  ASSIGNEE_NOT_MEMBER: {
+    message: '{partyType} {partyId} is not a member of project {projectId} and cannot be assigned.',
+    producedBy: S,
+    rule: 15,
+    status: 400,
+  },
+  CALC_TYPE_NOT_ALLOWED: {
+    message: 'Calculation type "{value}" is not allowed for field "{field}" (allowed: {allowed}).',
+    producedBy: S,
+    rule: 16,
+    status: 400,
+  },
+  PARENT_HAS_ACTUALS: {
+    message: 'The destination parent item {parentId} has actuals entered.',
+    producedBy: S,
+    rule: 17,
+    status: 400,
+  },
+  FOLDER_UNDER_NON_FOLDER: {
+    message: 'The item is a folder and the destination parent item {parentId} is not a folder.',
+    producedBy: S,
+    rule: 18,
+    status: 400,
+  },
+  PARENT_AT_MAX_DEPTH: {
+    message: 'The destination parent item {parentId} is on level {max}, the deepest level.',
+    producedBy: S,
+    rule: 19,
+    status: 400,
+  },
+  HIERARCHY_TOO_DEEP: {
+    message: 'Under {parentId} (level {parentLevel}) the item and its {height} level(s) would reach level {level}; at most {max} levels are allowed.',
+    producedBy: S,
+    status: 400,
+  },
+  OTHER_PROJECT: {
+    message: 'Item {refId} named by "{member}" is in project {refProjectId}, not in project {projectId}.',
+    producedBy: S,
+    rule: 22,
+    status: 400,
+  },
+  REFERENCED_ITEM_NOT_FOUND: {
+    message: 'Item {refId} named by "{member}" does not exist or is deleted.',
+    producedBy: S,
+    rule: 23,
+    status: 400,
+  },
+  WORK_ITEM_DELETED: {
+    message: 'Work item {id} is deleted; only "restore": true applies to it.',
+    producedBy: S,
+    rule: 23,
+    status: 400,
+  },
+  MOVE_INTO_OWN_SUBTREE: {
+    message: 'Item {refId} named by "{member}" is the item itself or one of its descendants.',
+    producedBy: S,
+    status: 400,
+  },
+  ORDER_REFERENCE_NOT_SIBLING: {
+    message: 'Item {refId} named by "{member}" is not a child of the destination parent {parentId}.',
+    producedBy: S,
+    status: 400,
+  },
+  RESTORE_FOLDER_UNDER_NON_FOLDER: {
+    message: 'The item to restore is a folder and the restore destination {parentId} is not a folder.',
+    producedBy: S,
+    rule: 24,
+    status: 400,
+  },
+  RESTORE_DESTINATION_DELETED: {
+    message: 'The restore destination {parentId} is deleted.',
+    producedBy: S,
+    rule: 25,
+    status: 400,
+  },
+  RESTORE_DESTINATION_OTHER_PROJECT: {
+    message: 'The restore destination {parentId} is in project {refProjectId}, not in project {projectId}.',
+    producedBy: S,
+    rule: 26,
+    status: 400,
+  },
+  RESTORE_DESTINATION_AT_MAX_DEPTH: {
+    message: 'The restore destination {parentId} is on level {max}, the deepest level.',
+    producedBy: S,
+    rule: 27,
+    status: 400,
+  },
+  RESTORE_DESTINATION_NOT_FOUND: {
+    message: 'The restore destination {parentId} does not exist.',
+    producedBy: S,
+    status: 400,
+  },
+  RESTORE_ITEM_TYPE_NOT_PERMITTED: {
+    message: 'Item type "{value}" of the item to restore is not permitted by the system.',
+    producedBy: S,
+    rule: 28,
+    status: 400,
+  },
+  NOT_DELETED: { message: 'Work item {id} is not deleted; there is nothing to restore.', producedBy: S, status: 400 },
+  FIELD_UNKNOWN_NAME: {
+    message: 'Field "{field}" may not be edited: there is no such field{hint}.',
+    producedBy: S,
+    rule: 29,
+    status: 400,
+  },
+  FIELD_NOT_EDITABLE_HERE: {
+    message: 'Field "{field}" may not be edited: {reason}.',
+    producedBy: S,
+    rule: 29,
+    status: 400,
+  },
+  VIEW_PERMISSION_NOT_EDITABLE: {
+    message: 'With view permission on project {projectId} only {allowed} may be changed, not "{member}".',
+    producedBy: S,
+    rule: 29,
+    status: 403,
+  },
+
+  // --- assignments ----------------------------------------------------------
+  ASSIGNMENT_PARTY_MISSING: {
+    message: 'Added assignment {index} names nobody: give "user" or "partyId".',
+    producedBy: S,
+    status: 400,
+  },
+  ASSIGNMENT_PARTY_CONFLICT: {
+    message: 'Assignment {index}: "user" ({user}) and "partyId" ({partyId}) name different parties.',
+    producedBy: S,
+    status: 400,
+  },
+  ASSIGNMENT_NOT_FOUND: {
+    message: '{partyId} is not assigned to the item, so its assignment cannot be updated.',
+    producedBy: S,
+    status: 400,
+  },
+
+  // --- Standard edition -----------------------------------------------------
+  STANDARD_EDITION_CALC_TYPE: {
+    message: 'In the Standard edition only ActualProgress may be given a calculation type, not "{field}".',
+    producedBy: S,
+    status: 400,
+  },
+  STANDARD_EDITION_PARENT_ITEM: {
+    message: 'In the Standard edition an item that has children accepts changes to name, code and description only, not "{member}".',
+    producedBy: S,
+    status: 400,
+  },
+  STANDARD_EDITION_ITEM_TYPE: {
+    message: 'Item type "{value}" was created in the Professional edition and cannot be used in the Standard edition.',
+    producedBy: S,
+    rule: 11,
+    status: 400,
+  },
+  STANDARD_EDITION_RESTORE: {
+    message: 'The item has item type "{value}" of the Professional edition; it can be restored only in the Professional edition.',
+    producedBy: S,
+    rule: 28,
+    status: 400,
+  },
+} as const satisfies Record<string, SandboxErrorCodeInfo>;
+
+export type SandboxErrorCode = keyof typeof SANDBOX_ERROR_CODES;
+
+/**
+ * Codes of src/schema/error-codes.ts (client checks) that the update engine also
+ * produces, with the HTTP status of a response carrying them.
+ */
+export const SANDBOX_SHARED_CLIENT_CODES = {
+  NAME_EMPTY: 400, // error 1
+  NAME_TOO_LONG: 400, // error 2
+  CODE_TOO_LONG: 400, // error 3
+  END_BEFORE_START: 400, // error 5
+  CALC_TYPE_FORMULA: 400, // error 16 (a formula cannot be set through fieldCalcTypes)
+  ORDER_MULTIPLE: 400, // error 20
+  ORDER_WITHOUT_PARENT: 400, // error 21
+  FIELD_NOT_EDITABLE: 400, // error 29 (read-only field)
+  UNKNOWN_MEMBER: 400, // body shape
+  MEMBER_DUPLICATE: 400, // body shape (same member twice in different casing)
+  WRONG_TYPE: 400, // body shape
+} as const;
