@@ -140,6 +140,7 @@ export function toRequestError(e: unknown): RequestError {
     if (e.status !== undefined) out.status = e.status;
     if (e.code !== undefined) out.code = e.code;
     if (e.retryAfterMs !== undefined) out.retryAfterMs = e.retryAfterMs;
+    if (e.reason !== undefined) out.reason = e.reason;
     return out;
   }
   const message = e instanceof Error ? e.message : String(e);
@@ -260,6 +261,9 @@ async function execute(
         } else if (se?.kind === 'invalid-response') {
           // A 2xx whose body we cannot read: the service applied it. Never re-send.
           patch = { state: 'succeeded', status: se.status, error: err, response: undefined };
+        } else if (aborted && se?.kind === 'cancelled' && !se.sent) {
+          // Cancelled before a byte left: it was never sent, so it stays as it was.
+          patch = { state: before };
         } else if (aborted) {
           patch = { state: 'cancelled', error: { ...err, kind: 'cancelled' } };
         } else if (!se || se.outcomeUnknown) {
@@ -287,7 +291,7 @@ async function execute(
         continue;
       }
       if (patch.error && s !== 'succeeded') log.warn(`bulk: request #${index}: ${patch.error.message}`);
-      progress(index, true);
+      progress(index, s !== before);
       return;
     }
   };

@@ -1,7 +1,7 @@
 // Shared types of the bulk engine: plans, request states, results, progress.
 // No vscode import. Everything here is plain JSON-serializable data (it goes into
 // the job journal), except the option objects.
-import type { ServiceErrorKind } from '../api/errors';
+import type { NetworkReason, ServiceErrorKind } from '../api/errors';
 import type { Logger } from '../api/logger';
 import type { UpdateWorkItemsBody, UpdateWorkItemsResponse } from '../schema/api';
 
@@ -103,6 +103,8 @@ export interface RequestError {
   codes: string[];
   /** undici/system error code (ECONNREFUSED, UND_ERR_SOCKET, ...), when any. */
   code?: string;
+  /** Stable cause of a transport failure (the UI localizes it), when known. */
+  reason?: NetworkReason;
   /** One English sentence describing the failure (method, path, status, messages). */
   message: string;
   retryAfterMs?: number;

@@ -1,0 +1,124 @@
+import * as assert from 'node:assert/strict';
+import { ServiceError } from '../../src/api/errors';
+import { intervalFor, Pacer, planJob, runJob, type BulkClient } from '../../src/bulk';
+import type { UpdateWorkItemsResponse } from '../../src/schema/api';
+import { FakeClock } from './bulk-helpers';
+
+// Pacing is asserted on an injected clock (sleep advances fake time), never on
+// wall-clock timing.
+
+const ok = (ids: readonly string[]): UpdateWorkItemsResponse => ({ items: ids.map((id) => ({ id })), affectedItems: [], addedTimeEntryIds: [], addedScheduleDependencyIds: [] });
+
+function plan(n: number, perRequest = 1) {
+  return planJob({ workItemIds: Array.from({ length: n }, (_, i) => String(i + 1)), update: { setCompleted: true }, baseUrl: 'http://127.0.0.1:1/api', maxIdsPerRequest: perRequest });
+}
+
+/** A client on the fake clock: records start times; each call "takes" `latencyMs` of fake time. */
+function fakeClient(clock: FakeClock, behaviour: (call: number, ids: readonly string[]) => UpdateWorkItemsResponse | ServiceError = (_c, ids) => ok(ids), latencyMs = 0) {
+  const starts: number[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const client: BulkClient = {
+    async updateWorkItems(ids) {
+      const call = starts.length;
+      starts.push(clock.now());
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      try {
+        // "In flight" for latencyMs of fake time (or a few microtask turns).
+        if (latencyMs) await clock.sleep(latencyMs);
+        else for (let i = 0; i < 5; i++) await Promise.resolve();
+        const r = behaviour(call, ids);
+        if (r instanceof ServiceError) throw r;
+        return r;
+      } finally {
+        inFlight--;
+      }
+    },
+  };
+  return { client, starts, get maxInFlight() { return maxInFlight; } };
+}
+
+const gaps = (ts: number[]) => ts.slice(1).map((t, i) => t - ts[i]!);
+
+describe('bulk pacing', () => {
+  it('spaces request starts by 60000/rpm across parallel workers', async () => {
+    const clock = new FakeClock();
+    const f = fakeClient(clock);
+    const result = await runJob(plan(12), { client: f.client, clock, concurrency: 3, requestsPerMinute: 300, minIntervalMs: 0 });
+    assert.equal(result.outcome, 'succeeded');
+    assert.equal(f.starts.length, 12);
+    for (const g of gaps(f.starts)) assert.ok(g >= 200, `gap ${g} < 200 ms`);
+    // No more waiting than needed: the first starts at once, each later one exactly one interval later.
+    assert.deepEqual(gaps(f.starts), Array(11).fill(200));
+  });
+
+  it('keeps the recommended minimum interval when the rate would allow less', async () => {
+    const clock = new FakeClock();
+    const f = fakeClient(clock);
+    await runJob(plan(6), { client: f.client, clock, concurrency: 2, requestsPerMinute: 1500, minIntervalMs: 100 });
+    for (const g of gaps(f.starts)) assert.ok(g >= 100);
+    assert.equal(intervalFor(1500, 100), 100);
+    assert.equal(intervalFor(1500, 0), 40);
+    assert.equal(intervalFor(600, 100), 100);
+  });
+
+  it('defaults to 600 requests a minute with 100 ms spacing and 2 in parallel', async () => {
+    const clock = new FakeClock();
+    const f = fakeClient(clock, undefined, 1000); // slow requests: parallelism shows
+    await runJob(plan(8), { client: f.client, clock });
+    for (const g of gaps(f.starts)) assert.ok(g >= 100);
+    assert.equal(f.maxInFlight, 2);
+  });
+
+  it('never runs more than `concurrency` requests at once', async () => {
+    const clock = new FakeClock();
+    const f = fakeClient(clock, undefined, 5000);
+    await runJob(plan(20), { client: f.client, clock, concurrency: 4, requestsPerMinute: 1500 });
+    assert.ok(f.maxInFlight <= 4 && f.maxInFlight >= 2, `max in flight ${f.maxInFlight}`);
+  });
+
+  it('refuses a rate above the service limit unless explicitly allowed', async () => {
+    const clock = new FakeClock();
+    const f = fakeClient(clock);
+    await assert.rejects(runJob(plan(2), { client: f.client, clock, requestsPerMinute: 1501 }), /above the service's limit of 1500/);
+    await assert.rejects(runJob(plan(2), { client: f.client, clock, concurrency: 0 }), RangeError);
+    await assert.rejects(runJob(plan(2), { client: f.client, clock, retryBudget: -1 }), RangeError);
+    const r = await runJob(plan(3), { client: f.client, clock, requestsPerMinute: Infinity, minIntervalMs: 0, allowAboveServiceLimit: true });
+    assert.equal(r.outcome, 'succeeded');
+    assert.deepEqual(gaps(f.starts), [0, 0]);
+  });
+
+  it('a Retry-After holds every worker, not only the one that got the 429', async () => {
+    const clock = new FakeClock();
+    let throttledAt = 0;
+    const f = fakeClient(clock, (call, ids) => {
+      if (call === 1) {
+        throttledAt = clock.now();
+        return new ServiceError({ kind: 'http', method: 'PUT', path: '/workitem/workItems/x', status: 429, retryAfterMs: 5000, messages: ['slow down'] });
+      }
+      return ok(ids);
+    });
+    const r = await runJob(plan(6), { client: f.client, clock, concurrency: 3, requestsPerMinute: 600 });
+    assert.equal(r.outcome, 'succeeded');
+    assert.equal(r.totals.retries, 1);
+    assert.equal(f.starts.length, 7);
+    for (const t of f.starts.slice(2)) assert.ok(t >= throttledAt + 5000, `a request started at +${t - throttledAt} ms, inside the Retry-After`);
+    for (const g of gaps(f.starts)) assert.ok(g >= 100);
+  });
+
+  it('the pacer grants slots in order and gives up a slot when cancelled', async () => {
+    const clock = new FakeClock();
+    const pacer = new Pacer(250, clock);
+    const grants: number[] = [];
+    await Promise.all([0, 1, 2, 3].map(async () => { await pacer.acquire(); grants.push(clock.now()); }));
+    assert.deepEqual(gaps(grants), [250, 250, 250]);
+    const ac = new AbortController();
+    ac.abort(new Error('stop'));
+    await assert.rejects(pacer.acquire(ac.signal), /stop/);
+    pacer.holdUntil(clock.now() + 10_000);
+    const before = clock.now();
+    await pacer.acquire();
+    assert.equal(clock.now() - before, 10_000);
+  });
+});
