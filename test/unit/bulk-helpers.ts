@@ -111,11 +111,25 @@ export class FakeClock implements Clock {
   }
 }
 
-/** The real time, but sleeps return at once (retry backoffs in tests against real HTTP). */
-export const instantSleepClock: Clock = {
-  now: () => Date.now(),
-  sleep: (_ms, signal) => (signal?.aborted ? Promise.reject(signal.reason) : new Promise((r) => setImmediate(r))),
-};
+/**
+ * Real time plus a skip: `sleep` returns at once and moves this clock's time
+ * forward by the slept amount (retry backoffs and Retry-After against real HTTP
+ * without waiting). `slept` lists every sleep.
+ */
+export function skippingClock(): Clock & { slept: number[] } {
+  let skip = 0;
+  const slept: number[] = [];
+  return {
+    slept,
+    now: () => Date.now() + skip,
+    sleep: (ms, signal) => {
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      slept.push(ms);
+      skip += Math.max(0, ms);
+      return new Promise((r) => setImmediate(r));
+    },
+  };
+}
 
 /** Wraps a client and records every call (ids, time, whether the job was aborted then). */
 export function recording(client: BulkClient, signal?: AbortSignal): BulkClient & { calls: { ids: string[]; abortedBefore: boolean }[] } {
