@@ -318,5 +318,5 @@ export function classifyTransportError(err: unknown, sent: boolean, proxies: rea
     // Before anything was written, a reset or close proves the request never left.
     return { kind: sent ? 'network' : 'connect', code, reason: !sent && toProxy ? 'proxy-unreachable' : reason };
   }
-  return { kind: sent ? 'network' : 'connect', code };
+  return { kind: sent ? 'network' : 'connect', code, reason: undefined };
 }

@@ -6,6 +6,7 @@
 // URL is built with `new URL` and checked to still point under the configured
 // origin and path prefix, so no ID can steer a request (and the user's token)
 // elsewhere.
+import { validateWorkItemId } from '../schema/rules';
 
 /** Longest ID accepted in a path. Real IDs are far shorter; this keeps URLs bounded. */
 export const MAX_ID_LENGTH = 200;
@@ -68,6 +69,18 @@ export function encodeId(id: string, what = 'ID'): string {
 }
 
 /**
+ * The problem with a work item ID, or undefined. The schema layer's rule
+ * (`validateWorkItemId`, the one request documents are checked with, so the
+ * editor and the client say the same thing) comes first; then the checks that
+ * only matter in a URL (`%`, `?`, `#`, length, malformed Unicode).
+ */
+export function validateWorkItemIdForPath(id: string): string | undefined {
+  if (typeof id !== 'string') return validateId(id);
+  if (id.length > MAX_ID_LENGTH) return validateId(id);
+  return validateWorkItemId(id) ?? validateId(id);
+}
+
+/**
  * `/workitem/workItems/{ids}` with every ID validated, encoded on its own, and the
  * IDs joined by a literal comma. Throws {@link InvalidPathError} naming the first
  * bad ID and its position, or when the list is empty or holds a duplicate.
@@ -76,7 +89,7 @@ export function workItemsPath(ids: readonly string[]): string {
   if (!Array.isArray(ids) || ids.length === 0) throw new InvalidPathError('at least one work item ID is required');
   const seen = new Set<string>();
   const encoded = ids.map((id, i) => {
-    const problem = validateId(id);
+    const problem = validateWorkItemIdForPath(id);
     if (problem !== undefined) throw new InvalidPathError(`work item ID #${i + 1}: ${problem}`, i);
     if (seen.has(id)) throw new InvalidPathError(`work item ID #${i + 1}: "${show(id)}" is given more than once`, i);
     seen.add(id);
