@@ -67,7 +67,7 @@ export const ERROR_CODES = {
     severity: 'warning',
   },
   DOCUMENT_UPDATE_MISSING: {
-    message: '"update" is missing: give the changes to make, e.g. {"moveScheduleDays": 7}.',
+    message: '"update" is missing: give the changes to make, e.g. "moveScheduleDays": 7.',
     producedBy: ['client'],
     severity: 'error',
   },
@@ -94,8 +94,28 @@ export const ERROR_CODES = {
     producedBy: ['client'],
     severity: 'error',
   },
+  ID_TOO_LONG: {
+    message: 'Work item ID "{id}" is not valid: it is {length} characters long; at most {max} are allowed.',
+    producedBy: ['client'],
+    severity: 'error',
+  },
+  ID_PERCENT: {
+    message: 'Work item ID "{id}" is not valid: it contains "%" (write IDs unencoded; they are encoded when sent).',
+    producedBy: ['client'],
+    severity: 'error',
+  },
+  ID_QUERY_CHARACTER: {
+    message: 'Work item ID "{id}" is not valid: it contains "?" or "#".',
+    producedBy: ['client'],
+    severity: 'error',
+  },
+  ID_MALFORMED_UNICODE: {
+    message: 'Work item ID "{id}" is not valid: it is not well-formed Unicode.',
+    producedBy: ['client'],
+    severity: 'error',
+  },
   ID_CONTROL_CHARACTER: {
-    message: 'Work item ID "{id}" is not valid: it contains a control character.',
+    message: 'Work item ID "{id}" is not valid: it contains a control or invisible formatting character.',
     producedBy: ['client'],
     severity: 'error',
   },

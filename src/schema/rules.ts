@@ -26,24 +26,39 @@ export interface WorkItemIdProblem {
 }
 
 function displayId(id: string): string {
-  const shown = JSON.stringify(id).slice(1, -1);
+  const shown = id.replace(/[\p{Cc}\p{Cf}]|[\ud800-\udfff]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return shown.length > 40 ? `${shown.slice(0, 37)}...` : shown;
 }
 
+/** Longest work item ID accepted (the same bound as src/api/paths.ts; real IDs are far shorter). */
+export const WORK_ITEM_ID_MAX_LENGTH = 200;
+
+const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/u;
+const WHITESPACE = /[\s\u180e\u200b]/u;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /**
  * The problem with a (trimmed) work item ID, or undefined when it may be used in
- * a request path. Rejects empty IDs, `.` and `..`, `/` and `\`, control
- * characters, whitespace and commas (commas separate IDs in one path segment).
+ * a request path. The same rules as the client's path builder (src/api/paths.ts
+ * `validateId`): rejects empty IDs, more than {@link WORK_ITEM_ID_MAX_LENGTH}
+ * characters, `.` and `..`, `/`, `\`, `,` (commas separate IDs in one path
+ * segment), `%`, `?`, `#`, control and invisible formatting characters,
+ * whitespace, and malformed Unicode.
  */
 export function workItemIdProblem(id: string): WorkItemIdProblem | undefined {
   const params = { id: displayId(id) };
   if (id.length === 0) return { code: 'ID_EMPTY', params };
+  if (id.length > WORK_ITEM_ID_MAX_LENGTH) {
+    return { code: 'ID_TOO_LONG', params: { ...params, length: id.length, max: WORK_ITEM_ID_MAX_LENGTH } };
+  }
   if (id === '.' || id === '..') return { code: 'ID_DOT_SEGMENT', params };
   if (/[/\\]/.test(id)) return { code: 'ID_SLASH', params };
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(id)) return { code: 'ID_CONTROL_CHARACTER', params };
-  if (/[\s\u200b\ufeff]/.test(id)) return { code: 'ID_WHITESPACE', params };
   if (id.includes(',')) return { code: 'ID_COMMA', params };
+  if (id.includes('%')) return { code: 'ID_PERCENT', params };
+  if (id.includes('?') || id.includes('#')) return { code: 'ID_QUERY_CHARACTER', params };
+  if (CONTROL_OR_FORMAT.test(id)) return { code: 'ID_CONTROL_CHARACTER', params };
+  if (WHITESPACE.test(id)) return { code: 'ID_WHITESPACE', params };
+  if (LONE_SURROGATE.test(id)) return { code: 'ID_MALFORMED_UNICODE', params };
   return undefined;
 }
 
@@ -57,25 +72,27 @@ export function validateWorkItemId(id: string): string | undefined {
 // Member-name normalization (capitalised names such as `Adds`, `PartyId`)
 // ---------------------------------------------------------------------------
 
-interface ObjectNode {
+/** Member names of an object in the update body, and which members hold nested objects or lists of objects. */
+export interface MemberTree {
   readonly keys: readonly string[];
-  readonly objects: Readonly<Record<string, ObjectNode>>;
-  readonly arrays: Readonly<Record<string, ObjectNode>>;
+  readonly objects: Readonly<Record<string, MemberTree>>;
+  readonly arrays: Readonly<Record<string, MemberTree>>;
 }
 
 function keysOf(schema: { shape: Record<string, unknown> }): string[] {
   return Object.keys(schema.shape);
 }
 
-const ADD_NODE: ObjectNode = { keys: keysOf(AssignmentAdd), objects: {}, arrays: {} };
-const UPDATE_NODE: ObjectNode = { keys: keysOf(AssignmentUpdate), objects: {}, arrays: {} };
-const CHANGE_NODE: ObjectNode = {
+const ADD_NODE: MemberTree = { keys: keysOf(AssignmentAdd), objects: {}, arrays: {} };
+const UPDATE_NODE: MemberTree = { keys: keysOf(AssignmentUpdate), objects: {}, arrays: {} };
+const CHANGE_NODE: MemberTree = {
   keys: keysOf(AssignmentChange),
   objects: {},
   arrays: { adds: ADD_NODE, updates: UPDATE_NODE },
 };
-const PROPAGATE_NODE: ObjectNode = { keys: keysOf(PropagateToChildrenField), objects: {}, arrays: {} };
-const BODY_NODE: ObjectNode = {
+const PROPAGATE_NODE: MemberTree = { keys: keysOf(PropagateToChildrenField), objects: {}, arrays: {} };
+/** The update body's member tree, from the zod models in api.ts. */
+export const UPDATE_BODY_MEMBERS: MemberTree = {
   keys: keysOf(UpdateWorkItemsBody),
   objects: { assignmentChange: CHANGE_NODE, propagateToChildren: PROPAGATE_NODE },
   arrays: {},
@@ -101,7 +118,7 @@ class Renames {
   }
 }
 
-function normalizeObject(value: unknown, node: ObjectNode, path: JsonPath, issues: DocumentIssue[], renames: Renames): unknown {
+function normalizeObject(value: unknown, node: MemberTree, path: JsonPath, issues: DocumentIssue[], renames: Renames): unknown {
   if (!isPlainObject(value)) return value;
   const exact = new Set(Object.keys(value).filter((k) => node.keys.includes(k)));
   const out: Record<string, unknown> = {};
@@ -154,7 +171,7 @@ export function normalizeUpdateBody(body: unknown, basePath: JsonPath = []): Nor
 function normalizeWithRenames(body: unknown): { body: unknown; issues: DocumentIssue[]; renames: Renames } {
   const issues: DocumentIssue[] = [];
   const renames = new Renames();
-  const normalized = normalizeObject(body, BODY_NODE, [], issues, renames);
+  const normalized = normalizeObject(body, UPDATE_BODY_MEMBERS, [], issues, renames);
   return { body: normalized, issues, renames };
 }
 
@@ -182,13 +199,13 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
-function objectNodeAt(path: readonly PropertyKey[]): ObjectNode | undefined {
-  let node: ObjectNode | undefined = BODY_NODE;
+function objectNodeAt(path: readonly PropertyKey[]): MemberTree | undefined {
+  let node: MemberTree | undefined = UPDATE_BODY_MEMBERS;
   for (let i = 0; i < path.length && node; i++) {
     const seg = path[i];
     if (typeof seg === 'number') continue;
     if (typeof seg !== 'string') return undefined;
-    const n: ObjectNode = node;
+    const n: MemberTree = node;
     node = n.objects[seg] ?? n.arrays[seg];
   }
   return node;

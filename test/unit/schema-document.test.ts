@@ -1,0 +1,169 @@
+// The request document (*.workitems.json): shape, work item IDs, and how the
+// update body's issues land on the document's JSON paths.
+import * as assert from 'node:assert/strict';
+import { createRequestDocument, parseWorkItemIds, validateRequestDocument } from '../../src/schema/document';
+import type { DocumentIssue } from '../../src/schema/issues';
+import { formatJsonPath } from '../../src/schema/issues';
+
+/** Fixture builder: a valid document with overrides. */
+function doc(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { workItemIds: ['120', '121'], update: { moveScheduleDays: 7 }, ...overrides };
+}
+function find(issues: DocumentIssue[], code: string, path?: (string | number)[]): DocumentIssue {
+  const hit = issues.find((i) => i.code === code && (!path || JSON.stringify(i.path) === JSON.stringify(path)));
+  assert.ok(hit, `expected ${code} at ${JSON.stringify(path)}; got:\n${issues.map((i) => `${i.code} ${JSON.stringify(i.path)} ${i.message}`).join('\n')}`);
+  return hit;
+}
+
+describe('schema request document', () => {
+  it('a valid document gives the normalized document and no issues', () => {
+    const r = validateRequestDocument({ $schema: './schemas/workitems.schema.json', description: 'Shift', workItemIds: [' 120 ', 121], update: { moveScheduleDays: 7 } });
+    assert.deepEqual(r.issues, []);
+    assert.equal(r.ok, true);
+    assert.deepEqual(r.document, { description: 'Shift', workItemIds: ['120', '121'], update: { moveScheduleDays: 7 } });
+  });
+
+  it('a document that is not an object is one error on the whole document', () => {
+    for (const v of [null, [], 'x', 3]) {
+      const r = validateRequestDocument(v);
+      assert.equal(r.ok, false);
+      assert.equal(find(r.issues, 'DOCUMENT_NOT_OBJECT', []).message, 'A request document must be a JSON object with "workItemIds" and "update".');
+    }
+  });
+
+  it('an unknown top-level member is an error naming it (with a fix for another capitalisation)', () => {
+    const r = validateRequestDocument(doc({ comment: 'x', WorkItemIDs: '1' }));
+    assert.equal(r.ok, false);
+    assert.match(find(r.issues, 'DOCUMENT_UNKNOWN_MEMBER', ['comment']).message, /^Unknown member "comment": a request document has only "description", "workItemIds" and "update"\.$/);
+    assert.deepEqual(find(r.issues, 'DOCUMENT_UNKNOWN_MEMBER', ['WorkItemIDs']).fix, { kind: 'rename-member', to: 'workItemIds' });
+  });
+
+  it('description must be a string', () => {
+    assert.equal(find(validateRequestDocument(doc({ description: 5 })).issues, 'WRONG_TYPE', ['description']).message, '"description" must be a string, not the number 5.');
+  });
+
+  describe('workItemIds', () => {
+    it('missing is an error', () => {
+      const r = validateRequestDocument({ update: { clearSchedule: true } });
+      assert.equal(r.ok, false);
+      assert.match(find(r.issues, 'DOCUMENT_IDS_MISSING', []).message, /"workItemIds" is missing/);
+    });
+
+    it('a string of IDs separated by commas, spaces, tabs and new lines', () => {
+      const r = validateRequestDocument(doc({ workItemIds: '120, 121 122\n123\r\n\t124,' }));
+      assert.deepEqual(r.document?.workItemIds, ['120', '121', '122', '123', '124']);
+    });
+
+    it('integers and strings may be mixed; strings are trimmed', () => {
+      assert.deepEqual(validateRequestDocument(doc({ workItemIds: [120, ' 121', '122 '] })).document?.workItemIds, ['120', '121', '122']);
+    });
+
+    it('an empty list or blank string is an error', () => {
+      for (const workItemIds of [[], '', ' ,\n ']) {
+        const r = validateRequestDocument(doc({ workItemIds }));
+        assert.equal(r.ok, false);
+        assert.equal(find(r.issues, 'DOCUMENT_IDS_EMPTY', ['workItemIds']).message, '"workItemIds" names no work item: add at least one ID.');
+      }
+    });
+
+    it('entries that are not strings or whole numbers are errors on the entry', () => {
+      const r = validateRequestDocument(doc({ workItemIds: ['1', 2.5, null, { id: 3 }] }));
+      assert.equal(r.ok, false);
+      assert.equal(find(r.issues, 'DOCUMENT_ID_TYPE', ['workItemIds', 1]).message, 'Each entry of "workItemIds" must be a string or a whole number, not the number 2.5.');
+      find(r.issues, 'DOCUMENT_ID_TYPE', ['workItemIds', 2]);
+      find(r.issues, 'DOCUMENT_ID_TYPE', ['workItemIds', 3]);
+    });
+
+    it('another type is an error on the member', () => {
+      assert.match(find(validateRequestDocument(doc({ workItemIds: 120 })).issues, 'DOCUMENT_IDS_TYPE', ['workItemIds']).message, /must be a list of IDs or a string of IDs/);
+    });
+
+    it('each ID is checked with the path rule (validateWorkItemId) on its entry', () => {
+      const r = validateRequestDocument(doc({ workItemIds: ['120', '..', 'a/b', ''] }));
+      assert.equal(r.ok, false);
+      find(r.issues, 'ID_DOT_SEGMENT', ['workItemIds', 1]);
+      find(r.issues, 'ID_SLASH', ['workItemIds', 2]);
+      find(r.issues, 'ID_EMPTY', ['workItemIds', 3]);
+      assert.deepEqual(r.workItemIds, ['120']);
+    });
+
+    it('a whitespace-separated string cannot smuggle in bad IDs', () => {
+      const r = validateRequestDocument(doc({ workItemIds: '120 ../x' }));
+      find(r.issues, 'ID_SLASH', ['workItemIds']);
+    });
+
+    it('duplicates are a warning (once per ID); the list is kept for the bulk engine to deduplicate', () => {
+      const r = validateRequestDocument(doc({ workItemIds: ['1', '2', '1', 1, '1'] }));
+      assert.equal(r.ok, true);
+      const w = r.issues.filter((i) => i.code === 'DOCUMENT_ID_DUPLICATE');
+      assert.equal(w.length, 1);
+      assert.deepEqual(w[0]!.path, ['workItemIds', 2]);
+      assert.equal(w[0]!.severity, 'warning');
+      assert.equal(w[0]!.message, 'Work item ID "1" is listed more than once; it is updated only once.');
+      assert.deepEqual(r.document?.workItemIds, ['1', '2', '1', '1', '1']);
+    });
+
+    it('more than 1000 IDs is fine (the bulk engine batches)', () => {
+      const ids = Array.from({ length: 25_000 }, (_, i) => String(i + 1));
+      const r = validateRequestDocument(doc({ workItemIds: ids.join('\n') }));
+      assert.equal(r.ok, true);
+      assert.equal(r.document?.workItemIds.length, 25_000);
+    });
+
+    it('thousands of bad IDs are summarised after the first 50', () => {
+      const r = validateRequestDocument(doc({ workItemIds: Array.from({ length: 500 }, () => '..') }));
+      assert.equal(r.issues.filter((i) => i.code === 'ID_DOT_SEGMENT').length, 50);
+      const more = find(r.issues, 'DOCUMENT_IDS_MORE_PROBLEMS', ['workItemIds']);
+      assert.equal(more.message, '450 more problems with work item IDs are not listed.');
+      assert.equal(more.severity, 'error');
+    });
+
+    it('parseWorkItemIds splits on commas and any whitespace', () => {
+      assert.deepEqual(parseWorkItemIds(' 1,2\t3\n\n4 , 5 '), ['1', '2', '3', '4', '5']);
+      assert.deepEqual(parseWorkItemIds(''), []);
+    });
+  });
+
+  describe('update', () => {
+    it('missing is an error', () => {
+      const r = validateRequestDocument({ workItemIds: ['1'] });
+      assert.equal(r.ok, false);
+      assert.match(find(r.issues, 'DOCUMENT_UPDATE_MISSING', []).message, /"update" is missing/);
+      assert.deepEqual(r.workItemIds, ['1']);
+    });
+
+    it('body issues are on paths under "update"', () => {
+      const r = validateRequestDocument(doc({ update: { orderFirst: true } }));
+      assert.equal(r.ok, false);
+      assert.equal(r.document, undefined);
+      find(r.issues, 'ORDER_WITHOUT_PARENT', ['update', 'orderFirst']);
+    });
+
+    it('warnings do not stop a document; capitalised members come back camelCase', () => {
+      const r = validateRequestDocument(doc({ update: { assignmentChange: { Adds: [{ PartyId: '7', PlannedTime: 60 }] } } }));
+      assert.equal(r.ok, true);
+      assert.deepEqual(r.document?.update, { assignmentChange: { adds: [{ partyId: '7', plannedTime: 60 }] } });
+      assert.ok(r.issues.every((i) => i.severity === 'warning'));
+    });
+  });
+
+  it('every issue has a message that names a member, and a path into the document', () => {
+    const r = validateRequestDocument({ workItemIds: ['..'], update: { fields: { Name: '' }, foo: 1 }, bar: 2 });
+    for (const i of r.issues) {
+      assert.ok(i.message.length > 10 && !i.message.includes('[object'), i.message);
+      assert.ok(Array.isArray(i.path));
+    }
+  });
+
+  it('formatJsonPath renders paths as people write them', () => {
+    assert.equal(formatJsonPath(['update', 'assignmentChange', 'adds', 0, 'partyId']), 'update.assignmentChange.adds[0].partyId');
+    assert.equal(formatJsonPath(['fields', 'Odd name']), 'fields["Odd name"]');
+    assert.equal(formatJsonPath([]), '(document)');
+  });
+
+  it('createRequestDocument builds a document that validates', () => {
+    const d = createRequestDocument(['1', '2'], { setCompleted: true }, { description: 'Close sprint', schemaUrl: 'x.json' });
+    assert.deepEqual(Object.keys(d), ['$schema', 'description', 'workItemIds', 'update']);
+    assert.equal(validateRequestDocument(d).ok, true);
+  });
+});

@@ -1,0 +1,127 @@
+// The generated JSON Schemas: committed files match the zod model (drift), and
+// VS Code's own JSON language service gives the editor behaviour we promise.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { type Diagnostic, type JSONSchema, TextDocument, getLanguageService } from 'vscode-json-languageservice';
+import {
+  REQUEST_DOCUMENT_SCHEMA_FILE,
+  UPDATE_BODY_SCHEMA_FILE,
+  UPDATE_SNIPPETS,
+  buildRequestDocumentJsonSchema,
+  generatedJsonSchemas,
+} from '../../src/schema/generate-json-schema';
+import { validateRequestDocument } from '../../src/schema/document';
+
+const root = path.resolve(__dirname, '../..');
+const schema = buildRequestDocumentJsonSchema() as JSONSchema;
+
+async function editorDiagnostics(value: unknown): Promise<Diagnostic[]> {
+  const ls = getLanguageService({});
+  ls.configure({ validate: true, schemas: [{ uri: 'inmemory://workitems.schema.json', fileMatch: ['*.workitems.json'], schema }] });
+  const doc = TextDocument.create('file:///test.workitems.json', 'json', 1, JSON.stringify(value, null, 2));
+  return ls.doValidation(doc, ls.parseJSONDocument(doc));
+}
+
+async function completionLabels(text: string): Promise<string[]> {
+  const ls = getLanguageService({});
+  ls.configure({ validate: true, schemas: [{ uri: 'inmemory://workitems.schema.json', fileMatch: ['*.workitems.json'], schema }] });
+  const offset = text.indexOf('|');
+  const doc = TextDocument.create('file:///test.workitems.json', 'json', 1, text.replace('|', ''));
+  const list = await ls.doComplete(doc, doc.positionAt(offset), ls.parseJSONDocument(doc));
+  return (list?.items ?? []).map((i) => i.label);
+}
+
+describe('schema JSON Schema (generated)', () => {
+  it('the committed schemas/ files match the zod model (run `npm run build` after changing src/schema)', () => {
+    for (const [name, text] of Object.entries(generatedJsonSchemas())) {
+      const file = path.join(root, 'schemas', name);
+      assert.ok(fs.existsSync(file), `${file} is missing: run npm run build`);
+      assert.equal(fs.readFileSync(file, 'utf8'), text, `schemas/${name} drifted from the zod model: run npm run build and commit schemas/`);
+    }
+    assert.deepEqual(Object.keys(generatedJsonSchemas()).sort(), [UPDATE_BODY_SCHEMA_FILE, REQUEST_DOCUMENT_SCHEMA_FILE].sort());
+  });
+
+  it('package.json contributes the request-document schema for *.workitems.json', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+    assert.ok(
+      pkg.contributes.jsonValidation.some((v: { fileMatch: string | string[]; url: string }) =>
+        [v.fileMatch].flat().includes('*.workitems.json') && v.url === `./schemas/${REQUEST_DOCUMENT_SCHEMA_FILE}`),
+    );
+  });
+
+  it('every member of the update body and its parts has a description', () => {
+    const missing: string[] = [];
+    const walk = (node: unknown, where: string) => {
+      if (!node || typeof node !== 'object') return;
+      const n = node as Record<string, unknown>;
+      for (const [name, prop] of Object.entries((n.properties ?? {}) as Record<string, Record<string, unknown>>)) {
+        if (typeof prop.description !== 'string' || prop.description.length < 5) missing.push(`${where}.${name}`);
+        walk(prop, `${where}.${name}`);
+        walk(prop.items, `${where}.${name}[]`);
+      }
+    };
+    walk(schema, '');
+    assert.deepEqual(missing, []);
+  });
+
+  it('a good document has no editor errors', async () => {
+    assert.deepEqual(await editorDiagnostics({ workItemIds: ['1', 2], update: { moveScheduleDays: 7, fields: { Name: 'x', Custom: 1 } } }), []);
+  });
+
+  it('capitalised members in assignmentChange (the spec example) get no editor error', async () => {
+    const value = {
+      workItemIds: '1,2',
+      update: { assignmentChange: { Adds: [{ PartyId: '7', PlannedTime: 480, PartyType: 'User' }], RemoveUsers: ['x'], Updates: [{ User: 'a' }] } },
+    };
+    assert.deepEqual(await editorDiagnostics(value), []);
+    assert.equal(validateRequestDocument(value).ok, true);
+  });
+
+  it('a missing required member is still an editor error', async () => {
+    const d = await editorDiagnostics({ workItemIds: '1', update: { assignmentChange: { updates: [{ plannedTime: 1 }] } } });
+    assert.equal(d.length, 1);
+    assert.match(String(d[0]!.message), /user/);
+  });
+
+  it('capitalised members keep their value checks in the editor', async () => {
+    const d = await editorDiagnostics({ workItemIds: '1', update: { assignmentChange: { Adds: [{ PlannedTime: 'x' }] } } });
+    assert.equal(d.length, 1);
+  });
+
+  it('unknown members and wrong types are editor errors', async () => {
+    const d = await editorDiagnostics({ workItemIds: '1', update: { moveScheduleDays: 'x', colour: 'red', assignmentChange: { adds: [{ hours: 1 }] } }, extra: 1 });
+    const messages = d.map((x) => x.message).join('\n');
+    assert.equal(d.length, 4, messages);
+    assert.match(messages, /colour/);
+    assert.match(messages, /hours/);
+    assert.match(messages, /extra/);
+  });
+
+  it('the editor completes update members, known field names and calculation types', async () => {
+    const members = await completionLabels('{"workItemIds": "1", "update": { | }}');
+    for (const m of ['moveScheduleDays', 'assignmentChange', 'fields', 'restore']) assert.ok(members.includes(m), `${m} in ${members.join(', ')}`);
+    const values = await completionLabels('{"workItemIds": "1", "update": | }');
+    for (const s of UPDATE_SNIPPETS) assert.ok(values.includes(s.label), `snippet ${s.label} in ${values.join(', ')}`);
+    const fields = await completionLabels('{"workItemIds": "1", "update": { "fields": { | } }}');
+    for (const f of ['Name', 'PlannedTime', 'ActualProgress', 'StartDate']) assert.ok(fields.includes(f), f);
+    assert.ok(!fields.includes('ActualTime'), 'read-only fields are not offered');
+    const calc = await completionLabels('{"workItemIds": "1", "update": { "fieldCalcTypes": { "PlannedTime": | } }}');
+    assert.ok(calc.includes('"Assignments"'), calc.join(', '));
+  });
+
+  it('an empty file offers whole-document snippets for each operation', async () => {
+    const labels = await completionLabels('|');
+    assert.ok(labels.includes('Request document: shift the schedule'), labels.join(', '));
+    assert.ok(labels.includes('Request document: restore deleted items'));
+  });
+
+  it('every snippet body, with its placeholders filled, is a valid request document', () => {
+    for (const s of UPDATE_SNIPPETS) {
+      const filled = JSON.parse(JSON.stringify(s.body).replace(/"\^\$\{\d+:([^}]*)\}"/g, '$1').replace(/\$\{\d+:([^}]*)\}/g, '$1'));
+      const r = validateRequestDocument({ workItemIds: ['1'], update: filled });
+      assert.equal(r.ok, true, `${s.label}: ${r.issues.map((i) => i.message).join('; ')}`);
+      assert.deepEqual(r.issues.filter((i) => i.severity === 'error'), []);
+    }
+  });
+});
