@@ -1,0 +1,239 @@
+import * as assert from 'node:assert/strict';
+import { promises as fsp, readFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { ServiceError } from '../../src/api/errors';
+import {
+  confirmUnknown,
+  JobJournal,
+  JournalError,
+  listJobs,
+  listUnfinishedJobs,
+  planJob,
+  pruneJobs,
+  resendUnknown,
+  resultFromJournal,
+  resumeJob,
+  retryFailed,
+  runJob,
+  type BulkClient,
+  type JobPlan,
+} from '../../src/bulk';
+import type { UpdateWorkItemsResponse } from '../../src/schema/api';
+import { skippingClock } from './bulk-helpers';
+
+const ok = (ids: readonly string[]): UpdateWorkItemsResponse => ({ items: ids.map((id) => ({ id })), affectedItems: [], addedTimeEntryIds: [], addedScheduleDependencyIds: [] });
+const FAST = { requestsPerMinute: Infinity, minIntervalMs: 0, allowAboveServiceLimit: true } as const;
+
+function makePlan(n = 6, per = 2): JobPlan {
+  return planJob({ workItemIds: Array.from({ length: n }, (_, i) => `W${i + 1}`), update: { moveScheduleDays: 1 }, baseUrl: 'http://127.0.0.1:1/api', maxIdsPerRequest: per });
+}
+
+/** A client that answers per request (by its first ID) and records what it was asked. */
+function scripted(answer: (ids: readonly string[]) => UpdateWorkItemsResponse | Error = ok): BulkClient & { sent: string[][] } {
+  const sent: string[][] = [];
+  return {
+    sent,
+    async updateWorkItems(ids) {
+      sent.push([...ids]);
+      await Promise.resolve();
+      const a = answer(ids);
+      if (a instanceof Error) throw a;
+      return a;
+    },
+  };
+}
+
+const http = (status: number, msg: string) => new ServiceError({ kind: 'http', method: 'PUT', path: '/workitem/workItems/x', status, messages: [msg] });
+
+describe('bulk journal', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'wis-journal-'));
+  });
+  afterEach(async () => {
+    await fsp.rm(dir, { recursive: true, force: true });
+  });
+
+  it('creates one JSON file per job and reads it back', async () => {
+    const plan = makePlan();
+    const j = await JobJournal.create(dir, { source: { uri: 'file:///a.workitems.json', text: '{"workItemIds":[1]}' }, plan });
+    assert.equal(path.dirname(j.file), dir);
+    assert.match(path.basename(j.file), /^job-.*\.json$/);
+    const back = await JobJournal.load(j.file);
+    assert.equal(back.id, j.id);
+    assert.deepEqual(back.plan, plan);
+    assert.deepEqual(back.data.source, { uri: 'file:///a.workitems.json', text: '{"workItemIds":[1]}' });
+    assert.deepEqual(back.requests.map((r) => r.state), ['pending', 'pending', 'pending']);
+    assert.deepEqual((await fsp.readdir(dir)).filter((f) => f.endsWith('.tmp')), []);
+  });
+
+  it('marks a request sent on disk before it is sent, then records the response', async () => {
+    const plan = makePlan(4, 2);
+    const j = await JobJournal.create(dir, { source: {}, plan });
+    const seenOnDisk: string[] = [];
+    const client: BulkClient = {
+      async updateWorkItems(ids) {
+        const onDisk = JSON.parse(readFileSync(j.file, 'utf8')) as { requests: { ids: string[]; state: string }[] };
+        seenOnDisk.push(onDisk.requests.find((r) => r.ids[0] === ids[0])!.state);
+        return ok(ids);
+      },
+    };
+    const r = await runJob(plan, { client, journal: j, ...FAST, concurrency: 1, clock: skippingClock() });
+    assert.deepEqual(seenOnDisk, ['sent', 'sent']);
+    assert.equal(r.jobId, j.id);
+    const back = await JobJournal.load(j.file);
+    assert.deepEqual(back.requests.map((q) => q.state), ['succeeded', 'succeeded']);
+    assert.deepEqual(back.requests[0]!.response!.items.map((i) => i.id), ['W1', 'W2']);
+    assert.ok(back.isFinished, 'nothing left to send: finished');
+    assert.equal(back.data.runs.length, 1);
+    assert.equal(back.data.runs[0]!.outcome, 'succeeded');
+    await assert.rejects(runJob(plan, { client, journal: back, ...FAST }), /already run/);
+  });
+
+  it('serializes concurrent writes: every version on disk is complete, the last one wins', async () => {
+    const j = await JobJournal.create(dir, { source: { text: 'x'.repeat(200_000) }, plan: makePlan(200, 1) });
+    let reading = true;
+    let reads = 0;
+    const reader = (async () => {
+      while (reading) {
+        JSON.parse(await fsp.readFile(j.file, 'utf8')); // throws if a write were torn
+        reads++;
+      }
+    })();
+    await Promise.all(Array.from({ length: 200 }, (_, i) => j.updateRequest(i, { state: i % 2 ? 'failed' : 'succeeded', attempts: i })));
+    reading = false;
+    await reader;
+    assert.ok(reads > 0);
+    const back = await JobJournal.load(j.file);
+    back.requests.forEach((r, i) => {
+      assert.equal(r.state, i % 2 ? 'failed' : 'succeeded');
+      assert.equal(r.attempts, i);
+    });
+    assert.deepEqual((await fsp.readdir(dir)).filter((f) => f.endsWith('.tmp')), []);
+  });
+
+  it('a request left "sent" (process ended) reads back as unknown, interrupted, and is not resumed', async () => {
+    const plan = makePlan(6, 2);
+    const j = await JobJournal.create(dir, { source: {}, plan });
+    await j.updateRequest(0, { state: 'succeeded', response: ok(['W1', 'W2']) });
+    await j.updateRequest(1, { state: 'sent', attempts: 1 });
+    const back = await JobJournal.load(j.file);
+    assert.equal(back.requests[1]!.state, 'unknown');
+    assert.equal(back.requests[1]!.error!.kind, 'interrupted');
+    assert.match(back.requests[1]!.error!.message, /outcome is unknown/);
+    const unfinished = await listUnfinishedJobs(dir);
+    assert.deepEqual(unfinished.map((s) => s.jobId), [j.id]);
+    assert.equal(unfinished[0]!.unsent, 1);
+    assert.equal(unfinished[0]!.outcomeUnknown, 1);
+
+    const client = scripted();
+    const r = await resumeJob(back, { client, ...FAST, clock: skippingClock() });
+    assert.deepEqual(client.sent, [['W5', 'W6']]);
+    assert.deepEqual(r.requests.map((q) => q.state), ['succeeded', 'unknown', 'succeeded']);
+    assert.equal(r.outcome, 'partial');
+    assert.deepEqual(await listUnfinishedJobs(dir), []);
+
+    // The user's word: resend the unknown one, or confirm it was applied.
+    await assert.rejects(resendUnknown(back, [0], { client, ...FAST }), /not of unknown outcome/);
+    await confirmUnknown(back, [1]);
+    const after = await JobJournal.load(j.file);
+    assert.equal(after.requests[1]!.state, 'succeeded');
+    assert.equal(after.requests[1]!.confirmedByUser, true);
+    assert.equal(resultFromJournal(after).outcome, 'succeeded');
+  });
+
+  it('resendUnknown sends exactly the chosen unknown requests', async () => {
+    const plan = makePlan(6, 2);
+    const j = await JobJournal.create(dir, { source: {}, plan });
+    let first = true;
+    const flaky = scripted((ids) => (ids[0] === 'W3' && first ? ((first = false), http(502, 'Bad gateway')) : ok(ids)));
+    const r = await runJob(plan, { client: flaky, journal: j, ...FAST, concurrency: 1, clock: skippingClock() });
+    assert.deepEqual(r.requests.map((q) => q.state), ['succeeded', 'unknown', 'succeeded']);
+    const client = scripted();
+    await resendUnknown(j, [1], { client, ...FAST, clock: skippingClock() });
+    assert.deepEqual(client.sent, [['W3', 'W4']]);
+    assert.equal(j.requests[1]!.state, 'succeeded');
+    assert.equal(j.requests[1]!.attempts, 2);
+  });
+
+  it('retryFailed re-sends only the failed requests', async () => {
+    const plan = makePlan(6, 2);
+    const j = await JobJournal.create(dir, { source: {}, plan });
+    const first = scripted((ids) => (ids[0] === 'W1' ? http(409, 'locked') : ids[0] === 'W3' ? http(500, 'boom') : ok(ids)));
+    const r = await runJob(plan, { client: first, journal: j, ...FAST, clock: skippingClock() });
+    assert.deepEqual(r.requests.map((q) => q.state), ['failed', 'unknown', 'succeeded']);
+    assert.equal(r.requests[0]!.error!.messages[0], 'locked');
+    const again = scripted();
+    const r2 = await retryFailed(await JobJournal.load(j.file), { client: again, ...FAST, clock: skippingClock() });
+    assert.deepEqual(again.sent, [['W1', 'W2']]);
+    assert.deepEqual(r2.requests.map((q) => q.state), ['succeeded', 'unknown', 'succeeded']);
+    assert.equal(r2.requests[0]!.attempts, 2);
+    assert.equal(r2.requests[0]!.error, undefined);
+  });
+
+  it('stops, without sending, when the journal cannot be written', async () => {
+    const sub = path.join(dir, 'jobs');
+    const plan = makePlan(6, 2);
+    const j = await JobJournal.create(sub, { source: {}, plan });
+    const client = scripted((ids) => {
+      void fsp.rm(sub, { recursive: true, force: true });
+      return ok(ids);
+    });
+    await assert.rejects(runJob(plan, { client, journal: j, ...FAST, concurrency: 1, clock: skippingClock() }), (e: unknown) => e instanceof JournalError && e.code === 'write-failed');
+    assert.equal(client.sent.length, 1, 'no request is sent whose "sent" mark is not on disk');
+  });
+
+  it('a corrupt or foreign journal is a clear JournalError; listing shows it without throwing', async () => {
+    const good = await JobJournal.create(dir, { source: {}, plan: makePlan() });
+    const bad = path.join(dir, 'job-broken.json');
+    await fsp.writeFile(bad, '{"format": "workitem-studio.bulk-job", "version": 1, "jobId": "x", "requ');
+    await assert.rejects(JobJournal.load(bad), (e: unknown) => e instanceof JournalError && e.code === 'corrupt' && e.message.includes(bad) && /not valid JSON/.test(e.message));
+    const wrongShape = path.join(dir, 'job-shape.json');
+    const data = JSON.parse(await fsp.readFile(good.file, 'utf8'));
+    data.requests[1].state = 'exploded';
+    await fsp.writeFile(wrongShape, JSON.stringify(data));
+    await assert.rejects(JobJournal.load(wrongShape), (e: unknown) => e instanceof JournalError && e.code === 'corrupt' && /requests\.1\.state/.test(e.message));
+    const newer = path.join(dir, 'job-newer.json');
+    await fsp.writeFile(newer, JSON.stringify({ ...data, version: 99 }));
+    await assert.rejects(JobJournal.load(newer), (e: unknown) => e instanceof JournalError && e.code === 'unsupported');
+    await assert.rejects(JobJournal.load(path.join(dir, 'job-missing.json')), (e: unknown) => e instanceof JournalError && e.code === 'unreadable');
+
+    const all = await listJobs(dir);
+    assert.equal(all.length, 4);
+    assert.equal(all.filter((s) => s.error).length, 3);
+    assert.ok(all.filter((s) => s.error).every((s) => s.error instanceof JournalError));
+    assert.deepEqual((await listUnfinishedJobs(dir)).map((s) => s.jobId), [good.id]);
+    assert.deepEqual(await listJobs(path.join(dir, 'nothing-here')), []);
+  });
+
+  it('one runner per job: a live lock refuses, a stale lock (dead process) is taken over', async () => {
+    const plan = makePlan();
+    const j = await JobJournal.create(dir, { source: {}, plan });
+    await j.acquireLock();
+    const other = await JobJournal.load(j.file);
+    await assert.rejects(resumeJob(other, { client: scripted(), ...FAST }), (e: unknown) => e instanceof JournalError && e.code === 'locked');
+    assert.equal((await listJobs(dir))[0]!.locked, true);
+    assert.deepEqual(await listUnfinishedJobs(dir), []);
+    await j.releaseLock();
+    await fsp.writeFile(`${j.file}.lock`, JSON.stringify({ pid: 2 ** 22 + 12345, host: os.hostname(), at: new Date().toISOString() }));
+    const client = scripted();
+    const r = await resumeJob(other, { client, ...FAST, clock: skippingClock() });
+    assert.equal(r.outcome, 'succeeded');
+    assert.equal(client.sent.length, 3);
+    await assert.rejects(fsp.access(`${j.file}.lock`), 'the lock is released after the run');
+  });
+
+  it('prunes old finished jobs only; markFinished and delete', async () => {
+    const a = await JobJournal.create(dir, { source: {}, plan: makePlan() });
+    const b = await JobJournal.create(dir, { source: {}, plan: makePlan() });
+    await a.markFinished();
+    assert.deepEqual((await listUnfinishedJobs(dir)).map((s) => s.jobId), [b.id]);
+    assert.deepEqual(await pruneJobs(dir, { maxAgeMs: 60_000 }), []);
+    const later = Date.now() + 3_600_000;
+    assert.deepEqual(await pruneJobs(dir, { maxAgeMs: 60_000, now: () => later }), [a.file]);
+    assert.equal((await listJobs(dir)).length, 1);
+    await b.delete();
+    assert.deepEqual(await listJobs(dir), []);
+  });
+});
