@@ -14,6 +14,8 @@
 // issue's `params` (the same syntax `vscode.l10n.t(message, params)` takes), so
 // the UI can translate the template and fill it with the same params.
 
+import { SANDBOX_ERROR_CODES } from './sandbox-error-codes';
+
 export type ErrorCodeSource = 'client' | 'sandbox';
 
 export interface ErrorCodeInfo {
@@ -135,7 +137,7 @@ export const ERROR_CODES = {
   // -------------------------------------------------------------------------
   UNKNOWN_MEMBER: {
     message: 'Unknown member "{member}" in {where}; allowed: {allowed}.',
-    producedBy: ['client'],
+    producedBy: ['client', 'sandbox'],
     severity: 'error',
   },
   UNKNOWN_MEMBER_DID_YOU_MEAN: {
@@ -150,13 +152,13 @@ export const ERROR_CODES = {
   },
   MEMBER_DUPLICATE: {
     message: 'Both "{member}" and "{expected}" are given; keep only "{expected}".',
-    producedBy: ['client'],
+    producedBy: ['client', 'sandbox'],
     severity: 'error',
   },
   MEMBER_REQUIRED: { message: '"{member}" is required in {where}.', producedBy: ['client'], severity: 'error' },
   WRONG_TYPE: {
     message: '"{member}" must be {expected}, not {actual}.',
-    producedBy: ['client'],
+    producedBy: ['client', 'sandbox'],
     severity: 'error',
   },
   NOT_INTEGER: { message: '"{member}" must be a whole number, not {actual}.', producedBy: ['client'], severity: 'error' },
@@ -176,22 +178,22 @@ export const ERROR_CODES = {
   // -------------------------------------------------------------------------
   // Rules the client checks before sending — src/schema/rules.ts
   // -------------------------------------------------------------------------
-  NAME_EMPTY: { message: 'The name (fields.Name) must not be empty.', producedBy: ['client'], severity: 'error', rule: 1 },
+  NAME_EMPTY: { message: 'The name (fields.Name) must not be empty.', producedBy: ['client', 'sandbox'], severity: 'error', rule: 1 },
   NAME_TOO_LONG: {
     message: 'The name (fields.Name) is {length} characters long; at most {max} are allowed.',
-    producedBy: ['client'],
+    producedBy: ['client', 'sandbox'],
     severity: 'error',
     rule: 2,
   },
   CODE_TOO_LONG: {
     message: 'The code (fields.Code) is {length} characters long; at most {max} are allowed.',
-    producedBy: ['client'],
+    producedBy: ['client', 'sandbox'],
     severity: 'error',
     rule: 3,
   },
   END_BEFORE_START: {
     message: 'The end date (fields.EndDate {end}) is earlier than the start date (fields.StartDate {start}).',
-    producedBy: ['client'],
+    producedBy: ['client', 'sandbox'],
     severity: 'error',
     rule: 5,
   },
@@ -204,24 +206,24 @@ export const ERROR_CODES = {
   },
   CALC_TYPE_FORMULA: {
     message: 'A formula cannot be set through fieldCalcTypes (field "{field}").',
-    producedBy: ['client'],
+    producedBy: ['client', 'sandbox'],
     severity: 'error',
   },
   ORDER_MULTIPLE: {
     message: 'Only one of orderAfter, orderBefore, orderFirst and orderLast may be given; remove "{member}" or "{other}".',
-    producedBy: ['client'],
+    producedBy: ['client', 'sandbox'],
     severity: 'error',
     rule: 20,
   },
   ORDER_WITHOUT_PARENT: {
     message: '"{member}" needs "moveParentTo": name the parent item to move under.',
-    producedBy: ['client'],
+    producedBy: ['client', 'sandbox'],
     severity: 'error',
     rule: 21,
   },
   FIELD_NOT_EDITABLE: {
     message: 'Field "{field}" cannot be edited (it is read only).',
-    producedBy: ['client'],
+    producedBy: ['client', 'sandbox'],
     severity: 'error',
     rule: 29,
   },
@@ -280,7 +282,9 @@ export const ERROR_CODES = {
   // Update engine (src/sandbox/update.ts) — sandbox codes are added below.
   // A sandbox code that matches a client code above reuses it (add 'sandbox' to
   // its producedBy) instead of adding a second name for the same condition.
+  // The sandbox's own codes live in sandbox-error-codes.ts.
   // -------------------------------------------------------------------------
+  ...SANDBOX_ERROR_CODES,
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
