@@ -10,7 +10,7 @@ import { demoDataset } from './demo';
 import { FaultQueue, FaultSpec, type Fault } from './faults';
 import { listAllAssignedUsers, listOrganizationUsers, listProcessCategories, Query, type HttpError } from './lists';
 import type { Dataset, DatasetInput, Edition, SandboxUser } from './model';
-import { DatasetError, formatPath, parseDataset, readDatasetFile, showValue, StateWriter } from './state';
+import { DatasetError, formatPath, parseDataset, readDatasetFile, showValue, StateWriter, valueAt } from './state';
 import { applyUpdate } from './update';
 
 export interface SandboxOptions {
@@ -138,20 +138,150 @@ function decodeSegment(raw: string, what: string): string {
   }
 }
 
+/**
+ * Offset and description of the first syntax error in `text` (strict JSON), or
+ * undefined when none is found. V8's JSON.parse message does not always carry a position.
+ */
+export function locateJsonError(text: string): { offset: number; problem: string } | undefined {
+  let i = 0;
+  class Stop {
+    constructor(
+      readonly offset: number,
+      readonly problem: string,
+    ) {}
+  }
+  const fail = (problem: string): never => {
+    throw new Stop(i, i >= text.length ? `${problem}, but the text ends` : `${problem}, found ${JSON.stringify(text[i])}`);
+  };
+  const ws = () => {
+    while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
+  };
+  const literal = (word: string) => {
+    for (const ch of word) {
+      if (text[i] !== ch) fail(`expected ${word}`);
+      i++;
+    }
+  };
+  const str = () => {
+    i++;
+    for (;;) {
+      if (i >= text.length) fail('unterminated string: expected "');
+      const c = text.charCodeAt(i);
+      if (c === 0x22) {
+        i++;
+        return;
+      }
+      if (c < 0x20) fail('control character in a string');
+      if (c === 0x5c) {
+        i++;
+        const e = text[i];
+        if (e === 'u') {
+          for (let k = 1; k <= 4; k++) if (!/[0-9a-fA-F]/.test(text[i + k] ?? '')) ((i += k), fail('expected 4 hex digits after \\u'));
+          i += 5;
+        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i++;
+        else fail('invalid escape in a string');
+      } else i++;
+    }
+  };
+  const digits = () => {
+    if (!/[0-9]/.test(text[i] ?? '')) fail('expected a digit');
+    while (/[0-9]/.test(text[i] ?? '')) i++;
+  };
+  const num = () => {
+    if (text[i] === '-') i++;
+    if (text[i] === '0') i++;
+    else digits();
+    if (text[i] === '.') {
+      i++;
+      digits();
+    }
+    if (text[i] === 'e' || text[i] === 'E') {
+      i++;
+      if (text[i] === '+' || text[i] === '-') i++;
+      digits();
+    }
+  };
+  const value = (): void => {
+    ws();
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      ws();
+      if (text[i] === '}') {
+        i++;
+        return;
+      }
+      for (;;) {
+        ws();
+        if (text[i] !== '"') fail('expected a member name in double quotes');
+        str();
+        ws();
+        if (text[i] !== ':') fail('expected ":"');
+        i++;
+        value();
+        ws();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === '}') {
+          i++;
+          return;
+        }
+        fail('expected "," or "}"');
+      }
+    }
+    if (c === '[') {
+      i++;
+      ws();
+      if (text[i] === ']') {
+        i++;
+        return;
+      }
+      for (;;) {
+        value();
+        ws();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === ']') {
+          i++;
+          return;
+        }
+        fail('expected "," or "]"');
+      }
+    }
+    if (c === '"') return str();
+    if (c === 't') return literal('true');
+    if (c === 'f') return literal('false');
+    if (c === 'n') return literal('null');
+    if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return num();
+    fail('expected a value');
+  };
+  try {
+    value();
+    ws();
+    if (i < text.length) fail('expected the end of the text');
+    return undefined;
+  } catch (e) {
+    if (e instanceof Stop) return { offset: e.offset, problem: e.problem };
+    return undefined; // e.g. nesting too deep for the scanner
+  }
+}
+
 function jsonParseError(text: string, e: unknown): HttpProblem {
   const msg = e instanceof Error ? e.message : String(e);
+  const found = locateJsonError(text);
   const m = /position (\d+)/.exec(msg);
-  let where = '';
-  if (m) {
-    const pos = Number(m[1]);
-    const before = text.slice(0, pos);
-    const line = before.split('\n').length;
-    const column = pos - before.lastIndexOf('\n');
-    where = ` at line ${line}, column ${column} (position ${pos})`;
-  } else if (/end of (JSON )?input/i.test(msg)) {
-    where = ` at the end (position ${text.length})`;
-  }
-  return problem(400, 'MALFORMED_JSON', `the request body is not valid JSON${where}: ${msg}`);
+  const pos = found?.offset ?? (m ? Number(m[1]) : undefined);
+  if (pos === undefined) return problem(400, 'MALFORMED_JSON', `the request body is not valid JSON: ${msg}`);
+  const before = text.slice(0, pos);
+  const line = before.split('\n').length;
+  const column = pos - before.lastIndexOf('\n');
+  return problem(400, 'MALFORMED_JSON', `the request body is not valid JSON at line ${line}, column ${column} (position ${pos}): ${found?.problem ?? msg}`, {
+    position: pos,
+  });
 }
 
 function sleep(ms: number): Promise<void> {
@@ -210,7 +340,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
             throw new HttpProblem(
               400,
               parsed.error.issues.map((i) => ({
-                message: `${formatPath(i.path)}: ${i.code === 'invalid_type' ? `expected ${i.expected}, got ${showValue(valueAtPath(body, i.path))}` : i.message}`,
+                message: `${formatPath(i.path)}: ${i.code === 'invalid_type' ? `expected ${i.expected}, got ${showValue(valueAt(body, i.path))}` : i.message}`,
                 code: 'INVALID_BODY',
                 field: formatPath(i.path),
               })),
@@ -534,15 +664,6 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
       return closing;
     },
   };
-}
-
-function valueAtPath(root: unknown, p: readonly PropertyKey[]): unknown {
-  let cur: unknown = root;
-  for (const seg of p) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<PropertyKey, unknown>)[seg];
-  }
-  return cur;
 }
 
 function listReply(r: ReturnType<typeof listProcessCategories> | ReturnType<typeof listAllAssignedUsers>): Reply {

@@ -32,7 +32,8 @@ export function formatPath(p: readonly PropertyKey[]): string {
   return out || '(root)';
 }
 
-function valueAt(root: unknown, p: readonly PropertyKey[]): unknown {
+/** The value at a zod issue path (undefined when absent). */
+export function valueAt(root: unknown, p: readonly PropertyKey[]): unknown {
   let cur: unknown = root;
   for (const seg of p) {
     if (cur === null || typeof cur !== 'object') return undefined;
