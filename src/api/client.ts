@@ -298,6 +298,8 @@ export class ServiceClient {
       status: res.status,
       messages: info.messages.map((m) => redact(m, secrets)),
       codes: info.codes,
+      // A 407 comes from a proxy that forwards plain-http requests (https ones fail at CONNECT).
+      reason: res.status === 407 ? 'proxy-auth-required' : undefined,
       retryAfterMs: parseRetryAfter(res.headers['retry-after']),
     });
   }

@@ -138,7 +138,7 @@ export class ServiceError extends Error {
     const why = init.reason ? `: ${NETWORK_REASON_TEXT[init.reason]}` : '';
     switch (init.kind) {
       case 'http':
-        return `${where} failed with status ${init.status ?? '?'}${said}`;
+        return `${where} failed with status ${init.status ?? '?'}${why}${said}`;
       case 'connect':
         return `${where} could not connect${code}${why}${said}`;
       case 'network':

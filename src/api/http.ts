@@ -248,7 +248,9 @@ function firstCode(chain: ErrorLike[], pick?: (code: string) => boolean): string
 
 function proxyStatusOf(chain: ErrorLike[]): number | undefined {
   for (const e of chain) {
-    const m = typeof e.message === 'string' ? /Proxy response \((\d{3})\)/.exec(e.message) : null;
+    // undici: "Proxy response (407) !== 200 when HTTP Tunneling" (CONNECT) and
+    // "Proxy Authentication Required (407)" (plain-http requests forwarded by a proxy).
+    const m = typeof e.message === 'string' ? /Proxy (?:response|Authentication Required) \((\d{3})\)/.exec(e.message) : null;
     if (m) return Number(m[1]);
   }
   return undefined;

@@ -4,3 +4,4 @@ export * from './logger';
 export * from './paths';
 export * from './http';
 export * from './client';
+export * from './dispatcher';

@@ -119,6 +119,7 @@ describe('api errors: classifyTransportError', () => {
     ['https to a plain-http port', sys('EPROTO'), false, 'connect', 'EPROTO', 'tls-protocol'],
     ['proxy 407', Object.assign(new Error('Proxy response (407) !== 200 when HTTP Tunneling'), { code: 'UND_ERR_ABORTED' }), false, 'connect', 'UND_ERR_ABORTED', 'proxy-auth-required'],
     ['proxy 403', Object.assign(new Error('Proxy response (403) !== 200 when HTTP Tunneling'), { code: 'UND_ERR_ABORTED' }), false, 'connect', 'UND_ERR_ABORTED', 'proxy-refused'],
+    ['proxy 407 for a forwarded plain-http request', Object.assign(new Error('Proxy Authentication Required (407)'), { code: 'UND_ERR_INVALID_ARG' }), true, 'connect', 'UND_ERR_INVALID_ARG', 'proxy-auth-required'],
     ['reset before writing', sys('ECONNRESET'), false, 'connect', 'ECONNRESET', 'connection-reset'],
     ['reset after writing', sys('ECONNRESET'), true, 'network', 'ECONNRESET', 'connection-reset'],
     ['socket closed after writing', sys('UND_ERR_SOCKET'), true, 'network', 'UND_ERR_SOCKET', 'socket-closed'],
