@@ -1,0 +1,367 @@
+// Running bulk jobs from the editor: progress with cancel, the job journal in the
+// extension's global storage (created lazily, never at activation), resumption of
+// unfinished jobs, "Retry Failed", "Resend Unknown…" (with explicit confirmation)
+// and the result view.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import {
+  confirmUnknown,
+  JobJournal,
+  listJobs,
+  listUnfinishedJobs,
+  pruneJobs,
+  resendUnknown,
+  resultFromJournal,
+  resumeJob,
+  retryFailed,
+  runJob,
+  type BulkClient,
+  type JobPlan,
+  type JobProgress,
+  type JobResult,
+  type JobSummary,
+  type RunOptions,
+} from '../bulk';
+import type { ConnectionInfo, ConnectionManager } from '../common/connection';
+import { readSettings } from '../common/config';
+import { ResultPanels } from '../views/results/resultPanel';
+import { UserInputError } from './register';
+
+/** Finished journals older than this are deleted (at first use in a session). */
+const KEEP_FINISHED_JOBS_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface JobSourceInfo {
+  uri: vscode.Uri;
+  text: string;
+  description?: string;
+  name: string;
+}
+
+export function documentName(uri: vscode.Uri | string | undefined): string {
+  if (!uri) return vscode.l10n.t('(unknown document)');
+  const u = typeof uri === 'string' ? vscode.Uri.parse(uri) : uri;
+  return path.posix.basename(u.path) || u.toString();
+}
+
+export class RequestJobs implements vscode.Disposable {
+  readonly panels: ResultPanels;
+  private offered = false;
+  private pruned = false;
+  /** Jobs running in this window (their journal is locked by us). */
+  private readonly running = new Set<string>();
+  private readonly finished = new vscode.EventEmitter<{ jobId?: string; result: JobResult }>();
+  /** Fires when a run ends (tests and views listen). */
+  readonly onDidFinishJob = this.finished.event;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly connections: ConnectionManager,
+  ) {
+    this.panels = new ResultPanels(log);
+  }
+
+  /** The journal directory (created by the journal on first write). */
+  get jobsDir(): string {
+    return path.join(this.context.globalStorageUri.fsPath, 'jobs');
+  }
+
+  dispose(): void {
+    this.panels.dispose();
+    this.finished.dispose();
+  }
+
+  private bulkClient(): BulkClient {
+    // `run` signs in again once on a 401 (the request was refused, so re-sending is safe).
+    return { updateWorkItems: (ids, body, o) => this.connections.run((c) => c.updateWorkItems(ids, body, o)) };
+  }
+
+  private runOptions(): Omit<RunOptions, 'client'> {
+    const b = readSettings().bulk;
+    return { concurrency: b.concurrency, requestsPerMinute: b.requestsPerMinute, retryBudget: b.retryBudget, logger: this.log };
+  }
+
+  /** Runs a new job for a planned document: journal, progress with cancel, result view. */
+  async runNew(source: JobSourceInfo, plan: JobPlan, info: ConnectionInfo): Promise<JobResult> {
+    await this.connections.getClient(); // signs in first when needed, before anything is written
+    const journal = await JobJournal.create(this.jobsDir, {
+      source: { uri: source.uri.toString(), text: source.text, description: source.description },
+      plan,
+    });
+    this.log.info(`bulk job ${journal.id}: ${plan.ids.length} items in ${plan.requests.length} requests to ${info.baseUrl} (${source.name})`);
+    return this.execute(journal, info, source.name, source.uri, 'run', (opts) => runJob(plan, { ...opts, journal }));
+  }
+
+  private async execute(
+    journal: JobJournal,
+    info: ConnectionInfo,
+    name: string,
+    uri: vscode.Uri | undefined,
+    kind: 'run' | 'resume' | 'retry' | 'resend',
+    run: (opts: RunOptions) => Promise<JobResult>,
+  ): Promise<JobResult> {
+    if (this.running.has(journal.id)) throw new UserInputError(vscode.l10n.t('This update job is already running.'));
+    this.running.add(journal.id);
+    const client = this.bulkClient();
+    const title =
+      kind === 'run'
+        ? vscode.l10n.t('Updating work items on {0}', info.label)
+        : kind === 'resume'
+          ? vscode.l10n.t('Resuming the update on {0}', info.label)
+          : kind === 'retry'
+            ? vscode.l10n.t('Retrying failed requests on {0}', info.label)
+            : vscode.l10n.t('Re-sending requests of unknown outcome to {0}', info.label);
+    let result: JobResult;
+    try {
+      result = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+        async (progress, token) => {
+          const abort = new AbortController();
+          const sub = token.onCancellationRequested(() => {
+            this.log.info(`bulk job ${journal.id}: cancelled by the user`);
+            abort.abort();
+          });
+          let lastPercent = 0;
+          progress.report({ message: vscode.l10n.t('Starting…') });
+          const onProgress = (p: JobProgress): void => {
+            const percent = p.itemsTotal > 0 ? (p.itemsDone / p.itemsTotal) * 100 : 0;
+            const message = p.waitingUntil
+              ? vscode.l10n.t('{0} of {1} items done (waiting for the service)', p.itemsDone, p.itemsTotal)
+              : vscode.l10n.t('{0} of {1} items done', p.itemsDone, p.itemsTotal);
+            progress.report({ message, increment: Math.max(0, percent - lastPercent) });
+            lastPercent = Math.max(lastPercent, percent);
+            if (p.current) {
+              const r = journal.requests[p.current.index];
+              const line = `bulk job ${journal.id}: request #${p.current.index + 1} (${p.current.ids} items) ${p.current.state}`;
+              const extra = r ? `${r.status !== undefined ? ` status ${r.status}` : ''}${r.durationMs !== undefined ? ` in ${Math.round(r.durationMs)} ms` : ''}` : '';
+              if (p.current.state === 'failed' || p.current.state === 'unknown') this.log.warn(line + extra);
+              else this.log.info(line + extra);
+            }
+          };
+          try {
+            return await run({ client, ...this.runOptions(), signal: abort.signal, onProgress });
+          } finally {
+            sub.dispose();
+          }
+        },
+      );
+    } finally {
+      this.running.delete(journal.id);
+    }
+    this.log.info(
+      `bulk job ${journal.id}: ${result.outcome}; ${Object.entries(result.totals.requestsByState)
+        .filter(([, n]) => n > 0)
+        .map(([s, n]) => `${n} ${s}`)
+        .join(', ')} (${Math.round(result.durationMs)} ms)`,
+    );
+    this.panels.show({ jobId: journal.id, result: resultFromJournal(journal), serviceLabel: info.label, baseUrl: info.baseUrl, documentName: name, documentUri: uri });
+    this.finished.fire({ jobId: journal.id, result });
+    void this.announce(result, info);
+    return result;
+  }
+
+  private async announce(result: JobResult, info: ConnectionInfo): Promise<void> {
+    const t = result.totals;
+    if (result.outcome === 'succeeded') {
+      await vscode.window.showInformationMessage(vscode.l10n.t('Updated {0} work items on {1}.', t.itemsByState.succeeded, info.label));
+    } else if (result.outcome === 'cancelled') {
+      await vscode.window.showInformationMessage(
+        vscode.l10n.t('Cancelled. {0} of {1} items were not sent; run "Resume Update Jobs" to send them later.', t.itemsByState.pending, t.items),
+      );
+    } else {
+      const unknown = t.requestsByState.unknown + t.requestsByState.cancelled;
+      await vscode.window.showWarningMessage(
+        vscode.l10n.t('{0} requests failed and {1} have an unknown outcome, of {2}. See the results.', t.requestsByState.failed, unknown, t.requests),
+      );
+    }
+  }
+
+  // ---------------------------------------------------------------------------
+  // Existing jobs
+  // ---------------------------------------------------------------------------
+
+  private async load(jobId: string): Promise<JobJournal> {
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,100}$/.test(jobId)) throw new UserInputError(vscode.l10n.t('"{0}" is not a job id.', jobId));
+    return JobJournal.load(path.join(this.jobsDir, `job-${jobId}.json`));
+  }
+
+  /** The current connection, which must be the service the job was planned for. */
+  private connectionFor(journal: JobJournal): ConnectionInfo {
+    const info = this.connections.current;
+    const planned = journal.plan.baseUrl.replace(/\/+$/, '');
+    if (!info || info.baseUrl.replace(/\/+$/, '') !== planned) {
+      throw new UserInputError(
+        vscode.l10n.t('This job was planned for {0}, but the current service is {1}. Connect to {0} to continue it.', planned, info ? info.baseUrl : vscode.l10n.t('(none)')),
+      );
+    }
+    return info;
+  }
+
+  private async pickJob(filter: (s: JobSummary) => boolean, placeHolder: string): Promise<string | undefined> {
+    const jobs = (await listJobs(this.jobsDir)).filter((s) => !s.error && s.jobId && filter(s));
+    if (jobs.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('There is no such update job.'));
+      return undefined;
+    }
+    const picked = await vscode.window.showQuickPick(
+      jobs.map((s) => ({
+        label: s.source?.description || documentName(s.source?.uri),
+        description: s.createdAt ? new Date(s.createdAt).toLocaleString() : undefined,
+        detail: summaryLine(s),
+        jobId: s.jobId!,
+      })),
+      { placeHolder },
+    );
+    return picked?.jobId;
+  }
+
+  async showJob(jobId?: string): Promise<void> {
+    const id = jobId ?? (await this.pickJob(() => true, vscode.l10n.t('Pick an update job to show its results')));
+    if (!id) return;
+    const journal = await this.load(id);
+    const info = this.connections.current;
+    this.panels.show(
+      {
+        jobId: journal.id,
+        result: resultFromJournal(journal),
+        serviceLabel: info && info.baseUrl === journal.plan.baseUrl ? info.label : journal.plan.baseUrl,
+        baseUrl: journal.plan.baseUrl,
+        documentName: documentName(journal.data.source.uri),
+        documentUri: journal.data.source.uri ? vscode.Uri.parse(journal.data.source.uri) : undefined,
+      },
+      false,
+    );
+  }
+
+  /** Resumes an unfinished job: sends only what was never sent. */
+  async resume(jobId?: string): Promise<JobResult | undefined> {
+    let id = jobId;
+    if (!id) {
+      const unfinished = await listUnfinishedJobs(this.jobsDir);
+      if (unfinished.length === 0) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('No update job is waiting to be resumed.'));
+        return undefined;
+      }
+      const ids = new Set(unfinished.map((s) => s.jobId));
+      id = await this.pickJob((s) => ids.has(s.jobId), vscode.l10n.t('Pick an unfinished update job'));
+      if (!id) return undefined;
+    }
+    const journal = await this.load(id);
+    const pending = journal.indexesIn('pending');
+    if (pending.length === 0) {
+      await this.showJob(id);
+      return undefined;
+    }
+    const info = this.connectionFor(journal);
+    const items = pending.reduce((n, i) => n + journal.requests[i]!.ids.length, 0);
+    const send = vscode.l10n.t('Send');
+    const discard = vscode.l10n.t('Discard Job');
+    const pick = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Send the {0} requests ({1} items) of this job that were never sent to {2}?', pending.length, items, info.label),
+      {
+        modal: true,
+        detail: vscode.l10n.t('Requests that were already sent are not sent again; those of unknown outcome are listed in the results.'),
+      },
+      send,
+      discard,
+    );
+    if (pick === discard) {
+      await journal.markFinished();
+      this.log.info(`bulk job ${journal.id}: discarded by the user`);
+      return undefined;
+    }
+    if (pick !== send) return undefined;
+    await this.connections.getClient();
+    return this.execute(journal, info, documentName(journal.data.source.uri), uriOf(journal), 'resume', (opts) => resumeJob(journal, opts));
+  }
+
+  async retryFailed(jobId?: string): Promise<JobResult | undefined> {
+    const id = jobId ?? (await this.pickJob((s) => (s.failed ?? 0) > 0, vscode.l10n.t('Pick a job whose failed requests to send again')));
+    if (!id) return undefined;
+    const journal = await this.load(id);
+    const failed = journal.indexesIn('failed');
+    if (failed.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('This job has no failed requests.'));
+      return undefined;
+    }
+    const info = this.connectionFor(journal);
+    await this.connections.getClient();
+    return this.execute(journal, info, documentName(journal.data.source.uri), uriOf(journal), 'retry', (opts) => retryFailed(journal, opts));
+  }
+
+  /** Re-sends requests of unknown outcome, only after an explicit confirmation. */
+  async resendUnknown(jobId?: string): Promise<JobResult | undefined> {
+    const id = jobId ?? (await this.pickJob((s) => (s.outcomeUnknown ?? 0) > 0, vscode.l10n.t('Pick a job with requests of unknown outcome')));
+    if (!id) return undefined;
+    const journal = await this.load(id);
+    const unknown = journal.indexesIn('unknown', 'cancelled');
+    if (unknown.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('This job has no requests of unknown outcome.'));
+      return undefined;
+    }
+    const info = this.connectionFor(journal);
+    const items = unknown.reduce((n, i) => n + journal.requests[i]!.ids.length, 0);
+    const resend = vscode.l10n.t('Resend');
+    const applied = vscode.l10n.t('Mark as Applied');
+    const pick = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Send {0} requests ({1} items) of unknown outcome to {2} again?', unknown.length, items, info.label),
+      {
+        modal: true,
+        detail: vscode.l10n.t(
+          'The service may already have applied them. Sending them again can apply the change twice (for example, shift dates twice). Check the items on the service first. Choose "Mark as Applied" if they were applied.',
+        ),
+      },
+      resend,
+      applied,
+    );
+    if (pick === applied) {
+      await confirmUnknown(journal, unknown);
+      this.log.info(`bulk job ${journal.id}: ${unknown.length} requests of unknown outcome marked as applied by the user`);
+      await this.showJob(journal.id);
+      return undefined;
+    }
+    if (pick !== resend) return undefined;
+    await this.connections.getClient();
+    return this.execute(journal, info, documentName(journal.data.source.uri), uriOf(journal), 'resend', (opts) => resendUnknown(journal, unknown, opts));
+  }
+
+  /**
+   * Once per session, at first use (a request document opened, or a job command):
+   * offers unfinished jobs for resumption and prunes old finished journals.
+   */
+  async offerResumption(): Promise<void> {
+    if (this.offered) return;
+    this.offered = true;
+    try {
+      if (!this.pruned) {
+        this.pruned = true;
+        const removed = await pruneJobs(this.jobsDir, { maxAgeMs: KEEP_FINISHED_JOBS_MS });
+        if (removed.length > 0) this.log.info(`Deleted ${removed.length} finished job journals older than 30 days.`);
+      }
+      const unfinished = (await listUnfinishedJobs(this.jobsDir)).filter((s) => s.jobId && !this.running.has(s.jobId));
+      if (unfinished.length === 0) return;
+      const resume = vscode.l10n.t('Resume…');
+      const pick = await vscode.window.showInformationMessage(
+        vscode.l10n.t('{0} work item update jobs did not finish (for example, the window closed while they ran).', unfinished.length),
+        resume,
+      );
+      if (pick === resume) await vscode.commands.executeCommand('workItemStudio.resumeJobs');
+    } catch (e) {
+      this.log.warn(`Could not look for unfinished update jobs: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+}
+
+function uriOf(journal: JobJournal): vscode.Uri | undefined {
+  return journal.data.source.uri ? vscode.Uri.parse(journal.data.source.uri) : undefined;
+}
+
+function summaryLine(s: JobSummary): string {
+  const parts = [vscode.l10n.t('{0} items in {1} requests', s.itemsTotal ?? 0, s.requestsTotal ?? 0)];
+  const by = s.requestsByState;
+  if (by?.succeeded) parts.push(vscode.l10n.t('{0} succeeded', by.succeeded));
+  if (s.failed) parts.push(vscode.l10n.t('{0} failed', s.failed));
+  if (s.outcomeUnknown) parts.push(vscode.l10n.t('{0} outcome unknown', s.outcomeUnknown));
+  if (s.unsent) parts.push(vscode.l10n.t('{0} not sent', s.unsent));
+  return parts.join(' · ');
+}

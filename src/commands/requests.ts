@@ -1,0 +1,318 @@
+// Commands of request documents: New Work Item Update, Send, Preview, and inserting
+// users and process categories at the cursor.
+import * as vscode from 'vscode';
+import { PlanError, planJob, type JobPlan, type JobResult } from '../bulk';
+import { readSettings } from '../common/config';
+import type { ConnectionInfo, ConnectionManager } from '../common/connection';
+import { NotConnectedError } from '../common/connection';
+import { extractIds, looksLikeIdList } from '../editors/model/ids';
+import { locatePath } from '../editors/model/locate';
+import { insertionFor, readCategoryArg, readUserArg } from '../editors/model/insert';
+import { renderPreview, type PreviewStrings } from '../editors/model/preview';
+import { TEMPLATES, documentText, type TemplateId } from '../editors/model/templates';
+import type { PreviewDocuments } from '../editors/preview';
+import { analyzeText, blockingProblems, isRequestDocument, isRequestDocumentUri, issueText, lineList, REQUEST_DOCUMENT_SUFFIX } from '../editors/requestDocument';
+import type { RequestDiagnostics } from '../editors/diagnostics';
+import { documentName, type RequestJobs } from './jobs';
+import { UserInputError } from './register';
+
+export interface RequestCommandDeps {
+  log: vscode.LogOutputChannel;
+  connections: ConnectionManager;
+  jobs: RequestJobs;
+  previews: PreviewDocuments;
+  diagnostics: RequestDiagnostics;
+}
+
+// ---------------------------------------------------------------------------
+// New Work Item Update
+// ---------------------------------------------------------------------------
+
+export function templateLabel(id: TemplateId): string {
+  switch (id) {
+    case 'shiftSchedule':
+      return vscode.l10n.t('Shift the schedule');
+    case 'clearSchedule':
+      return vscode.l10n.t('Clear the schedule');
+    case 'complete':
+      return vscode.l10n.t('Mark complete');
+    case 'reopen':
+      return vscode.l10n.t('Reopen (mark incomplete)');
+    case 'lockTimeEntry':
+      return vscode.l10n.t('Lock time entry');
+    case 'unlockTimeEntry':
+      return vscode.l10n.t('Unlock time entry');
+    case 'addAssignments':
+      return vscode.l10n.t('Add assignments');
+    case 'updateAssignments':
+      return vscode.l10n.t('Update assignments');
+    case 'removeAssignments':
+      return vscode.l10n.t('Remove assignments');
+    case 'moveUnderParent':
+      return vscode.l10n.t('Move under a parent');
+    case 'changeItemType':
+      return vscode.l10n.t('Change the item type');
+    case 'setFields':
+      return vscode.l10n.t('Set fields');
+    case 'setFieldCalcTypes':
+      return vscode.l10n.t('Set field calculation types');
+    case 'clearFieldCalcTypes':
+      return vscode.l10n.t('Clear field calculation types');
+    case 'propagateToChildren':
+      return vscode.l10n.t('Propagate fields to children');
+    case 'copyAssignments':
+      return vscode.l10n.t('Copy assignments from an item');
+    case 'restore':
+      return vscode.l10n.t('Restore deleted items');
+  }
+}
+
+/** Options for scripted use (tests, other commands): skip the prompts. */
+export interface NewUpdateOptions {
+  ids?: string[];
+  template?: TemplateId;
+}
+
+/** Where the IDs come from: the selection in the active editor, the clipboard, or an input box. */
+async function collectIds(log: vscode.LogOutputChannel): Promise<string[] | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  if (editor) {
+    const text = editor.selections
+      .filter((s) => !s.isEmpty)
+      .map((s) => editor.document.getText(s))
+      .join('\n');
+    if (text) {
+      const r = extractIds(text);
+      if (r.ids.length > 0) {
+        log.info(`New update: ${r.ids.length} IDs from the selection${r.junk.length ? ` (${r.junk.length} other tokens ignored)` : ''}`);
+        return r.ids;
+      }
+    }
+  }
+  const clip = await vscode.env.clipboard.readText();
+  if (looksLikeIdList(clip)) {
+    const ids = extractIds(clip).ids;
+    log.info(`New update: ${ids.length} IDs from the clipboard`);
+    return ids;
+  }
+  const typed = await vscode.window.showInputBox({
+    title: vscode.l10n.t('New Work Item Update'),
+    prompt: vscode.l10n.t('Work item IDs, separated by commas, spaces or new lines (leave empty to fill them in later)'),
+    placeHolder: '120, 121, 122',
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      const r = extractIds(value);
+      if (r.junk.length === 0) return undefined;
+      return {
+        message: vscode.l10n.t('Not IDs, ignored: {0}', r.junk.slice(0, 5).join(' ')),
+        severity: vscode.InputBoxValidationSeverity.Warning,
+      };
+    },
+  });
+  if (typed === undefined) return undefined;
+  return extractIds(typed).ids;
+}
+
+async function pickTemplate(ids: number): Promise<TemplateId | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    TEMPLATES.map((t) => ({ label: templateLabel(t.id), description: Object.keys(t.update).join(', '), id: t.id })),
+    {
+      title: vscode.l10n.t('New Work Item Update'),
+      placeHolder: ids > 0 ? vscode.l10n.t('What should change on the {0} work items?', ids) : vscode.l10n.t('What should change?'),
+      matchOnDescription: true,
+    },
+  );
+  return picked?.id;
+}
+
+/** A free `update-N.workitems.json` name for an untitled document (in the first workspace folder when there is one). */
+function untitledUri(): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  const dir = folder && folder.uri.scheme === 'file' ? folder.uri.path.replace(/\/+$/, '') : '';
+  const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.path));
+  for (let n = 1; ; n++) {
+    const p = `${dir}/update-${n}${REQUEST_DOCUMENT_SUFFIX}`;
+    if (!open.has(p)) return vscode.Uri.from({ scheme: 'untitled', path: p });
+  }
+}
+
+export async function newUpdate(log: vscode.LogOutputChannel, options: NewUpdateOptions = {}): Promise<vscode.TextEditor | undefined> {
+  const ids = options.ids ?? (await collectIds(log));
+  if (ids === undefined) return undefined;
+  const id = options.template ?? (await pickTemplate(ids.length));
+  if (!id) return undefined;
+  const template = TEMPLATES.find((t) => t.id === id);
+  if (!template) throw new UserInputError(vscode.l10n.t('Unknown template "{0}".', String(id)));
+  const uri = untitledUri();
+  let doc = await vscode.workspace.openTextDocument(uri);
+  if (doc.languageId !== 'json') doc = await vscode.languages.setTextDocumentLanguage(doc, 'json');
+  const editor = await vscode.window.showTextDocument(doc, { preview: false });
+  const snippet = documentText(template, ids, { description: templateLabel(id), snippet: true });
+  await editor.insertSnippet(new vscode.SnippetString(snippet), new vscode.Position(0, 0));
+  log.info(`New update ${uri.path}: template ${id}, ${ids.length} IDs`);
+  return editor;
+}
+
+// ---------------------------------------------------------------------------
+// Insert a user / process category at the cursor
+// ---------------------------------------------------------------------------
+
+export async function insertAtCursor(arg: unknown, kind: 'user' | 'category'): Promise<string | undefined> {
+  const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors.find((e) => isRequestDocument(e.document));
+  if (!editor) throw new UserInputError(vscode.l10n.t('Open a request document (*.workitems.json) and place the cursor where the value goes.'));
+  const item =
+    kind === 'user'
+      ? (() => {
+          const user = readUserArg(arg);
+          return user ? { user } : undefined;
+        })()
+      : (() => {
+          const category = readCategoryArg(arg);
+          return category ? { category } : undefined;
+        })();
+  if (!item) throw new UserInputError(kind === 'user' ? vscode.l10n.t('Pick a user in the Organizations view to insert.') : vscode.l10n.t('Pick a process category in its view to insert.'));
+  const text = editor.document.getText();
+  const inserted: string[] = [];
+  await editor.edit((b) => {
+    for (const sel of editor.selections) {
+      const ins = insertionFor(text, editor.document.offsetAt(sel.active), item);
+      inserted.push(ins.value);
+      b.replace(sel, ins.text);
+    }
+  });
+  await vscode.window.showTextDocument(editor.document, editor.viewColumn);
+  return inserted[0];
+}
+
+// ---------------------------------------------------------------------------
+// Send and Preview
+// ---------------------------------------------------------------------------
+
+interface Checked {
+  doc: vscode.TextDocument;
+  plan: JobPlan;
+  info: ConnectionInfo;
+  warnings: string[];
+  description?: string;
+}
+
+/** Checks a document completely and plans it; throws a UserInputError pointing at the first problem. */
+function checkAndPlan(doc: vscode.TextDocument, connections: ConnectionManager): Checked {
+  const name = documentName(doc.uri);
+  const analysis = analyzeText(doc.getText());
+  const problems = blockingProblems(doc, analysis);
+  if (problems.length > 0 || !analysis.validation?.document) {
+    const first = problems[0];
+    throw new UserInputError(
+      problems.length === 1
+        ? vscode.l10n.t('{0} has an error on line {1}: {2} Nothing was sent.', name, lineList(problems), first!.message)
+        : vscode.l10n.t('{0} has {1} errors (lines {2}). Nothing was sent; fix them first.', name, problems.length, lineList(problems)),
+      doc.uri,
+      first?.range,
+    );
+  }
+  const info = connections.current;
+  if (!info) throw new NotConnectedError();
+  const d = analysis.validation.document;
+  let plan: JobPlan;
+  try {
+    plan = planJob({ workItemIds: d.workItemIds, update: d.update, baseUrl: info.baseUrl, maxUrlLength: readSettings().bulk.maxUrlLength });
+  } catch (e) {
+    if (e instanceof PlanError) {
+      throw new UserInputError(vscode.l10n.t('{0} cannot be sent: {1}', name, e.problems.map((p) => p.message).join('; ')), doc.uri);
+    }
+    throw e;
+  }
+  const warnings = analysis.validation.issues.filter((i) => i.severity === 'warning').map((i) => `${vscode.l10n.t('line {0}', lineOf(doc, analysis, i.path))}: ${issueText(i)}`);
+  return { doc, plan, info, warnings, description: d.description };
+}
+
+function lineOf(doc: vscode.TextDocument, analysis: ReturnType<typeof analyzeText>, p: (string | number)[]): number {
+  return doc.positionAt(locatePath(analysis.parsed.root, p).offset).line + 1;
+}
+
+/** The documents a send/preview command is about: the explorer selection (in order), the given URI, or the active editor. */
+export async function targetDocuments(arg?: unknown, many?: unknown): Promise<vscode.TextDocument[]> {
+  let uris: vscode.Uri[] = [];
+  if (Array.isArray(many) && many.length > 0 && many.every((u) => u instanceof vscode.Uri)) uris = many as vscode.Uri[];
+  else if (arg instanceof vscode.Uri) uris = [arg];
+  else if (vscode.window.activeTextEditor) uris = [vscode.window.activeTextEditor.document.uri];
+  const wanted = uris.filter(isRequestDocumentUri);
+  if (wanted.length === 0) throw new UserInputError(vscode.l10n.t('Open or select a request document (*.workitems.json) to send.'));
+  if (wanted.length < uris.length) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('{0} selected files are not request documents (*.workitems.json) and are skipped.', uris.length - wanted.length));
+  }
+  const docs: vscode.TextDocument[] = [];
+  for (const u of wanted) docs.push(await vscode.workspace.openTextDocument(u));
+  return docs;
+}
+
+function previewStrings(): PreviewStrings {
+  return {
+    title: (n) => vscode.l10n.t('Preview of {0}', n),
+    target: (l, b) => vscode.l10n.t('Service: {0} ({1})', l, b),
+    summary: (items, requests) => vscode.l10n.t('{0} items in {1} requests', items, requests),
+    nothingSent: vscode.l10n.t('Nothing has been sent. Send the document to run these requests.'),
+    duplicates: (count, ids) => vscode.l10n.t('{0} duplicate entries are sent once: {1}', count, ids),
+    warningsHeading: vscode.l10n.t('Warnings'),
+    bodyHeading: vscode.l10n.t('Body (the same for every request)'),
+    requestsHeading: vscode.l10n.t('Requests'),
+    request: (i, total, items) => vscode.l10n.t('Request {0} of {1}: {2} items', i, total, items),
+    limits: (ids, url) => vscode.l10n.t('Split into requests of at most {0} IDs and at most {1} characters of URL.', ids, url),
+    more: (n) => vscode.l10n.t('and {0} more', n),
+  };
+}
+
+export async function previewUpdate(deps: RequestCommandDeps, arg?: unknown, many?: unknown): Promise<string | undefined> {
+  const docs = await targetDocuments(arg, many);
+  let last: string | undefined;
+  for (const doc of docs) {
+    const c = checkAndPlan(doc, deps.connections);
+    last = renderPreview({ documentName: documentName(doc.uri), serviceLabel: c.info.label, plan: c.plan, documentWarnings: c.warnings }, previewStrings());
+    await deps.previews.show(doc.uri, last);
+  }
+  return last;
+}
+
+/** Sends one or more documents in order; stops at the first that cannot be sent or that the user declines. */
+export interface SendOutcome {
+  document: string;
+  baseUrl: string;
+  jobId?: string;
+  result: JobResult;
+}
+
+export async function sendUpdate(deps: RequestCommandDeps, arg?: unknown, many?: unknown): Promise<SendOutcome[]> {
+  const docs = await targetDocuments(arg, many);
+  void deps.jobs.offerResumption();
+  const results: SendOutcome[] = [];
+  for (const doc of docs) {
+    const c = checkAndPlan(doc, deps.connections);
+    const settings = readSettings();
+    if (!c.info.isSandbox && c.plan.ids.length > settings.bulk.confirmAboveItems) {
+      const send = vscode.l10n.t('Send');
+      const pick = await vscode.window.showWarningMessage(
+        vscode.l10n.t('Update {0} work items on {1}?', c.plan.ids.length, c.info.label),
+        {
+          modal: true,
+          detail: vscode.l10n.t(
+            '{0} sends {1} requests to {2} ({3}). The change cannot be undone from here.',
+            documentName(doc.uri),
+            c.plan.requests.length,
+            c.info.label,
+            c.info.baseUrl,
+          ),
+        },
+        send,
+      );
+      if (pick !== send) {
+        deps.log.info(`Send of ${documentName(doc.uri)} declined at the confirmation.`);
+        break;
+      }
+    }
+    const result = await deps.jobs.runNew({ uri: doc.uri, text: doc.getText(), description: c.description, name: documentName(doc.uri) }, c.plan, c.info);
+    results.push({ document: doc.uri.toString(), baseUrl: c.info.baseUrl, jobId: result.jobId, result });
+    if (result.outcome === 'cancelled') break;
+  }
+  return results;
+}

@@ -1,0 +1,145 @@
+// Diagnostics for the rules of a request document that a JSON Schema cannot
+// express (from the same zod model that checks a document before sending), on the
+// exact member, plus the Quick Fixes for rename fixes (capitalised member names).
+import * as vscode from 'vscode';
+import type { DocumentIssue } from '../schema/issues';
+import { memberNameSpan } from './model/locate';
+import { analyzeText, DIAGNOSTIC_SOURCE, isRequestDocument, issueText, locateIssueSpan } from './requestDocument';
+
+const DEBOUNCE_MS = 250;
+
+interface RenameFix {
+  range: vscode.Range;
+  to: string;
+  message: string;
+}
+
+export class RequestDiagnostics implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection('workItemStudio');
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Rename fixes of the last check, per document. */
+  private readonly fixes = new Map<string, { version: number; fixes: RenameFix[] }>();
+  private readonly disposables: vscode.Disposable[] = [this.collection];
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  /** Fires after a document's diagnostics were recomputed. */
+  readonly onDidUpdate = this.changed.event;
+
+  constructor() {
+    this.disposables.push(
+      this.changed,
+      vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
+      vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, DEBOUNCE_MS)),
+      vscode.workspace.onDidCloseTextDocument((d) => this.clear(d.uri)),
+    );
+    for (const d of vscode.workspace.textDocuments) this.schedule(d, 0);
+  }
+
+  private schedule(doc: vscode.TextDocument, delay: number): void {
+    if (!isRequestDocument(doc)) return;
+    const key = doc.uri.toString();
+    const old = this.timers.get(key);
+    if (old) clearTimeout(old);
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        if (!doc.isClosed) this.update(doc);
+      }, delay),
+    );
+  }
+
+  private clear(uri: vscode.Uri): void {
+    const key = uri.toString();
+    const t = this.timers.get(key);
+    if (t) clearTimeout(t);
+    this.timers.delete(key);
+    this.fixes.delete(key);
+    this.collection.delete(uri);
+  }
+
+  /** Recomputes the diagnostics of a document now. */
+  update(doc: vscode.TextDocument): void {
+    if (!isRequestDocument(doc)) return;
+    const analysis = analyzeText(doc.getText());
+    const diagnostics: vscode.Diagnostic[] = [];
+    const fixes: RenameFix[] = [];
+    // JSON syntax errors are shown by the JSON language service; nothing more to add then.
+    for (const issue of analysis.validation?.issues ?? []) {
+      if (issue.alsoInJsonSchema) continue;
+      const span = locateIssueSpan(analysis, issue);
+      const range = new vscode.Range(doc.positionAt(span.offset), doc.positionAt(span.offset + span.length));
+      const message = issueText(issue);
+      const d = new vscode.Diagnostic(range, message, severity(issue));
+      d.source = DIAGNOSTIC_SOURCE;
+      d.code = issue.code;
+      diagnostics.push(d);
+      const rename = renameFix(doc, analysis.parsed.root, issue, message);
+      if (rename) fixes.push(rename);
+    }
+    this.collection.set(doc.uri, diagnostics);
+    this.fixes.set(doc.uri.toString(), { version: doc.version, fixes });
+    this.changed.fire(doc.uri);
+  }
+
+  /** Rename fixes of a document (recomputed when the document changed since the last check). */
+  renameFixes(doc: vscode.TextDocument): RenameFix[] {
+    const cached = this.fixes.get(doc.uri.toString());
+    if (!cached || cached.version !== doc.version) this.update(doc);
+    return this.fixes.get(doc.uri.toString())?.fixes ?? [];
+  }
+
+  dispose(): void {
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+    vscode.Disposable.from(...this.disposables).dispose();
+  }
+}
+
+function severity(issue: DocumentIssue): vscode.DiagnosticSeverity {
+  return issue.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning;
+}
+
+function renameFix(doc: vscode.TextDocument, root: Parameters<typeof memberNameSpan>[0], issue: DocumentIssue, message: string): RenameFix | undefined {
+  if (issue.fix?.kind !== 'rename-member') return undefined;
+  const span = memberNameSpan(root, issue.path);
+  if (!span) return undefined;
+  return { range: new vscode.Range(doc.positionAt(span.offset), doc.positionAt(span.offset + span.length)), to: issue.fix.to, message };
+}
+
+export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('workItemStudio');
+
+/** Quick Fix: rename a capitalised member to camelCase; and "fix all" of them in the document. */
+export class RenameMemberActions implements vscode.CodeActionProvider {
+  static readonly metadata: vscode.CodeActionProviderMetadata = {
+    providedCodeActionKinds: [vscode.CodeActionKind.QuickFix, FIX_ALL_KIND],
+  };
+
+  constructor(private readonly diagnostics: RequestDiagnostics) {}
+
+  provideCodeActions(doc: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    if (!isRequestDocument(doc)) return [];
+    const all = this.diagnostics.renameFixes(doc);
+    if (all.length === 0) return [];
+    const actions: vscode.CodeAction[] = [];
+    const wantsFixAll = context.only && FIX_ALL_KIND.intersects(context.only) && !vscode.CodeActionKind.QuickFix.intersects(context.only);
+    if (!wantsFixAll) {
+      for (const fix of all.filter((f) => f.range.intersection(range) !== undefined)) {
+        const action = new vscode.CodeAction(vscode.l10n.t('Rename to "{0}"', fix.to), vscode.CodeActionKind.QuickFix);
+        action.edit = new vscode.WorkspaceEdit();
+        action.edit.replace(doc.uri, fix.range, JSON.stringify(fix.to));
+        action.diagnostics = context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE && d.range.isEqual(fix.range));
+        action.isPreferred = true;
+        actions.push(action);
+      }
+      if (actions.length === 0) return [];
+    }
+    if (all.length > 1 || wantsFixAll) {
+      const kind = wantsFixAll ? FIX_ALL_KIND : vscode.CodeActionKind.QuickFix;
+      const fixAll = new vscode.CodeAction(vscode.l10n.t('Apply all {0} member renames', all.length), kind);
+      fixAll.edit = new vscode.WorkspaceEdit();
+      for (const fix of all) fixAll.edit.replace(doc.uri, fix.range, JSON.stringify(fix.to));
+      actions.push(fixAll);
+    }
+    return actions;
+  }
+}

@@ -1,0 +1,73 @@
+// Request documents in the editor: diagnostics, Quick Fixes, the Send/Preview
+// CodeLens, the commands, and the offer to resume unfinished jobs at first use.
+// Activation only registers; the job directory is touched at first use.
+import * as vscode from 'vscode';
+import type { ConnectionManager } from '../common/connection';
+import { RequestJobs } from '../commands/jobs';
+import { registerCommand } from '../commands/register';
+import { insertAtCursor, newUpdate, previewUpdate, sendUpdate, type NewUpdateOptions, type RequestCommandDeps } from '../commands/requests';
+import { SendCodeLens } from './codeLens';
+import { RenameMemberActions, RequestDiagnostics } from './diagnostics';
+import { PreviewDocuments } from './preview';
+import { isRequestDocument } from './requestDocument';
+
+/** Context key: the active editor shows a request document. */
+export const REQUEST_DOCUMENT_ACTIVE = 'workItemStudio.requestDocumentActive';
+
+const SELECTOR: vscode.DocumentSelector = [{ language: 'json' }, { language: 'jsonc' }];
+
+export interface RequestDocumentsApi {
+  jobs: RequestJobs;
+  diagnostics: RequestDiagnostics;
+}
+
+export function registerRequestDocuments(
+  context: vscode.ExtensionContext,
+  log: vscode.LogOutputChannel,
+  connections: ConnectionManager,
+): RequestDocumentsApi {
+  const diagnostics = new RequestDiagnostics();
+  const previews = new PreviewDocuments();
+  const jobs = new RequestJobs(context, log, connections);
+  const lens = new SendCodeLens(connections, diagnostics);
+  context.subscriptions.push(
+    diagnostics,
+    previews,
+    jobs,
+    lens,
+    vscode.languages.registerCodeActionsProvider(SELECTOR, new RenameMemberActions(diagnostics), RenameMemberActions.metadata),
+    vscode.languages.registerCodeLensProvider(SELECTOR, lens),
+  );
+
+  const deps: RequestCommandDeps = { log, connections, jobs, previews, diagnostics };
+  const isOptions = (a: unknown): a is NewUpdateOptions => typeof a === 'object' && a !== null && !(a instanceof vscode.Uri) && ('ids' in a || 'template' in a);
+  registerCommand(context, log, 'workItemStudio.newUpdate', (arg?: unknown) => newUpdate(log, isOptions(arg) ? arg : {}));
+  registerCommand(context, log, 'workItemStudio.sendUpdate', (arg?: unknown, many?: unknown) => sendUpdate(deps, arg, many));
+  registerCommand(context, log, 'workItemStudio.previewUpdate', (arg?: unknown, many?: unknown) => previewUpdate(deps, arg, many));
+  registerCommand(context, log, 'workItemStudio.insertUser', (arg?: unknown) => insertAtCursor(arg, 'user'));
+  registerCommand(context, log, 'workItemStudio.insertProcessCategory', (arg?: unknown) => insertAtCursor(arg, 'category'));
+  const jobArg = (a: unknown): string | undefined => (typeof a === 'string' ? a : undefined);
+  registerCommand(context, log, 'workItemStudio.resumeJobs', (a?: unknown) => jobs.resume(jobArg(a)));
+  registerCommand(context, log, 'workItemStudio.retryFailed', (a?: unknown) => jobs.retryFailed(jobArg(a)));
+  registerCommand(context, log, 'workItemStudio.resendUnknown', (a?: unknown) => jobs.resendUnknown(jobArg(a)));
+  registerCommand(context, log, 'workItemStudio.showJobs', (a?: unknown) => jobs.showJob(jobArg(a)));
+
+  // Context key for menus, and the once-per-session offer to resume unfinished jobs at first use.
+  const updateActive = (): void => {
+    const e = vscode.window.activeTextEditor;
+    void vscode.commands.executeCommand('setContext', REQUEST_DOCUMENT_ACTIVE, !!e && isRequestDocument(e.document));
+  };
+  context.subscriptions.push(
+    vscode.window.onDidChangeActiveTextEditor(updateActive),
+    vscode.workspace.onDidOpenTextDocument((d) => {
+      if (isRequestDocument(d)) void jobs.offerResumption();
+    }),
+  );
+  updateActive();
+  if (vscode.workspace.textDocuments.some(isRequestDocument)) {
+    // A request document restored with the window: look for unfinished jobs after activation, not during it.
+    const timer = setTimeout(() => void jobs.offerResumption(), 1500);
+    context.subscriptions.push({ dispose: () => clearTimeout(timer) });
+  }
+  return { jobs, diagnostics };
+}

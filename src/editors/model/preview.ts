@@ -1,0 +1,83 @@
+// The "Preview" of a request document: the exact plan, as Markdown, without
+// sending anything. No vscode import; every sentence comes from `PreviewStrings`
+// (the UI passes localized ones).
+import type { JobPlan } from '../../bulk/types';
+
+export interface PreviewStrings {
+  title(documentName: string): string;
+  target(serviceLabel: string, baseUrl: string): string;
+  /** "N items in K requests" */
+  summary(items: number, requests: number): string;
+  nothingSent: string;
+  duplicates(count: number, ids: string): string;
+  warningsHeading: string;
+  bodyHeading: string;
+  requestsHeading: string;
+  request(index: number, total: number, items: number): string;
+  limits(maxIds: number, maxUrl: number): string;
+  /** e.g. "and 12 more" */
+  more(count: number): string;
+}
+
+/** English strings (tests, and the fallback shape of the localized ones). */
+export const ENGLISH_PREVIEW: PreviewStrings = {
+  title: (name) => `Preview of ${name}`,
+  target: (label, baseUrl) => `Service: ${label} (${baseUrl})`,
+  summary: (items, requests) => `${items} ${items === 1 ? 'item' : 'items'} in ${requests} ${requests === 1 ? 'request' : 'requests'}`,
+  nothingSent: 'Nothing has been sent. Send the document to run these requests.',
+  duplicates: (count, ids) => `${count} duplicate ${count === 1 ? 'entry is' : 'entries are'} sent once: ${ids}`,
+  warningsHeading: 'Warnings',
+  bodyHeading: 'Body (the same for every request)',
+  requestsHeading: 'Requests',
+  request: (index, total, items) => `Request ${index} of ${total}: ${items} ${items === 1 ? 'item' : 'items'}`,
+  limits: (maxIds, maxUrl) => `Split into requests of at most ${maxIds} IDs and at most ${maxUrl} characters of URL.`,
+  more: (count) => `and ${count} more`,
+};
+
+/** A fence that the text cannot close early. */
+function fence(text: string, lang = ''): string {
+  let ticks = '```';
+  while (text.includes(ticks)) ticks += '`';
+  return `${ticks}${lang}\n${text}\n${ticks}`;
+}
+
+function listSome(values: readonly string[], max: number, s: PreviewStrings): string {
+  const shown = values.slice(0, max).join(', ');
+  return values.length > max ? `${shown} ${s.more(values.length - max)}` : shown;
+}
+
+export interface PreviewInput {
+  documentName: string;
+  serviceLabel: string;
+  plan: JobPlan;
+  /** Warnings of the document check (already sentences). */
+  documentWarnings: readonly string[];
+}
+
+/** The preview text: target, totals, warnings (duplicates first), the body, and every request's method and URL. */
+export function renderPreview(input: PreviewInput, s: PreviewStrings = ENGLISH_PREVIEW): string {
+  const { plan } = input;
+  const out: string[] = [];
+  out.push(`# ${s.title(input.documentName)}`, '');
+  out.push(s.target(input.serviceLabel, plan.baseUrl), '');
+  out.push(`**${s.summary(plan.ids.length, plan.requests.length)}**. ${s.limits(plan.maxIdsPerRequest, plan.maxUrlLength)}`, '');
+  out.push(`_${s.nothingSent}_`, '');
+  const warnings: string[] = [];
+  if (plan.duplicates.length > 0) {
+    const dropped = plan.warnings.find((w) => w.code === 'duplicate-ids')?.count ?? plan.duplicates.length;
+    warnings.push(s.duplicates(dropped, listSome(plan.duplicates, 20, s)));
+  }
+  warnings.push(...input.documentWarnings);
+  if (warnings.length > 0) {
+    out.push(`## ${s.warningsHeading}`, '');
+    for (const w of warnings) out.push(`- ${w.replace(/\n/g, ' ')}`);
+    out.push('');
+  }
+  out.push(`## ${s.bodyHeading}`, '', fence(JSON.stringify(plan.update, null, 2), 'json'), '');
+  out.push(`## ${s.requestsHeading}`, '');
+  const base = plan.baseUrl.replace(/\/+$/, '');
+  for (const r of plan.requests) {
+    out.push(`### ${s.request(r.index + 1, plan.requests.length, r.ids.length)}`, '', fence(`PUT ${base}${r.path}`, 'http'), '');
+  }
+  return out.join('\n');
+}

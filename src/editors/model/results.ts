@@ -1,0 +1,224 @@
+// The result view of a bulk job as HTML (a webview with a strict CSP: no remote
+// resources, one nonce'd script that only posts button clicks). No vscode import;
+// every sentence comes from `ResultStrings` (the UI passes localized ones).
+import type { JobResult, RequestError, RequestResult, RequestState } from '../../bulk/types';
+import type { WorkItemResult } from '../../schema/api';
+
+export interface ResultStrings {
+  title: string;
+  outcome: Record<JobResult['outcome'], string>;
+  state: Record<RequestState, string>;
+  service(label: string): string;
+  document(name: string): string;
+  totals: string;
+  requests: string;
+  items: string;
+  changedItems: string;
+  affectedItems: string;
+  addedTimeEntries: string;
+  addedScheduleDependencies: string;
+  retries: string;
+  duration: string;
+  errors: string;
+  column: { index: string; status: string; http: string; duration: string; attempts: string; ids: string; id: string; fields: string };
+  none: string;
+  more(count: number): string;
+  /** A localized sentence for the error (without the service's messages). */
+  errorSummary(error: RequestError): string;
+  serviceSaid: string;
+  actions: { saveJson: string; retryFailed(count: number): string; resendUnknown(count: number): string; resume(count: number): string; showLog: string };
+  unknownExplained: string;
+  truncated(shown: number, total: number): string;
+}
+
+export const ENGLISH_RESULTS: ResultStrings = {
+  title: 'Work item update results',
+  outcome: { succeeded: 'Every request succeeded', partial: 'Some requests did not succeed', cancelled: 'Cancelled' },
+  state: { pending: 'not sent', sent: 'sent', succeeded: 'succeeded', failed: 'failed', unknown: 'outcome unknown', cancelled: 'cancelled (outcome unknown)' },
+  service: (l) => `Service: ${l}`,
+  document: (n) => `Document: ${n}`,
+  totals: 'Totals',
+  requests: 'Requests',
+  items: 'Items',
+  changedItems: 'Changed items',
+  affectedItems: 'Affected items',
+  addedTimeEntries: 'Added time entries',
+  addedScheduleDependencies: 'Added schedule dependencies',
+  retries: 'Automatic retries',
+  duration: 'Duration',
+  errors: 'Errors',
+  column: { index: '#', status: 'Status', http: 'HTTP', duration: 'Duration', attempts: 'Attempts', ids: 'Work item IDs', id: 'ID', fields: 'Fields' },
+  none: 'None',
+  more: (n) => `and ${n} more`,
+  errorSummary: (e) => e.message,
+  serviceSaid: 'The service said:',
+  actions: {
+    saveJson: 'Save as JSON',
+    retryFailed: (n) => `Retry Failed (${n})`,
+    resendUnknown: (n) => `Resend Unknown… (${n})`,
+    resume: (n) => `Send Remaining (${n})`,
+    showLog: 'Show Log',
+  },
+  unknownExplained: 'The service may already have applied requests whose outcome is unknown; they are re-sent only when you confirm.',
+  truncated: (shown, total) => `Showing ${shown} of ${total}; save as JSON for all of them.`,
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function formatDuration(ms: number | undefined): string {
+  if (ms === undefined) return '';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const m = Math.floor(ms / 60_000);
+  return `${m} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+function formatValue(v: unknown): string {
+  if (typeof v === 'string') return v;
+  return JSON.stringify(v);
+}
+
+/** Item fields other than `id`, as `name: value` lines. */
+function fieldsOf(item: WorkItemResult): string {
+  return Object.entries(item)
+    .filter(([k]) => k !== 'id')
+    .map(([k, v]) => `<div><span class="k">${escapeHtml(k)}</span>: ${escapeHtml(formatValue(v))}</div>`)
+    .join('');
+}
+
+const MAX_ROWS = 500;
+
+function idsCell(ids: readonly string[], s: ResultStrings): string {
+  const head = ids.slice(0, 10).map(escapeHtml).join(', ');
+  if (ids.length <= 10) return head;
+  return `<details><summary>${head} ${escapeHtml(s.more(ids.length - 10))}</summary>${ids.slice(10).map(escapeHtml).join(', ')}</details>`;
+}
+
+function itemsTable(items: readonly WorkItemResult[], s: ResultStrings): string {
+  if (items.length === 0) return `<p class="muted">${escapeHtml(s.none)}</p>`;
+  const rows = items
+    .slice(0, MAX_ROWS)
+    .map((i) => `<tr><td class="mono">${escapeHtml(String(i.id))}</td><td>${fieldsOf(i)}</td></tr>`)
+    .join('');
+  const note = items.length > MAX_ROWS ? `<p class="muted">${escapeHtml(s.truncated(MAX_ROWS, items.length))}</p>` : '';
+  return `<table><thead><tr><th>${escapeHtml(s.column.id)}</th><th>${escapeHtml(s.column.fields)}</th></tr></thead><tbody>${rows}</tbody></table>${note}`;
+}
+
+function idList(values: readonly unknown[], s: ResultStrings): string {
+  if (values.length === 0) return `<p class="muted">${escapeHtml(s.none)}</p>`;
+  return `<p class="mono">${values.map((v) => escapeHtml(formatValue(v))).join(', ')}</p>`;
+}
+
+export interface ResultViewInput {
+  result: JobResult;
+  serviceLabel: string;
+  documentName: string;
+  nonce: string;
+  cspSource: string;
+}
+
+/** Counts that decide which buttons the view offers. */
+export function actionCounts(result: JobResult): { failed: number; unknown: number; pending: number } {
+  const by = (st: RequestState): number => result.requests.filter((r) => r.state === st).length;
+  return { failed: by('failed'), unknown: by('unknown') + by('cancelled'), pending: by('pending') };
+}
+
+export function renderResultHtml(input: ResultViewInput, s: ResultStrings = ENGLISH_RESULTS): string {
+  const { result } = input;
+  const t = result.totals;
+  const e = escapeHtml;
+  const counts = actionCounts(result);
+  const changed = result.requests.flatMap((r) => r.response?.items ?? []);
+  const affected = result.requests.flatMap((r) => r.response?.affectedItems ?? []);
+  const timeEntries = result.requests.flatMap((r) => r.response?.addedTimeEntryIds ?? []);
+  const dependencies = result.requests.flatMap((r) => r.response?.addedScheduleDependencyIds ?? []);
+  const stateCells = (Object.keys(t.requestsByState) as RequestState[])
+    .filter((st) => t.requestsByState[st] > 0)
+    .map((st) => `<tr><th>${e(s.state[st])}</th><td>${t.requestsByState[st]}</td><td>${t.itemsByState[st]}</td></tr>`)
+    .join('');
+  const buttons = [
+    `<button data-command="saveJson">${e(s.actions.saveJson)}</button>`,
+    counts.failed > 0 ? `<button data-command="retryFailed">${e(s.actions.retryFailed(counts.failed))}</button>` : '',
+    counts.unknown > 0 ? `<button data-command="resendUnknown" class="secondary">${e(s.actions.resendUnknown(counts.unknown))}</button>` : '',
+    counts.pending > 0 ? `<button data-command="resume">${e(s.actions.resume(counts.pending))}</button>` : '',
+    `<button data-command="showLog" class="secondary">${e(s.actions.showLog)}</button>`,
+  ].join('');
+  const requestRows = result.requests
+    .slice(0, MAX_ROWS)
+    .map(
+      (r: RequestResult) =>
+        `<tr class="st-${r.state}"><td>${r.index + 1}</td><td>${e(s.state[r.state])}</td><td>${r.status ?? ''}</td><td>${e(formatDuration(r.durationMs))}</td><td>${r.attempts}</td><td class="mono">${idsCell(r.ids, s)}</td></tr>`,
+    )
+    .join('');
+  const failedOnes = result.requests.filter((r) => r.error && r.state !== 'succeeded');
+  const errors = failedOnes.length
+    ? failedOnes
+        .map((r) => {
+          const err = r.error!;
+          const msgs = err.messages.length
+            ? `<p>${e(s.serviceSaid)}</p><ul>${err.messages.map((m) => `<li>${e(m)}</li>`).join('')}</ul>`
+            : '';
+          return `<div class="error"><h3>${r.index + 1}. ${e(s.state[r.state])}${err.status ? ` · HTTP ${err.status}` : ''}</h3><p>${e(s.errorSummary(err))}</p>${msgs}<p class="mono small">${idsCell(r.ids, s)}</p></div>`;
+        })
+        .join('')
+    : `<p class="muted">${e(s.none)}</p>`;
+  const csp = `default-src 'none'; style-src ${input.cspSource} 'nonce-${input.nonce}'; script-src 'nonce-${input.nonce}'; img-src ${input.cspSource}`;
+  return `<!DOCTYPE html>
+<html><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${e(s.title)}</title>
+<style nonce="${input.nonce}">
+body{font-family:var(--vscode-font-family);font-size:var(--vscode-font-size);color:var(--vscode-foreground);padding:0 16px 24px}
+table{border-collapse:collapse;margin:4px 0 12px}th,td{text-align:left;padding:3px 10px;border-bottom:1px solid var(--vscode-editorWidget-border,#8884);vertical-align:top}
+.mono{font-family:var(--vscode-editor-font-family)}.small{font-size:90%}.muted{opacity:.75}.k{opacity:.8}
+.actions{display:flex;gap:8px;flex-wrap:wrap;margin:8px 0 16px}
+button{background:var(--vscode-button-background);color:var(--vscode-button-foreground);border:none;padding:5px 12px;cursor:pointer}
+button:hover{background:var(--vscode-button-hoverBackground)}
+button.secondary{background:var(--vscode-button-secondaryBackground);color:var(--vscode-button-secondaryForeground)}
+.st-failed td:nth-child(2){color:var(--vscode-errorForeground)}.st-unknown td:nth-child(2),.st-cancelled td:nth-child(2){color:var(--vscode-editorWarning-foreground)}
+.error{border-left:3px solid var(--vscode-errorForeground);padding:0 10px;margin:8px 0}
+</style></head>
+<body>
+<h1>${e(s.outcome[result.outcome])}</h1>
+<p>${e(s.service(input.serviceLabel))}<br>${e(s.document(input.documentName))}</p>
+<div class="actions">${buttons}</div>
+${counts.unknown > 0 ? `<p>${e(s.unknownExplained)}</p>` : ''}
+<h2>${e(s.totals)}</h2>
+<table><thead><tr><th></th><th>${e(s.requests)}</th><th>${e(s.items)}</th></tr></thead><tbody>
+<tr><th>${e(s.totals)}</th><td>${t.requests}</td><td>${t.items}</td></tr>${stateCells}</tbody></table>
+<table><tbody>
+<tr><th>${e(s.changedItems)}</th><td>${t.changedItems}</td></tr>
+<tr><th>${e(s.affectedItems)}</th><td>${t.affectedItems}</td></tr>
+<tr><th>${e(s.addedTimeEntries)}</th><td>${t.addedTimeEntries}</td></tr>
+<tr><th>${e(s.addedScheduleDependencies)}</th><td>${t.addedScheduleDependencies}</td></tr>
+<tr><th>${e(s.retries)}</th><td>${t.retries}</td></tr>
+<tr><th>${e(s.duration)}</th><td>${e(formatDuration(result.durationMs))}</td></tr>
+</tbody></table>
+<h2>${e(s.requests)}</h2>
+<table><thead><tr><th>${e(s.column.index)}</th><th>${e(s.column.status)}</th><th>${e(s.column.http)}</th><th>${e(s.column.duration)}</th><th>${e(s.column.attempts)}</th><th>${e(s.column.ids)}</th></tr></thead>
+<tbody>${requestRows}</tbody></table>
+${result.requests.length > MAX_ROWS ? `<p class="muted">${e(s.truncated(MAX_ROWS, result.requests.length))}</p>` : ''}
+<h2>${e(s.errors)}</h2>
+${errors}
+<h2>${e(s.changedItems)}</h2>
+${itemsTable(changed, s)}
+<h2>${e(s.affectedItems)}</h2>
+${itemsTable(affected, s)}
+<h2>${e(s.addedTimeEntries)}</h2>
+${idList(timeEntries, s)}
+<h2>${e(s.addedScheduleDependencies)}</h2>
+${idList(dependencies, s)}
+<script nonce="${input.nonce}">
+const vscode = acquireVsCodeApi();
+document.querySelectorAll('button[data-command]').forEach((b) => b.addEventListener('click', () => vscode.postMessage({ command: b.dataset.command })));
+</script>
+</body></html>`;
+}
+
+/** The JSON saved by "Save as JSON": the whole result plus where it came from. */
+export function resultJson(input: { result: JobResult; serviceLabel: string; baseUrl?: string; documentName: string }): string {
+  return `${JSON.stringify({ service: input.serviceLabel, baseUrl: input.baseUrl, document: input.documentName, ...input.result }, null, 2)}\n`;
+}
