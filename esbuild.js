@@ -16,6 +16,9 @@ const common = {
   sourcemap: production ? false : 'linked',
   sourcesContent: false,
   logLevel: 'warning',
+  // Prefer ES module builds: jsonc-parser's "main" is a UMD build whose require() calls esbuild
+  // cannot follow (the packaged extension then fails with "Cannot find module './impl/format'").
+  mainFields: ['module', 'main'],
 };
 
 const entries = [

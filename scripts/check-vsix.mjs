@@ -1,0 +1,71 @@
+// Checks the packaged VSIX: it ships what the extension needs (the bundles, schemas, media,
+// localization, manifest, README, CHANGELOG, LICENSE) and nothing of the development tree
+// (sources, tests, source maps, node_modules, benchmarks, scripts), within a size bound.
+// Usage: node scripts/check-vsix.mjs [path/to.vsix]   (default dist-vsix/workitem-studio.vsix)
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { listZip } from './vsix.mjs';
+
+/** Bounds recorded when the packaging was set up; raise them deliberately, with a reason in the CHANGELOG. */
+export const MAX_VSIX_BYTES = 3 * 1024 * 1024;
+export const MAX_FILES = 80;
+
+const REQUIRED = [
+  'extension/package.json',
+  'extension/package.nls.json',
+  'extension/package.nls.ja.json',
+  'extension/dist/extension.js',
+  'extension/dist/sandbox.js',
+  'extension/readme.md',
+  'extension/changelog.md',
+  'extension/LICENSE.txt',
+  'extension/l10n/bundle.l10n.ja.json',
+];
+const REQUIRED_FOLDERS = ['extension/schemas/', 'extension/media/', 'extension/l10n/'];
+const FORBIDDEN = [
+  [/\.map$/, 'source map'],
+  [/^extension\/src\//, 'source folder'],
+  [/^extension\/test\//, 'tests'],
+  [/^extension\/(.*\/)?node_modules\//, 'node_modules'],
+  [/^extension\/bench\//, 'benchmarks'],
+  [/^extension\/scripts\//, 'development scripts'],
+  [/^extension\/dist\/(test|tools)\//, 'test or build-tool bundles'],
+  [/^extension\/test-results\//, 'test results'],
+  [/(?<!\.d)\.ts$/, 'TypeScript source'],
+  [/^extension\/\.[^/]+/, 'dot file'],
+  [/^extension\/(tsconfig\.json|esbuild\.js|package-lock\.json|\.vscode-test\.mjs)$/, 'development file'],
+];
+
+/** @returns {string[]} problems (empty when the VSIX is as intended) */
+export function checkVsix(file) {
+  const entries = listZip(file);
+  const names = entries.map((e) => e.name);
+  const problems = [];
+  for (const r of REQUIRED) if (!names.includes(r)) problems.push(`missing ${r}`);
+  for (const f of REQUIRED_FOLDERS) if (!names.some((n) => n.startsWith(f) && !n.endsWith('/'))) problems.push(`nothing under ${f}`);
+  if (!names.some((n) => /^extension\/schemas\/.+\.json$/.test(n))) problems.push('no JSON Schema under extension/schemas/');
+  for (const n of names) {
+    for (const [re, what] of FORBIDDEN) if (re.test(n)) problems.push(`${what} shipped: ${n}`);
+  }
+  const size = fs.statSync(file).size;
+  if (size > MAX_VSIX_BYTES) problems.push(`VSIX is ${size} bytes, over the bound of ${MAX_VSIX_BYTES}`);
+  if (entries.length > MAX_FILES) problems.push(`VSIX has ${entries.length} entries, over the bound of ${MAX_FILES}`);
+  return problems;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const file = path.resolve(process.argv[2] ?? 'dist-vsix/workitem-studio.vsix');
+  if (!fs.existsSync(file)) {
+    console.error(`check-vsix: ${file} not found (run npm run package)`);
+    process.exit(1);
+  }
+  const problems = checkVsix(file);
+  const entries = listZip(file);
+  const size = fs.statSync(file).size;
+  if (problems.length > 0) {
+    console.error(`check-vsix: ${path.basename(file)} is not as intended:\n  - ${problems.join('\n  - ')}`);
+    process.exit(1);
+  }
+  console.log(`check-vsix: ${path.basename(file)} OK: ${entries.length} entries, ${(size / 1024).toFixed(1)} KiB (bound ${(MAX_VSIX_BYTES / 1024).toFixed(0)} KiB)`);
+}

@@ -1,0 +1,97 @@
+// Helpers for the integration suites (they run inside a VS Code extension host, under either
+// runner: test/runners/offline.ts on code-server, or @vscode/test-electron). Nothing here is
+// specific to one runner.
+import * as vscode from 'vscode';
+
+export const EXTENSION_ID = 'workitem-studio.workitem-studio';
+
+/** The extension under test; fails with a clear message when it is not installed. */
+export function extension(): vscode.Extension<unknown> {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID);
+  if (!ext) {
+    throw new Error(`extension ${EXTENSION_ID} is not installed in this extension host`);
+  }
+  return ext;
+}
+
+/**
+ * Activates the extension explicitly (its activationEvents are empty: views and commands activate it).
+ * The first attempt is shared by every suite in this extension host (through a global, since each
+ * suite is bundled separately): VS Code reports a failed activation only to the first caller and
+ * counts the extension as active afterwards, so a later call alone would hide the failure.
+ */
+export function activateExtension(): Promise<vscode.Extension<unknown>> {
+  const g = globalThis as { __workItemStudioActivation?: Promise<vscode.Extension<unknown>> };
+  g.__workItemStudioActivation ??= (async () => {
+    const ext = extension();
+    await ext.activate();
+    return ext;
+  })();
+  return g.__workItemStudioActivation;
+}
+
+/** The manifest (package.json) of the extension as installed, read at run time. */
+export function manifest(): Manifest {
+  return extension().packageJSON as Manifest;
+}
+
+export interface Manifest {
+  name: string;
+  publisher: string;
+  version: string;
+  contributes?: {
+    commands?: { command: string; title?: string }[];
+    menus?: Record<string, { command?: string; submenu?: string; when?: string }[]>;
+    keybindings?: { command: string }[];
+    views?: Record<string, { id: string; name?: string }[]>;
+    viewsWelcome?: { view: string; contents: string }[];
+    jsonValidation?: { fileMatch: string | string[]; url: string }[];
+    configuration?: unknown;
+  };
+}
+
+/**
+ * Polls `probe` until it returns a value other than `undefined`/`false`, or fails after `timeoutMs`
+ * with `what` in the message (a wait never hangs a suite).
+ */
+export async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 20_000,
+  intervalMs = 100,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined && value !== false) return value;
+    } catch (e) {
+      lastError = e;
+    }
+    if (Date.now() > deadline) {
+      const cause = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${cause}`);
+    }
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+/** The first workspace folder; both runners open one (see test/runners/workspace.mjs). */
+export function workspaceFolder(): vscode.WorkspaceFolder {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('no workspace folder is open; the test runner must open one');
+  return folder;
+}
+
+/** Waits until `uri` has at least one diagnostic (from any source) and returns them. */
+export async function waitForDiagnostics(uri: vscode.Uri, timeoutMs = 30_000): Promise<vscode.Diagnostic[]> {
+  return waitFor(
+    `diagnostics for ${uri.fsPath}`,
+    () => {
+      const d = vscode.languages.getDiagnostics(uri);
+      return d.length > 0 ? d : undefined;
+    },
+    timeoutMs,
+  );
+}

@@ -1,0 +1,158 @@
+// Offline integration runner: runs the integration suites inside code-server's extension host
+// (a real VS Code, no download needed), with the packaged VSIX installed.
+//   1. package the extension (npm run package) and bundle the suites (build-tests.ts);
+//   2. install the VSIX and the test harness (test/harness/) into a fresh extensions dir;
+//   3. start code-server on a free loopback port with its own user-data-dir, opening a temp
+//      workspace folder (test/runners/workspace.mjs);
+//   4. open the workbench in headless Chromium so the extension host starts; the harness runs
+//      the suites and writes results; this process prints them as they arrive;
+//   5. print `N passed, N failed`; exit 1 when any failed, none ran, or something timed out.
+// Everything started is ended by process id in all cases. Logs: test-results/integration/.
+// Usage: tsx test/runners/offline.ts [--grep PATTERN]
+// Environment: WIS_INTEGRATION_TIMEOUT_S (default 900), WIS_KEEP_RUN_DIR=1, WIS_VSIX=path.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { buildIntegrationTests, INTEGRATION_OUT, stageHarness } from './build-tests';
+import {
+  ensureTools,
+  installExtensions,
+  launchChromium,
+  log,
+  makeRunDir,
+  packageExtension,
+  packageFolder,
+  resultsDir,
+  sleep,
+  startCodeServer,
+  type CodeServer,
+} from './code-server';
+import { formatEvent, type RunEvent, type RunResults } from '../integration/results';
+import { createWorkspace } from './workspace.mjs';
+
+async function main(): Promise<number> {
+  const grepIndex = process.argv.indexOf('--grep');
+  const grep = grepIndex > 0 ? process.argv[grepIndex + 1] : undefined;
+  const timeoutMs = Number(process.env.WIS_INTEGRATION_TIMEOUT_S ?? 900) * 1000;
+  const started = Date.now();
+  const out = resultsDir('integration');
+  const setupLog = path.join(out, 'setup.log');
+
+  const tools = ensureTools();
+  const vsix = packageExtension(setupLog);
+  const files = await buildIntegrationTests();
+  log('integration', `${files.length} suite file(s): ${files.map((f) => path.basename(f)).join(', ')}`);
+  if (files.length === 0) {
+    console.log('no integration test files found under test/integration');
+    console.log('0 passed, 0 failed');
+    return 1;
+  }
+
+  const run = makeRunDir('integration');
+  const resultsFile = path.join(out, 'results.json');
+  const eventsFile = `${resultsFile}.events.jsonl`;
+  let server: CodeServer | undefined;
+  let browser: import('playwright-core').Browser | undefined;
+  const stopAll = async () => {
+    await browser?.close().catch(() => undefined);
+    browser = undefined;
+    await server?.stop();
+    server = undefined;
+  };
+  const onSignal = (sig: NodeJS.Signals) => {
+    log('integration', `${sig}: stopping`);
+    void stopAll().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    const harnessDir = path.join(run.dir, 'harness');
+    await stageHarness(harnessDir, { testsIndex: path.join(INTEGRATION_OUT, 'index.js'), resultsFile, grep });
+    const harnessVsix = packageFolder(harnessDir, path.join(run.dir, 'harness.vsix'), setupLog);
+
+    const extensionsDir = path.join(run.dir, 'extensions');
+    const userDataDir = path.join(run.dir, 'user-data');
+    installExtensions(tools, extensionsDir, userDataDir, [vsix, harnessVsix], setupLog);
+    const workspace = createWorkspace({ dir: path.join(run.dir, 'workspace') });
+
+    server = await startCodeServer({ tools, userDataDir, extensionsDir, folder: workspace, logFile: path.join(out, 'code-server.log') });
+    log('integration', `code-server ${server.url} (pid ${server.process.pid}); opening the workbench in Chromium`);
+    browser = await launchChromium(tools);
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const consoleLog = fs.createWriteStream(path.join(out, 'browser-console.log'));
+    page.on('console', (m) => consoleLog.write(`[${m.type()}] ${m.text()}\n`));
+    page.on('pageerror', (e) => consoleLog.write(`[pageerror] ${e.message}\n`));
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`, { timeout: 60_000 });
+
+    // Stream the harness's events while waiting for its results file.
+    const deadline = started + timeoutMs;
+    let printed = 0;
+    let harnessStarted = false;
+    const drain = () => {
+      if (!fs.existsSync(eventsFile)) return;
+      const lines = fs.readFileSync(eventsFile, 'utf8').split('\n');
+      // Only complete lines (the last one may still be being written).
+      for (; printed < lines.length - 1; printed++) {
+        const line = lines[printed]!;
+        if (!line) continue;
+        const e = JSON.parse(line) as RunEvent;
+        if (e.type === 'harness-start') harnessStarted = true;
+        const text = formatEvent(e);
+        if (text !== undefined) console.log(text);
+      }
+    };
+    const startDeadline = Date.now() + 180_000;
+    while (!fs.existsSync(resultsFile)) {
+      drain();
+      if (!harnessStarted && Date.now() > startDeadline) {
+        await page.screenshot({ path: path.join(out, 'workbench-timeout.png') }).catch(() => undefined);
+        throw new Error('the test harness did not start within 180 s (the extension host did not come up?); see test-results/integration/');
+      }
+      if (Date.now() > deadline) {
+        await page.screenshot({ path: path.join(out, 'workbench-timeout.png') }).catch(() => undefined);
+        throw new Error(`integration suites did not finish within ${timeoutMs / 1000} s; see test-results/integration/`);
+      }
+      if (server.process.exitCode !== null) throw new Error('code-server exited while the suites ran; see test-results/integration/code-server.log');
+      await sleep(250);
+    }
+    drain();
+    await page.screenshot({ path: path.join(out, 'workbench.png') }).catch(() => undefined);
+    consoleLog.end();
+
+    const results = JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as { harnessError: string } | RunResults;
+    if ('harnessError' in results) {
+      console.log(`\nthe test harness failed: ${results.harnessError}`);
+      console.log('0 passed, 1 failed');
+      return 1;
+    }
+    const failures = results.tests.filter((t) => t.state === 'failed');
+    if (failures.length > 0) {
+      console.log(`\n  ${failures.length} failing\n`);
+      failures.forEach((t, i) => console.log(`  ${i + 1}) ${t.fullTitle}\n     ${(t.error ?? '').split('\n').join('\n     ')}\n`));
+    }
+    const env = results.environment;
+    console.log(
+      `\nintegration (offline, code-server ${env.appName} ${env.vscodeVersion}, extension host Node ${env.node}): ` +
+        `${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
+    const skipped = results.pending > 0 ? `, ${results.pending} skipped` : '';
+    console.log(`${results.passed} passed, ${results.failed} failed${skipped}`);
+    if (results.passed + results.failed === 0) {
+      log('integration', 'no test ran');
+      return 1;
+    }
+    return results.failed > 0 ? 1 : 0;
+  } finally {
+    await stopAll();
+    run.cleanup();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(`\nintegration runner error: ${e instanceof Error ? e.message : String(e)}`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  },
+);
