@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { createConnection } from './commands/connection';
+import { registerRequestDocuments } from './editors';
 
 /**
  * Activation only constructs and registers: no network and no disk I/O here.
@@ -9,6 +10,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel('Work Item Studio', { log: true });
   context.subscriptions.push(log);
   const connection = createConnection(context, log);
+  registerRequestDocuments(context, log, connection);
 }
 
 export function deactivate(): void {
