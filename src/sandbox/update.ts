@@ -136,7 +136,15 @@ export function localDateTime(now: Date): string {
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  return JSON.stringify(a) === JSON.stringify(b);
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) {
+    if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
+    if (!sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
 }
 
 function sumPlanned(list: readonly StoredAssignment[]): number {
@@ -1073,9 +1081,16 @@ class UpdateRun {
     return changed ? (out as WorkItemResult) : undefined;
   }
 
+  private readonly costByProject = new Map<string, boolean>();
+
   private canCostFor(item: WorkItem): boolean {
-    const member = this.projects.get(item.projectId)?.members.find((m) => m.userId === this.ctx.callerId);
-    return member?.costPermission === true;
+    let can = this.costByProject.get(item.projectId);
+    if (can === undefined) {
+      const member = this.projects.get(item.projectId)?.members.find((m) => m.userId === this.ctx.callerId);
+      can = member?.costPermission === true;
+      this.costByProject.set(item.projectId, can);
+    }
+    return can;
   }
 
   /** Stamps changed items and builds the response (before commit; reads the working copies). */

@@ -24,9 +24,13 @@ export class WorkingSet {
   private readonly originals = new Map<string, WorkItem>();
   private readonly copies = new Map<string, WorkItem>();
   private readonly children = new Map<string, string[]>();
+  private readonly positions = new Map<string, number>();
 
-  constructor(data: Dataset) {
-    for (const item of data.workItems) this.originals.set(item.id, item);
+  constructor(private readonly data: Dataset) {
+    data.workItems.forEach((item, i) => {
+      this.originals.set(item.id, item);
+      this.positions.set(item.id, i);
+    });
     for (const item of data.workItems) {
       const key = parentKey(item.parentId, item.projectId);
       const list = this.children.get(key);
@@ -150,7 +154,15 @@ export class WorkingSet {
 
   /** Live descendants that have no live children: the lowest-level sub-items. */
   leaves(id: string): WorkItem[] {
-    return this.descendants(id).filter((d) => !this.hasLiveChildren(d.id));
+    const out: WorkItem[] = [];
+    const stack = [id];
+    while (stack.length > 0) {
+      const cid = stack.pop()!;
+      const children = this.childrenOf(cid);
+      if (children.length === 0 && cid !== id) out.push(this.get(cid)!);
+      for (const child of children) stack.push(child.id);
+    }
+    return out;
   }
 
   /** Moves an item under another parent (keeps the children index current). */
@@ -170,11 +182,9 @@ export class WorkingSet {
     item.parentId = parentId;
   }
 
-  /** Writes every changed item back into the data set (keeps object identity). */
+  /** Writes every changed item back into the data set (each changed item is replaced by its copy). */
   commit(): void {
-    for (const [id, copy] of this.copies) {
-      const original = this.originals.get(id)!;
-      Object.assign(original, copy);
-    }
+    const list = this.data.workItems;
+    for (const [id, copy] of this.copies) list[this.positions.get(id)!] = copy;
   }
 }
