@@ -1,0 +1,124 @@
+// The client against the real sandbox (src/sandbox): sign-in, both auth methods,
+// the four operations, error bodies and faults, over HTTP on 127.0.0.1 port 0.
+import * as assert from 'node:assert/strict';
+import { ServiceClient, type Credentials } from '../../src/api/client';
+import { isServiceError, type ServiceError } from '../../src/api/errors';
+import { createSandbox, DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_SIGN_IN, type Sandbox } from '../../src/sandbox/index';
+import { capturingLogger, rejection, stringifyDeep } from './api-helpers';
+
+function asServiceError(e: unknown): ServiceError {
+  assert.ok(isServiceError(e), `expected a ServiceError, got ${stringifyDeep(e)}`);
+  return e;
+}
+
+describe('api client: against the sandbox', function () {
+  let sandbox: Sandbox;
+  let creds: Credentials = { kind: 'none' };
+  let client: ServiceClient;
+  const log = capturingLogger();
+
+  before(async () => {
+    sandbox = await createSandbox({});
+    client = new ServiceClient({ baseUrl: sandbox.url, credentials: () => creds, logger: log });
+  });
+  after(async () => {
+    await client.close();
+    await sandbox.close();
+  });
+  beforeEach(async () => {
+    creds = { kind: 'none' };
+    // Fresh data and no faults for each test.
+    await fetch(`${sandbox.origin}/_sandbox/reset`, { method: 'POST' });
+    await fetch(`${sandbox.origin}/_sandbox/faults`, { method: 'DELETE' });
+  });
+
+  async function fault(spec: Record<string, unknown>): Promise<void> {
+    const r = await fetch(`${sandbox.origin}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) });
+    assert.ok(r.ok, `fault not queued: ${r.status}`);
+  }
+  async function stored(id: string): Promise<Record<string, unknown>> {
+    const r = await fetch(`${sandbox.origin}/_sandbox/workitems/${encodeURIComponent(id)}`);
+    assert.equal(r.status, 200);
+    return (await r.json()) as Record<string, unknown>;
+  }
+
+  it('signs in for a token and uses it as Bearer', async () => {
+    const token = await client.signIn(DEMO_SIGN_IN.admin, DEMO_PASSWORD);
+    assert.ok(token.length > 0);
+    creds = { kind: 'bearer', token };
+    const r = await client.listAllAssignedUsers(DEMO_ORGANIZATIONS.root);
+    assert.ok(r.totalCount > 0 && r.data.length > 0);
+    assert.ok(!log.text().includes(token));
+  });
+
+  it('a wrong password is a 401 with the sandbox message', async () => {
+    const e = asServiceError(await rejection(() => client.signIn(DEMO_SIGN_IN.admin, 'wrong')));
+    assert.equal(e.kind, 'http');
+    assert.equal(e.status, 401);
+    assert.ok(e.messages.length > 0);
+  });
+
+  it('Basic authentication works', async () => {
+    creds = { kind: 'basic', loginName: DEMO_SIGN_IN.admin, password: DEMO_PASSWORD };
+    const r = await client.listOrganizationUsers(DEMO_ORGANIZATIONS.root);
+    assert.equal(typeof r.totalCount, 'number');
+  });
+
+  it('lists process categories with paging and ordering', async () => {
+    creds = { kind: 'basic', loginName: DEMO_SIGN_IN.admin, password: DEMO_PASSWORD };
+    const all = await client.listProcessCategories({ orderby: 'name asc' });
+    const page = await client.listProcessCategories({ orderby: 'name asc', limit: 1, offset: 1 });
+    assert.equal(page.totalCount, all.totalCount);
+    assert.equal(page.data.length, Math.min(1, Math.max(0, all.totalCount - 1)));
+    if (all.data.length > 1) assert.equal(page.data[0].id, all.data[1].id);
+  });
+
+  it('updates work items in one PUT with comma-joined IDs', async () => {
+    creds = { kind: 'basic', loginName: DEMO_SIGN_IN.admin, password: DEMO_PASSWORD };
+    const r = await client.updateWorkItems(['111', '112'], { fields: { Name: '名前を変更' } });
+    assert.deepEqual(r.items.map((i) => i.id), ['111', '112']);
+    assert.equal(r.items[0].name, '名前を変更'); // an unknown member of the response, kept
+    assert.equal((await stored('112')).name, '名前を変更');
+  });
+
+  it('an update naming a missing item fails with the status and every message', async () => {
+    creds = { kind: 'basic', loginName: DEMO_SIGN_IN.admin, password: DEMO_PASSWORD };
+    const e = asServiceError(await rejection(() => client.updateWorkItems(['112', 'no-such-item'], { setTimeEntryLocked: true })));
+    assert.equal(e.kind, 'http');
+    assert.ok(e.status !== undefined && e.status >= 400 && e.status < 500);
+    assert.ok(e.messages.length > 0 && e.messages.every((m) => m.length > 0));
+  });
+
+  it('a viewer cannot update: 4xx with messages and codes', async () => {
+    creds = { kind: 'bearer', token: await client.signIn(DEMO_SIGN_IN.viewer, DEMO_PASSWORD) };
+    const e = asServiceError(await rejection(() => client.updateWorkItems(['112'], { moveScheduleDays: 1 })));
+    assert.equal(e.kind, 'http');
+    assert.ok(e.status === 403 || e.status === 400, String(e.status));
+    assert.ok(e.messages.length > 0);
+  });
+
+  it('a 429 fault with Retry-After is safe to retry', async () => {
+    creds = { kind: 'basic', loginName: DEMO_SIGN_IN.admin, password: DEMO_PASSWORD };
+    await fault({ status: 429, retryAfterSeconds: 2 });
+    const e = asServiceError(await rejection(() => client.listProcessCategories()));
+    assert.equal(e.status, 429);
+    assert.equal(e.retryAfterMs, 2000);
+    assert.equal(e.safeToRetry, true);
+  });
+
+  it('a connection dropped after the update was applied is of unknown outcome', async () => {
+    creds = { kind: 'basic', loginName: DEMO_SIGN_IN.admin, password: DEMO_PASSWORD };
+    await fault({ dropAfterApply: true, method: 'PUT' });
+    const e = asServiceError(await rejection(() => client.updateWorkItems(['121'], { setTimeEntryLocked: true })));
+    assert.equal(e.kind, 'network');
+    assert.equal(e.outcomeUnknown, true);
+  });
+
+  it('no request path from an adversarial ID reaches the sandbox', async () => {
+    creds = { kind: 'basic', loginName: DEMO_SIGN_IN.admin, password: DEMO_PASSWORD };
+    for (const id of ['..', '%2e%2e', '../../_sandbox/reset', '']) {
+      const e = asServiceError(await rejection(() => client.updateWorkItems([id], { setTimeEntryLocked: true })));
+      assert.equal(e.kind, 'invalid-request');
+    }
+  });
+});
