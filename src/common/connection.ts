@@ -364,6 +364,6 @@ export function toClientCredentials(c: StoredCredential | undefined): Credential
 }
 
 async function defaultStartSandbox(edition: SandboxEdition, log: Logger): Promise<RunningSandbox> {
-  const { createSandbox } = await import('../sandbox/server') /* createSandbox; src/sandbox/index.ts re-exports it */;
+  const { createSandbox } = await import('../sandbox/index');
   return createSandbox({ host: '127.0.0.1', port: 0, edition, logger: log });
 }

@@ -1,0 +1,162 @@
+// Commands of the Organizations view, and the item commands shared by both views
+// (Copy ID, Show Details, Retry). Item commands take (clicked, selected[]) so they
+// act on every selected row.
+import * as vscode from 'vscode';
+import { registerCommand } from './register';
+import { validateId } from '../api/paths';
+import { readSettings, updateOrganizations } from '../common/config';
+import { openNewRequestDocument } from '../common/requestDocuments';
+import type { ActionableNode, DetailsDocuments } from '../views/common';
+import { MessageNode } from '../views/common';
+import { OrgNode, UserNode, type OrganizationsTree } from '../views/organizationsTree';
+import { formatFilter, parseFilter, USER_FILTER_FIELDS, type UserFilterField } from '../views/model/filters';
+
+/** The nodes a tree command acts on: the selection when the clicked node is in it, else the clicked node. */
+export function targets<T>(clicked: T | undefined, selected: readonly T[] | undefined, fallback: readonly T[] = []): T[] {
+  if (selected && selected.length > 0 && (clicked === undefined || selected.includes(clicked))) return [...selected];
+  if (clicked !== undefined) return [clicked];
+  return [...fallback];
+}
+
+export function registerOrganizationCommands(
+  context: vscode.ExtensionContext,
+  log: vscode.LogOutputChannel,
+  tree: OrganizationsTree,
+  view: vscode.TreeView<unknown>,
+  details: DetailsDocuments,
+): void {
+  const selection = () => view.selection as ActionableNode[];
+
+  registerCommand(context, log, 'workItemStudio.addOrganization', async () => {
+    const current = readSettings().organizations;
+    const value = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Add Organization'),
+      prompt: vscode.l10n.t('ID of a root organization to show (several IDs separated by commas or spaces). The service cannot list organizations, so enter the ID.'),
+      placeHolder: tree.connection.current?.isSandbox ? vscode.l10n.t('For the sandbox demo data: org-root') : undefined,
+      ignoreFocusOut: true,
+      validateInput: (v) => {
+        const ids = splitIds(v);
+        if (ids.length === 0) return vscode.l10n.t('Enter an organization ID.');
+        for (const id of ids) {
+          const problem = validateId(id);
+          if (problem) return vscode.l10n.t('"{0}" is not a valid ID: {1}', id, problem);
+        }
+        const dup = ids.find((id) => current.includes(id));
+        return dup ? { message: vscode.l10n.t('{0} is already in the list.', dup), severity: vscode.InputBoxValidationSeverity.Info } : undefined;
+      },
+    });
+    if (value === undefined) return;
+    const ids = splitIds(value).filter((id) => !validateId(id));
+    await updateOrganizations([...new Set([...current, ...ids])]);
+  });
+
+  registerCommand(context, log, 'workItemStudio.removeOrganization', async (clicked?: OrgNode, selected?: OrgNode[]) => {
+    const remove = new Set(targets(clicked, selected).filter((n) => n instanceof OrgNode && n.isRoot).map((n) => n.orgId));
+    if (remove.size === 0) return;
+    await updateOrganizations(readSettings().organizations.filter((id) => !remove.has(id)));
+  });
+
+  registerCommand(context, log, 'workItemStudio.refreshOrganizations', (clicked?: unknown) => {
+    tree.refresh(clicked instanceof OrgNode ? clicked : undefined);
+  });
+
+  registerCommand(context, log, 'workItemStudio.filterUsers', async (clicked?: OrgNode) => {
+    const org = clicked instanceof OrgNode ? clicked : selection().find((n): n is OrgNode => n instanceof OrgNode);
+    if (!org) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Select an organization to filter its users.'));
+      return;
+    }
+    const value = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Filter Users of {0}', org.name ?? org.orgId),
+      prompt: vscode.l10n.t('Partial matches: name:…, code:…, englishName:…, keyword:… (text without a field is a keyword). Empty clears the filter.'),
+      value: formatFilter(tree.getFilter(org) ?? {}, USER_FILTER_FIELDS),
+      placeHolder: 'name:Tanaka code:E01',
+      validateInput: (v) => filterProblem(parseFilter<UserFilterField>(v, USER_FILTER_FIELDS, 'keyword')),
+    });
+    if (value === undefined) return;
+    const parsed = parseFilter<UserFilterField>(value, USER_FILTER_FIELDS, 'keyword');
+    if (!parsed.ok) return;
+    tree.setFilter(org, parsed.filter);
+    await view.reveal(org, { expand: true, focus: false, select: false }).then(undefined, () => undefined);
+  });
+
+  registerCommand(context, log, 'workItemStudio.clearUserFilter', (clicked?: OrgNode) => {
+    if (clicked instanceof OrgNode) tree.setFilter(clicked, undefined);
+  });
+  registerCommand(context, log, 'workItemStudio.clearAllUserFilters', () => tree.clearAllFilters());
+
+  registerCommand(context, log, 'workItemStudio.copyId', async (clicked?: ActionableNode, selected?: ActionableNode[]) => {
+    const ids = targets(clicked, selected, selection())
+      .map((n) => n.copyId?.())
+      .filter((id): id is string => !!id);
+    if (ids.length === 0) return;
+    await vscode.env.clipboard.writeText(ids.join('\n'));
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0} ID(s).', String(ids.length)), 3000);
+  });
+
+  registerCommand(context, log, 'workItemStudio.copyLoginName', async (clicked?: UserNode, selected?: UserNode[]) => {
+    const names = targets(clicked, selected)
+      .filter((n): n is UserNode => n instanceof UserNode)
+      .map((n) => n.user.loginName)
+      .filter((v): v is string => !!v);
+    if (names.length === 0) return;
+    await vscode.env.clipboard.writeText(names.join('\n'));
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0} login name(s).', String(names.length)), 3000);
+  });
+
+  registerCommand(context, log, 'workItemStudio.showDetails', async (clicked?: ActionableNode, selected?: ActionableNode[]) => {
+    const all = targets(clicked, selected, selection())
+      .map((n) => n.details?.())
+      .filter((d): d is { title: string; value: unknown } => !!d);
+    if (all.length === 0) return;
+    if (all.length === 1) await details.show(all[0]!.title, all[0]!.value);
+    else await details.show(`${all[0]!.title}-and-${all.length - 1}-more`, all.map((d) => d.value));
+  });
+
+  registerCommand(context, log, 'workItemStudio.assignToWorkItems', async (clicked?: UserNode, selected?: UserNode[]) => {
+    const users = targets(clicked, selected, selection() as unknown as UserNode[]).filter((n): n is UserNode => n instanceof UserNode);
+    if (users.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Select one or more users first.'));
+      return;
+    }
+    const unique = [...new Map(users.map((u) => [u.user.id, u.user])).values()];
+    await openNewRequestDocument(
+      {
+        description:
+          unique.length === 1
+            ? vscode.l10n.t('Assign {0} ({1}) to the work items listed in workItemIds.', unique[0]!.name, unique[0]!.loginName ?? unique[0]!.id)
+            : vscode.l10n.t('Assign {0} users to the work items listed in workItemIds.', String(unique.length)),
+        workItemIds: [],
+        update: { assignmentChange: { adds: unique.map((u) => ({ partyType: 'User', partyId: u.id })) } },
+      },
+      'assign-users',
+    );
+  });
+
+  registerCommand(context, log, 'workItemStudio.retryLoad', (clicked?: ActionableNode) => {
+    if (clicked instanceof MessageNode && clicked.signInRequired) {
+      void vscode.commands.executeCommand('workItemStudio.signIn').then(() => clicked.retry());
+      return;
+    }
+    clicked?.retry?.();
+  });
+}
+
+function splitIds(text: string): string[] {
+  return text
+    .split(/[\s,、，]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function filterProblem(parsed: ReturnType<typeof parseFilter>): string | undefined {
+  if (parsed.ok) return undefined;
+  switch (parsed.problem) {
+    case 'unknown-field':
+      return vscode.l10n.t('Unknown field "{0}".', parsed.field);
+    case 'duplicate-field':
+      return vscode.l10n.t('"{0}" is given twice.', parsed.field);
+    case 'empty-value':
+      return vscode.l10n.t('"{0}:" needs a value.', parsed.field);
+  }
+}

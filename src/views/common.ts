@@ -1,0 +1,179 @@
+// Pieces shared by the tree views: message rows (loading, empty, failed + Retry),
+// read-only JSON detail documents, and the load state of a node.
+import * as vscode from 'vscode';
+import { isCancellation } from '../commands/register';
+import { SignInCancelledError } from '../common/connection';
+import { describeError, isUnauthorized } from '../common/messages';
+
+/** Anything the item commands (copy ID, show details, retry) can act on. */
+export interface ActionableNode {
+  readonly id: string;
+  /** IDs copied by "Copy ID". */
+  copyId?(): string | undefined;
+  /** The object "Show Details" shows. */
+  details?(): { title: string; value: unknown } | undefined;
+  /** What "Retry" does. */
+  retry?(): void;
+}
+
+export type MessageKind = 'loading' | 'empty' | 'error' | 'info';
+
+export class MessageNode implements ActionableNode {
+  constructor(
+    readonly parentNode: object | undefined,
+    readonly id: string,
+    readonly kind: MessageKind,
+    readonly text: string,
+    readonly onRetry?: () => void,
+    readonly signInRequired = false,
+    readonly detail?: string,
+  ) {}
+
+  retry(): void {
+    this.onRetry?.();
+  }
+
+  toTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.text, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    switch (this.kind) {
+      case 'loading':
+        item.iconPath = new vscode.ThemeIcon('loading~spin');
+        item.contextValue = 'message loading';
+        break;
+      case 'error':
+        item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
+        item.contextValue = `message error${this.onRetry ? ' retryable' : ''}${this.signInRequired ? ' signInRequired' : ''}`;
+        item.tooltip = this.detail ?? this.text;
+        if (this.onRetry) {
+          item.description = vscode.l10n.t('Retry');
+          item.command = { command: 'workItemStudio.retryLoad', title: vscode.l10n.t('Retry'), arguments: [this] };
+        }
+        break;
+      case 'empty':
+        item.iconPath = new vscode.ThemeIcon('info');
+        item.contextValue = 'message empty';
+        break;
+      default:
+        item.contextValue = 'message';
+    }
+    return item;
+  }
+}
+
+/** What a failed load shows: the localized error, and whether signing in would help. */
+export function failureRow(parent: object | undefined, id: string, error: unknown, retry: () => void): MessageNode {
+  const signIn = isUnauthorized(error) || error instanceof SignInCancelledError;
+  const text = error instanceof SignInCancelledError ? vscode.l10n.t('Sign in to load this list.') : describeError(error);
+  return new MessageNode(parent, id, 'error', text, retry, signIn, error instanceof Error ? `${text}` : undefined);
+}
+
+export type LoadState<T> =
+  | { kind: 'idle' }
+  | { kind: 'loading'; controller: AbortController; promise: Promise<void> }
+  | { kind: 'loaded'; value: T }
+  | { kind: 'failed'; error: unknown };
+
+/**
+ * One node's load: starts once, can be cancelled (refresh), ends loaded or failed,
+ * and calls `changed` so the tree re-renders the node.
+ */
+export class Loadable<T> {
+  state: LoadState<T> = { kind: 'idle' };
+
+  constructor(
+    private readonly load: (signal: AbortSignal) => Promise<T>,
+    private readonly changed: () => void,
+    private readonly log?: vscode.LogOutputChannel,
+  ) {}
+
+  /** Starts the load when idle. */
+  ensure(): void {
+    if (this.state.kind !== 'idle') return;
+    const controller = new AbortController();
+    const promise = this.load(controller.signal).then(
+      (value) => {
+        if (this.state.kind === 'loading' && this.state.controller === controller) {
+          this.state = { kind: 'loaded', value };
+          this.changed();
+        }
+      },
+      (error: unknown) => {
+        if (this.state.kind !== 'loading' || this.state.controller !== controller) return;
+        if (controller.signal.aborted) {
+          this.state = { kind: 'idle' };
+          return;
+        }
+        if (!isCancellation(error) || error instanceof SignInCancelledError) this.log?.warn(`Load failed: ${describeError(error)}`);
+        this.state = { kind: 'failed', error };
+        this.changed();
+      },
+    );
+    this.state = { kind: 'loading', controller, promise };
+  }
+
+  /** Waits for the current load (tests, Load All). */
+  async settled(): Promise<void> {
+    if (this.state.kind === 'loading') await this.state.promise;
+  }
+
+  /** Cancels a running load and forgets the result. */
+  reset(): void {
+    if (this.state.kind === 'loading') this.state.controller.abort();
+    this.state = { kind: 'idle' };
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Read-only JSON details
+// ---------------------------------------------------------------------------
+
+export const DETAILS_SCHEME = 'workitemstudio-details';
+
+export class DetailsDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly contents = new Map<string, string>();
+  private readonly emitter = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.emitter.event;
+  private readonly registration: vscode.Disposable;
+
+  constructor() {
+    this.registration = vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, this);
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.contents.get(uri.toString()) ?? '';
+  }
+
+  /** Opens (or refreshes) a read-only JSON document named `name`.json. */
+  async show(name: string, value: unknown): Promise<vscode.TextEditor> {
+    const safe = name.replace(/[\\/:*?"<>|#%]/g, '_') || 'details';
+    const uri = vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${safe}.json` });
+    this.contents.set(uri.toString(), JSON.stringify(value, null, 2) + '\n');
+    this.emitter.fire(uri);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    if (doc.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(doc, 'json');
+    return vscode.window.showTextDocument(doc, { preview: true });
+  }
+
+  dispose(): void {
+    this.registration.dispose();
+    this.emitter.dispose();
+    this.contents.clear();
+  }
+}
+
+/** Markdown tooltip listing every member of a record (values escaped). */
+export function fieldsTooltip(title: string, record: Record<string, unknown>): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(undefined, false);
+  md.supportHtml = false;
+  md.appendMarkdown(`**${escapeMd(title)}**\n\n| | |\n|---|---|\n`);
+  for (const [k, v] of Object.entries(record)) {
+    const text = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    md.appendMarkdown(`| ${escapeMd(k)} | ${escapeMd(text)} |\n`);
+  }
+  return md;
+}
+
+function escapeMd(s: string): string {
+  return s.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&').replace(/\r?\n/g, ' ');
+}

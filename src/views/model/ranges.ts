@@ -1,0 +1,64 @@
+// Grouping of a long list into nested index ranges (like the debugger's `[0..99]`),
+// so that no tree node has more than a few hundred children. Ranges are views over
+// the one array (start/end indexes): the data is never copied. No vscode import.
+
+/** A half-open index range [start, end) over a list. */
+export interface IndexRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+export type RangeChild = { kind: 'range'; start: number; end: number } | { kind: 'item'; index: number };
+
+export interface RangeOptions {
+  /** A span up to this size lists its items directly (default 200). */
+  maxFlat?: number;
+  /** Items in the smallest group; each level above multiplies by this (default 100). */
+  chunk?: number;
+}
+
+/** Size of each child range of a span of `count` items (0 when the span lists its items). */
+export function groupSize(count: number, options: RangeOptions = {}): number {
+  const maxFlat = options.maxFlat ?? 200;
+  const chunk = options.chunk ?? 100;
+  if (count <= maxFlat) return 0;
+  let size = chunk;
+  while (Math.ceil(count / size) > chunk) size *= chunk;
+  return size;
+}
+
+/** The children of the span [start, end): items when small, otherwise ranges. */
+export function rangeChildren(start: number, end: number, options: RangeOptions = {}): RangeChild[] {
+  const count = Math.max(0, end - start);
+  const size = groupSize(count, options);
+  const out: RangeChild[] = [];
+  if (size === 0) {
+    for (let i = start; i < end; i++) out.push({ kind: 'item', index: i });
+    return out;
+  }
+  for (let s = start; s < end; s += size) out.push({ kind: 'range', start: s, end: Math.min(end, s + size) });
+  return out;
+}
+
+/**
+ * The chain of ranges from the top of a list of `total` items down to the range
+ * that lists `index` directly (empty when the top lists it). Used by getParent.
+ */
+export function rangePath(total: number, index: number, options: RangeOptions = {}): IndexRange[] {
+  const path: IndexRange[] = [];
+  let start = 0;
+  let end = total;
+  for (;;) {
+    const size = groupSize(end - start, options);
+    if (size === 0) return path;
+    const s = start + Math.floor((index - start) / size) * size;
+    start = s;
+    end = Math.min(end, s + size);
+    path.push({ start, end });
+  }
+}
+
+/** `[0..99]`: inclusive bounds, as the debugger shows them. */
+export function rangeLabel(r: IndexRange): string {
+  return `[${r.start}..${r.end - 1}]`;
+}

@@ -1,0 +1,397 @@
+// The Organizations view: root organizations from the setting; under each, its
+// sub-organizations (discovered from operation 2) and its direct users (operation 3),
+// grouped into index ranges when there are many. Failed loads are rows with Retry.
+import * as vscode from 'vscode';
+import type { User } from '../schema/api';
+import type { ConnectionManager } from '../common/connection';
+import { affects, readSettings } from '../common/config';
+import { ContextKeys, setContext } from '../common/contextKeys';
+import { OrgDiscovery, summarizeBelow, type OrgRef } from './model/discovery';
+import { allUsersQuery, directUsersQuery, isEmptyFilter, matchesKeyword, type UserFilter } from './model/filters';
+import { rangeChildren, rangeLabel, rangePath, type RangeChild } from './model/ranges';
+import { fieldsTooltip, failureRow, Loadable, MessageNode, type ActionableNode } from './common';
+
+interface OrgContent {
+  subOrgs: OrgRef[];
+  /** The one array of this organization's (filtered) direct users. */
+  users: User[];
+}
+
+export class OrgNode implements ActionableNode {
+  readonly kind = 'org';
+  readonly id: string;
+  readonly content: Loadable<OrgContent>;
+
+  constructor(
+    readonly tree: OrganizationsTree,
+    readonly orgId: string,
+    readonly parent: OrgNode | undefined,
+    public name: string | undefined,
+  ) {
+    this.id = parent ? `${parent.id}/o:${orgId}` : `org:${orgId}`;
+    this.content = new Loadable((signal) => tree.loadOrg(this, signal), () => tree.fire(this), tree.log);
+  }
+
+  get isRoot(): boolean {
+    return !this.parent;
+  }
+
+  /** Sub-organization nodes are kept, so their loaded content survives re-renders. */
+  private readonly subNodes = new Map<string, OrgNode>();
+
+  child(ref: OrgRef): OrgNode {
+    let n = this.subNodes.get(ref.id);
+    if (!n) {
+      n = new OrgNode(this.tree, ref.id, this, ref.name);
+      this.subNodes.set(ref.id, n);
+    }
+    return n;
+  }
+
+  /** Cancels loads in this subtree and forgets its content. */
+  reset(): void {
+    this.content.reset();
+    for (const n of this.subNodes.values()) n.reset();
+    this.subNodes.clear();
+  }
+
+  copyId(): string {
+    return this.orgId;
+  }
+}
+
+export class RangeNode implements ActionableNode {
+  readonly kind = 'range';
+  readonly id: string;
+  constructor(
+    readonly org: OrgNode,
+    readonly start: number,
+    readonly end: number,
+  ) {
+    this.id = `${org.id}/r:${start}-${end}`;
+  }
+}
+
+export class UserNode implements ActionableNode {
+  readonly kind = 'user';
+  readonly id: string;
+  constructor(
+    readonly org: OrgNode,
+    readonly index: number,
+    readonly user: User,
+  ) {
+    this.id = `${org.id}/u:${user.id}`;
+  }
+  copyId(): string {
+    return this.user.id;
+  }
+  details(): { title: string; value: unknown } {
+    return { title: `user-${this.user.id}`, value: this.user };
+  }
+}
+
+export type OrgTreeNode = OrgNode | RangeNode | UserNode | MessageNode;
+
+interface FilterEntry {
+  filter: UserFilter;
+  /** Organizations (below the filtered one) with at least one matching user: operation 2 with the filter. */
+  matches?: Promise<Set<string>>;
+}
+
+export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<OrgTreeNode | undefined | void>();
+  readonly onDidChangeTreeData = this.emitter.event;
+  private roots: OrgNode[] | undefined;
+  private discovery: OrgDiscovery;
+  /** Filters by org node id; a filter applies to the node's whole subtree. */
+  private readonly filters = new Map<string, FilterEntry>();
+  private readonly disposables: vscode.Disposable[] = [];
+  /** Set by registerSidebar: the view, for `message`. */
+  view: vscode.TreeView<OrgTreeNode> | undefined;
+
+  constructor(
+    readonly connection: ConnectionManager,
+    readonly log: vscode.LogOutputChannel,
+    private readonly organizationIds: () => string[] = () => readSettings().organizations,
+  ) {
+    this.discovery = this.newDiscovery();
+    this.disposables.push(
+      this.emitter,
+      connection.onDidChange(() => this.refresh()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (affects(e, 'organizations')) {
+          this.roots = undefined;
+          this.refresh();
+        }
+      }),
+    );
+    void setContext(ContextKeys.hasOrganizations, this.organizationIds().length > 0);
+  }
+
+  fire(node?: OrgTreeNode): void {
+    this.emitter.fire(node);
+  }
+
+  // -------------------------------------------------------------------------
+  // TreeDataProvider
+  // -------------------------------------------------------------------------
+
+  getTreeItem(node: OrgTreeNode): vscode.TreeItem {
+    if (node instanceof MessageNode) return node.toTreeItem();
+    if (node instanceof OrgNode) {
+      const filtered = this.filters.has(node.id);
+      const item = new vscode.TreeItem(node.name ?? node.orgId, vscode.TreeItemCollapsibleState.Collapsed);
+      item.id = node.id;
+      item.iconPath = new vscode.ThemeIcon(node.isRoot ? 'organization' : 'symbol-namespace');
+      const st = node.content.state;
+      const count = st.kind === 'loaded' ? vscode.l10n.t('{0} users', String(st.value.users.length)) : undefined;
+      item.description = [node.name ? node.orgId : undefined, count, filtered ? vscode.l10n.t('(filtered)') : undefined].filter(Boolean).join(' · ');
+      item.contextValue = `organization ${node.isRoot ? 'root' : 'sub'}${filtered ? ' filtered' : ''}`;
+      item.tooltip = node.name ? vscode.l10n.t('Organization {0} ({1})', node.name, node.orgId) : vscode.l10n.t('Organization {0}', node.orgId);
+      return item;
+    }
+    if (node instanceof RangeNode) {
+      const item = new vscode.TreeItem(rangeLabel(node), vscode.TreeItemCollapsibleState.Collapsed);
+      item.id = node.id;
+      const users = this.usersOf(node.org);
+      const first = users?.[node.start];
+      const last = users?.[node.end - 1];
+      if (first && last) item.description = `${first.name} – ${last.name}`;
+      item.contextValue = 'range';
+      return item;
+    }
+    const u = node.user;
+    const item = new vscode.TreeItem(u.name, vscode.TreeItemCollapsibleState.None);
+    item.id = node.id;
+    item.description = u.isDeleted ? vscode.l10n.t('{0} (deleted)', u.loginName ?? '') : (u.loginName ?? '');
+    item.iconPath = u.isDeleted ? new vscode.ThemeIcon('person', new vscode.ThemeColor('disabledForeground')) : new vscode.ThemeIcon('person');
+    item.tooltip = fieldsTooltip(u.isDeleted ? vscode.l10n.t('{0} (deleted user)', u.name) : u.name, u);
+    item.contextValue = `user${u.isDeleted ? ' deleted' : ''}`;
+    item.accessibilityInformation = {
+      label: u.isDeleted ? vscode.l10n.t('{0}, login name {1}, deleted', u.name, u.loginName ?? '') : vscode.l10n.t('{0}, login name {1}', u.name, u.loginName ?? ''),
+    };
+    return item;
+  }
+
+  getChildren(node?: OrgTreeNode): OrgTreeNode[] {
+    if (!node) return this.rootNodes();
+    if (node instanceof OrgNode) return this.orgChildren(node);
+    if (node instanceof RangeNode) return this.spanChildren(node.org, node.start, node.end);
+    return [];
+  }
+
+  getParent(node: OrgTreeNode): OrgTreeNode | undefined {
+    if (node instanceof OrgNode) return node.parent;
+    if (node instanceof MessageNode) return node.parentNode as OrgTreeNode | undefined;
+    const org = node.org;
+    const users = this.usersOf(org);
+    if (!users) return org;
+    const index = node instanceof UserNode ? node.index : node.start;
+    const path = rangePath(users.length, index);
+    if (node instanceof RangeNode) {
+      // The range's parent is the range before it in the path (or the org).
+      const at = path.findIndex((r) => r.start === node.start && r.end === node.end);
+      const p = at > 0 ? path[at - 1]! : undefined;
+      return p ? new RangeNode(org, p.start, p.end) : org;
+    }
+    const p = path[path.length - 1];
+    return p ? new RangeNode(org, p.start, p.end) : org;
+  }
+
+  // -------------------------------------------------------------------------
+
+  private rootNodes(): OrgTreeNode[] {
+    if (!this.connection.current) return [];
+    const ids = [...new Set(this.organizationIds())];
+    void setContext(ContextKeys.hasOrganizations, ids.length > 0);
+    if (!this.roots || this.roots.map((r) => r.orgId).join('\n') !== ids.join('\n')) {
+      const old = new Map((this.roots ?? []).map((r) => [r.orgId, r]));
+      this.roots = ids.map((id) => old.get(id) ?? new OrgNode(this, id, undefined, undefined));
+    }
+    return this.roots;
+  }
+
+  private orgChildren(org: OrgNode): OrgTreeNode[] {
+    org.content.ensure();
+    const st = org.content.state;
+    switch (st.kind) {
+      case 'idle':
+      case 'loading':
+        return [new MessageNode(org, `${org.id}/loading`, 'loading', vscode.l10n.t('Loading…'))];
+      case 'failed':
+        return [failureRow(org, `${org.id}/error`, st.error, () => this.refresh(org))];
+      case 'loaded': {
+        const subs = st.value.subOrgs.map((s) => org.child(s));
+        const users = this.spanChildren(org, 0, st.value.users.length);
+        if (subs.length === 0 && users.length === 0) {
+          const text = this.effectiveFilter(org)
+            ? vscode.l10n.t('No users match the filter.')
+            : vscode.l10n.t('No users, and no sub-organizations with users.');
+          return [new MessageNode(org, `${org.id}/empty`, 'empty', text)];
+        }
+        return [...subs, ...users];
+      }
+    }
+  }
+
+  private spanChildren(org: OrgNode, start: number, end: number): OrgTreeNode[] {
+    const users = this.usersOf(org);
+    if (!users) return [];
+    return rangeChildren(start, Math.min(end, users.length)).map((c: RangeChild) =>
+      c.kind === 'range' ? new RangeNode(org, c.start, c.end) : new UserNode(org, c.index, users[c.index]!),
+    );
+  }
+
+  private usersOf(org: OrgNode): User[] | undefined {
+    const st = org.content.state;
+    return st.kind === 'loaded' ? st.value.users : undefined;
+  }
+
+  /** The filter in force for an org: its own, or the nearest filtered ancestor's. */
+  effectiveFilter(org: OrgNode): { owner: OrgNode; entry: FilterEntry } | undefined {
+    for (let n: OrgNode | undefined = org; n; n = n.parent) {
+      const entry = this.filters.get(n.id);
+      if (entry) return { owner: n, entry };
+    }
+    return undefined;
+  }
+
+  /** Loads one organization: direct users (operation 3) and direct sub-organizations (operation 2). */
+  async loadOrg(org: OrgNode, signal: AbortSignal): Promise<OrgContent> {
+    const f = this.effectiveFilter(org);
+    const filter = f?.entry.filter ?? {};
+    const usersP = this.connection.run((c) => c.listOrganizationUsers(org.orgId, directUsersQuery(filter), { signal }));
+    const subsP = this.discovery.childrenOf(org.orgId, signal);
+    const [list, subs] = await Promise.all([usersP, subsP]);
+    let users = list.data;
+    if (filter.keyword) users = users.filter((u) => matchesKeyword(u, filter.keyword));
+    let subOrgs = subs;
+    if (f) {
+      const matches = await this.matchesOf(f.owner, f.entry, signal);
+      const visible: OrgRef[] = [];
+      for (const s of subs) {
+        if (matches.has(s.id)) visible.push(s);
+        else {
+          const below = await this.discovery.belowOf(s.id, signal);
+          if ([...below.keys()].some((id) => matches.has(id))) visible.push(s);
+        }
+      }
+      subOrgs = visible;
+    }
+    // Learn the organization's name from its users when it was not known.
+    const named = list.data.find((u) => u.organizationId === org.orgId && u.organizationName);
+    if (!org.name && named?.organizationName) org.name = named.organizationName;
+    this.log.debug(`Organization ${org.orgId}: ${users.length} direct users, ${subOrgs.length} sub-organizations (${this.discovery.requests} discovery requests so far).`);
+    return { subOrgs, users };
+  }
+
+  private matchesOf(owner: OrgNode, entry: FilterEntry, signal: AbortSignal): Promise<Set<string>> {
+    entry.matches ??= this.connection
+      .run((c) => c.listAllAssignedUsers(owner.orgId, allUsersQuery(entry.filter), { signal }))
+      .then((r) => new Set(summarizeBelow(owner.orgId, r.data).keys()));
+    entry.matches.catch(() => {
+      entry.matches = undefined;
+    });
+    return entry.matches;
+  }
+
+  private newDiscovery(): OrgDiscovery {
+    return new OrgDiscovery(async (orgId, signal) => {
+      const r = await this.connection.run((c) => c.listAllAssignedUsers(orgId, {}, { signal }));
+      return summarizeBelow(orgId, r.data);
+    });
+  }
+
+  // -------------------------------------------------------------------------
+  // Commands
+  // -------------------------------------------------------------------------
+
+  /** Refreshes one organization (cancelling its request in flight) or everything. */
+  refresh(org?: OrgNode): void {
+    if (org) {
+      this.resetSubtree(org);
+      this.discovery.clear(org.orgId);
+      const f = this.filters.get(org.id);
+      if (f) f.matches = undefined;
+      this.fire(org);
+      return;
+    }
+    for (const r of this.roots ?? []) this.resetSubtree(r);
+    this.roots = undefined;
+    this.discovery = this.newDiscovery();
+    for (const f of this.filters.values()) f.matches = undefined;
+    this.updateMessage();
+    this.fire();
+  }
+
+  private resetSubtree(org: OrgNode): void {
+    org.reset();
+  }
+
+  getFilter(org: OrgNode): UserFilter | undefined {
+    return this.filters.get(org.id)?.filter;
+  }
+
+  setFilter(org: OrgNode, filter: UserFilter | undefined): void {
+    if (!filter || isEmptyFilter(filter)) this.filters.delete(org.id);
+    else this.filters.set(org.id, { filter });
+    this.updateMessage();
+    org.reset();
+    this.fire(org);
+  }
+
+  clearAllFilters(): void {
+    this.filters.clear();
+    this.updateMessage();
+    this.refresh();
+  }
+
+  get filterCount(): number {
+    return this.filters.size;
+  }
+
+  /** The view's message: every active filter. */
+  updateMessage(): void {
+    void setContext(ContextKeys.organizationsFiltered, this.filters.size > 0);
+    if (!this.view) return;
+    if (this.filters.size === 0) {
+      this.view.message = undefined;
+      return;
+    }
+    const parts: string[] = [];
+    for (const [id, e] of this.filters) {
+      const name = this.findNode(id)?.name ?? id.split(/[/:]/).pop() ?? id;
+      parts.push(vscode.l10n.t('{0}: {1}', name, describeUserFilter(e.filter)));
+    }
+    this.view.message = vscode.l10n.t('Filtered — {0}', parts.join('; '));
+  }
+
+  private findNode(id: string): OrgNode | undefined {
+    const walk = (nodes: OrgNode[]): OrgNode | undefined => {
+      for (const n of nodes) {
+        if (n.id === id) return n;
+        const st = n.content.state;
+        if (st.kind === 'loaded' && id.startsWith(`${n.id}/`)) {
+          const found = walk(st.value.subOrgs.map((s) => n.child(s)));
+          if (found) return found;
+        }
+      }
+      return undefined;
+    };
+    return walk(this.roots ?? []);
+  }
+
+  dispose(): void {
+    for (const r of this.roots ?? []) r.reset();
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+}
+
+export function describeUserFilter(f: UserFilter): string {
+  const parts: string[] = [];
+  if (f.name) parts.push(vscode.l10n.t('name contains "{0}"', f.name));
+  if (f.code) parts.push(vscode.l10n.t('code contains "{0}"', f.code));
+  if (f.englishName) parts.push(vscode.l10n.t('English name contains "{0}"', f.englishName));
+  if (f.keyword) parts.push(vscode.l10n.t('keyword "{0}"', f.keyword));
+  return parts.join(', ');
+}

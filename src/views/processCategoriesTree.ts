@@ -1,0 +1,243 @@
+// The Process Categories view: pages of `limit`/`offset` with a "Load More" row,
+// Load All (progress + cancel), order, filter and deleted-record options.
+import * as vscode from 'vscode';
+import type { ProcessCategory } from '../schema/api';
+import type { ConnectionManager } from '../common/connection';
+import { affects, readSettings } from '../common/config';
+import { ContextKeys, setContext } from '../common/contextKeys';
+import { describeError } from '../common/messages';
+import { isCancellation } from '../commands/register';
+import { categoriesQuery, isEmptyFilter, type CategoryQueryState } from './model/filters';
+import { PagedList } from './model/paging';
+import { swatchDataPath, toHexColor } from './model/colors';
+import { failureRow, fieldsTooltip, MessageNode, type ActionableNode } from './common';
+
+export class CategoryNode implements ActionableNode {
+  readonly kind = 'category';
+  readonly id: string;
+  constructor(readonly category: ProcessCategory) {
+    this.id = `category:${category.id}`;
+  }
+  copyId(): string {
+    return this.category.id;
+  }
+  details(): { title: string; value: unknown } {
+    return { title: `process-category-${this.category.id}`, value: this.category };
+  }
+}
+
+export class LoadMoreNode {
+  readonly kind = 'loadMore';
+  readonly id = 'categories/loadMore';
+}
+
+export type CategoryTreeNode = CategoryNode | LoadMoreNode | MessageNode;
+
+type PageState = { kind: 'idle' } | { kind: 'loading'; controller: AbortController; promise: Promise<void> } | { kind: 'failed'; error: unknown };
+
+export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTreeNode>, vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<CategoryTreeNode | undefined | void>();
+  readonly onDidChangeTreeData = this.emitter.event;
+  private list: PagedList<ProcessCategory>;
+  private page: PageState = { kind: 'idle' };
+  private readonly nodes = new Map<string, CategoryNode>();
+  readonly state: CategoryQueryState = { filter: {}, deleted: 'hide' };
+  private readonly disposables: vscode.Disposable[] = [];
+  view: vscode.TreeView<CategoryTreeNode> | undefined;
+
+  constructor(
+    readonly connection: ConnectionManager,
+    readonly log: vscode.LogOutputChannel,
+    private readonly pageSize: () => number = () => readSettings().processCategoriesPageSize,
+  ) {
+    this.list = new PagedList(this.pageSize());
+    this.disposables.push(
+      this.emitter,
+      connection.onDidChange(() => this.refresh()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (affects(e, 'processCategories.pageSize')) this.refresh();
+      }),
+    );
+  }
+
+  getTreeItem(node: CategoryTreeNode): vscode.TreeItem {
+    if (node instanceof MessageNode) return node.toTreeItem();
+    if (node instanceof LoadMoreNode) {
+      const total = this.list.totalCount;
+      const item = new vscode.TreeItem(vscode.l10n.t('Load More'), vscode.TreeItemCollapsibleState.None);
+      item.id = node.id;
+      item.description = total !== undefined ? vscode.l10n.t('{0} of {1} loaded', String(this.list.loaded.length), String(total)) : undefined;
+      item.iconPath = new vscode.ThemeIcon('fold-down');
+      item.contextValue = 'loadMore';
+      item.command = { command: 'workItemStudio.loadMoreProcessCategories', title: vscode.l10n.t('Load More') };
+      return item;
+    }
+    const c = node.category;
+    const item = new vscode.TreeItem(c.name, vscode.TreeItemCollapsibleState.None);
+    item.id = node.id;
+    const deleted = c.isDeleted === true;
+    item.description = [c.code || undefined, deleted ? vscode.l10n.t('deleted') : undefined].filter(Boolean).join(' · ');
+    const hex = toHexColor(c.color);
+    item.iconPath = hex
+      ? vscode.Uri.from({ scheme: 'data', path: swatchDataPath(hex, { deleted }) })
+      : new vscode.ThemeIcon(deleted ? 'trash' : 'symbol-color');
+    item.tooltip = fieldsTooltip(deleted ? vscode.l10n.t('{0} (deleted)', c.name) : c.name, c);
+    item.contextValue = `processCategory${deleted ? ' deleted' : ''}`;
+    return item;
+  }
+
+  getChildren(node?: CategoryTreeNode): CategoryTreeNode[] {
+    if (node) return [];
+    if (!this.connection.current) return [];
+    if (!this.list.started && this.page.kind === 'idle') this.loadMore();
+    const rows: CategoryTreeNode[] = this.list.loaded.map((c) => this.node(c));
+    if (this.page.kind === 'loading') rows.push(new MessageNode(undefined, 'categories/loading', 'loading', vscode.l10n.t('Loading…')));
+    else if (this.page.kind === 'failed') rows.push(failureRow(undefined, 'categories/error', this.page.error, () => this.retry()));
+    else if (this.list.started && this.list.hasMore) rows.push(new LoadMoreNode());
+    else if (this.list.started && this.list.loaded.length === 0) {
+      rows.push(
+        new MessageNode(
+          undefined,
+          'categories/empty',
+          'empty',
+          this.isFiltered ? vscode.l10n.t('No process categories match the filter.') : vscode.l10n.t('No process categories.'),
+        ),
+      );
+    }
+    return rows;
+  }
+
+  getParent(): undefined {
+    return undefined;
+  }
+
+  private node(c: ProcessCategory): CategoryNode {
+    let n = this.nodes.get(c.id);
+    if (!n || n.category !== c) {
+      n = new CategoryNode(c);
+      this.nodes.set(c.id, n);
+    }
+    return n;
+  }
+
+  get hasMore(): boolean {
+    return this.list.hasMore;
+  }
+
+  get loadedCount(): number {
+    return this.list.loaded.length;
+  }
+
+  get totalCount(): number | undefined {
+    return this.list.totalCount;
+  }
+
+  get isFiltered(): boolean {
+    return !isEmptyFilter(this.state.filter) || this.state.deleted !== 'hide' || !!this.state.orderBy;
+  }
+
+  /** Fetches the next page (no-op while one is loading or when all are loaded). Resolves when it settled. */
+  loadMore(signal?: AbortSignal): Promise<void> {
+    if (this.page.kind === 'loading') return this.page.promise;
+    if (this.list.started && !this.list.hasMore) return Promise.resolve();
+    const controller = new AbortController();
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const list = this.list;
+    const query = categoriesQuery(this.state, list.nextPage());
+    const promise = this.connection
+      .run((c) => c.listProcessCategories(query, { signal: controller.signal }))
+      .then(
+        (page) => {
+          if (this.list !== list || this.page.kind !== 'loading' || this.page.controller !== controller) return;
+          list.append(page);
+          this.page = { kind: 'idle' };
+        },
+        (error: unknown) => {
+          if (this.list !== list || this.page.kind !== 'loading' || this.page.controller !== controller) return;
+          if (controller.signal.aborted) {
+            this.page = { kind: 'idle' };
+            return;
+          }
+          if (!isCancellation(error)) this.log.warn(`Process categories: ${describeError(error)}`);
+          this.page = { kind: 'failed', error };
+        },
+      )
+      .finally(() => {
+        signal?.removeEventListener('abort', onAbort);
+        this.changed();
+      });
+    this.page = { kind: 'loading', controller, promise };
+    this.changed();
+    return promise;
+  }
+
+  /** Loads every remaining page; stops on cancel or on the first failure. */
+  async loadAll(token?: vscode.CancellationToken, progress?: (loaded: number, total: number | undefined) => void): Promise<void> {
+    const controller = new AbortController();
+    const sub = token?.onCancellationRequested(() => controller.abort());
+    try {
+      while (this.list.hasMore && !controller.signal.aborted) {
+        await this.loadMore(controller.signal);
+        if (this.page.kind === 'failed') return;
+        progress?.(this.list.loaded.length, this.list.totalCount);
+      }
+    } finally {
+      sub?.dispose();
+    }
+  }
+
+  retry(): void {
+    if (this.page.kind === 'failed') this.page = { kind: 'idle' };
+    void this.loadMore();
+  }
+
+  /** Starts over (cancelling the request in flight) with the current query state. */
+  refresh(): void {
+    if (this.page.kind === 'loading') this.page.controller.abort();
+    this.page = { kind: 'idle' };
+    this.list = new PagedList(this.pageSize());
+    this.nodes.clear();
+    this.changed();
+  }
+
+  /** Call after changing `state`. */
+  queryChanged(): void {
+    this.updateMessage();
+    this.refresh();
+  }
+
+  private changed(): void {
+    void setContext(ContextKeys.processCategoriesHasMore, this.list.hasMore && !!this.connection.current);
+    this.updateMessage();
+    this.emitter.fire();
+  }
+
+  updateMessage(): void {
+    void setContext(ContextKeys.processCategoriesFiltered, this.isFiltered);
+    if (!this.view) return;
+    const parts: string[] = [];
+    const f = this.state.filter;
+    if (f.name) parts.push(vscode.l10n.t('name contains "{0}"', f.name));
+    if (f.code) parts.push(vscode.l10n.t('code contains "{0}"', f.code));
+    if (f.keyword) parts.push(vscode.l10n.t('keyword "{0}"', f.keyword));
+    if (this.state.deleted === 'include') parts.push(vscode.l10n.t('deleted included'));
+    if (this.state.deleted === 'only') parts.push(vscode.l10n.t('deleted only'));
+    if (this.state.orderBy) {
+      parts.push(
+        this.state.orderBy.direction === 'desc'
+          ? vscode.l10n.t('sorted by {0}, descending', this.state.orderBy.field)
+          : vscode.l10n.t('sorted by {0}, ascending', this.state.orderBy.field),
+      );
+    }
+    const total = this.list.totalCount;
+    const counts = total !== undefined ? vscode.l10n.t('{0} of {1}', String(this.list.loaded.length), String(total)) : undefined;
+    const text = [parts.length ? parts.join(', ') : undefined, parts.length && counts ? counts : undefined].filter(Boolean).join(' — ');
+    this.view.message = text || undefined;
+  }
+
+  dispose(): void {
+    if (this.page.kind === 'loading') this.page.controller.abort();
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+}
