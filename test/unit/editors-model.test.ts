@@ -1,0 +1,179 @@
+import * as assert from 'node:assert/strict';
+import { planJob } from '../../src/bulk/plan';
+import type { JobResult, RequestResult, RequestState } from '../../src/bulk/types';
+import { totalsOf } from '../../src/bulk/engine';
+import { insertionFor, readCategoryArg, readUserArg } from '../../src/editors/model/insert';
+import { locatePath, memberNameSpan, parseText } from '../../src/editors/model/locate';
+import { renderPreview } from '../../src/editors/model/preview';
+import { actionCounts, escapeHtml, renderResultHtml, resultJson } from '../../src/editors/model/results';
+import { validateRequestDocument } from '../../src/schema/document';
+
+const BASE = 'http://127.0.0.1:9/api';
+
+function textAt(text: string, span: { offset: number; length: number }): string {
+  return text.slice(span.offset, span.offset + span.length);
+}
+
+describe('editors: problem locations in the text', () => {
+  const text = JSON.stringify({ workItemIds: ['1'], update: { assignmentChange: { Adds: [{ PartyId: 'u1', plannedTime: 'x' }] }, orderFirst: true } }, null, 2);
+  const { root } = parseText(text);
+
+  it('puts a value problem on the value, a name problem on the quoted name', () => {
+    assert.equal(textAt(text, locatePath(root, ['update', 'orderFirst'])), 'true');
+    assert.equal(textAt(text, locatePath(root, ['update', 'assignmentChange', 'Adds'], true)), '"Adds"');
+    assert.equal(textAt(text, locatePath(root, ['update', 'assignmentChange', 'Adds', 0, 'plannedTime'])), '"x"');
+  });
+
+  it('puts a problem about an object on its member name, and a missing member on its nearest parent', () => {
+    assert.equal(textAt(text, locatePath(root, ['update', 'assignmentChange'])), '"assignmentChange"');
+    assert.equal(textAt(text, locatePath(root, ['update', 'moveParentTo'])), '"update"');
+    assert.equal(textAt(text, locatePath(root, ['nothing'])), '{');
+  });
+
+  it('finds the name span for a rename, and every rename issue of a capitalised document points at its member', () => {
+    assert.equal(textAt(text, memberNameSpan(root, ['update', 'assignmentChange', 'Adds', 0, 'PartyId'])!), '"PartyId"');
+    const v = validateRequestDocument(JSON.parse(text));
+    const renames = v.issues.filter((i) => i.fix?.kind === 'rename-member');
+    assert.ok(renames.length >= 2, JSON.stringify(v.issues));
+    for (const i of renames) {
+      const span = memberNameSpan(root, i.path);
+      assert.ok(span, `no member at ${JSON.stringify(i.path)}`);
+      assert.equal(JSON.parse(textAt(text, span!)).toLowerCase(), i.fix!.to.toLowerCase());
+    }
+  });
+});
+
+describe('editors: inserting users and process categories', () => {
+  const user = { id: 'u-17', loginName: 'tanaka', email: 't@example.com', name: 'Tanaka' };
+  const doc = '{\n  "update": {\n    "assignmentChange": { "adds": [{ "user": , "partyId": "" }], "removeUsers": [""] },\n    "fields": { "LeaderId":  }\n  }\n}';
+
+  it('inserts the login name where users are matched by name, quoted', () => {
+    const at = doc.indexOf('"user": ') + 8;
+    assert.deepEqual(insertionFor(doc, at, { user }), { text: '"tanaka"', value: 'tanaka', kind: 'loginName' });
+  });
+
+  it('inserts without quotes inside a string, and the ID for partyId', () => {
+    const inParty = doc.indexOf('"partyId": "') + 12;
+    assert.equal(insertionFor(doc, inParty, { user }).text, 'u-17');
+    const inRemove = doc.indexOf('"removeUsers": ["') + 17;
+    assert.equal(insertionFor(doc, inRemove, { user }).text, 'tanaka');
+  });
+
+  it('inserts the ID of a user for other fields and of a process category anywhere', () => {
+    const at = doc.indexOf('"LeaderId":  ') + 12;
+    assert.equal(insertionFor(doc, at, { user }).text, '"u-17"');
+    assert.equal(insertionFor(doc, at, { category: { id: 'pc-3' } }).text, '"pc-3"');
+  });
+
+  it('reads tree nodes and plain objects, rejects anything without an id', () => {
+    assert.equal(readUserArg({ user: { id: 'a', loginName: 'x' } })?.loginName, 'x');
+    assert.equal(readUserArg({ id: 'b' })?.id, 'b');
+    assert.equal(readUserArg({ user: {} }), undefined);
+    assert.equal(readUserArg(undefined), undefined);
+    assert.equal(readCategoryArg({ category: { id: 'c', name: 'n' } })?.id, 'c');
+    assert.equal(readCategoryArg('c'), undefined);
+  });
+});
+
+describe('editors: preview of a plan', () => {
+  it('lists target, totals, duplicates, document warnings, the body and each request URL', () => {
+    const ids = Array.from({ length: 1500 }, (_, i) => String(100 + i));
+    const plan = planJob({ workItemIds: [...ids, '100', '101'], update: { moveScheduleDays: 7 }, baseUrl: BASE });
+    const text = renderPreview({ documentName: 'a.workitems.json', serviceLabel: 'Sandbox', plan, documentWarnings: ['line 3: Member "Adds" should be written "adds"'] });
+    assert.match(text, /^# Preview of a\.workitems\.json/);
+    assert.match(text, /Service: Sandbox \(http:\/\/127\.0\.0\.1:9\/api\)/);
+    assert.match(text, /\*\*1500 items in 2 requests\*\*/);
+    assert.match(text, /2 duplicate entries are sent once: 100, 101/);
+    assert.match(text, /line 3: Member "Adds"/);
+    assert.match(text, /"moveScheduleDays": 7/);
+    assert.match(text, /Request 1 of 2: 1000 items/);
+    assert.match(text, /Request 2 of 2: 500 items/);
+    assert.ok(text.includes(`PUT ${BASE}/workitem/workItems/100,101,102,`));
+    assert.match(text, /Nothing has been sent/);
+  });
+
+  it('says "1 item in 1 request" in the singular and has no warnings section without warnings', () => {
+    const plan = planJob({ workItemIds: ['7'], update: { setCompleted: true }, baseUrl: BASE });
+    const text = renderPreview({ documentName: 'b.workitems.json', serviceLabel: 'S', plan, documentWarnings: [] });
+    assert.match(text, /\*\*1 item in 1 request\*\*/);
+    assert.doesNotMatch(text, /## Warnings/);
+  });
+});
+
+function request(index: number, state: RequestState, extra: Partial<RequestResult> = {}): RequestResult {
+  return { index, ids: [`${index}a`, `${index}b`], path: `/workitem/workItems/${index}a,${index}b`, state, attempts: state === 'pending' ? 0 : 1, ...extra };
+}
+
+function result(requests: RequestResult[]): JobResult {
+  return {
+    jobId: 'job-1',
+    outcome: requests.every((r) => r.state === 'succeeded') ? 'succeeded' : 'partial',
+    requests,
+    totals: totalsOf(requests),
+    startedAt: '2026-01-01T00:00:00.000Z',
+    finishedAt: '2026-01-01T00:00:01.500Z',
+    durationMs: 1500,
+  };
+}
+
+describe('editors: result view', () => {
+  const requests = [
+    request(0, 'succeeded', {
+      status: 200,
+      durationMs: 120,
+      response: {
+        items: [{ id: '0a', updatedAt: '2026-01-01T09:00:00', plannedCost: 5 }],
+        affectedItems: [{ id: 'child-1', statusTypeId: 'done' }],
+        addedTimeEntryIds: ['te-1'],
+        addedScheduleDependencyIds: [42],
+      },
+    }),
+    request(1, 'failed', { status: 400, error: { kind: 'http', status: 400, messages: ['The item type is not available. <b>'], codes: [], message: 'PUT failed with status 400' } }),
+    request(2, 'unknown', { error: { kind: 'network', messages: [], codes: [], message: 'connection reset' } }),
+    request(3, 'pending'),
+  ];
+  const r = result(requests);
+  const html = renderResultHtml({ result: r, serviceLabel: 'Sandbox <local>', documentName: 'x.workitems.json', nonce: 'NONCE123', cspSource: 'vscode-webview:' });
+
+  it('has a strict CSP: nothing by default, nonce scripts and styles, no remote resources', () => {
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? '';
+    assert.match(csp, /default-src 'none'/);
+    assert.match(csp, /script-src 'nonce-NONCE123'/);
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|https?:/);
+    const scripts = html.match(/<script[^>]*>/g) ?? [];
+    assert.ok(scripts.length > 0 && scripts.every((s) => s.includes('nonce="NONCE123"')));
+    assert.doesNotMatch(html, /(src|href)="https?:/);
+  });
+
+  it('shows totals, each request, changed and affected items with fields, added IDs and the service messages, escaped', () => {
+    assert.match(html, /Sandbox &lt;local&gt;/);
+    assert.match(html, /0a/);
+    assert.match(html, /plannedCost<\/span>: 5/);
+    assert.match(html, /child-1/);
+    assert.match(html, /statusTypeId<\/span>: done/);
+    assert.match(html, /te-1/);
+    assert.match(html, />42</);
+    assert.match(html, /The item type is not available\. &lt;b&gt;/);
+    assert.doesNotMatch(html, /<b>/);
+    assert.match(html, /outcome unknown/);
+  });
+
+  it('offers Save as JSON, Retry Failed, Resend Unknown… and Send Remaining by counts', () => {
+    assert.deepEqual(actionCounts(r), { failed: 1, unknown: 1, pending: 1 });
+    for (const c of ['saveJson', 'retryFailed', 'resendUnknown', 'resume']) assert.match(html, new RegExp(`data-command="${c}"`));
+    const ok = renderResultHtml({ result: result([requests[0]!]), serviceLabel: 's', documentName: 'd', nonce: 'n', cspSource: 'c' });
+    assert.doesNotMatch(ok, /data-command="retryFailed"|data-command="resendUnknown"|data-command="resume"/);
+  });
+
+  it('saves the whole result as JSON with its origin', () => {
+    const saved = JSON.parse(resultJson({ result: r, serviceLabel: 'Sandbox', baseUrl: BASE, documentName: 'x.workitems.json' }));
+    assert.equal(saved.service, 'Sandbox');
+    assert.equal(saved.requests.length, 4);
+    assert.equal(saved.requests[0].response.items[0].id, '0a');
+    assert.equal(saved.totals.requestsByState.failed, 1);
+  });
+
+  it('escapes every HTML special character', () => {
+    assert.equal(escapeHtml(`<a href="x">'&'</a>`), '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});
