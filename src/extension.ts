@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { createConnection } from './commands/connection';
+import { registerSidebar } from './views';
 import { registerRequestDocuments } from './editors';
 
 /**
@@ -10,6 +11,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel('Work Item Studio', { log: true });
   context.subscriptions.push(log);
   const connection = createConnection(context, log);
+  registerSidebar(context, log, connection);
   registerRequestDocuments(context, log, connection);
 }
 
