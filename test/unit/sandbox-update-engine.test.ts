@@ -1,0 +1,110 @@
+// The update engine called directly (no HTTP): atomicity as a property over random
+// bodies, and request-level details that are awkward to reach over HTTP.
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { Dataset } from '../../src/sandbox/model';
+import { checkReferences } from '../../src/sandbox/state';
+import { applyUpdate } from '../../src/sandbox/update';
+import { baseFixture } from './sandbox-update-fixtures';
+
+const ctx = { callerId: 'u-admin', edition: 'professional' as const, now: new Date('2026-11-21T10:00:00Z') };
+const load = () => Dataset.parse(baseFixture());
+const ITEM_IDS = ['F1', 'F1a', 'T1', 'T2', 'T3', 'T4', 'T4a', 'F2', 'NT', 'D1', 'D2', 'Q2'];
+
+const bodyArb = fc.record(
+  {
+    moveScheduleDays: fc.integer({ min: -400, max: 400 }),
+    clearSchedule: fc.boolean(),
+    moveParentTo: fc.constantFrom('F1', 'F1a', 'F2', 'T3', 'T4', 'Q1', 'D2', 'nope'),
+    orderFirst: fc.boolean(),
+    orderBefore: fc.constantFrom('0', 'T1', 'T2'),
+    changeItemTypeTo: fc.constantFrom('folder', 'task', 'retired', 'pro-task'),
+    setCompleted: fc.boolean(),
+    setTimeEntryLocked: fc.boolean(),
+    fields: fc.dictionary(
+      fc.constantFrom('Name', 'Code', 'Description', 'PlannedTime', 'LeaderId', 'StartDate', 'EndDate', 'StatusTypeId', 'name'),
+      fc.oneof(fc.constantFrom('', 'x', 'u-alice', 'u-bob', '2026-05-01', '2027-01-01', 'st-old', 'st-open'), fc.integer({ min: -1, max: 1000 })),
+      { maxKeys: 3 },
+    ),
+    assignmentChange: fc.record(
+      {
+        adds: fc.array(fc.record({ user: fc.constantFrom('alice', 'carol', 'bob', '#g-dev', 'nobody') }, { requiredKeys: [] }), { maxLength: 2 }),
+        removes: fc.constantFrom('u-alice', 'u-carol,g-dev'),
+        recalculatePlannedTimeByAssignment: fc.boolean(),
+      },
+      { requiredKeys: [] },
+    ),
+    propagateToChildren: fc.record({ fields: fc.constantFrom('Description', 'PlannedTime,LeaderId', 'Name') }),
+    fieldCalcTypes: fc.dictionary(fc.constantFrom('PlannedTime', 'ActualProgress', 'Name'), fc.constantFrom('Manual', 'Children', 'Formula'), { maxKeys: 2 }),
+    restore: fc.boolean(),
+  },
+  { requiredKeys: [] },
+);
+
+/** Mostly one or two members, so that a fair share of the random updates is accepted. */
+const smallBodyArb = bodyArb.chain((b) =>
+  fc.subarray(Object.keys(b), { maxLength: 2 }).map((keys) => Object.fromEntries(keys.map((k) => [k, (b as Record<string, unknown>)[k]]))),
+);
+
+describe('sandbox update engine (direct)', () => {
+  it('atomic: a rejected update leaves the data set exactly as it was; an accepted one reports every requested item', () => {
+    fc.assert(
+      fc.property(fc.subarray(ITEM_IDS, { minLength: 1, maxLength: 3 }), fc.oneof(smallBodyArb, bodyArb), fc.constantFrom('professional' as const, 'standard' as const), (ids, body, edition) => {
+        const data = load();
+        const before = structuredClone(data);
+        const outcome = applyUpdate(data, ids, body, { ...ctx, edition });
+        if (!outcome.ok) {
+          assert.deepEqual(data, before);
+          assert.ok(outcome.errors.length > 0);
+          for (const e of outcome.errors) assert.ok(e.message.length > 0 && e.code.length > 0);
+        } else {
+          assert.deepEqual(outcome.response.items.map((i) => i.id), ids);
+          assert.doesNotThrow(() => Dataset.parse(structuredClone(data)), 'the data set stays valid');
+          assert.deepEqual(checkReferences(data), [], 'references, dates and depth stay consistent');
+        }
+      }),
+      { numRuns: 400, seed: 42 },
+    );
+  });
+
+  it('empty ID lists are 400; IDs are trimmed and de-duplicated', () => {
+    const data = load();
+    const none = applyUpdate(data, [], { setCompleted: true }, ctx);
+    assert.equal(none.ok, false);
+    assert.equal(!none.ok && none.status, 400);
+    const ok = applyUpdate(data, [' T1', 'T1 '], { setCompleted: true }, ctx);
+    assert.ok(ok.ok);
+    assert.deepEqual(ok.response.items.map((i) => i.id), ['T1']);
+  });
+
+  it('restore: a child listed before its deleted parent is restored with the parent', () => {
+    const data = load();
+    const outcome = applyUpdate(data, ['D2a', 'D2'], { restore: true }, ctx);
+    assert.ok(outcome.ok, JSON.stringify(outcome));
+    assert.deepEqual(outcome.response.items.map((i) => [i.id, i['isDeleted']]), [
+      ['D2a', false],
+      ['D2', false],
+    ]);
+    assert.equal(data.workItems.find((w) => w.id === 'D2a')!.isDeleted, false);
+  });
+
+  it('a non-member caller gets 403 for every item, a missing ID 404 before anything else', () => {
+    const data = load();
+    const forbidden = applyUpdate(data, ['T1', 'T2'], { setCompleted: true }, { ...ctx, callerId: 'u-out' });
+    assert.ok(!forbidden.ok);
+    assert.equal(forbidden.status, 403);
+    assert.deepEqual(forbidden.errors.map((e) => e.itemId), ['T1', 'T2']);
+    const missing = applyUpdate(data, ['T1', 'X'], { setCompleted: true }, { ...ctx, callerId: 'u-out' });
+    assert.ok(!missing.ok);
+    assert.equal(missing.status, 404);
+  });
+
+  it('every error entry names code, rule, item and field when they apply', () => {
+    const data = load();
+    const outcome = applyUpdate(data, ['T1'], { fields: { Name: '' } }, ctx);
+    assert.ok(!outcome.ok);
+    assert.deepEqual(outcome.errors, [
+      { message: 'Work item T1: The name (fields.Name) must not be empty. (error 1)', code: 'NAME_EMPTY', rule: 1, itemId: 'T1', field: 'Name', params: {} },
+    ]);
+  });
+});
