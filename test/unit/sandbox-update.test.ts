@@ -3,7 +3,7 @@
 // transitions of service-api.md, each checked in the answer and through /_sandbox/.
 import * as assert from 'node:assert/strict';
 import { Harness, STAMP, childOrder, entry } from './sandbox-update-harness';
-import { baseFixture, chain, folder, task } from './sandbox-update-fixtures';
+import { baseFixture, chain, task } from './sandbox-update-fixtures';
 
 describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
   const h = new Harness('professional');
@@ -635,4 +635,3 @@ describe('sandbox update in the Standard edition', function () {
   });
 });
 
-void folder;
