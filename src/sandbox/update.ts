@@ -612,13 +612,7 @@ class UpdateRun {
     const names = Object.keys(fields);
     const known = FIELD_CATALOGUE.filter((f) => Object.prototype.hasOwnProperty.call(fields, f.name));
     for (const name of names) {
-      if (fieldInfo(name)) continue;
-      const suggestion = caseMismatch(name);
-      this.fail(
-        'FIELD_UNKNOWN_NAME',
-        { field: name, hint: suggestion ? ` (field names are case-sensitive: did you mean "${suggestion.name}"?)` : '' },
-        { itemId: scope.id, field: name, rule: 29 },
-      );
+      if (!fieldInfo(name)) this.unknownField(scope.id, name);
     }
     for (const info of known) {
       if (!info.editable) {
@@ -628,6 +622,13 @@ class UpdateRun {
       if (info.cost && !scope.canCost) continue; // rule 2: ignored
       this.setField(scope, info, fields[info.name]);
     }
+  }
+
+  /** Error 29 for a name that is not a catalogue field (field names are case-sensitive: rule 3). */
+  private unknownField(itemId: string, name: string): void {
+    const s = caseMismatch(name);
+    const hint = s ? ` (field names are case-sensitive: did you mean "${s.name}"?)` : '';
+    this.fail('FIELD_UNKNOWN_NAME', { field: name, hint }, { itemId, field: name, rule: 29 });
   }
 
   private badValue(scope: ItemScope, field: string, expected: string, value: unknown): void {
@@ -927,8 +928,7 @@ class UpdateRun {
     for (const name of splitCommaList(b.clearFieldCalcTypes ?? '')) {
       const info = fieldInfo(name);
       if (!info) {
-        const s = caseMismatch(name);
-        this.fail('FIELD_UNKNOWN_NAME', { field: name, hint: s ? ` (field names are case-sensitive: did you mean "${s.name}"?)` : '' }, { itemId: id, field: name, rule: 29 });
+        this.unknownField(id, name);
         continue;
       }
       if (info.cost && !scope.canCost) continue;
@@ -938,8 +938,7 @@ class UpdateRun {
       const info = fieldInfo(name);
       const where = { itemId: id, field: name };
       if (!info) {
-        const s = caseMismatch(name);
-        this.fail('FIELD_UNKNOWN_NAME', { field: name, hint: s ? ` (field names are case-sensitive: did you mean "${s.name}"?)` : '' }, { ...where, rule: 29 });
+        this.unknownField(id, name);
         continue;
       }
       if (info.cost && !scope.canCost) continue; // rule 2
@@ -992,8 +991,7 @@ class UpdateRun {
       const info = fieldInfo(name);
       const where = { itemId: id, field: name };
       if (!info) {
-        const s = caseMismatch(name);
-        this.fail('FIELD_UNKNOWN_NAME', { field: name, hint: s ? ` (field names are case-sensitive: did you mean "${s.name}"?)` : '' }, { ...where, rule: 29 });
+        this.unknownField(id, name);
         continue;
       }
       if (!info.propagatable || !FIELD_PROPERTY[name]) {
