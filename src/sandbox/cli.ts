@@ -190,10 +190,7 @@ export async function main(argv: readonly string[]): Promise<Sandbox | undefined
     process.exitCode = 1;
     return undefined;
   }
-  process.stdout.write(`listening on ${sandbox.url}\n`);
-  process.stderr.write(
-    `sandbox: ${opts.edition} edition; sign in as ${DEMO_SIGN_IN.admin}, ${DEMO_SIGN_IN.viewer} or ${DEMO_SIGN_IN.nocost} with password "${DEMO_PASSWORD}"; Ctrl-C to stop\n`,
-  );
+  // Handlers first: a caller may signal as soon as it has read the first line.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {
@@ -212,6 +209,10 @@ export async function main(argv: readonly string[]): Promise<Sandbox | undefined
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  process.stdout.write(`listening on ${sandbox.url}\n`);
+  process.stderr.write(
+    `sandbox: ${opts.edition} edition; sign in as ${DEMO_SIGN_IN.admin}, ${DEMO_SIGN_IN.viewer} or ${DEMO_SIGN_IN.nocost} with password "${DEMO_PASSWORD}"; Ctrl-C to stop\n`,
+  );
   return sandbox;
 }
 
