@@ -72,6 +72,20 @@ export function dispatcherInfo(d: Dispatcher): DispatcherInfo | undefined {
 }
 
 /**
+ * How a request to `url` would travel with a dispatcher from `createDispatcher`:
+ * directly, or through a proxy (its URL without credentials). For the log.
+ */
+export function describeRoute(d: Dispatcher, url: string): { via: 'direct' } | { via: 'proxy'; proxy: string } {
+  if (!(d instanceof ProxyRouter)) return { via: 'direct' };
+  const target = new URL(url);
+  const via = d.route(target);
+  if (via === d.directAgent) return { via: 'direct' };
+  const info = infos.get(d);
+  const proxy = (target.protocol === 'https:' ? info?.httpsProxy : info?.httpProxy) ?? '';
+  return { via: 'proxy', proxy };
+}
+
+/**
  * Builds the dispatcher for the service client: an Agent, or a router that sends
  * each origin through the right ProxyAgent or directly (NO_PROXY, loopback).
  * Throws {@link NetworkConfigError} for a bad proxy URL or CA certificate.
@@ -141,6 +155,10 @@ class ProxyRouter extends Dispatcher {
     private readonly bypass: (host: string, port: number) => boolean,
   ) {
     super();
+  }
+
+  get directAgent(): Dispatcher {
+    return this.direct;
   }
 
   /** The dispatcher a request to `origin` goes through. */

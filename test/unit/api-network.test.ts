@@ -7,6 +7,7 @@ import {
   bypassesProxy,
   certificateAuthorities,
   createDispatcher,
+  describeRoute,
   dispatcherInfo,
   isLoopbackHost,
   isPlainHttpNonLoopback,
@@ -311,14 +312,16 @@ describe('api network: real proxy and private CA on loopback', function () {
       assert.equal(proxy.forwards.length + proxy.connects.length, 0);
     });
 
-    it('NO_PROXY entries bypass the proxy', async () => {
+    it('NO_PROXY and http.noProxy entries bypass the proxy (route only: no traffic leaves loopback)', async () => {
       const proxy: TestProxy = track(await startProxy());
-      const d = createDispatcher({ env: { HTTP_PROXY: proxy.url, NO_PROXY: 'service.test' } });
-      // Direct, service.test does not resolve: a DNS failure, not a proxy request.
-      const e = asServiceError(await rejection(() => client(`http://service.test:${service.port}/site/api`, d).listProcessCategories()));
-      assert.equal(e.kind, 'connect');
-      assert.ok(e.reason === 'dns-not-found' || e.reason === 'dns-temporary', e.reason);
-      assert.equal(proxy.forwards.length, 0);
+      const d = createDispatcher({ env: { HTTP_PROXY: proxy.url, NO_PROXY: 'service.test' }, noProxy: '.corp.example' });
+      cleanups.push(() => d.close());
+      assert.deepEqual(describeRoute(d, 'http://service.test:8080/api'), { via: 'direct' });
+      assert.deepEqual(describeRoute(d, 'https://pm.corp.example/api'), { via: 'direct' });
+      assert.deepEqual(describeRoute(d, 'http://127.0.0.1:3000/api'), { via: 'direct' });
+      assert.deepEqual(describeRoute(d, 'http://other.test/api'), { via: 'proxy', proxy: proxy.url });
+      assert.deepEqual(describeRoute(d, 'https://other.test/api'), { via: 'proxy', proxy: proxy.url });
+      assert.deepEqual(describeRoute(createDispatcher({ env: {} }), 'https://other.test/api'), { via: 'direct' });
     });
   });
 });
