@@ -1,0 +1,190 @@
+// Request documents inside a real extension host: a document created from a
+// selection, schema and zod diagnostics on a bad document, the rename Quick Fix,
+// and a good document sent to the sandbox, whose state is then checked.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { activateExtension, waitFor } from './support';
+
+const SOURCE = 'Work Item Studio';
+
+function scratchFolder(): string {
+  const ws = vscode.workspace.workspaceFolders?.[0];
+  const base = ws ? path.join(ws.uri.fsPath, '.integration-requests') : fs.mkdtempSync(path.join(os.tmpdir(), 'wis-req-'));
+  fs.mkdirSync(base, { recursive: true });
+  return base;
+}
+
+function writeDocument(name: string, value: unknown): vscode.Uri {
+  const file = path.join(scratchFolder(), `${name}-${process.pid}.workitems.json`);
+  fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+  return vscode.Uri.file(file);
+}
+
+async function closeAll(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+function lineOf(doc: vscode.TextDocument, d: vscode.Diagnostic): string {
+  return doc.lineAt(d.range.start.line).text;
+}
+
+describe('request documents', function () {
+  this.timeout(120_000);
+
+  before(async () => {
+    await activateExtension();
+  });
+
+  afterEach(async () => {
+    // Untitled documents are reverted so closing them never asks to save.
+    for (const e of vscode.window.visibleTextEditors) {
+      if (e.document.isUntitled) {
+        await vscode.window.showTextDocument(e.document);
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      }
+    }
+    await closeAll();
+  });
+
+  it('creates an untitled *.workitems.json document from the IDs in the selection', async () => {
+    const source = await vscode.workspace.openTextDocument({ content: 'ID\n120\n121, 122\n121\n', language: 'plaintext' });
+    const editor = await vscode.window.showTextDocument(source);
+    editor.selection = new vscode.Selection(0, 0, source.lineCount, 0);
+    const created = (await vscode.commands.executeCommand('workItemStudio.newUpdate', { template: 'shiftSchedule' })) as vscode.TextEditor | undefined;
+    assert.ok(created, 'no editor was opened');
+    const doc = created.document;
+    assert.equal(doc.uri.scheme, 'untitled');
+    assert.match(doc.uri.path, /\/update-\d+\.workitems\.json$/);
+    assert.equal(doc.languageId, 'json');
+    const value = JSON.parse(doc.getText()) as { workItemIds: string[]; update: { moveScheduleDays: number } };
+    assert.deepEqual(value.workItemIds, ['120', '121', '122']);
+    assert.equal(value.update.moveScheduleDays, 7);
+    // Our own check finds nothing wrong with a fresh template.
+    await new Promise((r) => setTimeout(r, 500));
+    assert.deepEqual(vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === SOURCE && d.severity === vscode.DiagnosticSeverity.Error), []);
+  });
+
+  it('applies the contributed JSON Schema to an untitled request document', async () => {
+    const created = (await vscode.commands.executeCommand('workItemStudio.newUpdate', { ids: ['1'], template: 'complete' })) as vscode.TextEditor;
+    const doc = created.document;
+    const text = doc.getText().replace('"setCompleted": true', '"setCompleted": true, "notAMember": 1');
+    await created.edit((b) => b.replace(new vscode.Range(0, 0, doc.lineCount, 0), text));
+    const diagnostics = await waitFor(
+      'the JSON language service to report the unknown member of an untitled document',
+      () => {
+        const d = vscode.languages.getDiagnostics(doc.uri).filter((x) => x.source !== SOURCE && lineOf(doc, x).includes('notAMember'));
+        return d.length > 0 ? d : undefined;
+      },
+      60_000,
+    );
+    assert.ok(diagnostics.length > 0);
+  });
+
+  it('shows schema and zod diagnostics on a bad document, and the rename Quick Fix fixes capitalised members', async () => {
+    const uri = writeDocument('bad', {
+      workItemIds: ['1', '2'],
+      update: { setCompleted: 'yes', orderFirst: true, assignmentChange: { Adds: [{ PartyId: 'u-admin', PlannedTime: 60 }] } },
+    });
+    try {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(doc);
+      // The JSON language service (schema) reports the wrong type; our check reports the rules it cannot express.
+      const schema = await waitFor(
+        'a schema diagnostic on setCompleted',
+        () => {
+          const d = vscode.languages.getDiagnostics(uri).filter((x) => x.source !== SOURCE && lineOf(doc, x).includes('setCompleted'));
+          return d.length > 0 ? d : undefined;
+        },
+        60_000,
+      );
+      assert.ok(schema.length > 0);
+      const ours = await waitFor('our diagnostics', () => {
+        const d = vscode.languages.getDiagnostics(uri).filter((x) => x.source === SOURCE);
+        return d.some((x) => x.code === 'ORDER_WITHOUT_PARENT') ? d : undefined;
+      });
+      const order = ours.find((d) => d.code === 'ORDER_WITHOUT_PARENT')!;
+      assert.equal(order.severity, vscode.DiagnosticSeverity.Error);
+      assert.equal(doc.getText(order.range), 'true', 'the ordering problem is on the value of orderFirst');
+      assert.match(lineOf(doc, order), /orderFirst/);
+      const renames = ours.filter((d) => d.code === 'MEMBER_NAME_CASE');
+      assert.ok(renames.length >= 2, `rename warnings: ${ours.map((d) => `${d.code}: ${d.message}`).join('; ')}`);
+      const adds = renames.find((d) => doc.getText(d.range) === '"Adds"');
+      assert.ok(adds, 'a warning sits on the quoted name "Adds"');
+      assert.equal(adds.severity, vscode.DiagnosticSeverity.Warning);
+
+      // Quick Fix on "Adds".
+      const actions = (await vscode.commands.executeCommand('vscode.executeCodeActionProvider', uri, adds.range, vscode.CodeActionKind.QuickFix.value)) as vscode.CodeAction[];
+      const rename = actions.find((a) => a.title.includes('"adds"'));
+      assert.ok(rename?.edit, `no rename action among: ${actions.map((a) => a.title).join(', ')}`);
+      assert.ok(await vscode.workspace.applyEdit(rename.edit));
+      assert.match(doc.getText(), /"adds": \[/);
+
+      // "Fix all" renames the rest.
+      const all = (await vscode.commands.executeCommand('vscode.executeCodeActionProvider', uri, new vscode.Range(0, 0, doc.lineCount, 0), 'source.fixAll.workItemStudio')) as vscode.CodeAction[];
+      const fixAll = all.find((a) => a.kind?.value === 'source.fixAll.workItemStudio');
+      assert.ok(fixAll?.edit, `no fix-all action among: ${all.map((a) => a.title).join(', ')}`);
+      assert.ok(await vscode.workspace.applyEdit(fixAll.edit));
+      assert.match(doc.getText(), /"partyId": "u-admin"/);
+      assert.match(doc.getText(), /"plannedTime": 60/);
+      await waitFor('the rename warnings to go away', () =>
+        vscode.languages.getDiagnostics(uri).every((d) => d.code !== 'MEMBER_NAME_CASE') ? true : undefined,
+      );
+      await doc.save();
+    } finally {
+      await closeAll();
+      fs.rmSync(uri.fsPath, { force: true });
+    }
+  });
+
+  it('offers Send and Preview as a CodeLens at the top of a valid document', async () => {
+    const uri = writeDocument('lens', { workItemIds: ['122', '123'], update: { setCompleted: true } });
+    try {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(doc);
+      const lenses = await waitFor('the CodeLenses', async () => {
+        const l = (await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri)) as vscode.CodeLens[];
+        const ours = l.filter((x) => x.command?.command === 'workItemStudio.sendUpdate' || x.command?.command === 'workItemStudio.previewUpdate');
+        return ours.length === 2 ? ours : undefined;
+      });
+      assert.equal(lenses[0]!.range.start.line, 0);
+    } finally {
+      await closeAll();
+      fs.rmSync(uri.fsPath, { force: true });
+    }
+  });
+
+  it('sends a good document to the sandbox and the sandbox has the change', async () => {
+    await vscode.commands.executeCommand('workItemStudio.startSandbox');
+    const uri = writeDocument('good', { description: 'Complete two tasks', workItemIds: ['122', '123', '123'], update: { setCompleted: true } });
+    try {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(doc);
+      // The preview is the exact plan; nothing is sent by it.
+      const preview = (await vscode.commands.executeCommand('workItemStudio.previewUpdate', uri)) as string;
+      assert.match(preview, /\/workitem\/workItems\/122,123/);
+      const outcomes = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', uri)) as {
+        baseUrl: string;
+        result: { outcome: string; totals: { items: number; requests: number }; requests: { state: string; response?: { items: { id: string }[] } }[] };
+      }[];
+      assert.equal(outcomes.length, 1);
+      const { baseUrl, result } = outcomes[0]!;
+      assert.equal(result.outcome, 'succeeded', JSON.stringify(result.requests));
+      assert.equal(result.totals.items, 2, 'the duplicate ID is sent once');
+      assert.equal(result.totals.requests, 1);
+      assert.deepEqual(result.requests[0]!.response!.items.map((i) => i.id).sort(), ['122', '123']);
+      const origin = new URL(baseUrl).origin;
+      for (const id of ['122', '123']) {
+        const res = await fetch(`${origin}/_sandbox/workitems/${id}`);
+        assert.equal(res.status, 200);
+        const item = (await res.json()) as { actualProgress: number };
+        assert.equal(item.actualProgress, 100, `work item ${id} is complete in the sandbox`);
+      }
+    } finally {
+      await closeAll();
+      fs.rmSync(uri.fsPath, { force: true });
+    }
+  });
+});
