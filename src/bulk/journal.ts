@@ -6,6 +6,12 @@
 // complete, consistent version. A request is recorded as `sent` BEFORE it is
 // handed to the client: after a crash, a `sent` request reads back as `unknown`
 // (the service may have applied it) and is never replayed silently.
+//
+// Responses (which can be large: up to 1000 changed items each, plus affected
+// items) are not rewritten with every state change: each is written once,
+// atomically, to `job-<id>.responses/<index>.json` before the main file records
+// the request as succeeded. The main file stays small, so each state change is
+// one small atomic write.
 import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
@@ -17,6 +23,7 @@ export const JOURNAL_FORMAT = 'workitem-studio.bulk-job';
 export const JOURNAL_VERSION = 1;
 const FILE_PREFIX = 'job-';
 const FILE_SUFFIX = '.json';
+const RESPONSES_SUFFIX = '.responses';
 
 /** Where the job came from: the request document. */
 export interface JobSource {
@@ -134,6 +141,8 @@ export class JobJournal {
   private queued: Promise<void> | undefined;
   private tmpCounter = 0;
   private lockFile: string | undefined;
+  /** Requests whose response is not yet in its side file. */
+  private unsavedResponses = new Set<number>();
 
   private constructor(
     /** Absolute path of the journal file. */
@@ -186,7 +195,7 @@ export class JobJournal {
    * Throws {@link JournalError} (`unreadable`, `corrupt`, `unsupported`) with the
    * file and what is wrong.
    */
-  static async load(file: string): Promise<JobJournal> {
+  static async load(file: string, options: { responses?: boolean } = {}): Promise<JobJournal> {
     const abs = path.resolve(file);
     let text: string;
     try {
@@ -227,7 +236,24 @@ export class JobJournal {
         };
       }
     }
+    if (options.responses !== false) {
+      for (const r of data.requests) {
+        const stored = (r as { responseFile?: unknown }).responseFile;
+        if (typeof stored !== 'string') continue;
+        try {
+          r.response = JSON.parse(await fsp.readFile(path.join(path.dirname(abs), stored), 'utf8')) as RequestResult['response'];
+        } catch {
+          // The state is what matters for safety; a lost response only means less detail.
+          (r as { responseMissing?: boolean }).responseMissing = true;
+        }
+      }
+    }
     return new JobJournal(abs, data);
+  }
+
+  /** Directory of the side files holding the responses. */
+  get responsesDir(): string {
+    return responsesDirOf(this.file);
   }
 
   get id(): string {
@@ -266,6 +292,7 @@ export class JobJournal {
     if (!r) return Promise.reject(new JournalError('invalid-argument', this.file, `the job has no request #${index}`));
     Object.assign(r, patch);
     for (const k of Object.keys(patch) as (keyof typeof patch)[]) if (patch[k] === undefined) delete (r as unknown as Record<string, unknown>)[k];
+    if ('response' in patch) this.unsavedResponses.add(index);
     return this.save();
   }
 
@@ -296,6 +323,7 @@ export class JobJournal {
   async delete(): Promise<void> {
     await this.flush();
     await fsp.rm(this.file, { force: true });
+    await fsp.rm(this.responsesDir, { recursive: true, force: true });
     await fsp.rm(`${this.file}.lock`, { force: true });
   }
 
@@ -353,7 +381,27 @@ export class JobJournal {
   private async startWrite(): Promise<void> {
     this.queued = undefined; // later changes need a new write
     this.state.updatedAt = new Date().toISOString();
-    const text = `${JSON.stringify(this.state, null, 1)}\n`;
+    // Responses first (each once), so the main file never points at a missing one.
+    const indexes = [...this.unsavedResponses];
+    this.unsavedResponses.clear();
+    try {
+      for (const i of indexes) {
+        const r = this.state.requests[i]!;
+        const name = `${i}.json`;
+        if (r.response === undefined) {
+          delete (r as { responseFile?: string }).responseFile;
+          continue;
+        }
+        await fsp.mkdir(this.responsesDir, { recursive: true });
+        await writeAtomic(path.join(this.responsesDir, name), JSON.stringify(r.response), `${process.pid}.${++this.tmpCounter}`);
+        (r as { responseFile?: string }).responseFile = `${path.basename(this.responsesDir)}/${name}`;
+      }
+    } catch (e) {
+      for (const i of indexes) this.unsavedResponses.add(i);
+      throw e instanceof JournalError ? e : new JournalError('write-failed', this.file, `cannot write a response of job ${this.id}: ${errText(e)}`, { cause: e });
+    }
+    const onDisk = { ...this.state, requests: this.state.requests.map(({ response: _inSideFile, ...rest }) => rest) };
+    const text = `${JSON.stringify(onDisk)}\n`;
     await writeAtomic(this.file, text, `${process.pid}.${++this.tmpCounter}`);
   }
 }
@@ -405,6 +453,10 @@ async function lockIsLive(lockFile: string): Promise<boolean> {
   }
 }
 
+function responsesDirOf(file: string): string {
+  return file.slice(0, -FILE_SUFFIX.length) + RESPONSES_SUFFIX;
+}
+
 function newJobId(now: Date): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   return `${stamp}-${randomBytes(4).toString('hex')}`;
@@ -454,7 +506,7 @@ export async function listJobs(dir: string): Promise<JobSummary[]> {
   const out: JobSummary[] = [];
   for (const file of files) {
     try {
-      const j = await JobJournal.load(file);
+      const j = await JobJournal.load(file, { responses: false });
       out.push({ ...j.summary(), locked: await lockIsLive(`${file}.lock`).catch(() => false) });
     } catch (e) {
       out.push({ file, error: e instanceof JournalError ? e : new JournalError('unreadable', file, errText(e), { cause: e }) });
@@ -484,6 +536,7 @@ export async function pruneJobs(dir: string, opts: { maxAgeMs: number; now?: () 
     const last = Date.parse(s.updatedAt ?? s.finishedAt);
     if (Number.isFinite(last) && now - last > opts.maxAgeMs) {
       await fsp.rm(s.file, { force: true });
+      await fsp.rm(responsesDirOf(s.file), { recursive: true, force: true });
       await fsp.rm(`${s.file}.lock`, { force: true });
       deleted.push(s.file);
     }

@@ -140,6 +140,10 @@ export interface RequestResult {
   error?: RequestError;
   /** The user confirmed that this request of unknown outcome was applied. */
   confirmedByUser?: boolean;
+  /** Journal only: where the response is stored, relative to the journal's directory. */
+  responseFile?: string;
+  /** Journal only: the response's side file could not be read back (the state is still right). */
+  responseMissing?: boolean;
 }
 
 export interface JobTotals {

@@ -91,6 +91,24 @@ describe('bulk journal', () => {
     await assert.rejects(runJob(plan, { client, journal: back, ...FAST }), /already run/);
   });
 
+  it('keeps responses in side files, written once; a lost side file keeps the state', async () => {
+    const plan = makePlan(4, 2);
+    const j = await JobJournal.create(dir, { source: {}, plan });
+    const response = { ...ok(['W1', 'W2']), items: [{ id: 'W1', response: 'a field named response' }, { id: 'W2' }] };
+    await j.updateRequest(0, { state: 'succeeded', response });
+    await j.updateRequest(1, { state: 'failed' });
+    const main = JSON.parse(await fsp.readFile(j.file, 'utf8')) as { requests: { response?: unknown; responseFile?: string }[] };
+    assert.equal(main.requests[0]!.response, undefined, 'the main file stays small');
+    assert.equal(main.requests[0]!.responseFile, `${path.basename(j.responsesDir)}/0.json`);
+    assert.deepEqual((await JobJournal.load(j.file)).requests[0]!.response, response);
+    await fsp.rm(path.join(j.responsesDir, '0.json'));
+    const back = await JobJournal.load(j.file);
+    assert.equal(back.requests[0]!.state, 'succeeded');
+    assert.equal(back.requests[0]!.responseMissing, true);
+    await back.delete();
+    assert.deepEqual(await fsp.readdir(dir), []);
+  });
+
   it('serializes concurrent writes: every version on disk is complete, the last one wins', async () => {
     const j = await JobJournal.create(dir, { source: { text: 'x'.repeat(200_000) }, plan: makePlan(200, 1) });
     let reading = true;
