@@ -238,6 +238,7 @@ async function execute(
       }
       let patch: Partial<RequestResult>;
       let retryWaitMs: number | undefined;
+      let neverSent = false;
       try {
         const response = await opts.client.updateWorkItems(r.ids, plan.update, { signal });
         patch = { state: 'succeeded', status: 200, response, error: undefined };
@@ -264,6 +265,7 @@ async function execute(
         } else if (aborted && se?.kind === 'cancelled' && !se.sent) {
           // Cancelled before a byte left: it was never sent, so it stays as it was.
           patch = { state: before };
+          neverSent = true;
         } else if (aborted) {
           patch = { state: 'cancelled', error: { ...err, kind: 'cancelled' } };
         } else if (!se || se.outcomeUnknown) {
@@ -291,7 +293,7 @@ async function execute(
         continue;
       }
       if (patch.error && s !== 'succeeded') log.warn(`bulk: request #${index}: ${patch.error.message}`);
-      progress(index, s !== before);
+      progress(index, !neverSent);
       return;
     }
   };

@@ -182,11 +182,16 @@ describe('bulk journal', () => {
     const r = await runJob(plan, { client: first, journal: j, ...FAST, clock: skippingClock() });
     assert.deepEqual(r.requests.map((q) => q.state), ['failed', 'unknown', 'succeeded']);
     assert.equal(r.requests[0]!.error!.messages[0], 'locked');
+    // Failing again still counts as done in the progress of a retry run.
+    const stillFailing = await retryFailed(j, { client: scripted(() => http(409, 'still locked')), ...FAST, clock: skippingClock(), onProgress: (p) => assert.equal(p.itemsDone, p.itemsTotal) });
+    assert.equal(stillFailing.requests[0]!.error!.messages[0], 'still locked');
     const again = scripted();
-    const r2 = await retryFailed(await JobJournal.load(j.file), { client: again, ...FAST, clock: skippingClock() });
+    const progress: [number, number][] = [];
+    const r2 = await retryFailed(await JobJournal.load(j.file), { client: again, ...FAST, clock: skippingClock(), onProgress: (p) => progress.push([p.itemsDone, p.itemsTotal]) });
+    assert.deepEqual(progress, [[2, 2]]);
     assert.deepEqual(again.sent, [['W1', 'W2']]);
     assert.deepEqual(r2.requests.map((q) => q.state), ['succeeded', 'unknown', 'succeeded']);
-    assert.equal(r2.requests[0]!.attempts, 2);
+    assert.equal(r2.requests[0]!.attempts, 3);
     assert.equal(r2.requests[0]!.error, undefined);
   });
 
