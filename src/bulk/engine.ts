@@ -89,8 +89,13 @@ export async function confirmUnknown(journal: JobJournal, requestIndexes: readon
     const r = journal.requests[i];
     if (!r || (r.state !== 'unknown' && r.state !== 'cancelled')) throw new RangeError(`request #${i} of job ${journal.id} is not of unknown outcome`);
   }
-  for (const i of requestIndexes) await journal.updateRequest(i, { state: 'succeeded', confirmedByUser: true });
-  if (!journal.requests.some((r) => r.state === 'pending' || r.state === 'sent')) await journal.markFinished();
+  await journal.acquireLock(); // not while another window runs this job
+  try {
+    for (const i of requestIndexes) await journal.updateRequest(i, { state: 'succeeded', confirmedByUser: true });
+    if (!journal.requests.some((r) => r.state === 'pending' || r.state === 'sent')) await journal.markFinished();
+  } finally {
+    await journal.releaseLock().catch(() => undefined);
+  }
 }
 
 /** The result of a job as its journal holds it (no request is sent). */
