@@ -465,13 +465,14 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   // Request handling
   // -------------------------------------------------------------------------
   const send = (res: http.ServerResponse, reply: Reply): void => {
-    const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
+    // One UTF-8 encoding pass: the buffer gives the length and is what is written.
+    const bytes = Buffer.from(reply.body === undefined ? '' : JSON.stringify(reply.body), 'utf8');
     res.writeHead(reply.status, {
       'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': String(Buffer.byteLength(text)),
+      'Content-Length': String(bytes.length),
       ...(reply.headers ?? {}),
     });
-    res.end(text);
+    res.end(bytes);
   };
 
   const readBodyOf = (req: http.IncomingMessage) => async (limit: number): Promise<unknown> => {
