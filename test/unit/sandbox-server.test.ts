@@ -4,7 +4,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { request } from 'undici';
-import { createSandbox, DatasetError, demoDataset, parseDataset, type Sandbox } from '../../src/sandbox';
+import { createSandbox, DatasetError, demoDataset, isLoopbackHost, parseDataset, type Sandbox } from '../../src/sandbox';
 import { StateWriter, writeDatasetFile } from '../../src/sandbox/state';
 import { agent, basic, bearer, call, DatasetBuilder, signIn } from './sandbox-server-fixtures';
 
@@ -305,6 +305,27 @@ describe('sandbox server', () => {
       const r = await call(`${sb.url}/system/organizations/%E0%A4%A/users`, { headers: bearer(token) });
       assert.equal(r.status, 400);
       assert.equal(assertErrorBody(r.json)[0]!.code, 'INVALID_PATH');
+    });
+
+    it('answers an unexpected fault inside a handler with a JSON 500 and keeps serving', async () => {
+      const other = await createSandbox();
+      try {
+        const t = await signIn(other.url);
+        const saved = other.data.processCategories;
+        (other.data as { processCategories: unknown }).processCategories = null;
+        const r = await call(`${other.url}/system/processCategories`, { headers: bearer(t) });
+        assert.equal(r.status, 500);
+        assert.equal(assertErrorBody(r.json)[0]!.code, 'INTERNAL_ERROR');
+        other.data.processCategories = saved;
+        assert.equal((await call(`${other.url}/system/processCategories`, { headers: bearer(t) })).status, 200);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('isLoopbackHost accepts only loopback spellings', () => {
+      for (const h of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', 'LOCALHOST']) assert.equal(isLoopbackHost(h), true, h);
+      for (const h of ['0.0.0.0', '::', '10.0.0.1', 'example.com', '128.0.0.1']) assert.equal(isLoopbackHost(h), false, h);
     });
 
     it('hands the update to the update engine with the IDs split on commas and decoded', async function () {
