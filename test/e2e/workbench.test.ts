@@ -1,0 +1,94 @@
+// Browser E2E: Work Item Studio in a real VS Code workbench (code-server + headless Chromium),
+// used as a person would: the sidebar, sign-in, the command palette, the Problems panel, and
+// sending a request document to a sandbox that this process runs. Each test saves a screenshot
+// to media/screenshots/ (the README shows them). The tests run in order and build on each other.
+import * as assert from 'node:assert/strict';
+import { Workbench } from './workbench';
+
+const SEND_DOCUMENT = {
+  description: 'Mark the header and footer tasks complete',
+  workItemIds: ['122', '123'],
+  update: { setCompleted: true },
+};
+
+async function sandboxItem(wb: Workbench, id: string): Promise<Record<string, unknown>> {
+  const r = await fetch(`${wb.sandbox.origin}/_sandbox/workitems/${id}`, { signal: AbortSignal.timeout(10_000) });
+  assert.equal(r.status, 200, `sandbox has no work item ${id}`);
+  return (await r.json()) as Record<string, unknown>;
+}
+
+describe('Work Item Studio in a VS Code workbench', function () {
+  this.timeout(120_000);
+  let wb: Workbench;
+
+  before(async function () {
+    this.timeout(15 * 60_000); // first run on a fresh machine installs code-server
+    wb = await Workbench.start({
+      files: { 'send-me.workitems.json': SEND_DOCUMENT },
+      settings: { 'workItemStudio.organizations': ['org-root'] },
+    });
+  });
+
+  after(async () => {
+    await wb?.stop();
+  });
+
+  it('shows organizations and users from the sandbox in the sidebar, after signing in', async () => {
+    const { page } = wb;
+    const container = page.locator('.part.activitybar .action-item a[aria-label^="Work Item Studio"]');
+    await (await wb.expectVisible(container, 'the Work Item Studio activity bar icon', 60_000)).click();
+    const org = wb.treeRow(/org-root|株式会社サンプル/);
+    await (await wb.expectVisible(org, 'the root organization (org-root) in the Organizations view')).click();
+
+    // The first request asks how to sign in: login name and password (the recommended method).
+    await wb.expectVisible(wb.quickInput.locator('.quick-input-title', { hasText: 'Sign in to' }), 'the sign-in prompt');
+    const user = wb.treeRow('管理者 太郎');
+    const picks = await wb.signIn('admin', 'password', user);
+    if (picks > 1) console.log(`      note: the sign-in method was asked ${picks} times for one sign-in`);
+    await wb.expectVisible(wb.treeRow('開発本部'), 'the sub-organization 開発本部 under the root organization');
+    await wb.screenshot('sidebar');
+  });
+
+  it('runs "New Work Item Update" from the command palette and gets a request document', async () => {
+    await wb.runCommand('Work Item Studio: New Work Item Update');
+    await wb.answerInputBox('the work item IDs box', /Work item IDs/, '122, 123');
+    await wb.expectVisible(wb.quickInput.locator('input[placeholder*="What should change"]'), 'the template pick');
+    await (await wb.expectVisible(wb.quickInput.locator('.monaco-list-row'), 'a template')).click();
+    const tab = wb.page.locator('.tabs-container .tab', { hasText: /\.workitems\.json/ });
+    await wb.expectVisible(tab, 'an editor with the new request document');
+    await wb.expectVisible(wb.page.locator('.monaco-editor .view-lines', { hasText: '122' }), 'the IDs in the new document');
+    await wb.screenshot('new-update');
+  });
+
+  it('shows the schema errors of an invalid request document in the Problems panel', async () => {
+    await wb.page.keyboard.press('Escape');
+    await wb.runCommand('View: Close All Editors');
+    // A dialog may ask to save the untitled document from the previous test.
+    const dontSave = wb.page.getByRole('button', { name: /Don't Save/ });
+    if (await dontSave.isVisible({ timeout: 3_000 }).catch(() => false)) await dontSave.click();
+    await wb.openFile('invalid.workitems.json');
+    await wb.page.keyboard.press('Control+Shift+M');
+    const problems = wb.page.locator('.markers-panel .monaco-list-row');
+    await wb.expectVisible(problems.filter({ hasText: 'invalid.workitems.json' }), 'invalid.workitems.json in the Problems panel');
+    await wb.expectVisible(problems.filter({ hasText: /notAMember|not allowed|Incorrect type|workItemIds|setCompleted/ }), 'a schema problem naming the bad member');
+    await wb.screenshot('problems');
+  });
+
+  it('sends a valid request document and shows the result', async () => {
+    const before = await sandboxItem(wb, '122');
+    assert.notEqual(before.actualProgress, 100, 'demo data changed: item 122 already complete');
+    await wb.page.keyboard.press('Escape');
+    await wb.openFile('send-me.workitems.json');
+    await wb.runCommand('Work Item Studio: Send Work Item Update');
+    await wb.expectVisible(wb.notification(/Updated 2 work items/), 'the "Updated 2 work items" notification', 60_000);
+    const after = await sandboxItem(wb, '122');
+    assert.equal(after.actualProgress, 100, 'the sandbox did not record the update');
+    // The result view: a webview (nested frames) listing the updated items.
+    await wb.expectVisible(wb.page.locator('.tabs-container .tab', { hasText: /^Results/ }), 'the Results editor tab');
+    const result = wb.page.frameLocator('iframe.webview').frameLocator('iframe#active-frame').locator('body');
+    await wb.expectVisible(result.filter({ hasText: '123' }), 'the updated work items in the Results view', 30_000);
+    await wb.page.keyboard.press('Control+J'); // hide the panel: the result is the subject
+    await wb.expectVisible(wb.notification(/Updated 2 work items/), 'the notification');
+    await wb.screenshot('result');
+  });
+});

@@ -1,0 +1,204 @@
+// The E2E fixture: a real VS Code workbench (code-server, offline) with the packaged extension
+// installed, opened in headless Chromium, pointed at a sandbox that this process runs. Helpers
+// act as a person would (activity bar, command palette, Quick Open, keyboard) and every wait has
+// a timeout that fails with a message naming what did not appear (never a hang).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { createSandbox, type Sandbox } from '../../src/sandbox';
+import {
+  ensureTools,
+  installExtensions,
+  launchChromium,
+  log,
+  makeRunDir,
+  packageExtension,
+  REPO_ROOT,
+  startCodeServer,
+  type CodeServer,
+} from '../runners/code-server';
+import { createWorkspace } from '../runners/workspace.mjs';
+
+export const SCREENSHOTS = path.join(REPO_ROOT, 'media', 'screenshots');
+export const E2E_RESULTS = path.join(REPO_ROOT, 'test-results', 'e2e');
+
+export interface WorkbenchOptions {
+  /** Extra workspace files: name -> JSON value or text. */
+  files?: Record<string, unknown>;
+  /** Workspace settings besides the service URL (which points at this process's sandbox). */
+  settings?: Record<string, unknown>;
+  locale?: string;
+}
+
+export class Workbench {
+  private constructor(
+    readonly page: Page,
+    readonly sandbox: Sandbox,
+    readonly workspace: string,
+    private readonly browser: Browser,
+    private readonly server: CodeServer,
+    private readonly cleanupRunDir: () => void,
+  ) {}
+
+  static async start(options: WorkbenchOptions = {}): Promise<Workbench> {
+    fs.mkdirSync(E2E_RESULTS, { recursive: true });
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    const setupLog = path.join(E2E_RESULTS, 'setup.log');
+    const tools = ensureTools();
+    const vsix = packageExtension(setupLog);
+    const run = makeRunDir('e2e');
+    let sandbox: Sandbox | undefined;
+    let server: CodeServer | undefined;
+    let browser: Browser | undefined;
+    try {
+      sandbox = await createSandbox({ host: '127.0.0.1', port: 0 });
+      log('e2e', `sandbox ${sandbox.url}`);
+      const extensionsDir = path.join(run.dir, 'extensions');
+      const userDataDir = path.join(run.dir, 'user-data');
+      installExtensions(tools, extensionsDir, userDataDir, [vsix], setupLog);
+      const workspace = createWorkspace({
+        dir: path.join(run.dir, 'workspace'),
+        files: options.files,
+        settings: { 'workItemStudio.serviceUrl': sandbox.url, ...options.settings },
+      });
+      server = await startCodeServer({
+        tools,
+        userDataDir,
+        extensionsDir,
+        folder: workspace,
+        logFile: path.join(E2E_RESULTS, 'code-server.log'),
+        locale: options.locale,
+      });
+      browser = await launchChromium(tools);
+      // Clipboard access as a person grants it (commands read IDs from the clipboard).
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+      const page = await context.newPage();
+      const consoleLog = fs.createWriteStream(path.join(E2E_RESULTS, 'browser-console.log'), { flags: 'a' });
+      page.on('console', (m) => consoleLog.write(`[${m.type()}] ${m.text()}\n`));
+      page.on('pageerror', (e) => consoleLog.write(`[pageerror] ${e.message}\n`));
+      await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`, { timeout: 60_000 });
+      const wb = new Workbench(page, sandbox, workspace, browser, server, run.cleanup);
+      await wb.expectVisible(page.locator('.monaco-workbench .part.activitybar'), 'the workbench (activity bar)', 90_000);
+      await wb.dismissNotifications();
+      return wb;
+    } catch (e) {
+      await browser?.close().catch(() => undefined);
+      await server?.stop();
+      await sandbox?.close();
+      run.cleanup();
+      throw e;
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.browser.close().catch(() => undefined);
+    await this.server.stop();
+    await this.sandbox.close();
+    this.cleanupRunDir();
+  }
+
+  /** Waits for `locator` to be visible; fails naming `what` and saves a screenshot of the moment. */
+  async expectVisible(locator: Locator, what: string, timeoutMs = 30_000): Promise<Locator> {
+    try {
+      await locator.first().waitFor({ state: 'visible', timeout: timeoutMs });
+      return locator.first();
+    } catch {
+      const shot = path.join(E2E_RESULTS, `missing-${what.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 60)}.png`);
+      await this.page.screenshot({ path: shot }).catch(() => undefined);
+      throw new Error(`${what} did not appear within ${timeoutMs / 1000} s (screenshot: ${path.relative(REPO_ROOT, shot)})`);
+    }
+  }
+
+  /** Saves a screenshot for the README (media/screenshots/<name>.png). */
+  async screenshot(name: string): Promise<string> {
+    const file = path.join(SCREENSHOTS, `${name}.png`);
+    await this.page.mouse.move(0, 0);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+
+  get quickInput(): Locator {
+    return this.page.locator('.quick-input-widget');
+  }
+
+  /** Opens the command palette (F1) and runs the command whose title matches `title`. */
+  async runCommand(title: string): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await this.page.keyboard.press('F1');
+    const input = await this.expectVisible(this.quickInput.locator('input'), 'the command palette');
+    await input.fill(`>${title}`);
+    const row = this.quickInput.locator('.monaco-list-row', { hasText: title });
+    await this.expectVisible(row, `the command "${title}" in the command palette`);
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** Opens a workspace file with Quick Open (Ctrl+P), as a person would. */
+  async openFile(name: string): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await this.page.keyboard.press('Control+P');
+    const input = await this.expectVisible(this.quickInput.locator('input'), 'Quick Open');
+    await input.fill(name);
+    await this.expectVisible(this.quickInput.locator('.monaco-list-row', { hasText: name }), `${name} in Quick Open`);
+    await this.page.keyboard.press('Enter');
+    await this.expectVisible(this.page.locator('.tabs-container .tab', { hasText: name }), `the editor tab of ${name}`);
+  }
+
+  /** Picks the item of the open quick pick whose text matches (clicked, as a person would). */
+  async pickQuickItem(what: string, label: RegExp | string): Promise<void> {
+    const row = await this.expectVisible(this.quickInput.locator('.monaco-list-row', { hasText: label }), what);
+    await row.click();
+  }
+
+  /** Types `value` into the open input box whose prompt matches `prompt`, then presses Enter. */
+  async answerInputBox(what: string, prompt: RegExp | string, value: string): Promise<void> {
+    await this.expectVisible(this.quickInput.locator('.quick-input-message', { hasText: prompt }), what);
+    const input = this.quickInput.locator('input.input').first();
+    await input.click();
+    await input.fill(value);
+    await this.page.keyboard.press('Enter');
+  }
+
+  /**
+   * Answers the extension's sign-in prompts (method pick, login name, password) until `done` is
+   * visible. Returns how many sign-in method picks were answered (more than one means several
+   * prompts were shown for one sign-in).
+   */
+  async signIn(loginName: string, password: string, done: Locator, timeoutMs = 60_000): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    const method = this.quickInput.locator('.monaco-list-row', { hasText: 'Login Name and Password' });
+    const loginPrompt = this.quickInput.locator('.quick-input-message', { hasText: /^Login name/ });
+    const passwordPrompt = this.quickInput.locator('.quick-input-message', { hasText: /^Password for/ });
+    const input = this.quickInput.locator('input.input').first();
+    let picks = 0;
+    while (Date.now() < deadline) {
+      if (await done.first().isVisible()) return picks;
+      if (await method.first().isVisible()) {
+        await method.first().click();
+        picks++;
+      } else if (await loginPrompt.first().isVisible()) {
+        await input.fill(loginName);
+        await input.press('Enter');
+      } else if (await passwordPrompt.first().isVisible()) {
+        await input.fill(password);
+        await input.press('Enter');
+      }
+      await this.page.waitForTimeout(300);
+    }
+    return this.expectVisible(done, 'the result of signing in', 1).then(() => picks);
+  }
+
+  /** A visible notification toast whose text matches. */
+  notification(text: RegExp | string): Locator {
+    return this.page.locator('.notification-toast', { hasText: text });
+  }
+
+  async dismissNotifications(): Promise<void> {
+    await this.page.keyboard.press('Escape').catch(() => undefined);
+  }
+
+  /** The side bar's tree rows (all views), matching `text`. */
+  treeRow(text: RegExp | string): Locator {
+    return this.page.locator('.part.sidebar .monaco-list-row', { hasText: text });
+  }
+}
