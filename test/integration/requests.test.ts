@@ -40,11 +40,9 @@ describe('request documents', function () {
 
   afterEach(async () => {
     // Untitled documents are reverted so closing them never asks to save.
-    for (const e of vscode.window.visibleTextEditors) {
-      if (e.document.isUntitled) {
-        await vscode.window.showTextDocument(e.document);
-        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-      }
+    for (const doc of vscode.workspace.textDocuments.filter((d) => d.isUntitled && !d.isClosed)) {
+      await vscode.window.showTextDocument(doc);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     }
     await closeAll();
   });
