@@ -7,6 +7,8 @@ import { normalizeServiceUrl } from '../common/serviceUrl';
 import { windowSignInPrompts } from '../common/signInPrompts';
 import { ConnectionStatusBar } from '../common/statusBar';
 import { registerSandboxCommands } from './sandbox';
+import { createDispatcher, dispatcherInfo, loadCaFile } from '../api/dispatcher';
+import type { Dispatcher } from 'undici';
 
 /**
  * Creates the ConnectionManager (no network, no disk) with its status bar item and
@@ -18,7 +20,7 @@ export function createConnection(context: vscode.ExtensionContext, log: vscode.L
     secrets: context.secrets,
     log,
     prompts: windowSignInPrompts,
-    dispatcher: undefined, // seam: src/api/dispatcher.ts createDispatcher(...) from http.* and network.caFile
+    dispatcher: () => networkDispatcher(log),
     warnInsecure: (info) => {
       void vscode.window.showWarningMessage(
         vscode.l10n.t('{0} uses plain http: your credentials and data travel unencrypted. Use https unless this is a test server.', info.origin),
@@ -49,6 +51,29 @@ export function createConnection(context: vscode.ExtensionContext, log: vscode.L
   // The signed-in state is read lazily after activation (SecretStorage is not touched during activate()).
   setTimeout(() => void connection.refreshSignedInState(), 0);
   return connection;
+}
+
+/**
+ * The dispatcher for the service client, from VS Code's `http.proxy`, `http.noProxy`,
+ * `http.proxyStrictSSL`, the proxy environment and `workItemStudio.network.caFile`
+ * (read when a client is first needed, never at activation).
+ */
+async function networkDispatcher(log: vscode.LogOutputChannel): Promise<Dispatcher> {
+  const http = vscode.workspace.getConfiguration('http');
+  const s = readSettings();
+  const caFile = s.network.caFile.trim();
+  const noProxy = http.get<unknown>('noProxy');
+  const dispatcher = createDispatcher({
+    proxyUrl: http.get<string>('proxy')?.trim() || undefined,
+    noProxy: Array.isArray(noProxy) ? noProxy.filter((x) => typeof x === 'string').join(',') : undefined,
+    strictSSL: http.get<boolean>('proxyStrictSSL', true),
+    caCertificates: caFile ? await loadCaFile(caFile) : [],
+    connections: Math.max(2, s.bulk.concurrency + 2),
+    connectTimeoutMs: Math.min(s.network.requestTimeoutSeconds * 1000, 30_000),
+  });
+  const info = dispatcherInfo(dispatcher);
+  if (info) log.info(`Network: proxy ${info.httpsProxy ?? info.httpProxy ?? 'none'} (${info.proxySource}), strict TLS ${info.strictSSL}, system CAs ${info.systemCertificates}, extra CAs ${info.extraCertificates}.`);
+  return dispatcher;
 }
 
 interface ActionItem extends vscode.QuickPickItem {

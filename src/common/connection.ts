@@ -43,8 +43,8 @@ export interface ConnectionDeps {
   serviceUrl?: () => string;
   /** Starts a sandbox (default: `createSandbox` from src/sandbox on 127.0.0.1, port 0). */
   startSandbox?: (edition: SandboxEdition, log: Logger) => Promise<RunningSandbox>;
-  /** Builds the undici dispatcher (proxy, CA); the seam for src/api/dispatcher.ts. */
-  dispatcher?: () => Dispatcher | undefined;
+  /** Builds the undici dispatcher (proxy, CA: src/api/dispatcher.ts); undefined = the client's own Agent. */
+  dispatcher?: () => Promise<Dispatcher | undefined>;
   /** Shown once when a non-loopback URL uses plain http. */
   warnInsecure?: (info: ConnectionInfo) => void;
 }
@@ -65,12 +65,14 @@ export class ConnectionManager implements vscode.Disposable {
   private readonly store: CredentialStore;
   private sandbox: RunningSandbox | undefined;
   private sandboxStarting: Promise<void> | undefined;
-  private client: { key: string; client: ServiceClient } | undefined;
+  private client: { key: string; client: ServiceClient; dispatcher?: Dispatcher } | undefined;
+  private clientPending: { key: string; promise: Promise<ServiceClient> } | undefined;
   private loginName: string | undefined;
   private signedIn = false;
   /** Bumped whenever the credentials change; a 401 from an older generation just retries. */
   private generation = 0;
   private reauth: Promise<boolean> | undefined;
+  private signingIn: Promise<boolean> | undefined;
   private declinedGeneration = -1;
   private readonly warnedInsecure = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [];
@@ -125,7 +127,7 @@ export class ConnectionManager implements vscode.Disposable {
   async getClient(): Promise<ServiceClient> {
     const info = this.requireConnection();
     if (!(await this.store.get(info.origin))) {
-      const ok = await this.signIn('missing');
+      const ok = await this.promptOnce('missing');
       if (!ok) throw new SignInCancelledError();
     }
     return this.clientFor(this.requireConnection());
@@ -159,7 +161,7 @@ export class ConnectionManager implements vscode.Disposable {
     if (this.reauth) return this.reauth;
     if (this.declinedGeneration === generation) return Promise.resolve(false);
     this.deps.log.warn('The service answered 401: asking to sign in again.');
-    this.reauth = this.signIn('unauthorized')
+    this.reauth = this.promptOnce('unauthorized')
       .then((ok) => {
         if (!ok) this.declinedGeneration = this.generation;
         return ok;
@@ -168,6 +170,14 @@ export class ConnectionManager implements vscode.Disposable {
         this.reauth = undefined;
       });
     return this.reauth;
+  }
+
+  /** One sign-in prompt at a time: concurrent callers share the one in progress. */
+  private promptOnce(reason: 'unauthorized' | 'missing'): Promise<boolean> {
+    this.signingIn ??= this.signIn(reason).finally(() => {
+      this.signingIn = undefined;
+    });
+    return this.signingIn;
   }
 
   /** Interactive sign-in to the current service. Resolves false when cancelled. */
@@ -193,11 +203,11 @@ export class ConnectionManager implements vscode.Disposable {
       if (method === 'basic') {
         credential = { kind: 'basic', loginName, password };
       } else {
-        const bare = this.newClient(info, () => ({ kind: 'none' }));
+        const bare = await this.newClient(info, () => ({ kind: 'none' }));
         try {
-          credential = { kind: 'bearer', token: await bare.signIn(loginName, password), loginName };
+          credential = { kind: 'bearer', token: await bare.client.signIn(loginName, password), loginName };
         } finally {
-          void bare.close();
+          void closeQuietly(bare);
         }
       }
     }
@@ -273,14 +283,14 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   private async signInSandboxAdmin(info: ConnectionInfo): Promise<void> {
-    const bare = this.newClient(info, () => ({ kind: 'none' }));
+    const bare = await this.newClient(info, () => ({ kind: 'none' }));
     try {
-      const token = await bare.signIn('admin', 'password');
+      const token = await bare.client.signIn('admin', 'password');
       const credential: StoredCredential = { kind: 'bearer', token, loginName: 'admin' };
       await this.store.set(info.origin, credential, { sessionOnly: true });
       this.credentialsChanged(credential);
     } finally {
-      void bare.close();
+      void closeQuietly(bare);
     }
   }
 
@@ -306,28 +316,47 @@ export class ConnectionManager implements vscode.Disposable {
     ]);
   }
 
-  private clientFor(info: ConnectionInfo): ServiceClient {
+  private clientFor(info: ConnectionInfo): Promise<ServiceClient> {
     const key = info.baseUrl;
-    if (this.client?.key === key) return this.client.client;
+    if (this.client?.key === key) return Promise.resolve(this.client.client);
+    if (this.clientPending?.key === key) return this.clientPending.promise;
     this.resetClient();
     const origin = info.origin;
-    const client = this.newClient(info, async () => toClientCredentials(await this.store.get(origin)));
-    this.client = { key, client };
-    if (!info.isSandbox) this.maybeWarnInsecure(info);
-    return client;
+    const promise = this.newClient(info, async () => toClientCredentials(await this.store.get(origin))).then(
+      (built) => {
+        if (this.clientPending?.promise !== promise) {
+          // Settings changed while the dispatcher was built: this client is stale.
+          void closeQuietly(built);
+          return this.clientFor(this.requireConnection());
+        }
+        this.clientPending = undefined;
+        this.client = { key, ...built };
+        if (!info.isSandbox) this.maybeWarnInsecure(info);
+        return built.client;
+      },
+      (e: unknown) => {
+        if (this.clientPending?.promise === promise) this.clientPending = undefined;
+        throw e;
+      },
+    );
+    this.clientPending = { key, promise };
+    return promise;
   }
 
-  private newClient(info: ConnectionInfo, credentials: () => Credentials | Promise<Credentials>): ServiceClient {
+  private async newClient(
+    info: ConnectionInfo,
+    credentials: () => Credentials | Promise<Credentials>,
+  ): Promise<{ client: ServiceClient; dispatcher?: Dispatcher }> {
     const s = readSettings();
     const timeoutMs = s.network.requestTimeoutSeconds * 1000;
     let dispatcher: Dispatcher | undefined;
     try {
-      dispatcher = this.deps.dispatcher?.();
+      dispatcher = await this.deps.dispatcher?.();
     } catch (e) {
       this.deps.log.error(`Network settings could not be applied: ${describeError(e)}`);
       throw e;
     }
-    return new ServiceClient({
+    const client = new ServiceClient({
       baseUrl: info.baseUrl,
       credentials,
       dispatcher,
@@ -336,12 +365,14 @@ export class ConnectionManager implements vscode.Disposable {
       maxConnections: Math.max(2, s.bulk.concurrency + 2),
       userAgent: `workitem-studio/${vscode.version}`,
     });
+    return { client, dispatcher };
   }
 
   private resetClient(): void {
     const c = this.client;
     this.client = undefined;
-    if (c) void c.client.close().catch(() => undefined);
+    this.clientPending = undefined;
+    if (c) void closeQuietly(c);
   }
 
   private maybeWarnInsecure(info: ConnectionInfo): void {
@@ -351,6 +382,11 @@ export class ConnectionManager implements vscode.Disposable {
     this.deps.log.warn(`${info.origin} uses plain http: credentials and data travel unencrypted.`);
     this.deps.warnInsecure?.(info);
   }
+}
+
+async function closeQuietly(c: { client: ServiceClient; dispatcher?: Dispatcher }): Promise<void> {
+  await c.client.close().catch(() => undefined);
+  await c.dispatcher?.close().catch(() => undefined);
 }
 
 function credentialLogin(c: StoredCredential): string | undefined {

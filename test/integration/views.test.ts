@@ -1,0 +1,291 @@
+// The sidebar's tree providers inside a real extension host, against the sandbox:
+// rows, a filter, Load More, a failed load's row and its Retry, reveal.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index';
+import { ConnectionManager, type SignInPrompts } from '../../src/common/connection';
+import type { SecretStorageLike } from '../../src/common/secrets';
+import { MessageNode } from '../../src/views/common';
+import { OrganizationsTree, OrgNode, RangeNode, UserNode, type OrgTreeNode } from '../../src/views/organizationsTree';
+import { CategoryNode, LoadMoreNode, ProcessCategoriesTree, type CategoryTreeNode } from '../../src/views/processCategoriesTree';
+import { waitFor } from './support';
+
+function memorySecrets(): SecretStorageLike & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return { data, get: async (k) => data.get(k), store: async (k, v) => void data.set(k, v), delete: async (k) => void data.delete(k) };
+}
+
+/** Prompts that answer like a person signing in as `loginName`; counts how often they were asked. */
+function scriptedPrompts(loginName = 'admin', password = 'password'): SignInPrompts & { asked: string[] } {
+  const asked: string[] = [];
+  return {
+    asked,
+    pickMethod: async (info, _preferred, reason) => {
+      asked.push(`${reason}:${info.origin}`);
+      return 'token';
+    },
+    askLoginName: async () => loginName,
+    askPassword: async () => password,
+    askToken: async () => undefined,
+  };
+}
+
+const log = vscode.window.createOutputChannel('Work Item Studio (views tests)', { log: true });
+
+type Tree<N> = { getChildren(n?: N): N[] };
+
+/** Children once no loading row is left (the provider fires onDidChangeTreeData when a load ends). */
+async function settled<N>(tree: Tree<N>, node?: N): Promise<N[]> {
+  return waitFor('rows to finish loading', () => {
+    const rows = tree.getChildren(node);
+    return rows.some((r) => r instanceof MessageNode && r.kind === 'loading') ? undefined : rows;
+  });
+}
+
+function labelOf<N>(tree: vscode.TreeDataProvider<N>, n: N): string {
+  const item = tree.getTreeItem(n) as vscode.TreeItem;
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+}
+
+describe('views: organizations (sandbox)', function () {
+  this.timeout(60_000);
+  let sandbox: Sandbox;
+  let connection: ConnectionManager;
+  let tree: OrganizationsTree;
+  let prompts: ReturnType<typeof scriptedPrompts>;
+
+  before(async () => {
+    sandbox = await createSandbox({ port: 0 });
+    prompts = scriptedPrompts();
+    connection = new ConnectionManager({ secrets: memorySecrets(), log, prompts, serviceUrl: () => sandbox.url });
+    tree = new OrganizationsTree(connection, log, () => ['org-root']);
+  });
+  after(async () => {
+    tree?.dispose();
+    connection?.dispose();
+    await sandbox?.close();
+  });
+
+  it('signs in on first use and shows the root with its sub-organizations and users', async () => {
+    const roots = tree.getChildren();
+    assert.equal(roots.length, 1);
+    const root = roots[0] as OrgNode;
+    const first = tree.getChildren(root);
+    assert.ok(first[0] instanceof MessageNode && first[0].kind === 'loading', 'a loading row while the request runs');
+    const rows = await settled(tree, root);
+    assert.deepEqual(prompts.asked, [`missing:${sandbox.origin}`], 'asked to sign in once');
+    const subs = rows.filter((r): r is OrgNode => r instanceof OrgNode).map((r) => r.orgId).sort();
+    assert.deepEqual(subs, ['org-admin', 'org-dev', 'org-sales']);
+    assert.equal(labelOf(tree, root), '株式会社サンプル', 'the root is named from its users');
+    const dev = rows.find((r): r is OrgNode => r instanceof OrgNode && r.orgId === 'org-dev')!;
+    const devRows = await settled(tree, dev);
+    assert.deepEqual(
+      devRows.filter((r): r is OrgNode => r instanceof OrgNode).map((r) => r.orgId).sort(),
+      ['org-dev-app', 'org-dev-infra'],
+    );
+  });
+
+  it('shows users with name, login name, a tooltip and stable ids; getParent leads back', async () => {
+    const root = tree.getChildren()[0] as OrgNode;
+    const dev = (await settled(tree, root)).find((r): r is OrgNode => r instanceof OrgNode && r.orgId === 'org-dev')!;
+    const app = (await settled(tree, dev)).find((r): r is OrgNode => r instanceof OrgNode && r.orgId === 'org-dev-app')!;
+    const web = (await settled(tree, app)).find((r): r is OrgNode => r instanceof OrgNode && r.orgId === 'org-dev-app-web')!;
+    const users = (await settled(tree, web)).filter((r): r is UserNode => r instanceof UserNode);
+    assert.ok(users.length > 0);
+    const item = tree.getTreeItem(users[0]!) as vscode.TreeItem;
+    assert.equal(item.label, users[0]!.user.name);
+    assert.equal(item.description, users[0]!.user.loginName);
+    assert.match(item.contextValue ?? '', /\buser\b/);
+    assert.ok(item.tooltip instanceof vscode.MarkdownString && item.tooltip.value.includes('loginName'));
+    assert.equal(item.id, `org:org-root/o:org-dev/o:org-dev-app/o:org-dev-app-web/u:${users[0]!.user.id}`);
+    assert.equal((tree.getParent(users[0]!) as OrgNode).id, web.id);
+    assert.equal((tree.getParent(web) as OrgNode).id, app.id);
+  });
+
+  it('filters the users of an organization and shows the filter in the view message', async () => {
+    const root = tree.getChildren()[0] as OrgNode;
+    tree.setFilter(root, { keyword: 'Tanaka' });
+    const rows = await settled(tree, root);
+    // Only sub-organizations with a matching user below them stay.
+    const visible = rows.filter((r): r is OrgNode => r instanceof OrgNode).map((r) => r.orgId);
+    assert.ok(visible.length >= 1 && visible.length < 3, `visible: ${visible.join(', ')}`);
+    const walk = async (n: OrgNode): Promise<UserNode[]> => {
+      const kids = await settled(tree, n);
+      const users = kids.filter((k): k is UserNode => k instanceof UserNode);
+      for (const k of kids) if (k instanceof OrgNode) users.push(...(await walk(k)));
+      return users;
+    };
+    const found = await walk(root);
+    assert.ok(found.length > 0);
+    assert.ok(found.every((u) => JSON.stringify(u.user).toLowerCase().includes('tanaka')));
+    tree.setFilter(root, undefined);
+    assert.equal(tree.filterCount, 0);
+  });
+
+  it('a failed load is a warning row with Retry, and Retry loads', async () => {
+    const root = tree.getChildren()[0] as OrgNode;
+    tree.refresh();
+    await fetch(`${sandbox.origin}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 500, times: 4, pathContains: '/users' }),
+    });
+    const failed = await settled(tree, tree.getChildren()[0] as OrgNode);
+    assert.equal(failed.length, 1);
+    const row = failed[0] as MessageNode;
+    assert.ok(row instanceof MessageNode && row.kind === 'error', 'an error row, not an exception');
+    const item = row.toTreeItem();
+    assert.match(item.contextValue ?? '', /\bretryable\b/);
+    assert.match(String(item.label), /500/);
+    await fetch(`${sandbox.origin}/_sandbox/faults`, { method: 'DELETE' });
+    row.retry();
+    const rows = await settled(tree, tree.getChildren()[0] as OrgNode);
+    assert.ok(rows.some((r) => r instanceof OrgNode), 'loaded after Retry');
+    void root;
+  });
+
+  it('groups 1,000 direct users into ranges that are views over one list', async () => {
+    const data = { version: 1, organizations: [{ id: 'big', name: 'Big', parentId: null }], users: [] as object[] };
+    data.users.push({ id: 'u-admin', name: 'Admin', loginName: 'admin', organizationId: 'big' });
+    for (let i = 1; i < 1000; i++) data.users.push({ id: `u${i}`, name: `User ${String(i).padStart(4, '0')}`, loginName: `user${i}`, organizationId: 'big' });
+    const big = await createSandbox({ port: 0, data: data as never });
+    const c = new ConnectionManager({ secrets: memorySecrets(), log, prompts: scriptedPrompts(), serviceUrl: () => big.url });
+    const t = new OrganizationsTree(c, log, () => ['big']);
+    try {
+      const root = t.getChildren()[0] as OrgNode;
+      const rows = await settled(t, root);
+      assert.equal(rows.length, 10);
+      assert.ok(rows.every((r) => r instanceof RangeNode));
+      assert.equal(labelOf(t, rows[0]!), '[0..99]');
+      const inner = t.getChildren(rows[3]);
+      assert.equal(inner.length, 100);
+      const user = inner[5] as UserNode;
+      assert.equal(user.index, 305);
+      assert.equal((t.getParent(user) as RangeNode).id, (rows[3] as RangeNode).id, 'getParent of a user is its range');
+      assert.equal((t.getParent(rows[3]!) as OrgNode).id, root.id);
+    } finally {
+      t.dispose();
+      c.dispose();
+      await big.close();
+    }
+  });
+
+  it('shows nothing (the welcome view) when no service is configured', () => {
+    const c = new ConnectionManager({ secrets: memorySecrets(), log, prompts: scriptedPrompts(), serviceUrl: () => '' });
+    const t = new OrganizationsTree(c, log, () => ['org-root']);
+    try {
+      assert.deepEqual(t.getChildren(), []);
+    } finally {
+      t.dispose();
+      c.dispose();
+    }
+  });
+});
+
+describe('views: process categories (sandbox)', function () {
+  this.timeout(60_000);
+  let sandbox: Sandbox;
+  let connection: ConnectionManager;
+  let tree: ProcessCategoriesTree;
+
+  before(async () => {
+    sandbox = await createSandbox({ port: 0 });
+    connection = new ConnectionManager({ secrets: memorySecrets(), log, prompts: scriptedPrompts(), serviceUrl: () => sandbox.url });
+    tree = new ProcessCategoriesTree(connection, log, () => 3);
+  });
+  after(async () => {
+    tree?.dispose();
+    connection?.dispose();
+    await sandbox?.close();
+  });
+
+  it('loads a page, then Load More appends the next one', async () => {
+    const first = await settled<CategoryTreeNode>(tree);
+    const cats = first.filter((r) => r instanceof CategoryNode);
+    assert.equal(cats.length, 3);
+    assert.ok(first[first.length - 1] instanceof LoadMoreNode, 'a Load More row ends the page');
+    await tree.loadMore();
+    const second = await settled<CategoryTreeNode>(tree);
+    assert.equal(second.filter((r) => r instanceof CategoryNode).length, 6);
+    assert.equal(new Set(second.map((r) => r.id)).size, second.length, 'stable, unique ids');
+  });
+
+  it('Load All loads every page; deleted ones are marked when shown', async () => {
+    tree.state.deleted = 'include';
+    tree.queryChanged();
+    await settled<CategoryTreeNode>(tree);
+    await tree.loadAll();
+    const rows = await settled<CategoryTreeNode>(tree);
+    assert.ok(!rows.some((r) => r instanceof LoadMoreNode));
+    const cats = rows.filter((r): r is CategoryNode => r instanceof CategoryNode);
+    assert.equal(cats.length, tree.totalCount);
+    const deleted = cats.filter((c) => c.category.isDeleted);
+    assert.ok(deleted.length > 0, 'the demo has deleted categories');
+    assert.match(tree.getTreeItem(deleted[0]!).contextValue ?? '', /\bdeleted\b/);
+    const coloured = cats.find((c) => typeof c.category.color === 'string');
+    if (coloured) assert.ok(tree.getTreeItem(coloured).iconPath instanceof vscode.Uri, 'a colour swatch icon');
+    tree.state.deleted = 'hide';
+    tree.queryChanged();
+  });
+
+  it('filters by keyword and orders ascending or descending', async () => {
+    const all = (await settled<CategoryTreeNode>(tree)).filter((r): r is CategoryNode => r instanceof CategoryNode);
+    const word = all[0]!.category.name.slice(0, 2);
+    tree.state.filter = { keyword: word };
+    tree.queryChanged();
+    const rows = (await settled<CategoryTreeNode>(tree)).filter((r): r is CategoryNode => r instanceof CategoryNode);
+    assert.ok(rows.length > 0);
+    assert.ok(rows.every((r) => r.category.name.includes(word) || (r.category.code ?? '').includes(word)));
+    assert.match(tree.view?.message ?? 'no view', /no view|\S/);
+    tree.state.filter = {};
+    const ids = async (direction: 'asc' | 'desc') => {
+      tree.state.orderBy = { field: 'id', direction };
+      tree.queryChanged();
+      await settled<CategoryTreeNode>(tree);
+      await tree.loadAll();
+      return (await settled<CategoryTreeNode>(tree)).filter((r): r is CategoryNode => r instanceof CategoryNode).map((r) => r.category.id);
+    };
+    const asc = await ids('asc');
+    const desc = await ids('desc');
+    assert.deepEqual(desc, [...asc].reverse());
+    tree.state.orderBy = undefined;
+    tree.queryChanged();
+  });
+
+  it('a failed page is a warning row with Retry; Retry loads it', async () => {
+    await fetch(`${sandbox.origin}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 500, times: 5, pathContains: 'processCategories' }),
+    });
+    tree.refresh();
+    const rows = await settled<CategoryTreeNode>(tree);
+    const err = rows.find((r): r is MessageNode => r instanceof MessageNode && r.kind === 'error');
+    assert.ok(err, `an error row: ${rows.map((r) => r.id).join(', ')}`);
+    assert.match(err.toTreeItem().contextValue ?? '', /\bretryable\b/);
+    await fetch(`${sandbox.origin}/_sandbox/faults`, { method: 'DELETE' });
+    err.retry();
+    const again = await settled<CategoryTreeNode>(tree);
+    assert.ok(again.some((r) => r instanceof CategoryNode));
+  });
+
+  it('refresh cancels the request in flight', async () => {
+    await fetch(`${sandbox.origin}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ latencyMs: 30_000, times: 1, pathContains: 'processCategories' }),
+    });
+    tree.refresh();
+    const loading = tree.getChildren();
+    assert.ok(loading.some((r) => r instanceof MessageNode && r.kind === 'loading'));
+    // Let the slow request reach the sandbox (it holds it for 30 s), then refresh.
+    await new Promise((r) => setTimeout(r, 500));
+    tree.refresh();
+    const rows = await waitFor('rows after refresh, without waiting for the cancelled request', () => {
+      const r = tree.getChildren();
+      return r.some((x) => x instanceof CategoryNode) ? r : undefined;
+    }, 15_000);
+    assert.ok(!rows.some((r) => r instanceof MessageNode && r.kind === 'error'), 'the cancelled request left no error row');
+    await fetch(`${sandbox.origin}/_sandbox/faults`, { method: 'DELETE' });
+  });
+});
