@@ -253,7 +253,7 @@ export class RequestJobs implements vscode.Disposable {
       return undefined;
     }
     const info = this.connectionFor(journal);
-    const items = pending.reduce((n, i) => n + journal.requests[i]!.ids.length, 0);
+    const items = itemCount(journal, pending);
     const send = vscode.l10n.t('Send');
     const discard = vscode.l10n.t('Discard Job');
     const pick = await vscode.window.showWarningMessage(
@@ -271,8 +271,7 @@ export class RequestJobs implements vscode.Disposable {
       return undefined;
     }
     if (pick !== send) return undefined;
-    await this.connections.getClient();
-    return this.execute(journal, info, documentName(journal.data.source.uri), uriOf(journal), 'resume', (opts) => resumeJob(journal, opts));
+    return this.rerun(journal, info, 'resume', (opts) => resumeJob(journal, opts));
   }
 
   async retryFailed(jobId?: string): Promise<JobResult | undefined> {
@@ -284,9 +283,7 @@ export class RequestJobs implements vscode.Disposable {
       void vscode.window.showInformationMessage(vscode.l10n.t('This job has no failed requests.'));
       return undefined;
     }
-    const info = this.connectionFor(journal);
-    await this.connections.getClient();
-    return this.execute(journal, info, documentName(journal.data.source.uri), uriOf(journal), 'retry', (opts) => retryFailed(journal, opts));
+    return this.rerun(journal, this.connectionFor(journal), 'retry', (opts) => retryFailed(journal, opts));
   }
 
   /** Re-sends requests of unknown outcome, only after an explicit confirmation. */
@@ -300,7 +297,7 @@ export class RequestJobs implements vscode.Disposable {
       return undefined;
     }
     const info = this.connectionFor(journal);
-    const items = unknown.reduce((n, i) => n + journal.requests[i]!.ids.length, 0);
+    const items = itemCount(journal, unknown);
     const resend = vscode.l10n.t('Resend');
     const applied = vscode.l10n.t('Mark as Applied');
     const pick = await vscode.window.showWarningMessage(
@@ -321,8 +318,13 @@ export class RequestJobs implements vscode.Disposable {
       return undefined;
     }
     if (pick !== resend) return undefined;
+    return this.rerun(journal, info, 'resend', (opts) => resendUnknown(journal, unknown, opts));
+  }
+
+  /** Runs an existing job again (signing in first when needed). */
+  private async rerun(journal: JobJournal, info: ConnectionInfo, kind: 'resume' | 'retry' | 'resend', run: (opts: RunOptions) => Promise<JobResult>): Promise<JobResult> {
     await this.connections.getClient();
-    return this.execute(journal, info, documentName(journal.data.source.uri), uriOf(journal), 'resend', (opts) => resendUnknown(journal, unknown, opts));
+    return this.execute(journal, info, documentName(journal.data.source.uri), uriOf(journal), kind, run);
   }
 
   /**
@@ -350,6 +352,10 @@ export class RequestJobs implements vscode.Disposable {
       this.log.warn(`Could not look for unfinished update jobs: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
+}
+
+function itemCount(journal: JobJournal, indexes: readonly number[]): number {
+  return indexes.reduce((n, i) => n + (journal.requests[i]?.ids.length ?? 0), 0);
 }
 
 function uriOf(journal: JobJournal): vscode.Uri | undefined {
