@@ -104,7 +104,13 @@ export class Loadable<T> {
           this.state = { kind: 'idle' };
           return;
         }
-        if (!isCancellation(error) || error instanceof SignInCancelledError) this.log?.warn(`Load failed: ${describeError(error)}`);
+        if (isCancellation(error) && !(error instanceof SignInCancelledError)) {
+          // A shared request (e.g. discovery) was cancelled by another node's refresh: load again.
+          this.state = { kind: 'idle' };
+          this.changed();
+          return;
+        }
+        this.log?.warn(`Load failed: ${describeError(error)}`);
         this.state = { kind: 'failed', error };
         this.changed();
       },

@@ -115,9 +115,10 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
     private readonly organizationIds: () => string[] = () => readSettings().organizations,
   ) {
     this.discovery = this.newDiscovery();
+    this.lastService = connection.current?.baseUrl;
     this.disposables.push(
       this.emitter,
-      connection.onDidChange(() => this.refresh()),
+      connection.onDidChange(() => this.connectionChanged()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (affects(e, 'organizations')) {
           this.roots = undefined;
@@ -130,6 +131,29 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
 
   fire(node?: OrgTreeNode): void {
     this.emitter.fire(node);
+  }
+
+  private lastService: string | undefined;
+
+  /** Another service: start over. Signed in (again): reload only what failed. */
+  private connectionChanged(): void {
+    const service = this.connection.current?.baseUrl;
+    if (service !== this.lastService) {
+      this.lastService = service;
+      this.refresh();
+      return;
+    }
+    if (this.connection.isSignedIn) this.retryFailed();
+  }
+
+  /** Reloads every organization whose load failed. */
+  retryFailed(): void {
+    const walk = (n: OrgNode): void => {
+      const st = n.content.state;
+      if (st.kind === 'failed') this.refresh(n);
+      else if (st.kind === 'loaded') for (const s of st.value.subOrgs) walk(n.child(s));
+    };
+    for (const r of this.roots ?? []) walk(r);
   }
 
   // -------------------------------------------------------------------------

@@ -44,6 +44,7 @@ export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTr
   readonly state: CategoryQueryState = { filter: {}, deleted: 'hide' };
   private readonly disposables: vscode.Disposable[] = [];
   view: vscode.TreeView<CategoryTreeNode> | undefined;
+  private lastService: string | undefined;
 
   constructor(
     readonly connection: ConnectionManager,
@@ -51,9 +52,19 @@ export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTr
     private readonly pageSize: () => number = () => readSettings().processCategoriesPageSize,
   ) {
     this.list = new PagedList(this.pageSize());
+    this.lastService = connection.current?.baseUrl;
     this.disposables.push(
       this.emitter,
-      connection.onDidChange(() => this.refresh()),
+      connection.onDidChange(() => {
+        // Another service: start over. Signed in (again): retry a failed page only.
+        const service = connection.current?.baseUrl;
+        if (service !== this.lastService) {
+          this.lastService = service;
+          this.refresh();
+        } else if (connection.isSignedIn && this.page.kind === 'failed') {
+          this.retry();
+        }
+      }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (affects(e, 'processCategories.pageSize')) this.refresh();
       }),
