@@ -95,7 +95,8 @@ The batched variants ran ${ROUNDS} times each, interleaved (median shown, every 
 one-request-per-item ran once (it takes minutes).
 
 - Date: ${new Date().toISOString()}
-- Machine: ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}
+- Machine: ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.release()}, Node ${process.version};
+  load average at the end ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')} (1/5/15 min; other processes share the machine, so samples vary)
 - Service: the sandbox (createSandbox, in the same process, 127.0.0.1), generated data set (seed 42).
 - Update: \`{"setCompleted": true|false}\` alternately, so every variant changes every item.
 - The engine's pacing is turned OFF (\`requestsPerMinute: Infinity, minIntervalMs: 0,
