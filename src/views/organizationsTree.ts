@@ -120,10 +120,8 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
       this.emitter,
       connection.onDidChange(() => this.connectionChanged()),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (affects(e, 'organizations')) {
-          this.roots = undefined;
-          this.refresh();
-        }
+        // Loaded roots are kept; rootNodes() adds and drops the others.
+        if (affects(e, 'organizations')) this.fire();
       }),
     );
     void setContext(ContextKeys.hasOrganizations, this.organizationIds().length > 0);
@@ -231,6 +229,13 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
     if (!this.roots || this.roots.map((r) => r.orgId).join('\n') !== ids.join('\n')) {
       const old = new Map((this.roots ?? []).map((r) => [r.orgId, r]));
       this.roots = ids.map((id) => old.get(id) ?? new OrgNode(this, id, undefined, undefined));
+      for (const [id, node] of old) {
+        if (!ids.includes(id)) {
+          node.reset();
+          for (const key of [...this.filters.keys()]) if (key === node.id || key.startsWith(`${node.id}/`)) this.filters.delete(key);
+          this.updateMessage();
+        }
+      }
     }
     return this.roots;
   }

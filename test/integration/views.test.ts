@@ -32,6 +32,16 @@ function scriptedPrompts(loginName = 'admin', password = 'password'): SignInProm
 
 const log = vscode.window.createOutputChannel('Work Item Studio (views tests)', { log: true });
 
+/** Queues a sandbox fault (/_sandbox/faults, sandbox only) for the next matching requests. */
+async function injectFault(sandbox: Sandbox, spec: Record<string, unknown>): Promise<void> {
+  const r = await fetch(`${sandbox.origin}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) });
+  assert.ok(r.ok, `fault not accepted: ${r.status}`);
+}
+
+async function clearFaults(sandbox: Sandbox): Promise<void> {
+  await fetch(`${sandbox.origin}/_sandbox/faults`, { method: 'DELETE' });
+}
+
 type Tree<N> = { getChildren(n?: N): N[] };
 
 /** Children once no loading row is left (the provider fires onDidChangeTreeData when a load ends). */
@@ -125,11 +135,7 @@ describe('views: organizations (sandbox)', function () {
   it('a failed load is a warning row with Retry, and Retry loads', async () => {
     const root = tree.getChildren()[0] as OrgNode;
     tree.refresh();
-    await fetch(`${sandbox.origin}/_sandbox/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ status: 500, times: 4, pathContains: '/users' }),
-    });
+    await injectFault(sandbox, { status: 500, times: 4, pathContains: '/users' });
     const failed = await settled(tree, tree.getChildren()[0] as OrgNode);
     assert.equal(failed.length, 1);
     const row = failed[0] as MessageNode;
@@ -137,7 +143,7 @@ describe('views: organizations (sandbox)', function () {
     const item = row.toTreeItem();
     assert.match(item.contextValue ?? '', /\bretryable\b/);
     assert.match(String(item.label), /500/);
-    await fetch(`${sandbox.origin}/_sandbox/faults`, { method: 'DELETE' });
+    await clearFaults(sandbox);
     row.retry();
     const rows = await settled(tree, tree.getChildren()[0] as OrgNode);
     assert.ok(rows.some((r) => r instanceof OrgNode), 'loaded after Retry');
@@ -253,28 +259,20 @@ describe('views: process categories (sandbox)', function () {
   });
 
   it('a failed page is a warning row with Retry; Retry loads it', async () => {
-    await fetch(`${sandbox.origin}/_sandbox/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ status: 500, times: 5, pathContains: 'processCategories' }),
-    });
+    await injectFault(sandbox, { status: 500, times: 5, pathContains: 'processCategories' });
     tree.refresh();
     const rows = await settled<CategoryTreeNode>(tree);
     const err = rows.find((r): r is MessageNode => r instanceof MessageNode && r.kind === 'error');
     assert.ok(err, `an error row: ${rows.map((r) => r.id).join(', ')}`);
     assert.match(err.toTreeItem().contextValue ?? '', /\bretryable\b/);
-    await fetch(`${sandbox.origin}/_sandbox/faults`, { method: 'DELETE' });
+    await clearFaults(sandbox);
     err.retry();
     const again = await settled<CategoryTreeNode>(tree);
     assert.ok(again.some((r) => r instanceof CategoryNode));
   });
 
   it('refresh cancels the request in flight', async () => {
-    await fetch(`${sandbox.origin}/_sandbox/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ latencyMs: 30_000, times: 1, pathContains: 'processCategories' }),
-    });
+    await injectFault(sandbox, { latencyMs: 30_000, times: 1, pathContains: 'processCategories' });
     tree.refresh();
     const loading = tree.getChildren();
     assert.ok(loading.some((r) => r instanceof MessageNode && r.kind === 'loading'));
@@ -286,6 +284,6 @@ describe('views: process categories (sandbox)', function () {
       return r.some((x) => x instanceof CategoryNode) ? r : undefined;
     }, 15_000);
     assert.ok(!rows.some((r) => r instanceof MessageNode && r.kind === 'error'), 'the cancelled request left no error row');
-    await fetch(`${sandbox.origin}/_sandbox/faults`, { method: 'DELETE' });
+    await clearFaults(sandbox);
   });
 });
