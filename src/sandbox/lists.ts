@@ -23,6 +23,8 @@ export interface HttpError {
   code: string;
   parameter?: string;
   value?: string;
+  /** Values for the code's message template (src/schema/error-codes.ts). */
+  params?: Record<string, string | number>;
   [extra: string]: unknown;
 }
 
@@ -54,8 +56,13 @@ class QueryProblem extends Error {
   }
 }
 
-function bad(parameter: string, value: string, message: string, code = 'INVALID_QUERY_PARAMETER'): never {
-  throw new QueryProblem({ message, code, parameter, value });
+/** INVALID_QUERY_PARAMETER: `query parameter "<parameter>" <problem>`. */
+function bad(parameter: string, value: string, problem: string): never {
+  throw new QueryProblem({ message: `query parameter "${parameter}" ${problem}`, code: 'INVALID_QUERY_PARAMETER', parameter, value, params: { parameter, problem } });
+}
+
+function badOrder(value: string, message: string, allowed: string): never {
+  throw new QueryProblem({ message, code: 'INVALID_ORDERBY', parameter: 'orderby', value, params: { value, allowed } });
 }
 
 function readBoolean(q: Query, name: string): boolean | undefined {
@@ -64,7 +71,7 @@ function readBoolean(q: Query, name: string): boolean | undefined {
   const l = v.trim().toLowerCase();
   if (l === 'true') return true;
   if (l === 'false') return false;
-  return bad(name, v, `query parameter "${name}" must be true or false, got ${JSON.stringify(v)}`);
+  return bad(name, v, `must be true or false, got ${JSON.stringify(v)}`);
 }
 
 function readInt(q: Query, name: string, min: number, max: number): number | undefined {
@@ -72,11 +79,11 @@ function readInt(q: Query, name: string, min: number, max: number): number | und
   if (v === undefined || v === '') return undefined;
   const t = v.trim();
   if (!/^[+]?\d+$/.test(t)) {
-    return bad(name, v, `query parameter "${name}" must be a whole number from ${min} to ${max}, got ${JSON.stringify(v)}`);
+    return bad(name, v, `must be a whole number from ${min} to ${max}, got ${JSON.stringify(v)}`);
   }
   const n = Number(t);
   if (!Number.isSafeInteger(n) || n < min || n > max) {
-    return bad(name, v, `query parameter "${name}" must be a whole number from ${min} to ${max}, got ${JSON.stringify(v)}`);
+    return bad(name, v, `must be a whole number from ${min} to ${max}, got ${JSON.stringify(v)}`);
   }
   return n;
 }
@@ -95,7 +102,9 @@ function guarded<T>(q: Query, names: readonly string[], run: () => ListResult<T>
     return {
       ok: false,
       status: 400,
-      errors: [{ message: `query parameter "${rep}" is given more than once`, code: 'INVALID_QUERY_PARAMETER', parameter: rep }],
+      errors: [
+        { message: `query parameter "${rep}" is given more than once`, code: 'INVALID_QUERY_PARAMETER', parameter: rep, params: { parameter: rep, problem: 'is given more than once' } },
+      ],
     };
   }
   try {
@@ -187,15 +196,15 @@ function parseOrderBy(q: Query): { field: OrderField; desc: boolean } | undefine
   const allowed = PROCESS_CATEGORY_ORDER_FIELDS.join(', ');
   const m = /^\s*([^\s]+)(?:\s+([^\s]+))?\s*$/.exec(raw);
   if (!m) {
-    return bad('orderby', raw, `query parameter "orderby" must be a field name optionally followed by " asc" or " desc", got ${JSON.stringify(raw)}; fields: ${allowed}`, 'INVALID_ORDERBY');
+    return badOrder(raw, `query parameter "orderby" must be a field name optionally followed by " asc" or " desc", got ${JSON.stringify(raw)}; fields: ${allowed}`, allowed);
   }
   const field = PROCESS_CATEGORY_ORDER_FIELDS.find((f) => f.toLowerCase() === m[1]!.toLowerCase());
   if (!field) {
-    return bad('orderby', raw, `cannot order by ${JSON.stringify(m[1])}: allowed fields are ${allowed}`, 'INVALID_ORDERBY');
+    return badOrder(raw, `cannot order by ${JSON.stringify(m[1])}: allowed fields are ${allowed}`, allowed);
   }
   const dir = m[2]?.toLowerCase();
   if (dir !== undefined && dir !== 'asc' && dir !== 'desc') {
-    return bad('orderby', raw, `the direction in "orderby" must be asc or desc, got ${JSON.stringify(m[2])}`, 'INVALID_ORDERBY');
+    return badOrder(raw, `the direction in "orderby" must be asc or desc, got ${JSON.stringify(m[2])}`, allowed);
   }
   return { field, desc: dir === 'desc' };
 }

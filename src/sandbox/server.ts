@@ -51,7 +51,11 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /** Bodies of POST /_sandbox/reset and /_sandbox/faults may be a large data set. */
 export const MAX_SANDBOX_BODY_BYTES = 512 * 1024 * 1024;
 
-/** Codes of the error entries the server itself produces (the update engine has its own). */
+/**
+ * Codes of the error entries the server itself produces (the update engine has its
+ * own). Their templates are in src/schema/error-codes.ts; each entry carries the
+ * template's `params`.
+ */
 export const SANDBOX_HTTP_ERROR_CODES = [
   'UNAUTHORIZED',
   'SIGN_IN_FAILED',
@@ -70,6 +74,8 @@ export const SANDBOX_HTTP_ERROR_CODES = [
   'WORK_ITEM_NOT_FOUND',
   'SANDBOX_FAULT',
   'INTERNAL_ERROR',
+  'BAD_REQUEST',
+  'HEADERS_TOO_LARGE',
 ] as const;
 
 export function isLoopbackHost(host: string): boolean {
@@ -134,7 +140,7 @@ function decodeSegment(raw: string, what: string): string {
   try {
     return decodeURIComponent(raw);
   } catch {
-    throw problem(400, 'INVALID_PATH', `${what} ${JSON.stringify(raw)} is not valid percent-encoding`, { value: raw });
+    throw problem(400, 'INVALID_PATH', `${what} ${JSON.stringify(raw)} is not valid percent-encoding`, { value: raw, params: { value: raw } });
   }
 }
 
@@ -275,12 +281,13 @@ function jsonParseError(text: string, e: unknown): HttpProblem {
   const found = locateJsonError(text);
   const m = /position (\d+)/.exec(msg);
   const pos = found?.offset ?? (m ? Number(m[1]) : undefined);
-  if (pos === undefined) return problem(400, 'MALFORMED_JSON', `the request body is not valid JSON: ${msg}`);
+  if (pos === undefined) return problem(400, 'MALFORMED_JSON', `the request body is not valid JSON: ${msg}`, { params: { line: '?', column: '?', problem: msg } });
   const before = text.slice(0, pos);
   const line = before.split('\n').length;
   const column = pos - before.lastIndexOf('\n');
   return problem(400, 'MALFORMED_JSON', `the request body is not valid JSON at line ${line}, column ${column} (position ${pos}): ${found?.problem ?? msg}`, {
     position: pos,
+    params: { line, column, position: pos, problem: found?.problem ?? msg },
   });
 }
 
@@ -334,20 +341,24 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
       methods: {
         POST: async (c) => {
           const body = await c.readBody(maxBody);
-          if (body === undefined) throw problem(400, 'BODY_REQUIRED', 'the request body is empty: send {"loginName": "...", "password": "..."}');
+          if (body === undefined) {
+            throw problem(400, 'BODY_REQUIRED', 'the request body is empty: send {"loginName": "...", "password": "..."}', {
+              params: { example: '{"loginName": "...", "password": "..."}' },
+            });
+          }
           const parsed = TokenRequest.safeParse(body);
           if (!parsed.success) {
             throw new HttpProblem(
               400,
-              parsed.error.issues.map((i) => ({
-                message: `${formatPath(i.path)}: ${i.code === 'invalid_type' ? `expected ${i.expected}, got ${showValue(valueAt(body, i.path))}` : i.message}`,
-                code: 'INVALID_BODY',
-                field: formatPath(i.path),
-              })),
+              parsed.error.issues.map((i) => {
+                const detail = i.code === 'invalid_type' ? `expected ${i.expected}, got ${showValue(valueAt(body, i.path))}` : i.message;
+                const field = formatPath(i.path);
+                return { message: `${field}: ${detail}`, code: 'INVALID_BODY', field, params: { field, problem: detail } };
+              }),
             );
           }
           const user = findUserByCredentials(data, parsed.data.loginName, parsed.data.password);
-          if (!user) throw problem(401, 'SIGN_IN_FAILED', 'wrong login name or password', {}, { 'WWW-Authenticate': 'Bearer realm="sandbox"' });
+          if (!user) throw problem(401, 'SIGN_IN_FAILED', 'wrong login name or password', { params: {} }, { 'WWW-Authenticate': 'Bearer realm="sandbox"' });
           return { status: 200, body: { token: tokens.issue(user.id) } };
         },
       },
@@ -361,10 +372,17 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
           const ids = rawIds.map((r) => decodeSegment(r, 'work item ID'));
           const empty = ids.findIndex((id) => id.trim() === '');
           if (empty >= 0) {
-            throw problem(400, 'ID_EMPTY', `work item ID number ${empty + 1} in the path is empty: separate IDs with single commas`, { value: c.params[0] });
+            throw problem(400, 'ID_EMPTY', `work item ID number ${empty + 1} in the path is empty: separate IDs with single commas`, {
+              value: c.params[0],
+              params: { position: empty + 1 },
+            });
           }
           const body = await c.readBody(maxBody);
-          if (body === undefined) throw problem(400, 'BODY_REQUIRED', 'the request body is empty: send a JSON object, e.g. {"moveScheduleDays": 1}');
+          if (body === undefined) {
+            throw problem(400, 'BODY_REQUIRED', 'the request body is empty: send a JSON object, e.g. {"moveScheduleDays": 1}', {
+              params: { example: '{"moveScheduleDays": 1}' },
+            });
+          }
           const outcome = applyUpdate(data, ids, body, { callerId: c.user().id, edition, now: now() });
           if (!outcome.ok) return { status: outcome.status, body: outcome.errors };
           await persist();
@@ -400,7 +418,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
         GET: (c) => {
           const id = decodeSegment(c.params[0]!, 'work item ID');
           const item = data.workItems.find((w) => w.id === id);
-          if (!item) throw problem(404, 'WORK_ITEM_NOT_FOUND', `no work item with ID ${JSON.stringify(id)}`);
+          if (!item) throw problem(404, 'WORK_ITEM_NOT_FOUND', `no work item with ID ${JSON.stringify(id)}`, { params: { id } });
           return { status: 200, body: item };
         },
       },
@@ -421,7 +439,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
               if (e instanceof DatasetError) {
                 throw new HttpProblem(
                   400,
-                  e.problems.map((p) => ({ message: p, code: 'INVALID_DATASET' })),
+                  e.problems.map((p) => ({ message: p, code: 'INVALID_DATASET', params: { problem: p } })),
                 );
               }
               throw e;
@@ -447,7 +465,12 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
           if (!parsed.success) {
             throw new HttpProblem(
               400,
-              parsed.error.issues.map((i) => ({ message: `${formatPath(i.path)}: ${i.message}`, code: 'INVALID_BODY', field: formatPath(i.path) })),
+              parsed.error.issues.map((i) => ({
+                message: `${formatPath(i.path)}: ${i.message}`,
+                code: 'INVALID_BODY',
+                field: formatPath(i.path),
+                params: { field: formatPath(i.path), problem: i.message },
+              })),
             );
           }
           const f = faults.add(parsed.data);
@@ -478,7 +501,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   const readBodyOf = (req: http.IncomingMessage) => async (limit: number): Promise<unknown> => {
     const declared = Number(req.headers['content-length'] ?? NaN);
     if (Number.isFinite(declared) && declared > limit) {
-      throw problem(413, 'BODY_TOO_LARGE', `the request body (${declared} bytes) is larger than the limit of ${limit} bytes`, {}, { Connection: 'close' });
+      throw problem(413, 'BODY_TOO_LARGE', `the request body (${declared} bytes) is larger than the limit of ${limit} bytes`, { params: { limit, size: declared } }, { Connection: 'close' });
     }
     const raw = await new Promise<Buffer>((resolve, reject) => {
       const chunks: Buffer[] = [];
@@ -490,7 +513,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
         if (size > limit) {
           over = true;
           chunks.length = 0;
-          reject(problem(413, 'BODY_TOO_LARGE', `the request body is larger than the limit of ${limit} bytes`, {}, { Connection: 'close' }));
+          reject(problem(413, 'BODY_TOO_LARGE', `the request body is larger than the limit of ${limit} bytes`, { params: { limit } }, { Connection: 'close' }));
           return;
         }
         chunks.push(chunk);
@@ -504,7 +527,9 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     if (size === 0) return undefined;
     const type = req.headers['content-type'];
     if (type !== undefined && !/json/i.test(type)) {
-      throw problem(415, 'UNSUPPORTED_MEDIA_TYPE', `the request body must be JSON (Content-Type: application/json), got Content-Type ${JSON.stringify(type)}`);
+      throw problem(415, 'UNSUPPORTED_MEDIA_TYPE', `the request body must be JSON (Content-Type: application/json), got Content-Type ${JSON.stringify(type)}`, {
+        params: { contentType: type },
+      });
     }
     let text = raw.toString('utf8');
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -526,7 +551,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     const method = (req.method ?? 'GET').toUpperCase();
     const top = (segs[0] ?? '').toLowerCase();
     const notFound = () =>
-      problem(404, 'ROUTE_NOT_FOUND', `no such route: ${method} ${path} (the API is under /api, e.g. /api/system/processCategories; sandbox-only endpoints are under /_sandbox/)`, { path });
+      problem(404, 'ROUTE_NOT_FOUND', `no such route: ${method} ${path} (the API is under /api, e.g. /api/system/processCategories; sandbox-only endpoints are under /_sandbox/)`, { path, params: { method, path } });
 
     let routes: Route[];
     let fault: Fault | undefined;
@@ -538,7 +563,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     const handler = found.route.methods[method];
     if (!handler) {
       const allow = Object.keys(found.route.methods).join(', ');
-      throw problem(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; allowed: ${allow}`, { path }, { Allow: allow });
+      throw problem(405, 'METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}; allowed: ${allow}`, { path, params: { method, path, allowed: allow } }, { Allow: allow });
     }
 
     if (top === 'api') {
@@ -553,7 +578,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
         if (fault.status !== undefined || fault.retryAfterSeconds !== undefined) {
           const status = fault.status ?? 429;
           const headers: Record<string, string> = fault.retryAfterSeconds !== undefined ? { 'Retry-After': String(fault.retryAfterSeconds) } : {};
-          return { reply: { status, body: [{ message: `injected fault: status ${status}`, code: 'SANDBOX_FAULT' }], headers }, fault };
+          return { reply: { status, body: [{ message: `injected fault: status ${status}`, code: 'SANDBOX_FAULT', params: { status } }], headers }, fault };
         }
       }
     }
@@ -562,7 +587,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     if (found.route.auth) {
       const r = authenticate(req.headers.authorization, data, tokens);
       if (!r.ok) {
-        throw problem(401, 'UNAUTHORIZED', describeAuthFailure(r.reason), {}, { 'WWW-Authenticate': 'Bearer realm="sandbox", Basic realm="sandbox", charset="UTF-8"' });
+        throw problem(401, 'UNAUTHORIZED', describeAuthFailure(r.reason), { params: { reason: r.reason } }, { 'WWW-Authenticate': 'Bearer realm="sandbox", Basic realm="sandbox", charset="UTF-8"' });
       }
       user = r.user;
     }
@@ -599,7 +624,8 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
         if (e instanceof HttpProblem) reply = { status: e.status, body: e.entries, headers: e.headers };
         else {
           log.error(`sandbox: ${req.method} ${req.url} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-          reply = { status: 500, body: [{ message: `internal sandbox error: ${e instanceof Error ? e.message : String(e)}`, code: 'INTERNAL_ERROR' }] };
+          const detail = e instanceof Error ? e.message : String(e);
+          reply = { status: 500, body: [{ message: `internal sandbox error: ${detail}`, code: 'INTERNAL_ERROR', params: { detail } }] };
         }
         if (res.headersSent || res.destroyed) {
           res.destroy();
@@ -617,7 +643,9 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
       return;
     }
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-    const text = JSON.stringify([{ message: `bad request: ${err.message}`, code: status === 431 ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST' }]);
+    const text = JSON.stringify([
+      { message: `bad request: ${err.message}`, code: status === 431 ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST', params: { detail: err.message } },
+    ]);
     socket.end(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
     );

@@ -14,7 +14,7 @@
 // issue's `params` (the same syntax `vscode.l10n.t(message, params)` takes), so
 // the UI can translate the template and fill it with the same params.
 
-import { SANDBOX_ERROR_CODES } from './sandbox-error-codes';
+import { SANDBOX_ERROR_CODES, SANDBOX_HTTP_ERROR_CODE_INFO } from './sandbox-error-codes';
 
 export type ErrorCodeSource = 'client' | 'sandbox';
 
@@ -85,7 +85,8 @@ export const ERROR_CODES = {
   },
 
   // Work item IDs (also used for path building in src/api/paths.ts)
-  ID_EMPTY: { message: 'A work item ID must not be empty.', producedBy: ['client'], severity: 'error' },
+  // Also the sandbox server's code for an empty ID in a PUT path (params: position).
+  ID_EMPTY: { message: 'A work item ID must not be empty.', producedBy: ['client', 'sandbox'], severity: 'error' },
   ID_DOT_SEGMENT: {
     message: 'Work item ID "{id}" is not valid: "." and ".." are not IDs.',
     producedBy: ['client'],
@@ -285,6 +286,8 @@ export const ERROR_CODES = {
   // The sandbox's own codes live in sandbox-error-codes.ts.
   // -------------------------------------------------------------------------
   ...SANDBOX_ERROR_CODES,
+  // The sandbox HTTP server's own codes (sign-in, routing, bodies, queries).
+  ...SANDBOX_HTTP_ERROR_CODE_INFO,
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

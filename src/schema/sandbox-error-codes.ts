@@ -8,7 +8,10 @@
 // service-api.md ("Errors" of the update operation). `{name}` placeholders are
 // filled from the error entry's `params`.
 //
-// Self-contained (no imports) so that error-codes.ts can spread it into ERROR_CODES.
+// SANDBOX_HTTP_ERROR_CODE_INFO (below): the codes of the sandbox's HTTP server
+// itself (sign-in, routing, request bodies, query parameters).
+//
+// Self-contained (no imports) so that error-codes.ts can spread both into ERROR_CODES.
 
 export interface SandboxErrorCodeInfo {
   readonly message: string;
@@ -269,3 +272,61 @@ export const SANDBOX_SHARED_CLIENT_CODES = {
   MEMBER_DUPLICATE: 400, // body shape (same member twice in different casing)
   WRONG_TYPE: 400, // body shape
 } as const;
+
+export interface SandboxHttpErrorCodeInfo {
+  readonly message: string;
+  readonly producedBy: readonly 'sandbox'[];
+  /** HTTP status of the response (none for SANDBOX_FAULT: the status the fault asked for). */
+  readonly status?: number;
+}
+
+/**
+ * Codes the sandbox's HTTP server itself puts in error bodies (routing, sign-in,
+ * request bodies, query parameters, /_sandbox endpoints): SANDBOX_HTTP_ERROR_CODES
+ * in src/sandbox/server.ts. Each error entry carries `params` for its template;
+ * the entry's `message` is the server's own English text (the same sentence,
+ * sometimes with more detail). Two server codes reuse existing templates and are
+ * not repeated here: ID_EMPTY (client code, error-codes.ts; params `position`) and
+ * WORK_ITEM_NOT_FOUND (update engine, above; params `id`).
+ */
+export const SANDBOX_HTTP_ERROR_CODE_INFO = {
+  UNAUTHORIZED: {
+    message: 'Sign-in required: the request has no valid credentials ({reason}).',
+    producedBy: S,
+    status: 401,
+  },
+  SIGN_IN_FAILED: { message: 'Wrong login name or password.', producedBy: S, status: 401 },
+  ROUTE_NOT_FOUND: {
+    message: 'No such route: {method} {path} (the API is under /api; sandbox-only endpoints are under /_sandbox/).',
+    producedBy: S,
+    status: 404,
+  },
+  METHOD_NOT_ALLOWED: { message: '{method} is not allowed on {path}; allowed: {allowed}.', producedBy: S, status: 405 },
+  MALFORMED_JSON: {
+    message: 'The request body is not valid JSON at line {line}, column {column}: {problem}.',
+    producedBy: S,
+    status: 400,
+  },
+  BODY_REQUIRED: { message: 'The request body is empty: send a JSON object such as {example}.', producedBy: S, status: 400 },
+  BODY_TOO_LARGE: { message: 'The request body is larger than the limit of {limit} bytes.', producedBy: S, status: 413 },
+  UNSUPPORTED_MEDIA_TYPE: {
+    message: 'The request body must be JSON (Content-Type: application/json), not Content-Type "{contentType}".',
+    producedBy: S,
+    status: 415,
+  },
+  INVALID_BODY: { message: 'The request body is not valid at {field}: {problem}.', producedBy: S, status: 400 },
+  INVALID_QUERY_PARAMETER: { message: 'Query parameter "{parameter}" is not valid: {problem}.', producedBy: S, status: 400 },
+  INVALID_ORDERBY: {
+    message: 'Cannot order by "{value}": give a field name ({allowed}), optionally followed by " asc" or " desc".',
+    producedBy: S,
+    status: 400,
+  },
+  INVALID_PATH: { message: 'The path segment "{value}" is not valid percent-encoding.', producedBy: S, status: 400 },
+  INVALID_DATASET: { message: 'The data set is not valid: {problem}.', producedBy: S, status: 400 },
+  SANDBOX_FAULT: { message: 'Injected fault: status {status}.', producedBy: S },
+  INTERNAL_ERROR: { message: 'Internal sandbox error: {detail}.', producedBy: S, status: 500 },
+  BAD_REQUEST: { message: 'Bad request: {detail}.', producedBy: S, status: 400 },
+  HEADERS_TOO_LARGE: { message: 'The request headers are too large: {detail}.', producedBy: S, status: 431 },
+} as const satisfies Record<string, SandboxHttpErrorCodeInfo>;
+
+export type SandboxHttpErrorCode = keyof typeof SANDBOX_HTTP_ERROR_CODE_INFO;

@@ -1,6 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as path from 'node:path';
+import { NETWORK_REASON_TEXT } from '../../src/api/errors';
+import { createSandbox, SANDBOX_HTTP_ERROR_CODES, type Sandbox } from '../../src/sandbox';
+import { ERROR_CODES, isErrorCode } from '../../src/schema/error-codes';
+import { bearer, call, signIn } from './sandbox-server-fixtures';
 
 // Every UI string exists in English and Japanese: manifest strings through
 // package.nls*.json, code strings through vscode.l10n.t and l10n/bundle.l10n.ja.json.
@@ -112,5 +117,115 @@ describe('localization', () => {
     const r = l10nStrings(`vscode.l10n.t('a {0}', x); l10n.t("it\\'s"); l10n.t({ message: 'm', args: [], comment: [] }); l10n.t(name)`);
     assert.deepEqual(r.strings, ['a {0}', "it's"]);
     assert.equal(r.nonLiteral.length, 1);
+  });
+
+  // Problem codes: the UI translates ERROR_CODES[code].message with the entry's
+  // params, and NETWORK_REASON_TEXT[reason] with no args.
+  const placeholders = (text: string): string[] => [...new Set(text.match(/\{\w+\}/g) ?? [])].sort();
+
+  it('every ERROR_CODES template has a Japanese translation', () => {
+    const bundle = readJson('l10n/bundle.l10n.ja.json');
+    const missing = Object.entries(ERROR_CODES)
+      .filter(([, info]) => typeof bundle[info.message] !== 'string')
+      .map(([code, info]) => `${code}: ${info.message}`);
+    assert.deepEqual(missing, [], 'missing in l10n/bundle.l10n.ja.json');
+  });
+
+  it('every NETWORK_REASON_TEXT text has a Japanese translation', () => {
+    const bundle = readJson('l10n/bundle.l10n.ja.json');
+    const missing = Object.entries(NETWORK_REASON_TEXT)
+      .filter(([, text]) => typeof bundle[text] !== 'string')
+      .map(([reason, text]) => `${reason}: ${text}`);
+    assert.deepEqual(missing, [], 'missing in l10n/bundle.l10n.ja.json');
+  });
+
+  it('every Japanese string keeps exactly the placeholders of its English key', () => {
+    const bundle = readJson('l10n/bundle.l10n.ja.json');
+    const wrong = Object.entries(bundle)
+      .filter(([key, ja]) => typeof ja !== 'string' || placeholders(ja).join() !== placeholders(key).join())
+      .map(([key, ja]) => `${key} -> ${String(ja)}`);
+    assert.deepEqual(wrong, [], 'placeholders differ between key and translation');
+  });
+
+  it('every code of the sandbox server has a template', () => {
+    const missing = SANDBOX_HTTP_ERROR_CODES.filter(
+      (code) => !isErrorCode(code) || !(ERROR_CODES[code].producedBy as readonly string[]).includes('sandbox'),
+    );
+    assert.deepEqual(missing, [], 'sandbox server codes without a template (producedBy sandbox) in src/schema/error-codes.ts');
+  });
+
+  describe('sandbox error entries can be translated', () => {
+    let sb: Sandbox;
+    let token: string;
+    before(async () => {
+      sb = await createSandbox({ maxBodyBytes: 1000 });
+      token = await signIn(sb.url);
+    });
+    after(() => sb.close());
+
+    /** Entries of an error answer whose template placeholders are not all filled by `params`. */
+    const unfilled = (json: unknown): string[] => {
+      assert.ok(Array.isArray(json) && json.length > 0, `not an error body: ${JSON.stringify(json)}`);
+      return (json as { code?: unknown; params?: Record<string, unknown> }[]).flatMap((e) => {
+        const code = String(e.code);
+        if (!isErrorCode(code)) return [`${code}: unknown code`];
+        const lacking = placeholders(ERROR_CODES[code].message).filter((ph) => !(e.params && ph.slice(1, -1) in e.params));
+        return lacking.length > 0 ? [`${code}: no params for ${lacking.join(', ')}`] : [];
+      });
+    };
+
+    /** Raw HTTP/1.1 text to the sandbox (for what an HTTP client would refuse to send). */
+    const raw = (text: string): Promise<string> =>
+      new Promise((resolve, reject) => {
+        const socket = net.connect(sb.port, '127.0.0.1', () => socket.end(text));
+        let answer = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (d: string) => (answer += d));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
+
+    it('every server code carries the params of its template', async () => {
+      const auth = bearer(token);
+      const put = (ids: string, body: unknown, headers: Record<string, string> = auth) =>
+        call(`${sb.url}/workitem/workItems/${ids}`, { method: 'PUT', headers, body });
+      const answers = [
+        await call(`${sb.url}/system/processCategories`), // UNAUTHORIZED
+        await call(`${sb.url}/system/processCategories`, { headers: { authorization: 'Bearer nope' } }),
+        await call(`${sb.url}/auth/token`, { method: 'POST', body: { loginName: 'admin', password: 'wrong' } }), // SIGN_IN_FAILED
+        await call(`${sb.url}/auth/token`, { method: 'POST', body: { loginName: 1 } }), // INVALID_BODY
+        await call(`${sb.url}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '' }), // BODY_REQUIRED
+        await call(`${sb.url}/auth/token`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' }), // UNSUPPORTED_MEDIA_TYPE
+        await call(`${sb.origin}/nowhere`), // ROUTE_NOT_FOUND
+        await call(`${sb.url}/auth/token`), // METHOD_NOT_ALLOWED
+        await put('111', '{"setCompleted": tru'), // MALFORMED_JSON
+        await put('111', { fields: { Description: 'x'.repeat(2000) } }), // BODY_TOO_LARGE
+        await put('111,,112', {}), // ID_EMPTY
+        await put('no-such-item', { setCompleted: true }), // WORK_ITEM_NOT_FOUND (update engine)
+        await call(`${sb.url}/system/processCategories?limit=x`, { headers: auth }), // INVALID_QUERY_PARAMETER
+        await call(`${sb.url}/system/processCategories?name=a&name=b`, { headers: auth }),
+        await call(`${sb.url}/system/processCategories?includeDeleted=maybe`, { headers: auth }),
+        await call(`${sb.url}/system/processCategories?orderby=colour`, { headers: auth }), // INVALID_ORDERBY
+        await call(`${sb.url}/system/processCategories?orderby=name%20up`, { headers: auth }),
+        await call(`${sb.url}/system/organizations/%E0%A4%A/users`, { headers: auth }), // INVALID_PATH
+        await call(`${sb.origin}/_sandbox/workitems/no-such-item`), // WORK_ITEM_NOT_FOUND
+        await call(`${sb.origin}/_sandbox/reset`, { method: 'POST', body: { users: 'none' } }), // INVALID_DATASET
+        await call(`${sb.origin}/_sandbox/faults`, { method: 'POST', body: { times: 'twice' } }), // INVALID_BODY
+      ];
+      await call(`${sb.origin}/_sandbox/faults`, { method: 'POST', body: { status: 503 } });
+      answers.push(await call(`${sb.url}/system/processCategories`, { headers: auth })); // SANDBOX_FAULT
+      const saved = sb.data.processCategories;
+      (sb.data as { processCategories: unknown }).processCategories = null;
+      answers.push(await call(`${sb.url}/system/processCategories`, { headers: auth })); // INTERNAL_ERROR
+      sb.data.processCategories = saved;
+
+      const bodies = answers.map((a) => a.json);
+      for (const text of [await raw('NOT HTTP\r\n\r\n'), await raw(`GET /api HTTP/1.1\r\nHost: x\r\nX-Big: ${'x'.repeat(70 * 1024)}\r\n\r\n`)]) {
+        bodies.push(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)));
+      }
+      assert.deepEqual(bodies.flatMap(unfilled), []);
+      const seen = new Set(bodies.flatMap((b) => (b as { code: string }[]).map((e) => e.code)));
+      assert.deepEqual(SANDBOX_HTTP_ERROR_CODES.filter((c) => !seen.has(c)), [], 'codes this test did not provoke');
+    });
   });
 });
