@@ -19,7 +19,8 @@ function step(cmd, args) {
 
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 fs.mkdirSync(path.dirname(out), { recursive: true });
-fs.rmSync(out, { force: true });
+// Written under a temporary name and renamed: a reader (a test run) never sees a missing or half-written VSIX.
+const tmp = `${out}.${process.pid}.tmp.vsix`;
 step(process.execPath, ['esbuild.js', '--production']);
 const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
 step(process.execPath, [
@@ -30,11 +31,13 @@ step(process.execPath, [
   '--no-rewrite-relative-links',
   ...(manifest.repository ? [] : ['--allow-missing-repository']),
   '-o',
-  out,
+  tmp,
 ]);
-const problems = checkVsix(out);
+const problems = checkVsix(tmp);
 if (problems.length > 0) {
   console.error(`package: ${path.relative(root, out)} is not as intended:\n  - ${problems.join('\n  - ')}`);
+  fs.rmSync(tmp, { force: true });
   process.exit(1);
 }
+fs.renameSync(tmp, out);
 console.log(`package: ${path.relative(root, out)} (${(fs.statSync(out).size / 1024).toFixed(1)} KiB), contents checked`);

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import Mocha from 'mocha';
 import * as vscode from 'vscode';
 import { formatEvent, type RunEvent, type RunResults, type TestResult } from './results';
-import { activateExtension } from './support';
+import { activateExtension, EXTENSION_ID } from './support';
 
 export type { RunEvent, RunResults, TestResult };
 
@@ -88,8 +88,12 @@ export async function runSuites(options: RunOptions = {}): Promise<RunResults> {
   };
 
   // Activate explicitly first; a failure here is reported as a failed test and the suites still run.
+  let activationMs: number | undefined;
   try {
+    const wasActive = vscode.extensions.getExtension(EXTENSION_ID)?.isActive ?? false;
+    const t0 = performance.now();
     await activateExtension();
+    if (!wasActive) activationMs = Math.round((performance.now() - t0) * 10) / 10;
   } catch (e) {
     record({ title: 'activates', fullTitle: 'extension activates', state: 'failed', error: describeError(e) }, 0);
   }
@@ -151,6 +155,7 @@ export async function runSuites(options: RunOptions = {}): Promise<RunResults> {
       uiKind: vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop',
       node: process.version,
     },
+    activationMs,
   };
   emit({ type: 'end', passed: results.passed, failed: results.failed, pending: results.pending });
   return results;

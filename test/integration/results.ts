@@ -26,6 +26,8 @@ export interface RunResults {
   ignoredErrors: string[];
   durationMs: number;
   environment: { vscodeVersion: string; appName: string; uiKind: string; node: string };
+  /** Time of the explicit `activate()` (module load + activate) when the extension was not yet active and it succeeded. */
+  activationMs?: number;
 }
 
 /** Formats one event as a mocha-like line (shared with the offline runner's output). */

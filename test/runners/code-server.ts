@@ -171,6 +171,8 @@ export interface CodeServerOptions {
   startTimeoutMs?: number;
   /** Extra user settings (merged over TEST_USER_SETTINGS). */
   userSettings?: Record<string, unknown>;
+  /** A fixed port (default: a free one). */
+  port?: number;
 }
 
 /** User settings for a test workbench: quiet, offline, no telemetry, nothing opened on start. */
@@ -202,7 +204,7 @@ function writeUserSettings(userDataDir: string, extra: Record<string, unknown> =
 export async function startCodeServer(o: CodeServerOptions): Promise<CodeServer> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= 3; attempt++) {
-    const port = await freePort();
+    const port = o.port ?? (await freePort());
     const configFile = path.join(o.userDataDir, '..', 'code-server-config.yaml');
     fs.mkdirSync(o.userDataDir, { recursive: true });
     writeUserSettings(o.userDataDir, o.userSettings);

@@ -1,0 +1,157 @@
+// `npm test`: every tier, in order, each with a time limit, then a summary and one closing line
+// `N passed, N failed`. Exit 1 when any step or test failed (or a tier ran no test).
+//   build, typecheck, unit (mocha in Node), package (VSIX + content check),
+//   setup (Debian packages, Node 24, code-server into a cache outside the repo; reused),
+//   integration (suites in code-server's extension host), e2e (browser on the workbench).
+// The VSIX and the tools are made once and passed to both VS Code tiers.
+// Environment: WIS_TEST_TIERS=typecheck,unit,package,setup,integration,e2e (a subset; build always
+// runs; the VS Code runners package and set up by themselves when those steps are left out).
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const only = process.env.WIS_TEST_TIERS ? new Set(process.env.WIS_TEST_TIERS.split(',')) : undefined;
+const env = { ...process.env };
+
+/** @typedef {{ name: string, cmd: string, args: string[], limitMin: number, counts?: 'mocha' | 'plain', stopOnFail?: boolean, after?: (out: string) => void }} Step */
+
+/** @type {Step[]} */
+const steps = [
+  { name: 'build', cmd: npm, args: ['run', '--silent', 'build'], limitMin: 5, stopOnFail: true },
+  { name: 'typecheck', cmd: npm, args: ['run', '--silent', 'typecheck'], limitMin: 10 },
+  { name: 'unit', cmd: npm, args: ['run', '--silent', 'test:unit'], limitMin: 25, counts: 'mocha' },
+  {
+    name: 'package',
+    cmd: npm,
+    args: ['run', '--silent', 'package'],
+    limitMin: 5,
+    after: () => {
+      // A private copy: other work in this tree may package again while the tiers run.
+      const copy = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wis-test-')), 'workitem-studio.vsix');
+      fs.copyFileSync(path.join(root, 'dist-vsix', 'workitem-studio.vsix'), copy);
+      env.WIS_VSIX = copy;
+    },
+  },
+  {
+    name: 'setup',
+    cmd: 'bash',
+    args: [path.join(root, 'scripts', 'setup-code-server.sh')],
+    limitMin: 45,
+    after: (out) => {
+      const kv = Object.fromEntries([...out.matchAll(/^([A-Z0-9_]+)=(.*)$/gm)].map((m) => [m[1], m[2]]));
+      if (kv.NODE24 && kv.CODE_SERVER_ENTRY) {
+        env.WIS_NODE24 = kv.NODE24;
+        env.WIS_CODE_SERVER_ENTRY = kv.CODE_SERVER_ENTRY;
+        env.WIS_CHROMIUM = kv.CHROMIUM;
+        env.WIS_CACHE = kv.WIS_CACHE;
+      }
+    },
+  },
+  { name: 'integration', cmd: npm, args: ['run', '--silent', 'test:integration:offline'], limitMin: 20, counts: 'plain' },
+  { name: 'e2e', cmd: npm, args: ['run', '--silent', 'test:e2e'], limitMin: 25, counts: 'mocha' },
+];
+
+/** Runs one step, streaming its output, within its limit (the whole process group is ended after it). */
+function runStep(step) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    let out = '';
+    const child = spawn(step.cmd, step.args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const onData = (stream) => (chunk) => {
+      out += chunk.toString();
+      stream.write(chunk);
+    };
+    child.stdout.on('data', onData(process.stdout));
+    child.stderr.on('data', onData(process.stderr));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      process.stderr.write(`\n[test] ${step.name} exceeded ${step.limitMin} minutes: stopping it\n`);
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+        setTimeout(() => {
+          try {
+            process.kill(-child.pid, 'SIGKILL');
+          } catch {}
+        }, 10_000).unref();
+      } catch {}
+    }, step.limitMin * 60_000);
+    child.on('error', (e) => {
+      out += String(e);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: timedOut ? 124 : code ?? 1, out, seconds: (Date.now() - started) / 1000, timedOut });
+    });
+    const stop = () => {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {}
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+function countTests(kind, out) {
+  // eslint-disable-next-line no-control-regex
+  const text = out.replace(/\x1b\[[0-9;]*m/g, '');
+  const last = (re) => {
+    const all = [...text.matchAll(re)];
+    return all.length ? Number(all[all.length - 1][1]) : 0;
+  };
+  if (kind === 'mocha') {
+    return { passed: last(/^\s*(\d+) passing/gm), failed: last(/^\s*(\d+) failing/gm), skipped: last(/^\s*(\d+) pending/gm) };
+  }
+  const m = [...text.matchAll(/^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/gm)].pop();
+  return m ? { passed: Number(m[1]), failed: Number(m[2]), skipped: Number(m[3] ?? 0) } : { passed: 0, failed: 0, skipped: 0 };
+}
+
+const rows = [];
+let stopped = false;
+for (const step of steps) {
+  if (stopped) break;
+  if (only && step.name !== 'build' && !only.has(step.name)) continue;
+  process.stdout.write(`\n[test] ── ${step.name} ──\n`);
+  const r = await runStep(step);
+  let ok = r.code === 0;
+  const counts = step.counts ? countTests(step.counts, r.out) : undefined;
+  if (counts && counts.passed + counts.failed === 0) ok = false; // a tier that ran nothing has failed
+  if (ok) step.after?.(r.out);
+  rows.push({ name: step.name, ok, counts, seconds: r.seconds, note: r.timedOut ? 'timed out' : counts && counts.passed + counts.failed === 0 ? 'ran no test' : '' });
+  if (!ok && step.stopOnFail) stopped = true;
+  if (!ok && (step.name === 'package' || step.name === 'setup')) {
+    // Without a VSIX or the tools the VS Code tiers cannot run: report them as not run.
+    for (const s of steps.filter((x) => x.name === 'integration' || x.name === 'e2e')) {
+      rows.push({ name: s.name, ok: false, seconds: 0, note: `not run (${step.name} failed)` });
+    }
+    stopped = true;
+  }
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const lines = rows.map((r) => {
+  if (r.counts) {
+    passed += r.counts.passed;
+    failed += r.counts.failed;
+    skipped += r.counts.skipped;
+  }
+  // A failed step without failed tests (build, typecheck, a crash) still counts as one failure.
+  if (!r.ok && (!r.counts || r.counts.failed === 0)) failed += 1;
+  const tests = r.counts ? `${r.counts.passed} passed, ${r.counts.failed} failed` : '';
+  return `  ${r.name.padEnd(12)} ${(r.ok ? 'ok' : 'FAILED').padEnd(7)} ${tests.padEnd(22)} ${r.seconds.toFixed(0).padStart(5)} s  ${r.note ?? ''}`;
+});
+const total = rows.reduce((s, r) => s + r.seconds, 0);
+const summary = `\n[test] summary (${(total / 60).toFixed(1)} min)\n${lines.join('\n')}\n`;
+process.stdout.write(summary);
+fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
+fs.writeFileSync(path.join(root, 'test-results', 'summary.txt'), summary);
+process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+if (env.WIS_VSIX && env.WIS_VSIX !== process.env.WIS_VSIX) fs.rmSync(path.dirname(env.WIS_VSIX), { recursive: true, force: true });
+process.exit(rows.every((r) => r.ok) ? 0 : 1);
