@@ -21,6 +21,7 @@ const REQUIRED = [
   'extension/changelog.md',
   'extension/LICENSE.txt',
   'extension/l10n/bundle.l10n.ja.json',
+  'extension/media/icon.png',
 ];
 const REQUIRED_FOLDERS = ['extension/schemas/', 'extension/media/', 'extension/l10n/'];
 const FORBIDDEN = [
