@@ -17,7 +17,7 @@ import {
   UserListResponse,
 } from '../schema/api';
 import { ServiceError, type ServiceErrorInit } from './errors';
-import { classifyTransportError, parseErrorBody, parseRetryAfter, redact, type ProxyEndpoint } from './http';
+import { classifyTransportError, parseErrorBodyWithEntries, parseRetryAfter, redact, type ProxyEndpoint } from './http';
 import { nullLogger, type Logger } from './logger';
 import { allAssignedUsersPath, buildUrl, InvalidPathError, organizationUsersPath, parseBaseUrl, workItemsPath, type BaseUrl } from './paths';
 import { proxyEndpointsOf } from './dispatcher-info';
@@ -290,7 +290,7 @@ export class ServiceClient {
 
   private httpError(method: string, path: string, res: RawResponse, secrets: string[]): ServiceError {
     const ct = res.headers['content-type'];
-    const info = parseErrorBody(res.body.toString('utf8'), Array.isArray(ct) ? ct[0] : ct);
+    const info = parseErrorBodyWithEntries(res.body.toString('utf8'), Array.isArray(ct) ? ct[0] : ct);
     return new ServiceError({
       kind: 'http',
       method,
@@ -298,6 +298,7 @@ export class ServiceClient {
       status: res.status,
       messages: info.messages.map((m) => redact(m, secrets)),
       codes: info.codes,
+      entries: info.entries.map((en) => ({ ...en, message: redact(en.message, secrets) })),
       // A 407 comes from a proxy that forwards plain-http requests (https ones fail at CONNECT).
       reason: res.status === 407 ? 'proxy-auth-required' : undefined,
       retryAfterMs: parseRetryAfter(res.headers['retry-after']),

@@ -63,6 +63,15 @@ export const NETWORK_REASON_TEXT: Readonly<Record<NetworkReason, string>> = {
   'protocol-error': 'the server sent an answer that is not valid HTTP',
 };
 
+/** One error object of a response body: its message, and its code and template params when given. */
+export interface ServiceErrorEntry {
+  readonly message: string;
+  readonly code?: string;
+  readonly params?: Readonly<Record<string, string | number | boolean>>;
+  readonly itemId?: string;
+  readonly rule?: number;
+}
+
 export interface ServiceErrorInit {
   kind: ServiceErrorKind;
   method: string;
@@ -73,6 +82,8 @@ export interface ServiceErrorInit {
   messages?: string[];
   /** Error codes found in the body, when any. */
   codes?: string[];
+  /** The body's error objects with their own message, code and template params (see parseErrorBody). */
+  entries?: ServiceErrorEntry[];
   /** undici or system error code (ECONNREFUSED, UND_ERR_SOCKET, ...). */
   code?: string;
   /** Stable cause of a transport failure. */
@@ -91,6 +102,7 @@ export class ServiceError extends Error {
   readonly status?: number;
   readonly messages: readonly string[];
   readonly codes: readonly string[];
+  readonly entries: readonly ServiceErrorEntry[];
   readonly code?: string;
   readonly reason?: NetworkReason;
   readonly retryAfterMs?: number;
@@ -105,6 +117,7 @@ export class ServiceError extends Error {
     this.status = init.status;
     this.messages = init.messages ?? [];
     this.codes = init.codes ?? [];
+    this.entries = init.entries ?? [];
     this.code = init.code;
     this.reason = init.reason;
     this.retryAfterMs = init.retryAfterMs;

@@ -16,6 +16,16 @@ export interface ErrorBodyInfo {
   codes: string[];
 }
 
+export interface ErrorEntryInfo {
+  message: string;
+  code?: string;
+  params?: Record<string, string | number | boolean>;
+  /** The work item the entry is about, when the body says (the sandbox does). */
+  itemId?: string;
+  /** The number of the spec's error condition, when the body says (the sandbox does). */
+  rule?: number;
+}
+
 const MESSAGE_KEYS = ['message', 'Message', 'errorMessage', 'ErrorMessage', 'error_description', 'detail', 'Detail', 'ExceptionMessage'];
 const FALLBACK_MESSAGE_KEYS = ['title', 'Title', 'error', 'Error'];
 const CODE_KEYS = ['code', 'Code', 'errorCode', 'ErrorCode'];
@@ -30,6 +40,21 @@ const NESTED_KEYS = ['errors', 'Errors', 'error', 'Error', 'details', 'Details',
  * gives no message.
  */
 export function parseErrorBody(text: string, contentType?: string): ErrorBodyInfo {
+  const { entries: _entries, ...info } = parseErrorBodyWithEntries(text, contentType);
+  return info;
+}
+
+/**
+ * As parseErrorBody, plus `entries`: the error objects that carry their own message,
+ * with their code, `params` (the values of the code's message template), item and
+ * rule when present, so the UI can show a translated sentence for a known code.
+ */
+export function parseErrorBodyWithEntries(text: string, contentType?: string): ErrorBodyInfo & { entries: ErrorEntryInfo[] } {
+  const info = parseInto(text, contentType);
+  return { ...info, entries: info.entries ?? [] };
+}
+
+function parseInto(text: string, contentType?: string): ErrorBodyInfo & { entries?: ErrorEntryInfo[] } {
   const trimmed = text.trim();
   if (trimmed === '') return { messages: [], codes: [] };
   let json: unknown;
@@ -43,9 +68,9 @@ export function parseErrorBody(text: string, contentType?: string): ErrorBodyInf
     }
   }
   if (isJson) {
-    const found: ErrorBodyInfo = { messages: [], codes: [] };
+    const found: ErrorBodyInfo & { entries: ErrorEntryInfo[] } = { messages: [], codes: [], entries: [] };
     collect(json, found, 0, true);
-    if (found.messages.length > 0) return { messages: dedupe(found.messages), codes: dedupe(found.codes) };
+    if (found.messages.length > 0) return { messages: dedupe(found.messages), codes: dedupe(found.codes), entries: found.entries };
     return { messages: [cap(trimmed, MAX_RAW_TEXT)], codes: dedupe(found.codes) };
   }
   const html = /html/i.test(contentType ?? '') || /^<(!doctype|html|head|body)\b/i.test(trimmed);
@@ -53,7 +78,21 @@ export function parseErrorBody(text: string, contentType?: string): ErrorBodyInf
   return { messages: raw ? [cap(raw, MAX_RAW_TEXT)] : [], codes: [] };
 }
 
-function collect(value: unknown, out: ErrorBodyInfo, depth: number, top: boolean): void {
+/** A `params` object of scalar values (anything else is dropped: it is only used to fill message templates). */
+function scalarParams(value: unknown): Record<string, string | number | boolean> | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const out: Record<string, string | number | boolean> = {};
+  let any = false;
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof v === 'string') out[k] = cap(v, MAX_MESSAGE_LENGTH);
+    else if (typeof v === 'number' || typeof v === 'boolean') out[k] = v;
+    else continue;
+    any = true;
+  }
+  return any ? out : undefined;
+}
+
+function collect(value: unknown, out: ErrorBodyInfo & { entries?: ErrorEntryInfo[] }, depth: number, top: boolean): void {
   if (depth > 6 || out.messages.length >= MAX_MESSAGES) return;
   if (typeof value === 'string') {
     // A bare string is a message at the top or as an element of an errors list.
@@ -79,12 +118,23 @@ function collect(value: unknown, out: ErrorBodyInfo, depth: number, top: boolean
       break;
     }
   }
+  let code: string | undefined;
   for (const k of CODE_KEYS) {
     const c = o[k];
     if ((typeof c === 'string' && c.trim()) || typeof c === 'number') {
-      out.codes.push(String(c).trim());
+      code = String(c).trim();
+      out.codes.push(code);
       break;
     }
+  }
+  if (own && out.entries) {
+    const entry: ErrorEntryInfo = { message: out.messages[out.messages.length - 1] };
+    if (code !== undefined) entry.code = code;
+    const params = scalarParams(o.params ?? o.Params);
+    if (params) entry.params = params;
+    if (typeof o.itemId === 'string' && o.itemId) entry.itemId = cap(o.itemId, MAX_MESSAGE_LENGTH);
+    if (typeof o.rule === 'number' && Number.isInteger(o.rule)) entry.rule = o.rule;
+    out.entries.push(entry);
   }
   let nested = false;
   for (const k of NESTED_KEYS) {

@@ -146,6 +146,7 @@ export function toRequestError(e: unknown): RequestError {
     if (e.code !== undefined) out.code = e.code;
     if (e.retryAfterMs !== undefined) out.retryAfterMs = e.retryAfterMs;
     if (e.reason !== undefined) out.reason = e.reason;
+    if (e.entries.length > 0) out.entries = e.entries.map((en) => ({ ...en }));
     return out;
   }
   const message = e instanceof Error ? e.message : String(e);

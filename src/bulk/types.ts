@@ -1,7 +1,7 @@
 // Shared types of the bulk engine: plans, request states, results, progress.
 // No vscode import. Everything here is plain JSON-serializable data (it goes into
 // the job journal), except the option objects.
-import type { NetworkReason, ServiceErrorKind } from '../api/errors';
+import type { NetworkReason, ServiceErrorEntry, ServiceErrorKind } from '../api/errors';
 import type { Logger } from '../api/logger';
 import type { UpdateWorkItemsBody, UpdateWorkItemsResponse } from '../schema/api';
 
@@ -101,6 +101,8 @@ export interface RequestError {
   messages: string[];
   /** Error codes the service gave, when any. */
   codes: string[];
+  /** The service's error objects with their codes and template params, when given (the UI translates known codes). */
+  entries?: ServiceErrorEntry[];
   /** undici/system error code (ECONNREFUSED, UND_ERR_SOCKET, ...), when any. */
   code?: string;
   /** Stable cause of a transport failure (the UI localizes it), when known. */

@@ -1,7 +1,7 @@
 // Turns a ServiceError (kind, status, codes, the service's own messages) into a
 // localized sentence for people. Every area shows service failures through these.
 import * as vscode from 'vscode';
-import { isServiceError, type ServiceError } from '../api/errors';
+import { isServiceError, type ServiceError, type ServiceErrorEntry } from '../api/errors';
 import { ERROR_CODES, isErrorCode } from '../schema/error-codes';
 
 /** One sentence about what happened, without the service's own messages. */
@@ -74,20 +74,32 @@ function connectSummary(code: string | undefined): string {
 }
 
 /**
- * The service's messages, localized where a known error code has a template
- * without placeholders (the service's own text otherwise).
+ * The service's messages, translated where the body names a known error code and
+ * gives the values its template needs (the service's own text otherwise).
  */
 export function serviceErrorDetails(e: ServiceError): string[] {
-  const out: string[] = [];
-  e.messages.forEach((m, i) => {
-    const code = e.codes[i];
-    if (code && isErrorCode(code) && !ERROR_CODES[code].message.includes('{')) {
-      out.push(vscode.l10n.t({ message: ERROR_CODES[code].message, args: [], comment: [`error code ${code}`] }));
-    } else {
-      out.push(m);
-    }
-  });
-  return out;
+  // Entries stand for the messages one to one only when no message came from elsewhere in the body.
+  if (e.entries.length === 0 || e.entries.length !== e.messages.length) return [...e.messages];
+  return e.entries.map(localizedServiceEntry);
+}
+
+/** One error entry as a translated sentence, with the work item and the spec's condition number when given. */
+export function localizedServiceEntry(entry: ServiceErrorEntry): string {
+  const text = localizedEntry(entry.message, entry.code, entry.params);
+  if (text === entry.message) return text;
+  const withItem = entry.itemId ? vscode.l10n.t('Work item {0}: {1}', entry.itemId, text) : text;
+  return entry.rule !== undefined ? vscode.l10n.t('{0} (error {1})', withItem, entry.rule) : withItem;
+}
+
+/** A translated sentence for a known code whose placeholders are all given; else the service's text. */
+export function localizedEntry(message: string, code: string | undefined, params: Readonly<Record<string, unknown>> | undefined): string {
+  if (!code || !isErrorCode(code)) return message;
+  const template = ERROR_CODES[code].message;
+  const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  if (names.some((n) => params?.[n] === undefined)) return message;
+  const args: Record<string, string> = {};
+  for (const n of names) args[n] = String(params![n]);
+  return vscode.l10n.t({ message: template, args, comment: [`error code ${code}`] });
 }
 
 /** Summary plus the service's messages, for a notification or a tree row. */

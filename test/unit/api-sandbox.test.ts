@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { ServiceClient, type Credentials } from '../../src/api/client';
 import { isServiceError, type ServiceError } from '../../src/api/errors';
 import { createSandbox, DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_SIGN_IN, type Sandbox } from '../../src/sandbox/index';
+import { ERROR_CODES, fillTemplate, isErrorCode } from '../../src/schema/error-codes';
 import { capturingLogger, rejection, stringifyDeep } from './api-helpers';
 
 function asServiceError(e: unknown): ServiceError {
@@ -87,6 +88,19 @@ describe('api client: against the sandbox', function () {
     assert.equal(e.kind, 'http');
     assert.ok(e.status !== undefined && e.status >= 400 && e.status < 500);
     assert.ok(e.messages.length > 0 && e.messages.every((m) => m.length > 0));
+  });
+
+  it('error entries keep each code with the params of its template, so the UI can translate them', async () => {
+    creds = { kind: 'basic', loginName: DEMO_SIGN_IN.admin, password: DEMO_PASSWORD };
+    const e = asServiceError(await rejection(() => client.updateWorkItems(['112'], { fields: { Name: 'x'.repeat(257) } })));
+    assert.equal(e.entries.length, e.messages.length);
+    const entry = e.entries.find((en) => en.code !== undefined && isErrorCode(en.code));
+    assert.ok(entry, `no entry with a known code in ${stringifyDeep(e.entries)}`);
+    // The English template filled with the entry's params is the service's own sentence, for the named item and rule.
+    const sentence = fillTemplate(ERROR_CODES[entry.code as keyof typeof ERROR_CODES].message, entry.params as Record<string, string | number> | undefined);
+    assert.equal(entry.message, `Work item 112: ${sentence} (error 2)`);
+    assert.equal(entry.itemId, '112');
+    assert.equal(entry.rule, 2);
   });
 
   it('a viewer cannot update: 4xx with messages and codes', async () => {

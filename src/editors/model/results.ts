@@ -26,6 +26,8 @@ export interface ResultStrings {
   /** A localized sentence for the error (without the service's messages). */
   errorSummary(error: RequestError): string;
   serviceSaid: string;
+  /** The service's messages, translated where they name a known code (see RequestError.entries). */
+  serviceMessages(error: RequestError): string[];
   actions: { saveJson: string; retryFailed(count: number): string; resendUnknown(count: number): string; resume(count: number): string; showLog: string };
   unknownExplained: string;
   truncated(shown: number, total: number): string;
@@ -52,6 +54,7 @@ export const ENGLISH_RESULTS: ResultStrings = {
   more: (n) => `and ${n} more`,
   errorSummary: (e) => e.message,
   serviceSaid: 'The service said:',
+  serviceMessages: (err) => err.messages,
   actions: {
     saveJson: 'Save as JSON',
     retryFailed: (n) => `Retry Failed (${n})`,
@@ -157,8 +160,9 @@ export function renderResultHtml(input: ResultViewInput, s: ResultStrings = ENGL
     ? failedOnes
         .map((r) => {
           const err = r.error!;
-          const msgs = err.messages.length
-            ? `<p>${e(s.serviceSaid)}</p><ul>${err.messages.map((m) => `<li>${e(m)}</li>`).join('')}</ul>`
+          const said = s.serviceMessages(err);
+          const msgs = said.length
+            ? `<p>${e(s.serviceSaid)}</p><ul>${said.map((m) => `<li>${e(m)}</li>`).join('')}</ul>`
             : '';
           return `<div class="error"><h3>${r.index + 1}. ${e(s.state[r.state])}${err.status ? ` · HTTP ${err.status}` : ''}</h3><p>${e(s.errorSummary(err))}</p>${msgs}<p class="mono small">${idsCell(r.ids, s)}</p></div>`;
         })

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { ServiceError, type ServiceErrorKind } from '../../api/errors';
 import type { JobResult, RequestError } from '../../bulk/types';
-import { serviceErrorSummary } from '../../common/messages';
+import { localizedServiceEntry, serviceErrorSummary } from '../../common/messages';
 import { renderResultHtml, resultJson, type ResultStrings } from '../../editors/model/results';
 
 export interface ResultViewModel {
@@ -183,6 +183,10 @@ export function resultStrings(): ResultStrings {
     more: (n) => vscode.l10n.t('and {0} more', n),
     errorSummary: requestErrorSummary,
     serviceSaid: vscode.l10n.t('The service said:'),
+    serviceMessages: (err) =>
+      err.entries && err.entries.length === err.messages.length
+        ? err.entries.map(localizedServiceEntry)
+        : err.messages,
     actions: {
       saveJson: vscode.l10n.t('Save as JSON'),
       retryFailed: (n) => vscode.l10n.t('Retry Failed ({0})', n),
