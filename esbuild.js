@@ -1,4 +1,4 @@
-// Bundles the extension and the sandbox CLI, and writes the generated JSON Schemas.
+// Bundles the extension and the sandbox CLI, and writes the generated JSON Schemas and snippets.
 // Usage: node esbuild.js [--production] [--watch]
 const esbuild = require('esbuild');
 const path = require('node:path');
@@ -26,8 +26,8 @@ const entries = [
   { entryPoints: ['src/sandbox/cli.ts'], outfile: 'dist/sandbox.js', banner: { js: '#!/usr/bin/env node' } },
 ];
 
-/** Writes schemas/*.json from the zod models (one source of truth for shapes). */
-async function writeSchemas() {
+/** Writes schemas/*.json from the zod models and snippets/*.code-snippets from the update templates. */
+async function writeGenerated() {
   const fs = require('node:fs');
   const gen = 'src/schema/generate-json-schema.ts';
   if (!fs.existsSync(gen)) return;
@@ -35,8 +35,8 @@ async function writeSchemas() {
   await esbuild.build({ ...common, minify: false, sourcemap: false, entryPoints: [gen], outfile: out });
   // eslint-disable-next-line import/no-dynamic-require
   delete require.cache[path.resolve(out)];
-  const { writeJsonSchemas } = require(path.resolve(out));
-  writeJsonSchemas(path.resolve('schemas'));
+  const { writeGeneratedFiles } = require(path.resolve(out));
+  writeGeneratedFiles(path.resolve('.'));
 }
 
 async function main() {
@@ -44,12 +44,12 @@ async function main() {
   if (watch) {
     const contexts = await Promise.all(present.map((e) => esbuild.context({ ...common, ...e })));
     await Promise.all(contexts.map((c) => c.watch()));
-    await writeSchemas();
+    await writeGenerated();
     console.log('[watch] watching for changes');
     return;
   }
   await Promise.all(present.map((e) => esbuild.build({ ...common, ...e })));
-  await writeSchemas();
+  await writeGenerated();
 }
 
 main().catch((err) => {

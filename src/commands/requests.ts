@@ -9,8 +9,8 @@ import { extractIds, looksLikeIdList } from '../editors/model/ids';
 import { locatePath } from '../editors/model/locate';
 import { insertionFor, readCategoryArg, readUserArg } from '../editors/model/insert';
 import { renderPreview, type PreviewStrings } from '../editors/model/preview';
-import { TEMPLATES, documentText, type TemplateId } from '../editors/model/templates';
 import type { PreviewDocuments } from '../editors/preview';
+import { TEMPLATES, documentText, templateById, type TemplateId } from '../schema/templates';
 import { analyzeText, blockingProblems, isRequestDocument, isRequestDocumentUri, issueText, lineList, REQUEST_DOCUMENT_SUFFIX } from '../editors/requestDocument';
 import type { RequestDiagnostics } from '../editors/diagnostics';
 import { documentName, type RequestJobs } from './jobs';
@@ -28,6 +28,10 @@ export interface RequestCommandDeps {
 // New Work Item Update
 // ---------------------------------------------------------------------------
 
+// The English texts are those of TEMPLATES (src/schema/templates.ts), written out
+// because l10n keys must be literals; a unit test keeps each case equal to the table.
+
+/** The template's label in the display language. */
 export function templateLabel(id: TemplateId): string {
   switch (id) {
     case 'shiftSchedule':
@@ -48,22 +52,86 @@ export function templateLabel(id: TemplateId): string {
       return vscode.l10n.t('Update assignments');
     case 'removeAssignments':
       return vscode.l10n.t('Remove assignments');
+    case 'removeAssignmentsById':
+      return vscode.l10n.t('Remove assignments by ID');
     case 'moveUnderParent':
-      return vscode.l10n.t('Move under a parent');
+      return vscode.l10n.t('Move under a parent (at the end)');
+    case 'moveUnderParentFirst':
+      return vscode.l10n.t('Move under a parent (at the beginning)');
+    case 'moveUnderParentAfter':
+      return vscode.l10n.t('Move under a parent (after an item)');
     case 'changeItemType':
       return vscode.l10n.t('Change the item type');
     case 'setFields':
       return vscode.l10n.t('Set fields');
+    case 'setProgress':
+      return vscode.l10n.t('Set progress');
+    case 'setPeriod':
+      return vscode.l10n.t('Set the period');
     case 'setFieldCalcTypes':
       return vscode.l10n.t('Set field calculation types');
     case 'clearFieldCalcTypes':
       return vscode.l10n.t('Clear field calculation types');
+    case 'clearAllFieldCalcTypes':
+      return vscode.l10n.t('Clear all field calculation types');
     case 'propagateToChildren':
       return vscode.l10n.t('Propagate fields to children');
     case 'copyAssignments':
       return vscode.l10n.t('Copy assignments from an item');
     case 'restore':
       return vscode.l10n.t('Restore deleted items');
+  }
+}
+
+/** The template's description in the display language. */
+export function templateDescription(id: TemplateId): string {
+  switch (id) {
+    case 'shiftSchedule':
+      return vscode.l10n.t('Move start and end dates by a number of days (negative: earlier).');
+    case 'clearSchedule':
+      return vscode.l10n.t('Clear start and end dates and delete the links.');
+    case 'complete':
+      return vscode.l10n.t('The items and their children get progress 100%.');
+    case 'reopen':
+      return vscode.l10n.t('The items and their children get progress 0%.');
+    case 'lockTimeEntry':
+      return vscode.l10n.t('Lock entry of actuals for the items and their descendants.');
+    case 'unlockTimeEntry':
+      return vscode.l10n.t('Release the time-entry lock.');
+    case 'addAssignments':
+      return vscode.l10n.t('Assign a user (login name, e-mail address or name) with planned effort.');
+    case 'updateAssignments':
+      return vscode.l10n.t("Change an assigned user's planned effort.");
+    case 'removeAssignments':
+      return vscode.l10n.t('Remove users (login name, e-mail address or name) from the assignments.');
+    case 'removeAssignmentsById':
+      return vscode.l10n.t('Remove users or project groups by ID (several separated by commas).');
+    case 'moveUnderParent':
+      return vscode.l10n.t('Move the items under another parent item, after its last child.');
+    case 'moveUnderParentFirst':
+      return vscode.l10n.t('Move the items under another parent item, before its first child.');
+    case 'moveUnderParentAfter':
+      return vscode.l10n.t('Move the items under another parent item, directly after a given sibling.');
+    case 'changeItemType':
+      return vscode.l10n.t('Change the items to another item type.');
+    case 'setFields':
+      return vscode.l10n.t('Set field values (field names are case-sensitive).');
+    case 'setProgress':
+      return vscode.l10n.t('Set the progress percentage (0 to 100).');
+    case 'setPeriod':
+      return vscode.l10n.t('Set start and end dates (yyyy-MM-dd).');
+    case 'setFieldCalcTypes':
+      return vscode.l10n.t("Choose how each field's value is determined.");
+    case 'clearFieldCalcTypes':
+      return vscode.l10n.t('Clear the determination method of the named fields (separated by commas).');
+    case 'clearAllFieldCalcTypes':
+      return vscode.l10n.t('Clear the determination method of every field.');
+    case 'propagateToChildren':
+      return vscode.l10n.t('Copy field values down to the lowest-level sub-items (names separated by commas).');
+    case 'copyAssignments':
+      return vscode.l10n.t('Copy the assignments of another item.');
+    case 'restore':
+      return vscode.l10n.t('Restore deleted items into a folder (all other members are ignored).');
   }
 }
 
@@ -115,11 +183,12 @@ async function collectIds(log: vscode.LogOutputChannel): Promise<string[] | unde
 
 async function pickTemplate(ids: number): Promise<TemplateId | undefined> {
   const picked = await vscode.window.showQuickPick(
-    TEMPLATES.map((t) => ({ label: templateLabel(t.id), description: Object.keys(t.update).join(', '), id: t.id })),
+    TEMPLATES.map((t) => ({ label: templateLabel(t.id), description: Object.keys(t.update).join(', '), detail: templateDescription(t.id), id: t.id })),
     {
       title: vscode.l10n.t('New Work Item Update'),
       placeHolder: ids > 0 ? vscode.l10n.t('What should change on the {0} work items?', ids) : vscode.l10n.t('What should change?'),
       matchOnDescription: true,
+      matchOnDetail: true,
     },
   );
   return picked?.id;
@@ -141,7 +210,7 @@ export async function newUpdate(log: vscode.LogOutputChannel, options: NewUpdate
   if (ids === undefined) return undefined;
   const id = options.template ?? (await pickTemplate(ids.length));
   if (!id) return undefined;
-  const template = TEMPLATES.find((t) => t.id === id);
+  const template = templateById(id);
   if (!template) throw new UserInputError(vscode.l10n.t('Unknown template "{0}".', String(id)));
   const uri = untitledUri();
   let doc = await vscode.workspace.openTextDocument(uri);

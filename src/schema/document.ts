@@ -167,16 +167,28 @@ export function validateRequestDocument(value: unknown): DocumentValidation {
   return result;
 }
 
-/** Builds a request document value (for new files and templates); the `$schema` member is set when given. */
-export function createRequestDocument(
-  workItemIds: readonly string[],
-  update: UpdateWorkItemsBody,
+/** A request document value as written to a new file (`$schema` and `description` only when given). */
+export type NewRequestDocument<U = UpdateWorkItemsBody, I = string> = {
+  $schema?: string;
+  description?: string;
+  workItemIds: I[];
+  update: U;
+};
+
+/**
+ * Builds a request document value: every new document (templates, "Assign to Work
+ * Items…") is made here, so members come in one order. `U`/`I` let callers pass
+ * update bodies and IDs with snippet placeholders in them.
+ */
+export function createRequestDocument<U = UpdateWorkItemsBody, I = string>(
+  workItemIds: readonly I[],
+  update: U,
   options: { description?: string; schemaUrl?: string } = {},
-): Record<string, unknown> {
-  const doc: Record<string, unknown> = {};
+): NewRequestDocument<U, I> {
+  const doc: Partial<NewRequestDocument<U, I>> = {};
   if (options.schemaUrl) doc.$schema = options.schemaUrl;
   if (options.description !== undefined) doc.description = options.description;
   doc.workItemIds = [...workItemIds];
   doc.update = update;
-  return doc;
+  return doc as NewRequestDocument<U, I>;
 }

@@ -1,6 +1,7 @@
 // Generates the JSON Schemas in schemas/ from the zod models (one source of truth
-// for shapes). esbuild.js calls writeJsonSchemas() at build time; a unit test
-// regenerates them in memory and fails when the committed files drift.
+// for shapes), and snippets/workitems.code-snippets from the update templates
+// (src/schema/templates.ts). esbuild.js calls writeGeneratedFiles() at build time;
+// unit tests regenerate them in memory and fail when the committed files drift.
 //
 // The JSON Schema is editor feedback only (completion, hover, first-line errors);
 // validateRequestDocument() re-checks every document with the zod model and the
@@ -13,6 +14,7 @@ import { RequestDocumentSchema } from './document';
 import { fieldsMapSchema } from './field-values';
 import { FIELD_CATALOGUE } from './fields';
 import { type MemberTree, UPDATE_BODY_MEMBERS } from './rules';
+import { defaultSnippetBody, SNIPPETS_FILE, snippetsFileText, TEMPLATES } from './templates';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type JsonObject = { [k: string]: Json };
@@ -21,7 +23,7 @@ export const REQUEST_DOCUMENT_SCHEMA_FILE = 'workitems.schema.json';
 export const UPDATE_BODY_SCHEMA_FILE = 'update-body.schema.json';
 
 // ---------------------------------------------------------------------------
-// Snippets for the common operations (VS Code `defaultSnippets`)
+// Snippets for the common operations (VS Code `defaultSnippets`), from the templates
 // ---------------------------------------------------------------------------
 
 interface Snippet {
@@ -31,114 +33,18 @@ interface Snippet {
   body: Json;
 }
 
-/** One snippet per kind of change in service-api.md, offered where an update body is written. */
-export const UPDATE_SNIPPETS: readonly Snippet[] = [
-  { label: 'Shift the schedule', description: 'Move start and end dates by a number of days (negative: earlier).', body: { moveScheduleDays: '^${1:7}' } },
-  { label: 'Clear the schedule', description: 'Clear start and end dates and delete the links.', body: { clearSchedule: true } },
-  { label: 'Mark complete', description: 'The items and their children get progress 100%.', body: { setCompleted: true } },
-  { label: 'Reopen (mark incomplete)', description: 'The items and their children get progress 0%.', body: { setCompleted: false } },
-  { label: 'Lock time entry', description: 'Lock entry of actuals for the items and their descendants.', body: { setTimeEntryLocked: true } },
-  { label: 'Unlock time entry', description: 'Release the time-entry lock.', body: { setTimeEntryLocked: false } },
-  {
-    label: 'Add assignments',
-    description: 'Assign a user (login name, e-mail address or name) with planned effort.',
-    body: { assignmentChange: { adds: [{ partyType: 'User', user: '${1:login-name}', plannedTime: '^${2:480}' }] } },
-  },
-  {
-    label: 'Update assignments',
-    description: "Change an assigned user's planned effort.",
-    body: {
-      assignmentChange: {
-        updates: [{ user: '${1:login-name}', plannedTime: '^${2:240}' }],
-        recalculatePlannedTimeByAssignment: '^${3:true}',
-      },
-    },
-  },
-  {
-    label: 'Remove assignments',
-    description: 'Remove users (login name, e-mail address or name) from the assignments.',
-    body: { assignmentChange: { removeUsers: ['${1:login-name}'] } },
-  },
-  {
-    label: 'Remove assignments by ID',
-    description: 'Remove users or project groups by ID (several separated by commas).',
-    body: { assignmentChange: { removes: '${1:13,17}' } },
-  },
-  {
-    label: 'Move under a parent (at the end)',
-    description: 'Move the items under another parent item, after its last child.',
-    body: { moveParentTo: '${1:PARENT-ID}', orderLast: true },
-  },
-  {
-    label: 'Move under a parent (at the beginning)',
-    description: 'Move the items under another parent item, before its first child.',
-    body: { moveParentTo: '${1:PARENT-ID}', orderFirst: true },
-  },
-  {
-    label: 'Move under a parent (after an item)',
-    description: 'Move the items under another parent item, directly after a given sibling.',
-    body: { moveParentTo: '${1:PARENT-ID}', orderAfter: '${2:SIBLING-ID}' },
-  },
-  { label: 'Change the item type', description: 'Change the items to another item type.', body: { changeItemTypeTo: '${1:ITEM-TYPE-ID}' } },
-  {
-    label: 'Set fields',
-    description: 'Set field values (field names are case-sensitive).',
-    body: { fields: { Name: '${1:New name}', PlannedTime: '^${2:480}' } },
-  },
-  {
-    label: 'Set progress',
-    description: 'Set the progress percentage (0 to 100).',
-    body: { fields: { ActualProgress: '^${1:50}' } },
-  },
-  {
-    label: 'Set the period',
-    description: 'Set start and end dates (yyyy-MM-dd).',
-    body: { fields: { StartDate: '${1:2025-04-01}', EndDate: '${2:2025-04-30}' } },
-  },
-  {
-    label: 'Set field calculation types',
-    description: "Choose how each field's value is determined.",
-    body: { fieldCalcTypes: { PlannedTime: '${1:Assignments}' } },
-  },
-  {
-    label: 'Clear field calculation types',
-    description: 'Clear the determination method of the named fields (separated by commas).',
-    body: { clearFieldCalcTypes: '${1:PlannedTime}' },
-  },
-  {
-    label: 'Clear all field calculation types',
-    description: 'Clear the determination method of every field.',
-    body: { clearAllFieldCalcTypes: true },
-  },
-  {
-    label: 'Propagate to children',
-    description: 'Copy field values down to the lowest-level sub-items (names separated by commas).',
-    body: { propagateToChildren: { fields: '${1:LeaderId,StatusTypeId}' } },
-  },
-  { label: 'Copy assignments', description: 'Copy the assignments of another item.', body: { copyAssignmentsFrom: '${1:ITEM-ID}' } },
-  {
-    label: 'Restore deleted items',
-    description: 'Restore deleted items into a folder (all other members are ignored).',
-    body: { restore: true, restoreToParent: '${1:FOLDER-ID}' },
-  },
-];
+/** One snippet per update template, offered where an update body is written. */
+export const UPDATE_SNIPPETS: readonly Snippet[] = TEMPLATES.map((t) => ({ label: t.label, description: t.description, body: defaultSnippetBody(t.update) }));
 
-/** Renumbers `$n` / `${n` tab stops by `by`, in every string of a snippet body. */
-function shiftTabStops(value: Json, by: number): Json {
-  if (typeof value === 'string') return value.replace(/\$(\{)?(\d+)/g, (_, brace: string | undefined, n: string) => `$${brace ?? ''}${Number(n) + by}`);
-  if (Array.isArray(value)) return value.map((v) => shiftTabStops(v, by));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shiftTabStops(v, by)]));
-  return value;
-}
-
+/** One whole-document snippet per update template, offered in an empty request document. */
 function documentSnippets(): Json[] {
-  return UPDATE_SNIPPETS.map((s) => ({
-    label: `Request document: ${s.label.charAt(0).toLowerCase()}${s.label.slice(1)}`,
-    description: s.description,
+  return TEMPLATES.map((t) => ({
+    label: `Request document: ${t.label.charAt(0).toLowerCase()}${t.label.slice(1)}`,
+    description: t.description,
     body: {
-      description: `\${1:${s.label}}`,
+      description: `\${1:${t.label}}`,
       workItemIds: ['${2:120}'],
-      update: shiftTabStops(s.body, 2),
+      update: defaultSnippetBody(t.update, 3),
     },
   }));
 }
@@ -315,12 +221,20 @@ export function generatedJsonSchemas(): Record<string, string> {
   };
 }
 
-/** Writes the generated schemas into `dir` (only files whose text changed). */
-export function writeJsonSchemas(dir: string): void {
-  fs.mkdirSync(dir, { recursive: true });
-  for (const [name, text] of Object.entries(generatedJsonSchemas())) {
-    const file = path.join(dir, name);
+/** Path (relative to the repository root) -> text of every generated file: the schemas and the snippets file. */
+export function generatedFiles(): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const [name, text] of Object.entries(generatedJsonSchemas())) files[`schemas/${name}`] = text;
+  files[`snippets/${SNIPPETS_FILE}`] = snippetsFileText();
+  return files;
+}
+
+/** Writes the generated files below `root` (only files whose text changed). */
+export function writeGeneratedFiles(root: string): void {
+  for (const [name, text] of Object.entries(generatedFiles())) {
+    const file = path.join(root, name);
     if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === text) continue;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, text);
   }
 }

@@ -2,10 +2,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { validateRequestDocument } from '../../src/schema/document';
-import { escapeSnippet, Placeholder, renderDocument } from '../../src/editors/model/render';
-import { TEMPLATES, documentText, documentValue, snippetsFile } from '../../src/editors/model/templates';
+import { escapeSnippet, Placeholder, renderDocument } from '../../src/schema/render';
+import { SNIPPETS_FILE, TEMPLATES, documentText, documentValue, snippetsFileText } from '../../src/schema/templates';
 
-const SNIPPETS = path.resolve(__dirname, '..', '..', 'snippets', 'workitems.code-snippets');
+const root = path.resolve(__dirname, '..', '..');
 
 /** Resolves a snippet body as VS Code would when every default is accepted. */
 function expandSnippet(body: string): string {
@@ -30,7 +30,7 @@ function expandSnippet(body: string): string {
   return out;
 }
 
-describe('editors: request document templates', () => {
+describe('schema: update templates', () => {
   it('covers every kind of change of the spec', () => {
     const members = new Set(TEMPLATES.flatMap((t) => Object.keys(t.update)));
     for (const m of [
@@ -91,9 +91,33 @@ describe('editors: request document templates', () => {
     assert.deepEqual(JSON.parse(expandSnippet(s)), { a: '$x}', b: 'p$q"r' });
   });
 
-  it('snippets/workitems.code-snippets is generated from the templates (run with UPDATE_SNIPPETS=1 to refresh)', () => {
-    const expected = `${JSON.stringify(snippetsFile(), null, 2)}\n`;
-    if (process.env.UPDATE_SNIPPETS === '1') fs.writeFileSync(SNIPPETS, expected);
-    assert.equal(fs.readFileSync(SNIPPETS, 'utf8'), expected);
+  it('the committed snippets file is generated from the templates (run `npm run build` after changing them)', () => {
+    const file = path.join(root, 'snippets', SNIPPETS_FILE);
+    assert.equal(fs.readFileSync(file, 'utf8'), snippetsFileText(), `snippets/${SNIPPETS_FILE} drifted from src/schema/templates.ts: run npm run build`);
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { contributes: { snippets: { path: string }[] } };
+    assert.ok(pkg.contributes.snippets.some((s) => s.path === `./snippets/${SNIPPETS_FILE}`), 'package.json does not contribute the snippets file');
+  });
+
+  it('the quick pick shows each template with the label and description of the table (as l10n keys)', () => {
+    const source = fs.readFileSync(path.join(root, 'src', 'commands', 'requests.ts'), 'utf8');
+    /** id -> the literal of `case 'id': return vscode.l10n.t('...')` inside function `name`. */
+    const cases = (name: string): Map<string, string> => {
+      const body = source.slice(source.indexOf(`function ${name}(`));
+      const end = body.indexOf('\n}\n');
+      const out = new Map<string, string>();
+      for (const m of body.slice(0, end).matchAll(/case '(\w+)':\s*return vscode\.l10n\.t\((?:'([^']*)'|"([^"]*)")\);/g)) out.set(m[1]!, m[2] ?? m[3]!);
+      return out;
+    };
+    const labels = cases('templateLabel');
+    const descriptions = cases('templateDescription');
+    const bundle = JSON.parse(fs.readFileSync(path.join(root, 'l10n', 'bundle.l10n.ja.json'), 'utf8')) as Record<string, string>;
+    for (const t of TEMPLATES) {
+      assert.equal(labels.get(t.id), t.label, `templateLabel('${t.id}')`);
+      assert.equal(descriptions.get(t.id), t.description, `templateDescription('${t.id}')`);
+      assert.equal(typeof bundle[t.label], 'string', `no Japanese for "${t.label}"`);
+      assert.equal(typeof bundle[t.description], 'string', `no Japanese for "${t.description}"`);
+    }
+    assert.equal(labels.size, TEMPLATES.length);
+    assert.equal(descriptions.size, TEMPLATES.length);
   });
 });
