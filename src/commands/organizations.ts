@@ -6,6 +6,8 @@ import { registerCommand } from './register';
 import { validateId } from '../api/paths';
 import { readSettings, updateOrganizations } from '../common/config';
 import { openNewRequestDocument } from '../common/requestDocuments';
+import type { UpdateWorkItemsBody } from '../schema/api';
+import { documentTemplate } from '../schema/templates';
 import type { ActionableNode, DetailsDocuments } from '../views/common';
 import { MessageNode } from '../views/common';
 import { OrgNode, UserNode, type OrganizationsTree } from '../views/organizationsTree';
@@ -120,17 +122,13 @@ export function registerOrganizationCommands(
       return;
     }
     const unique = [...new Map(users.map((u) => [u.user.id, u.user])).values()];
-    await openNewRequestDocument(
-      {
-        description:
-          unique.length === 1
-            ? vscode.l10n.t('Assign {0} ({1}) to the work items listed in workItemIds.', unique[0]!.name, unique[0]!.loginName ?? unique[0]!.id)
-            : vscode.l10n.t('Assign {0} users to the work items listed in workItemIds.', String(unique.length)),
-        workItemIds: [],
-        update: { assignmentChange: { adds: unique.map((u) => ({ partyType: 'User', partyId: u.id })) } },
-      },
-      'assign-users',
-    );
+    const description =
+      unique.length === 1
+        ? vscode.l10n.t('Assign {0} ({1}) to the work items listed in workItemIds.', unique[0]!.name, unique[0]!.loginName ?? unique[0]!.id)
+        : vscode.l10n.t('Assign {0} users to the work items listed in workItemIds.', String(unique.length));
+    const update = { assignmentChange: { adds: unique.map((u) => ({ partyType: 'User' as const, partyId: u.id })) } } satisfies UpdateWorkItemsBody;
+    // documentTemplate builds it with createRequestDocument; the cursor starts on the placeholder ID.
+    return openNewRequestDocument(documentTemplate(update, [], description), 'assign-users');
   });
 
   registerCommand(context, log, 'workItemStudio.retryLoad', (clicked?: ActionableNode) => {

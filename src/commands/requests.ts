@@ -5,13 +5,14 @@ import { PlanError, planJob, type JobPlan, type JobResult } from '../bulk';
 import { readSettings } from '../common/config';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { NotConnectedError } from '../common/connection';
+import { openNewRequestDocument } from '../common/requestDocuments';
 import { extractIds, looksLikeIdList } from '../editors/model/ids';
 import { locatePath } from '../editors/model/locate';
 import { insertionFor, readCategoryArg, readUserArg } from '../editors/model/insert';
 import { renderPreview, type PreviewStrings } from '../editors/model/preview';
 import type { PreviewDocuments } from '../editors/preview';
-import { TEMPLATES, documentText, templateById, type TemplateId } from '../schema/templates';
-import { analyzeText, blockingProblems, isRequestDocument, isRequestDocumentUri, issueText, lineList, REQUEST_DOCUMENT_SUFFIX } from '../editors/requestDocument';
+import { TEMPLATES, documentTemplate, templateById, type TemplateId } from '../schema/templates';
+import { analyzeText, blockingProblems, isRequestDocument, isRequestDocumentUri, issueText, lineList } from '../editors/requestDocument';
 import type { RequestDiagnostics } from '../editors/diagnostics';
 import { documentName, type RequestJobs } from './jobs';
 import { UserInputError } from './register';
@@ -194,17 +195,6 @@ async function pickTemplate(ids: number): Promise<TemplateId | undefined> {
   return picked?.id;
 }
 
-/** A free `update-N.workitems.json` name for an untitled document (in the first workspace folder when there is one). */
-function untitledUri(): vscode.Uri {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  const dir = folder && folder.uri.scheme === 'file' ? folder.uri.path.replace(/\/+$/, '') : '';
-  const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.path));
-  for (let n = 1; ; n++) {
-    const p = `${dir}/update-${n}${REQUEST_DOCUMENT_SUFFIX}`;
-    if (!open.has(p)) return vscode.Uri.from({ scheme: 'untitled', path: p });
-  }
-}
-
 export async function newUpdate(log: vscode.LogOutputChannel, options: NewUpdateOptions = {}): Promise<vscode.TextEditor | undefined> {
   const ids = options.ids ?? (await collectIds(log));
   if (ids === undefined) return undefined;
@@ -212,13 +202,8 @@ export async function newUpdate(log: vscode.LogOutputChannel, options: NewUpdate
   if (!id) return undefined;
   const template = templateById(id);
   if (!template) throw new UserInputError(vscode.l10n.t('Unknown template "{0}".', String(id)));
-  const uri = untitledUri();
-  let doc = await vscode.workspace.openTextDocument(uri);
-  if (doc.languageId !== 'json') doc = await vscode.languages.setTextDocumentLanguage(doc, 'json');
-  const editor = await vscode.window.showTextDocument(doc, { preview: false });
-  const snippet = documentText(template, ids, { description: templateLabel(id), snippet: true });
-  await editor.insertSnippet(new vscode.SnippetString(snippet), new vscode.Position(0, 0));
-  log.info(`New update ${uri.path}: template ${id}, ${ids.length} IDs`);
+  const editor = await openNewRequestDocument(documentTemplate(template.update, ids, templateLabel(id)), 'update');
+  log.info(`New update ${editor.document.uri.path}: template ${id}, ${ids.length} IDs`);
   return editor;
 }
 

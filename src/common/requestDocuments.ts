@@ -1,36 +1,34 @@
-// Opens a new, unsaved request document (`*.workitems.json`, the shape of
-// src/schema/document.ts) with a body filled in, so the request-document features
-// (validation, preview, send) apply to it. Views use it for "Assign to Work Items…".
+// Opens a new, unsaved request document (`*.workitems.json`, built with
+// createRequestDocument from src/schema/document.ts) so the request-document
+// features (validation, preview, send) apply to it. Used by "New Work Item Update"
+// and "Assign to Work Items…".
 import * as vscode from 'vscode';
+import { REQUEST_DOCUMENT_SUFFIX } from '../schema/document';
+import { renderDocument, type Template } from '../schema/render';
 
-export interface NewRequestDocument {
-  description?: string;
-  workItemIds: (string | number)[] | string;
-  update: Record<string, unknown>;
+/**
+ * A free `untitled:<folder>/<baseName>-N.workitems.json` (in the first workspace
+ * folder when it is on disk, so saving offers that folder).
+ */
+export function untitledRequestUri(baseName: string): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  const dir = folder && folder.uri.scheme === 'file' ? folder.uri.path.replace(/\/+$/, '') : '';
+  const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.path));
+  for (let n = 1; ; n++) {
+    const p = `${dir}/${baseName}-${n}${REQUEST_DOCUMENT_SUFFIX}`;
+    if (!open.has(p)) return vscode.Uri.from({ scheme: 'untitled', path: p });
+  }
 }
 
 /**
- * Opens `untitled:<baseName>[-n].workitems.json` with the document as JSON and puts
- * the cursor inside "workItemIds". Returns the editor.
+ * Opens a new untitled request document with `document` inserted as a snippet:
+ * placeholders are tab stops, and the cursor starts on the first (the placeholder
+ * ID when the document has no IDs yet). Returns the editor.
  */
-export async function openNewRequestDocument(body: NewRequestDocument, baseName: string): Promise<vscode.TextEditor> {
-  const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
-  let uri: vscode.Uri;
-  for (let n = 1; ; n++) {
-    uri = vscode.Uri.from({ scheme: 'untitled', path: `${baseName}${n === 1 ? '' : `-${n}`}.workitems.json` });
-    if (!open.has(uri.toString())) break;
-  }
-  const text = JSON.stringify(body, null, 2) + '\n';
-  const doc = await vscode.workspace.openTextDocument(uri);
-  const edit = new vscode.WorkspaceEdit();
-  edit.insert(uri, new vscode.Position(0, 0), text);
-  await vscode.workspace.applyEdit(edit);
-  if (doc.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(doc, 'json');
+export async function openNewRequestDocument(document: Template, baseName: string): Promise<vscode.TextEditor> {
+  let doc = await vscode.workspace.openTextDocument(untitledRequestUri(baseName));
+  if (doc.languageId !== 'json') doc = await vscode.languages.setTextDocumentLanguage(doc, 'json');
   const editor = await vscode.window.showTextDocument(doc, { preview: false });
-  const at = text.indexOf('"workItemIds": [');
-  if (at >= 0) {
-    const pos = doc.positionAt(at + '"workItemIds": ['.length);
-    editor.selection = new vscode.Selection(pos, pos);
-  }
+  await editor.insertSnippet(new vscode.SnippetString(renderDocument(document, { snippet: true })), new vscode.Position(0, 0));
   return editor;
 }

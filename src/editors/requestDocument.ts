@@ -3,12 +3,10 @@
 // schema diagnostics, and the zod model's rules).
 import * as vscode from 'vscode';
 import { getNodeValue } from 'jsonc-parser';
-import { validateRequestDocument } from '../schema/document';
+import { REQUEST_DOCUMENT_SUFFIX, validateRequestDocument } from '../schema/document';
 import { ERROR_CODES, isErrorCode } from '../schema/error-codes';
 import type { DocumentIssue } from '../schema/issues';
 import { isAboutName, locatePath, parseText, type ParsedText, type TextSpan } from './model/locate';
-
-export const REQUEST_DOCUMENT_SUFFIX = '.workitems.json';
 
 /** Diagnostics of this extension carry this source. */
 export const DIAGNOSTIC_SOURCE = 'Work Item Studio';

@@ -32,6 +32,9 @@ export interface DocumentValidation {
   workItemIds?: string[];
 }
 
+/** File names of request documents end with this (matched case-insensitively). */
+export const REQUEST_DOCUMENT_SUFFIX = '.workitems.json';
+
 export const DOCUMENT_MEMBERS = ['$schema', 'description', 'workItemIds', 'update'] as const;
 
 /** A work item ID as written in a document: a string or a whole number. */

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { validateRequestDocument } from '../../src/schema/document';
 import { escapeSnippet, Placeholder, renderDocument } from '../../src/schema/render';
-import { SNIPPETS_FILE, TEMPLATES, documentText, documentValue, snippetsFileText } from '../../src/schema/templates';
+import { SNIPPETS_FILE, TEMPLATES, documentTemplate, documentText, documentValue, snippetsFileText } from '../../src/schema/templates';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -73,6 +73,16 @@ describe('schema: update templates', () => {
   it('a template without IDs has a placeholder ID the user must replace', () => {
     const value = documentValue(TEMPLATES[0], []) as { workItemIds: string[] };
     assert.deepEqual(value.workItemIds, ['WORK-ITEM-ID']);
+  });
+
+  it('a new document without IDs (Assign to Work Items…) starts on the placeholder ID and validates once it is filled', () => {
+    const update = { assignmentChange: { adds: [{ partyType: 'User', partyId: 'u-1' }] } };
+    const snippet = renderDocument(documentTemplate(update, [], 'Assign $Jo'), { snippet: true });
+    assert.match(snippet, /"workItemIds": \["\$\{1:WORK-ITEM-ID\}"\]/);
+    assert.equal((snippet.match(/\$\{\d+:/g) ?? []).length, 1, 'the update has no other tab stop');
+    const value = JSON.parse(expandSnippet(snippet.replace('WORK-ITEM-ID', '120')));
+    assert.deepEqual(value, { description: 'Assign $Jo', workItemIds: ['120'], update });
+    assert.equal(validateRequestDocument(value).ok, true);
   });
 
   it('wraps long ID lists instead of one ID per line, and stays valid JSON', () => {
