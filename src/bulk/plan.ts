@@ -1,7 +1,7 @@
 // Planning a bulk job: deduplicate IDs, validate them, and split them into
 // requests of at most `maxIdsPerRequest` IDs AND at most `maxUrlLength`
 // characters of full URL (base URL + path). No vscode import, no I/O.
-import { parseBaseUrl, validateId } from '../api/paths';
+import { parseBaseUrl, validateWorkItemIdForPath } from '../api/paths';
 import {
   DEFAULT_MAX_IDS_PER_REQUEST,
   DEFAULT_MAX_URL_LENGTH,
@@ -32,7 +32,8 @@ export class PlanError extends Error {
  *
  * - IDs are deduplicated keeping the first occurrence's order; the duplicates are
  *   reported in `duplicates` and as a `duplicate-ids` warning.
- * - Every ID is checked with `validateId` (src/api/paths.ts).
+ * - Every ID is checked with `validateWorkItemIdForPath` (src/api/paths.ts): the
+ *   problem text is the one the editor shows on the document's entry.
  * - Requests are filled greedily in order: each holds at most `maxIdsPerRequest`
  *   IDs and its full URL (`baseUrl` + path) is at most `maxUrlLength` characters.
  *
@@ -71,9 +72,9 @@ export function planJob(input: PlanInput): JobPlan {
       return;
     }
     seen.add(id);
-    const problem = validateId(id);
+    const problem = validateWorkItemIdForPath(id);
     if (problem !== undefined) {
-      problems.push({ code: 'invalid-id', message: `work item ID #${position + 1}: ${problem}`, id, position });
+      problems.push({ code: 'invalid-id', message: problem, id, position });
       return;
     }
     ids.push(id);

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { planJob, PlanError, requestUrlLength } from '../../src/bulk';
-import { validateId } from '../../src/api/paths';
+import { validateWorkItemIdForPath } from '../../src/api/paths';
+import { validateRequestDocument } from '../../src/schema/document';
 
 const BASE = 'https://pm.example.com/TimeTrackerNX/api';
 
@@ -15,7 +16,7 @@ const idArb = fc
     { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 200 }) },
     { weight: 1, arbitrary: fc.string({ minLength: 100, maxLength: 200 }) },
   )
-  .filter((id) => validateId(id) === undefined);
+  .filter((id) => validateWorkItemIdForPath(id) === undefined);
 
 describe('bulk plan: batching', () => {
   it('covers the deduplicated input exactly, in order, each request within both limits (property)', () => {
@@ -102,7 +103,14 @@ describe('bulk plan: batching', () => {
         ['invalid-id', 4, 'a,b'],
       ],
     );
-    assert.match(err.message, /work item ID #2/);
+    assert.match(err.message, /A work item ID must not be empty/);
+  });
+
+  it('words an invalid ID as the editor does on the document entry', () => {
+    const ids = ['a,b', 'x y', 'x%41', '..'];
+    const err = catchPlanError(() => planJob({ workItemIds: ids, update: {}, baseUrl: BASE }));
+    const editor = validateRequestDocument({ workItemIds: ids, update: {} }).issues.filter((i) => i.path[0] === 'workItemIds');
+    assert.deepEqual(err.problems.map((p) => p.message), editor.map((i) => i.message));
   });
 
   it('refuses an ID that does not fit in the URL limit on its own, naming it', () => {

@@ -6,7 +6,7 @@
 // header row; a JSON array (`["120", 121]`); quoted cells (`"120"`). Tokens that
 // do not look like IDs (words such as a header "ID", dates, text cells) are
 // reported as junk, never taken as IDs.
-import { validateId } from '../../api/paths';
+import { validateWorkItemIdForPath } from '../../api/paths';
 
 export interface ExtractedIds {
   /** IDs in first-occurrence order, each once. */
@@ -23,14 +23,15 @@ export const MAX_ID_TEXT_LENGTH = 4_000_000;
 /**
  * An ID-like token: letters, digits, `-` and `_` (and `.` inside), with at least
  * one digit, so header words ("ID", "Name") and prose are not taken as IDs. The
- * service's own path check (`validateId`) must also accept it.
+ * work item ID check of documents and paths (`validateWorkItemIdForPath`) must
+ * also accept it.
  */
 export function looksLikeId(token: string): boolean {
   if (!/^[\p{L}\p{N}][\p{L}\p{N}_.-]*$/u.test(token)) return false;
   if (!/\p{N}/u.test(token)) return false;
   // A date or a decimal number (2025-04-01, 3.5) in a pasted row is data, not an ID.
   if (/^\d{4}-\d{2}-\d{2}$/.test(token) || /^\d+\.\d+$/.test(token)) return false;
-  return validateId(token) === undefined;
+  return validateWorkItemIdForPath(token) === undefined;
 }
 
 function unquote(token: string): string {
