@@ -9,40 +9,15 @@
 import * as os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
-import { createSandbox, generateDataset, type DatasetInput } from '../src/sandbox';
+import { createSandbox, generateDataset } from '../src/sandbox';
+import { folderIds, folderTreeDataset, RUNS, timeAsync, timeSync } from './sandbox-fixtures';
 
-const RUNS = 5;
 const FOLDERS = 1000;
 const SUBFOLDERS = 3;
 const TASKS = 10;
 const USERS = 100_000;
 
 const agent = new Agent({ connections: 1 });
-
-function median(samples: number[]): number {
-  const s = [...samples].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
-async function timeAsync(fn: (run: number) => Promise<void>, runs = RUNS): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn(i);
-    samples.push(performance.now() - t0);
-  }
-  return median(samples);
-}
-
-function timeSync(fn: () => void, runs = RUNS): number {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    fn();
-    samples.push(performance.now() - t0);
-  }
-  return median(samples);
-}
 
 async function send(url: string, method: 'GET' | 'PUT' | 'POST', headers: Record<string, string>, body?: unknown): Promise<string> {
   const r = await request(url, {
@@ -61,38 +36,11 @@ async function signIn(url: string): Promise<Record<string, string>> {
   return { authorization: `Bearer ${token}` };
 }
 
-function updateData(): DatasetInput {
-  const items: NonNullable<DatasetInput['workItems']> = [];
-  for (let f = 0; f < FOLDERS; f++) {
-    const fid = `F${f}`;
-    items.push({ id: fid, projectId: 'p1', parentId: null, order: f, itemTypeId: 'folder', name: fid });
-    for (let s = 0; s < SUBFOLDERS; s++) {
-      const sid = `${fid}.${s}`;
-      items.push({ id: sid, projectId: 'p1', parentId: fid, order: s, itemTypeId: 'folder', name: sid });
-      for (let t = 0; t < TASKS; t++) {
-        items.push({ id: `${sid}.${t}`, projectId: 'p1', parentId: sid, order: t, itemTypeId: 'task', name: `${sid}.${t}`, startDate: '2026-03-01', endDate: '2026-03-05' });
-      }
-    }
-  }
-  return {
-    version: 1,
-    organizations: [{ id: 'o1', name: 'Org', parentId: null }],
-    users: [{ id: 'u1', name: 'Admin', loginName: 'admin', organizationId: 'o1' }],
-    itemTypes: [
-      { id: 'folder', name: 'Folder', isFolder: true },
-      { id: 'task', name: 'Task', isFolder: false },
-    ],
-    statusTypes: [{ id: 'st1', name: 'Open' }],
-    projects: [{ id: 'p1', name: 'P', allowedDateRange: { min: '2020-01-01', max: '2030-12-31' }, members: [{ userId: 'u1', permission: 'edit' }] }],
-    workItems: items,
-  };
-}
-
 async function benchUpdate(): Promise<string> {
-  const sb = await createSandbox({ data: updateData() });
+  const sb = await createSandbox({ data: folderTreeDataset({ folders: FOLDERS, subfolders: SUBFOLDERS, tasks: TASKS }) });
   try {
     const auth = await signIn(sb.url);
-    const ids = Array.from({ length: FOLDERS }, (_, f) => `F${f}`);
+    const ids = folderIds(FOLDERS);
     const url = `${sb.url}/workitem/workItems/${ids.join(',')}`;
     let affected = 0;
     let responseBytes = 0;

@@ -89,14 +89,12 @@ export class RequestJobs implements vscode.Disposable {
       plan,
     });
     this.log.info(`bulk job ${journal.id}: ${plan.ids.length} items in ${plan.requests.length} requests to ${info.baseUrl} (${source.name})`);
-    return this.execute(journal, info, source.name, source.uri, 'run', (opts) => runJob(plan, { ...opts, journal }));
+    return this.execute(journal, info, 'run', (opts) => runJob(plan, { ...opts, journal }));
   }
 
   private async execute(
     journal: JobJournal,
     info: ConnectionInfo,
-    name: string,
-    uri: vscode.Uri | undefined,
     kind: 'run' | 'resume' | 'retry' | 'resend',
     run: (opts: RunOptions) => Promise<JobResult>,
   ): Promise<JobResult> {
@@ -154,7 +152,7 @@ export class RequestJobs implements vscode.Disposable {
         .map(([s, n]) => `${n} ${s}`)
         .join(', ')} (${Math.round(result.durationMs)} ms)`,
     );
-    this.panels.show({ jobId: journal.id, result: resultFromJournal(journal), serviceLabel: info.label, baseUrl: info.baseUrl, documentName: name, documentUri: uri });
+    this.showResults(journal, info.label);
     this.finished.fire({ jobId: journal.id, result });
     void this.announce(result, info);
     return result;
@@ -220,17 +218,28 @@ export class RequestJobs implements vscode.Disposable {
     if (!id) return;
     const journal = await this.load(id);
     const info = this.connections.current;
+    this.showResults(journal, info && info.baseUrl === journal.plan.baseUrl ? info.label : journal.plan.baseUrl, false);
+  }
+
+  /** The result view of a job (the document it was sent from, the results so far). */
+  private showResults(journal: JobJournal, serviceLabel: string, reveal?: boolean): void {
+    const uri = journal.data.source.uri;
     this.panels.show(
       {
         jobId: journal.id,
         result: resultFromJournal(journal),
-        serviceLabel: info && info.baseUrl === journal.plan.baseUrl ? info.label : journal.plan.baseUrl,
+        serviceLabel,
         baseUrl: journal.plan.baseUrl,
-        documentName: documentName(journal.data.source.uri),
-        documentUri: journal.data.source.uri ? vscode.Uri.parse(journal.data.source.uri) : undefined,
+        documentName: documentName(uri),
+        documentUri: uri ? vscode.Uri.parse(uri) : undefined,
       },
-      false,
+      reveal,
     );
+  }
+
+  /** A modal question before requests of an existing job are sent; the button picked, or undefined. */
+  private async askModal(message: string, detail: string, ...buttons: string[]): Promise<string | undefined> {
+    return vscode.window.showWarningMessage(message, { modal: true, detail }, ...buttons);
   }
 
   /** Resumes an unfinished job: sends only what was never sent. */
@@ -256,12 +265,9 @@ export class RequestJobs implements vscode.Disposable {
     const items = itemCount(journal, pending);
     const send = vscode.l10n.t('Send');
     const discard = vscode.l10n.t('Discard Job');
-    const pick = await vscode.window.showWarningMessage(
+    const pick = await this.askModal(
       vscode.l10n.t('Send the {0} requests ({1} items) of this job that were never sent to {2}?', pending.length, items, info.label),
-      {
-        modal: true,
-        detail: vscode.l10n.t('Requests that were already sent are not sent again; those of unknown outcome are listed in the results.'),
-      },
+      vscode.l10n.t('Requests that were already sent are not sent again; those of unknown outcome are listed in the results.'),
       send,
       discard,
     );
@@ -300,14 +306,11 @@ export class RequestJobs implements vscode.Disposable {
     const items = itemCount(journal, unknown);
     const resend = vscode.l10n.t('Resend');
     const applied = vscode.l10n.t('Mark as Applied');
-    const pick = await vscode.window.showWarningMessage(
+    const pick = await this.askModal(
       vscode.l10n.t('Send {0} requests ({1} items) of unknown outcome to {2} again?', unknown.length, items, info.label),
-      {
-        modal: true,
-        detail: vscode.l10n.t(
-          'The service may already have applied them. Sending them again can apply the change twice (for example, shift dates twice). Check the items on the service first. Choose "Mark as Applied" if they were applied.',
-        ),
-      },
+      vscode.l10n.t(
+        'The service may already have applied them. Sending them again can apply the change twice (for example, shift dates twice). Check the items on the service first. Choose "Mark as Applied" if they were applied.',
+      ),
       resend,
       applied,
     );
@@ -324,7 +327,7 @@ export class RequestJobs implements vscode.Disposable {
   /** Runs an existing job again (signing in first when needed). */
   private async rerun(journal: JobJournal, info: ConnectionInfo, kind: 'resume' | 'retry' | 'resend', run: (opts: RunOptions) => Promise<JobResult>): Promise<JobResult> {
     await this.connections.getClient();
-    return this.execute(journal, info, documentName(journal.data.source.uri), uriOf(journal), kind, run);
+    return this.execute(journal, info, kind, run);
   }
 
   /**
@@ -356,10 +359,6 @@ export class RequestJobs implements vscode.Disposable {
 
 function itemCount(journal: JobJournal, indexes: readonly number[]): number {
   return indexes.reduce((n, i) => n + (journal.requests[i]?.ids.length ?? 0), 0);
-}
-
-function uriOf(journal: JobJournal): vscode.Uri | undefined {
-  return journal.data.source.uri ? vscode.Uri.parse(journal.data.source.uri) : undefined;
 }
 
 function summaryLine(s: JobSummary): string {

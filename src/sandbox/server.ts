@@ -10,7 +10,8 @@ import { demoDataset } from './demo';
 import { FaultQueue, FaultSpec, type Fault } from './faults';
 import { listAllAssignedUsers, listOrganizationUsers, listProcessCategories, Query, type HttpError } from './lists';
 import type { Dataset, DatasetInput, Edition, SandboxUser } from './model';
-import { DatasetError, formatPath, parseDataset, readDatasetFile, showValue, StateWriter, valueAt } from './state';
+import { DatasetError, formatPath, parseDataset, readDatasetFile, StateWriter } from './state';
+import { showValue, valueAt } from './values';
 import { applyUpdate } from './update';
 
 export interface SandboxOptions {

@@ -5,6 +5,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { z } from 'zod';
 import { Dataset } from './model';
+import { showValue, valueAt } from './values';
 
 /** Maximum depth of the work item hierarchy (service-api.md, Limits). */
 export const MAX_HIERARCHY_LEVELS = 16;
@@ -32,27 +33,6 @@ export function formatPath(p: readonly PropertyKey[]): string {
   return out || '(root)';
 }
 
-/** The value at a zod issue path (undefined when absent). */
-export function valueAt(root: unknown, p: readonly PropertyKey[]): unknown {
-  let cur: unknown = root;
-  for (const seg of p) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<PropertyKey, unknown>)[seg];
-  }
-  return cur;
-}
-
-/** A short, safe rendering of a value for an error message. */
-export function showValue(v: unknown): string {
-  if (v === undefined) return 'nothing (missing)';
-  let s: string;
-  try {
-    s = JSON.stringify(v) ?? String(v);
-  } catch {
-    s = String(v);
-  }
-  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
-}
 
 function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
   const where = formatPath(issue.path);

@@ -22,7 +22,8 @@ import {
 } from '../schema/fields';
 import { SANDBOX_ERROR_CODES, SANDBOX_SHARED_CLIENT_CODES, type SandboxErrorCode } from '../schema/sandbox-error-codes';
 import type { Classification, Dataset, Edition, ItemType, Project, ProjectMember, SandboxUser, StoredAssignment, UserGroup, WorkItem } from './model';
-import { describeValue, parseUpdateBody } from './update/body';
+import { parseUpdateBody } from './update/body';
+import { showValue } from './values';
 import { WorkingSet } from './update/working-set';
 
 export interface SandboxErrorEntry {
@@ -632,7 +633,7 @@ class UpdateRun {
   }
 
   private badValue(scope: ItemScope, field: string, expected: string, value: unknown): void {
-    this.fail('FIELD_VALUE_INVALID', { field, expected, actual: describeValue(value) }, { itemId: scope.id, field });
+    this.fail('FIELD_VALUE_INVALID', { field, expected, actual: showValue(value) }, { itemId: scope.id, field });
   }
 
   private setField(scope: ItemScope, info: FieldInfo, value: unknown): void {

@@ -6,6 +6,7 @@
 // No vscode import.
 import { z } from 'zod';
 import { AssignmentAdd, AssignmentChange, AssignmentUpdate, PropagateToChildrenField, UpdateWorkItemsBody } from '../../schema/api';
+import { showValue, valueAt } from '../values';
 
 export interface BodyProblem {
   code: 'BODY_NOT_OBJECT' | 'UNKNOWN_MEMBER' | 'MEMBER_DUPLICATE' | 'WRONG_TYPE';
@@ -41,18 +42,6 @@ const BODY_LEVEL: Level = {
   members: keysOf(UpdateWorkItemsBody),
   nested: { assignmentChange: { kind: 'object', level: CHANGE_LEVEL }, propagateToChildren: { kind: 'object', level: PROPAGATE_LEVEL } },
 };
-
-/** A short, bounded rendering of a JSON value for messages. */
-export function describeValue(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
-}
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -101,15 +90,6 @@ function pathText(path: readonly PropertyKey[]): string {
   return text;
 }
 
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let v: unknown = root;
-  for (const p of path) {
-    if (v === null || typeof v !== 'object') return undefined;
-    v = (v as Record<PropertyKey, unknown>)[p];
-  }
-  return v;
-}
-
 const EXPECTED_WORDS: Record<string, string> = {
   string: 'a string',
   number: 'a number',
@@ -138,7 +118,7 @@ export function parseUpdateBody(body: unknown): BodyParse {
   if (!isPlainObject(body)) {
     return {
       ok: false,
-      problems: [{ code: 'BODY_NOT_OBJECT', params: { actual: body === undefined ? 'an empty body' : describeValue(body) } }],
+      problems: [{ code: 'BODY_NOT_OBJECT', params: { actual: body === undefined ? 'an empty body' : showValue(body) } }],
     };
   }
   const problems: BodyProblem[] = [];
@@ -158,7 +138,7 @@ export function parseUpdateBody(body: unknown): BodyParse {
     problems.push({
       code: 'WRONG_TYPE',
       member,
-      params: { member, expected: expectedOf(issue), actual: describeValue(valueAt(normalized, issue.path)) },
+      params: { member, expected: expectedOf(issue), actual: showValue(valueAt(normalized, issue.path)) },
     });
   }
   return { ok: false, problems };
