@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { z } from 'zod';
 import { UpdateWorkItemsBody } from './api';
 import { RequestDocumentSchema } from './document';
+import { ERROR_CODES } from './error-codes';
 import { fieldsMapSchema } from './field-values';
 import { FIELD_CATALOGUE } from './fields';
 import { type MemberTree, UPDATE_BODY_MEMBERS } from './rules';
@@ -157,6 +158,19 @@ function addExamples(update: JsonObject): void {
   ((change.removeUsers as JsonObject).items as JsonObject).description = 'Login name, LDAP login name, e-mail address or name (not empty).';
 }
 
+/**
+ * `workItemIds` is a list or a string: without an errorMessage on each form, VS
+ * Code reports a wrong type as 'Incorrect type. Expected "array".' (the first
+ * form only). Each form gets the wording of our own check, which names both.
+ */
+function describeWorkItemIds(ids: JsonObject): void {
+  const forms = ids.anyOf as JsonObject[];
+  for (const form of forms) form.errorMessage = ERROR_CODES.DOCUMENT_IDS_TYPE.message;
+  const entry = ERROR_CODES.DOCUMENT_ID_TYPE.message.replace(/, not \{actual\}\.$/, '.');
+  for (const form of ((forms[0]!.items as JsonObject).anyOf as JsonObject[])) form.errorMessage = entry;
+  ids.examples = [['120', '121', '122'], '120, 121, 122'];
+}
+
 /** The update body with the `fields` map typed from the catalogue (completion and hover for known fields). */
 function editorUpdateBody() {
   return UpdateWorkItemsBody.extend({
@@ -186,7 +200,7 @@ export function buildRequestDocumentJsonSchema(): JsonObject {
   dropSafeIntBounds(schema);
   const props = schema.properties as JsonObject;
   finishUpdateBody(props.update as JsonObject, true);
-  (props.workItemIds as JsonObject).examples = [['120', '121', '122'], '120, 121, 122'];
+  describeWorkItemIds(props.workItemIds as JsonObject);
   (props.description as JsonObject).examples = ['Shift sprint 12 by one week'];
   return {
     $schema: schema.$schema as string,

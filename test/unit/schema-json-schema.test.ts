@@ -98,6 +98,13 @@ describe('schema JSON Schema (generated)', () => {
     assert.match(messages, /extra/);
   });
 
+  it('a wrong type of workItemIds or of an entry is reported with both accepted forms', async () => {
+    const whole = await editorDiagnostics({ workItemIds: 120, update: { setCompleted: true } });
+    assert.deepEqual(whole.map((d) => d.message), ['"workItemIds" must be a list of IDs or a string of IDs separated by commas, spaces or new lines.']);
+    const entry = await editorDiagnostics({ workItemIds: ['1', true, 2.5], update: { setCompleted: true } });
+    assert.deepEqual(entry.map((d) => d.message), Array(2).fill('Each entry of "workItemIds" must be a string or a whole number.'));
+  });
+
   it('the editor completes update members, known field names and calculation types', async () => {
     const members = await completionLabels('{"workItemIds": "1", "update": { | }}');
     for (const m of ['moveScheduleDays', 'assignmentChange', 'fields', 'restore']) assert.ok(members.includes(m), `${m} in ${members.join(', ')}`);
