@@ -166,7 +166,7 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
       item.id = node.id;
       item.iconPath = new vscode.ThemeIcon(node.isRoot ? 'organization' : 'symbol-namespace');
       const st = node.content.state;
-      const count = st.kind === 'loaded' ? vscode.l10n.t('{0} users', String(st.value.users.length)) : undefined;
+      const count = st.kind === 'loaded' ? userCount(st.value.users.length) : undefined;
       item.description = [node.name ? node.orgId : undefined, count, filtered ? vscode.l10n.t('(filtered)') : undefined].filter(Boolean).join(' · ');
       item.contextValue = `organization ${node.isRoot ? 'root' : 'sub'}${filtered ? ' filtered' : ''}`;
       item.tooltip = node.name ? vscode.l10n.t('Organization {0} ({1})', node.name, node.orgId) : vscode.l10n.t('Organization {0}', node.orgId);
@@ -423,4 +423,9 @@ export function describeUserFilter(f: UserFilter): string {
   if (f.englishName) parts.push(vscode.l10n.t('English name contains "{0}"', f.englishName));
   if (f.keyword) parts.push(vscode.l10n.t('keyword "{0}"', f.keyword));
   return parts.join(', ');
+}
+
+/** "1 user" / "{n} users" (one string each, so every language can word both). */
+function userCount(n: number): string {
+  return n === 1 ? vscode.l10n.t('1 user') : vscode.l10n.t('{0} users', String(n));
 }
