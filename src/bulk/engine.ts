@@ -46,7 +46,20 @@ export async function runJob(plan: JobPlan, opts: RunOptions & { journal?: JobJo
     return runOnJournal(journal, 'run', journal.indexesIn('pending'), opts);
   }
   const records: RequestResult[] = plan.requests.map((r) => ({ index: r.index, ids: [...r.ids], path: r.path, state: 'pending', attempts: 0 }));
-  return execute(plan, records, records.map((r) => r.index), opts, undefined);
+  checkOptions(opts);
+  return execute(plan, records, records.map((r) => r.index), opts, undefined, opts.retryBudget ?? DEFAULT_RETRY_BUDGET);
+}
+
+/**
+ * The retry budget is one per job, kept in its journal. A new job, and an explicit
+ * Retry Failed (the user asks for another try, often after the budget ran out in
+ * an outage), start with the configured budget; a resumption and a re-send of
+ * unknown requests continue from what the job has left, never above the
+ * configured budget.
+ */
+export function startingRetryBudget(kind: RunKind, configured: number, left: number | undefined): number {
+  if (kind === 'run' || kind === 'retry-failed' || left === undefined) return configured;
+  return Math.min(left, configured);
 }
 
 /**
@@ -102,17 +115,18 @@ export async function confirmUnknown(journal: JobJournal, requestIndexes: readon
 export function resultFromJournal(journal: JobJournal): JobResult {
   const d = journal.data;
   const last = d.runs[d.runs.length - 1];
-  return makeResult(journal.requests, journal.id, outcomeOf(journal.requests, false), last?.startedAt ?? d.createdAt, last?.finishedAt ?? d.updatedAt, 0, 0);
+  return makeResult(journal.requests, journal.id, outcomeOf(journal.requests, false), last?.startedAt ?? d.createdAt, last?.finishedAt ?? d.updatedAt, 0, d.retryBudgetLeft ?? 0);
 }
 
 async function runOnJournal(journal: JobJournal, kind: RunKind, indexes: number[], opts: RunOptions): Promise<JobResult> {
   checkOptions(opts);
   await journal.acquireLock();
   try {
-    await journal.beginRun(kind, indexes, new Date((opts.clock ?? systemClock).now()));
+    const budget = startingRetryBudget(kind, opts.retryBudget ?? DEFAULT_RETRY_BUDGET, journal.retryBudgetLeft);
+    await journal.beginRun(kind, indexes, new Date((opts.clock ?? systemClock).now()), budget);
     let result: JobResult;
     try {
-      result = await execute(journal.plan, journal.requests as RequestResult[], indexes, opts, journal);
+      result = await execute(journal.plan, journal.requests as RequestResult[], indexes, opts, journal, budget);
     } catch (e) {
       await journal.endRun('error').catch(() => undefined);
       throw e;
@@ -160,8 +174,8 @@ async function execute(
   selected: number[],
   opts: RunOptions,
   journal: JobJournal | undefined,
+  retryBudget: number,
 ): Promise<JobResult> {
-  checkOptions(opts);
   const clock = opts.clock ?? systemClock;
   const log: Logger = opts.logger ?? nullLogger;
   const signal = opts.signal;
@@ -169,7 +183,7 @@ async function execute(
   const interval = intervalFor(opts.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE, opts.minIntervalMs ?? DEFAULT_MIN_INTERVAL_MS);
   const pacer = new Pacer(interval, clock);
   const maxRetryWait = opts.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS;
-  let budget = opts.retryBudget ?? DEFAULT_RETRY_BUDGET;
+  let budget = retryBudget;
   let retries = 0;
   const startedAt = clock.now();
 
@@ -204,7 +218,7 @@ async function execute(
   const record = async (index: number, patch: Partial<RequestResult>): Promise<void> => {
     const r = records[index]!;
     if (journal) {
-      await journal.updateRequest(index, patch); // also updates `r` (same object)
+      await journal.updateRequest(index, patch, budget); // also updates `r` (same object)
     } else {
       Object.assign(r, patch);
       for (const k of Object.keys(patch) as (keyof RequestResult)[]) if (patch[k] === undefined) delete r[k];

@@ -9,7 +9,7 @@
 //   // resendUnknown(journal, indexes, opts) or confirmUnknown(journal, indexes).
 export { planJob, PlanError, requestUrlLength, WORK_ITEMS_PATH_PREFIX } from './plan';
 export { Pacer, intervalFor, systemClock } from './pacer';
-export { runJob, resumeJob, retryFailed, resendUnknown, confirmUnknown, resultFromJournal, toRequestError, totalsOf } from './engine';
+export { runJob, resumeJob, retryFailed, resendUnknown, confirmUnknown, resultFromJournal, startingRetryBudget, toRequestError, totalsOf } from './engine';
 export {
   JobJournal,
   JournalError,

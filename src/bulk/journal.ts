@@ -58,6 +58,12 @@ export interface JournalData {
   /** One per plan request, same order. */
   requests: RequestResult[];
   runs: JournalRun[];
+  /**
+   * What is left of the job's budget of automatic retries: set when a run starts,
+   * lowered (in the same write) with each retry, so a resumption continues from it.
+   * Absent in journals written before it was kept.
+   */
+  retryBudgetLeft?: number;
 }
 
 export type JournalErrorCode = 'corrupt' | 'unreadable' | 'unsupported' | 'write-failed' | 'locked' | 'invalid-argument';
@@ -112,6 +118,7 @@ const JournalShape = z.looseObject({
   plan: PlanShape,
   requests: z.array(RequestShape),
   runs: z.array(z.unknown()).default([]),
+  retryBudgetLeft: z.number().int().nonnegative().optional(),
 });
 
 /** A summary of one journal file, for listing jobs. `error` is set (and nothing else) for a file that cannot be read. */
@@ -286,19 +293,29 @@ export class JobJournal {
     return summarize(this.file, this.state);
   }
 
-  /** Replaces the record of request `index` (merged) and writes the journal. Resolves once it is on disk. */
-  updateRequest(index: number, patch: Partial<Omit<RequestResult, 'index' | 'ids' | 'path'>>): Promise<void> {
+  /** What is left of the job's retry budget (undefined for a job that has not run, or an older journal). */
+  get retryBudgetLeft(): number | undefined {
+    return this.state.retryBudgetLeft;
+  }
+
+  /**
+   * Replaces the record of request `index` (merged), with what is left of the
+   * retry budget when given, and writes the journal. Resolves once it is on disk.
+   */
+  updateRequest(index: number, patch: Partial<Omit<RequestResult, 'index' | 'ids' | 'path'>>, retryBudgetLeft?: number): Promise<void> {
     const r = this.state.requests[index];
     if (!r) return Promise.reject(new JournalError('invalid-argument', this.file, `the job has no request #${index}`));
+    if (retryBudgetLeft !== undefined) this.state.retryBudgetLeft = retryBudgetLeft;
     Object.assign(r, patch);
     for (const k of Object.keys(patch) as (keyof typeof patch)[]) if (patch[k] === undefined) delete (r as unknown as Record<string, unknown>)[k];
     if ('response' in patch) this.unsavedResponses.add(index);
     return this.save();
   }
 
-  /** Records the start of a run. */
-  beginRun(kind: RunKind, requests: number[], now: Date = new Date()): Promise<void> {
+  /** Records the start of a run, with the retry budget it starts with when given. */
+  beginRun(kind: RunKind, requests: number[], now: Date = new Date(), retryBudget?: number): Promise<void> {
     this.state.runs.push({ kind, startedAt: now.toISOString(), requests: [...requests] });
+    if (retryBudget !== undefined) this.state.retryBudgetLeft = retryBudget;
     return this.save();
   }
 

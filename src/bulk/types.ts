@@ -236,7 +236,10 @@ export interface RunOptions {
   allowAboveServiceLimit?: boolean;
   /** Minimum spacing between request starts; default 100 ms (the help's advice). */
   minIntervalMs?: number;
-  /** Automatic retries for the whole job (connect failures, 429/503 with Retry-After); default 10. */
+  /**
+   * Automatic retries for the whole job (connect failures, 429/503 with Retry-After); default 10.
+   * With a journal, what is left is kept in it (see `startingRetryBudget`).
+   */
   retryBudget?: number;
   /** Longest Retry-After honoured; longer → the request is failed. Default 120 s. */
   maxRetryWaitMs?: number;

@@ -16,8 +16,10 @@ import {
   resumeJob,
   retryFailed,
   runJob,
+  startingRetryBudget,
   type BulkClient,
   type JobPlan,
+  type JobProgress,
 } from '../../src/bulk';
 import type { UpdateWorkItemsResponse } from '../../src/schema/api';
 import { skippingClock } from './bulk-helpers';
@@ -195,14 +197,63 @@ describe('bulk journal', () => {
     assert.equal(r2.requests[0]!.error, undefined);
   });
 
+  it('keeps one retry budget per job in the journal: a resumption continues from what is left, Retry Failed starts afresh', async () => {
+    const plan = makePlan(6, 2);
+    const j = await JobJournal.create(dir, { source: {}, plan });
+    const busy = () => new ServiceError({ kind: 'http', method: 'PUT', path: '/workitem/workItems/x', status: 429, retryAfterMs: 0, messages: ['busy'] });
+    const refusals = (times: Record<string, number>) => scripted((ids) => ((times[ids[0]!] ?? 0) > 0 ? (times[ids[0]!]!--, busy()) : ok(ids)));
+    const settings = { ...FAST, concurrency: 1, retryBudget: 3 };
+
+    // Run: W1 is refused twice (2 of 3 retries used), then the user cancels.
+    const stop = new AbortController();
+    const onProgress = (p: JobProgress) => p.requestsDone === 1 && stop.abort();
+    const r1 = await runJob(plan, { client: refusals({ W1: 2 }), journal: j, ...settings, clock: skippingClock(), signal: stop.signal, onProgress });
+    assert.equal(r1.outcome, 'cancelled');
+    assert.deepEqual([r1.totals.retries, r1.totals.retryBudgetLeft], [2, 1]);
+    const loaded = await JobJournal.load(j.file);
+    assert.equal(loaded.retryBudgetLeft, 1, 'what is left is on disk');
+
+    // Resume: 1 retry left, not 3; W3 and W5 keep being refused.
+    const resumed = refusals({ W3: 9, W5: 9 });
+    const r2 = await resumeJob(loaded, { client: resumed, ...settings, clock: skippingClock() });
+    assert.deepEqual(resumed.sent.map((ids) => ids[0]), ['W3', 'W3', 'W5']);
+    assert.deepEqual(r2.requests.map((q) => q.state), ['succeeded', 'failed', 'failed']);
+    assert.equal(r2.requests[2]!.error!.note, 'retry-budget-exhausted');
+    assert.deepEqual([r2.totals.retries, r2.totals.retryBudgetLeft], [1, 0]);
+    assert.equal(resultFromJournal(await JobJournal.load(j.file)).totals.retryBudgetLeft, 0);
+
+    // Retry Failed is the user's explicit request: the configured budget again.
+    const retried = refusals({ W3: 1, W5: 1 });
+    const r3 = await retryFailed(await JobJournal.load(j.file), { client: retried, ...settings, clock: skippingClock() });
+    assert.equal(r3.outcome, 'succeeded');
+    assert.deepEqual([r3.totals.retries, r3.totals.retryBudgetLeft], [2, 1]);
+    assert.equal((await JobJournal.load(j.file)).retryBudgetLeft, 1);
+  });
+
+  it('a resumption never starts with more than the configured budget, and a journal without one gets it', () => {
+    assert.equal(startingRetryBudget('resume', 10, 4), 4);
+    assert.equal(startingRetryBudget('resume', 2, 4), 2);
+    assert.equal(startingRetryBudget('resend-unknown', 10, 0), 0);
+    assert.equal(startingRetryBudget('resume', 10, undefined), 10);
+    assert.equal(startingRetryBudget('retry-failed', 10, 0), 10);
+    assert.equal(startingRetryBudget('run', 10, undefined), 10);
+  });
+
   it('stops, without sending, when the journal cannot be written', async () => {
     const sub = path.join(dir, 'jobs');
     const plan = makePlan(6, 2);
     const j = await JobJournal.create(sub, { source: {}, plan });
-    const client = scripted((ids) => {
-      void fsp.rm(sub, { recursive: true, force: true });
-      return ok(ids);
-    });
+    const sent: string[][] = [];
+    const client: BulkClient & { sent: string[][] } = {
+      sent,
+      async updateWorkItems(ids) {
+        sent.push([...ids]);
+        // Before the answer is recorded, the job directory becomes a file: nothing can be written there.
+        await fsp.rm(sub, { recursive: true, force: true });
+        await fsp.writeFile(sub, 'not a directory');
+        return ok(ids);
+      },
+    };
     await assert.rejects(runJob(plan, { client, journal: j, ...FAST, concurrency: 1, clock: skippingClock() }), (e: unknown) => e instanceof JournalError && e.code === 'write-failed');
     assert.equal(client.sent.length, 1, 'no request is sent whose "sent" mark is not on disk');
   });
