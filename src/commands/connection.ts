@@ -49,7 +49,8 @@ export function createConnection(context: vscode.ExtensionContext, log: vscode.L
   });
   registerSandboxCommands(context, log, connection);
   // The signed-in state is read lazily after activation (SecretStorage is not touched during activate()).
-  setTimeout(() => void connection.refreshSignedInState(), 0);
+  const timer = setTimeout(() => void connection.refreshSignedInState(), 0);
+  context.subscriptions.push({ dispose: () => clearTimeout(timer) });
   return connection;
 }
 
