@@ -2,7 +2,8 @@
 // `N passed, N failed`. Exit 1 when any step or test failed (or a tier ran no test).
 //   build, typecheck, unit (mocha in Node), package (VSIX + content check),
 //   setup (Debian packages, Node 24, code-server into a cache outside the repo; reused),
-//   integration (suites in code-server's extension host), e2e (browser on the workbench).
+//   integration (suites in code-server's extension host), test-cli (the same suites under
+//   @vscode/test-cli's runner and .vscode-test.mjs), e2e (browser on the workbench).
 // The VSIX and the tools are made once and passed to both VS Code tiers.
 // Environment: WIS_TEST_TIERS=typecheck,unit,package,setup,integration,e2e (a subset; build always
 // runs; the VS Code runners package and set up by themselves when those steps are left out).
@@ -52,6 +53,8 @@ const steps = [
     },
   },
   { name: 'integration', cmd: npm, args: ['run', '--silent', 'test:integration:offline'], limitMin: 20, counts: 'plain' },
+  // The same suites under @vscode/test-cli's runner and .vscode-test.mjs (what test-electron runs).
+  { name: 'test-cli', cmd: npm, args: ['run', '--silent', 'test:integration:offline:test-cli'], limitMin: 20, counts: 'plain' },
   { name: 'e2e', cmd: npm, args: ['run', '--silent', 'test:e2e'], limitMin: 25, counts: 'mocha' },
 ];
 
@@ -126,7 +129,7 @@ for (const step of steps) {
   if (!ok && step.stopOnFail) stopped = true;
   if (!ok && (step.name === 'package' || step.name === 'setup')) {
     // Without a VSIX or the tools the VS Code tiers cannot run: report them as not run.
-    for (const s of steps.filter((x) => x.name === 'integration' || x.name === 'e2e')) {
+    for (const s of steps.filter((x) => ['integration', 'test-cli', 'e2e'].includes(x.name))) {
       rows.push({ name: s.name, ok: false, seconds: 0, note: `not run (${step.name} failed)` });
     }
     stopped = true;

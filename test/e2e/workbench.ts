@@ -30,6 +30,8 @@ export interface WorkbenchOptions {
   locale?: string;
 }
 
+let startedOnce = false;
+
 export class Workbench {
   private constructor(
     readonly page: Page,
@@ -41,6 +43,8 @@ export class Workbench {
   ) {}
 
   static async start(options: WorkbenchOptions = {}): Promise<Workbench> {
+    if (!startedOnce) fs.rmSync(E2E_RESULTS, { recursive: true, force: true });
+    startedOnce = true;
     fs.mkdirSync(E2E_RESULTS, { recursive: true });
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     const setupLog = path.join(E2E_RESULTS, 'setup.log');
@@ -80,6 +84,9 @@ export class Workbench {
       await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}`, { timeout: 60_000 });
       const wb = new Workbench(page, sandbox, workspace, browser, server, run.cleanup);
       await wb.expectVisible(page.locator('.monaco-workbench .part.activitybar'), 'the workbench (activity bar)', 90_000);
+      // The extension's contributions are registered (its commands are in the palette) once its
+      // activity bar icon is there; the extension itself is not activated by this.
+      await wb.expectVisible(wb.activityBarIcon, "the Work Item Studio activity bar icon (the extension's contributions)", 90_000);
       await wb.dismissNotifications();
       return wb;
     } catch (e) {
@@ -116,6 +123,10 @@ export class Workbench {
     await this.page.mouse.move(0, 0);
     await this.page.screenshot({ path: file });
     return file;
+  }
+
+  get activityBarIcon(): Locator {
+    return this.page.locator('.part.activitybar .action-item a[aria-label^="Work Item Studio"]');
   }
 
   get quickInput(): Locator {
@@ -171,17 +182,29 @@ export class Workbench {
     const passwordPrompt = this.quickInput.locator('.quick-input-message', { hasText: /^Password for/ });
     const input = this.quickInput.locator('input.input').first();
     let picks = 0;
+    // Prompts can be replaced while we act on them: every action is short and retried by the loop.
+    const act = async (f: () => Promise<void>) => {
+      try {
+        await f();
+        return true;
+      } catch {
+        return false;
+      }
+    };
     while (Date.now() < deadline) {
       if (await done.first().isVisible()) return picks;
       if (await method.first().isVisible()) {
-        await method.first().click();
-        picks++;
+        if (await act(() => method.first().click({ timeout: 2_000 }))) picks++;
       } else if (await loginPrompt.first().isVisible()) {
-        await input.fill(loginName);
-        await input.press('Enter');
+        await act(async () => {
+          await input.fill(loginName, { timeout: 2_000 });
+          await input.press('Enter', { timeout: 2_000 });
+        });
       } else if (await passwordPrompt.first().isVisible()) {
-        await input.fill(password);
-        await input.press('Enter');
+        await act(async () => {
+          await input.fill(password, { timeout: 2_000 });
+          await input.press('Enter', { timeout: 2_000 });
+        });
       }
       await this.page.waitForTimeout(300);
     }

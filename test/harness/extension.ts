@@ -12,6 +12,12 @@ interface HarnessConfig {
   testsIndex: string;
   resultsFile: string;
   grep?: string;
+  /**
+   * Instead of index.js, run @vscode/test-cli's own runner (its extensionTestsPath) with the
+   * options that `vscode-test` would pass (VSCODE_TEST_OPTIONS): the same suites under the
+   * other runner's mocha and configuration (.vscode-test.mjs).
+   */
+  testCli?: { runner: string; options: string };
 }
 
 interface Suites {
@@ -32,6 +38,10 @@ async function main(): Promise<void> {
     const events = `${config.resultsFile}.events.jsonl`;
     const emit = (e: unknown) => fs.appendFileSync(events, JSON.stringify(e) + '\n');
     emit({ type: 'harness-start', pid: process.pid, node: process.version });
+    if (config.testCli) {
+      writeAtomically(config.resultsFile, JSON.stringify(await runTestCli(config.testCli)));
+      return;
+    }
     // A path only known at run time: load it with Node's require, not the bundler's.
     const suites = require(config.testsIndex) as Suites;
     const results = await suites.runSuites({ grep: config.grep, onEvent: emit });
@@ -40,6 +50,17 @@ async function main(): Promise<void> {
     const message = e instanceof Error ? `${e.message}\n${e.stack ?? ''}` : String(e);
     if (config) writeAtomically(config.resultsFile, JSON.stringify({ harnessError: message }));
     else console.error(`[workitem-studio test harness] ${message}`);
+  }
+}
+
+/** Runs test-cli's runner (its mocha writes the results through the json reporter's output file). */
+async function runTestCli(t: { runner: string; options: string }): Promise<unknown> {
+  process.env.VSCODE_TEST_OPTIONS = t.options;
+  try {
+    await (require(t.runner) as { run(): Promise<void> }).run();
+    return { testCli: true, ok: true };
+  } catch (e) {
+    return { testCli: true, ok: false, error: String(e) };
   }
 }
 

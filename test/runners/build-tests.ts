@@ -48,7 +48,10 @@ export async function buildIntegrationTests(): Promise<string[]> {
 }
 
 /** Bundles the test-harness extension (test/harness/) into `folder`, ready for vsce. */
-export async function stageHarness(folder: string, config: { testsIndex: string; resultsFile: string; grep?: string }): Promise<void> {
+export async function stageHarness(
+  folder: string,
+  config: { testsIndex: string; resultsFile: string; grep?: string; testCli?: { runner: string; options: string } },
+): Promise<void> {
   const src = path.join(REPO_ROOT, 'test', 'harness');
   fs.mkdirSync(folder, { recursive: true });
   fs.copyFileSync(path.join(src, 'package.json'), path.join(folder, 'package.json'));

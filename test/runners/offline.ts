@@ -7,8 +7,11 @@
 //   4. open the workbench in headless Chromium so the extension host starts; the harness runs
 //      the suites and writes results; this process prints them as they arrive;
 //   5. print `N passed, N failed`; exit 1 when any failed, none ran, or something timed out.
-// Everything started is ended by process id in all cases. Logs: test-results/integration/.
-// Usage: tsx test/runners/offline.ts [--grep PATTERN]
+// Everything started is ended by process id in all cases. Logs: test-results/integration/
+// (test-results/integration-test-cli/ with --test-cli).
+// Usage: tsx test/runners/offline.ts [--grep PATTERN] [--test-cli]
+//   --test-cli: run the suites with @vscode/test-cli's runner and the options of .vscode-test.mjs
+//   (what `npm run test:integration` does under test-electron), to check they pass unchanged there.
 // Environment: WIS_INTEGRATION_TIMEOUT_S (default 900), WIS_KEEP_RUN_DIR=1, WIS_VSIX=path.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -21,7 +24,9 @@ import {
   makeRunDir,
   packageExtension,
   packageFolder,
+  REPO_ROOT,
   resultsDir,
+  run,
   sleep,
   startCodeServer,
   type CodeServer,
@@ -30,11 +35,12 @@ import { formatEvent, type RunEvent, type RunResults } from '../integration/resu
 import { createWorkspace } from './workspace.mjs';
 
 async function main(): Promise<number> {
+  const testCli = process.argv.includes('--test-cli');
   const grepIndex = process.argv.indexOf('--grep');
   const grep = grepIndex > 0 ? process.argv[grepIndex + 1] : undefined;
   const timeoutMs = Number(process.env.WIS_INTEGRATION_TIMEOUT_S ?? 900) * 1000;
   const started = Date.now();
-  const out = resultsDir('integration');
+  const out = resultsDir(testCli ? 'integration-test-cli' : 'integration');
   const setupLog = path.join(out, 'setup.log');
 
   const tools = ensureTools();
@@ -47,7 +53,7 @@ async function main(): Promise<number> {
     return 1;
   }
 
-  const run = makeRunDir('integration');
+  const runDir = makeRunDir('integration');
   const resultsFile = path.join(out, 'results.json');
   const eventsFile = `${resultsFile}.events.jsonl`;
   let server: CodeServer | undefined;
@@ -66,14 +72,19 @@ async function main(): Promise<number> {
   process.once('SIGTERM', onSignal);
 
   try {
-    const harnessDir = path.join(run.dir, 'harness');
-    await stageHarness(harnessDir, { testsIndex: path.join(INTEGRATION_OUT, 'index.js'), resultsFile, grep });
-    const harnessVsix = packageFolder(harnessDir, path.join(run.dir, 'harness.vsix'), setupLog);
+    const harnessDir = path.join(runDir.dir, 'harness');
+    await stageHarness(harnessDir, {
+      testsIndex: path.join(INTEGRATION_OUT, 'index.js'),
+      resultsFile,
+      grep,
+      testCli: testCli ? testCliOptions(setupLog, `${resultsFile}.mocha.json`) : undefined,
+    });
+    const harnessVsix = packageFolder(harnessDir, path.join(runDir.dir, 'harness.vsix'), setupLog);
 
-    const extensionsDir = path.join(run.dir, 'extensions');
-    const userDataDir = path.join(run.dir, 'user-data');
+    const extensionsDir = path.join(runDir.dir, 'extensions');
+    const userDataDir = path.join(runDir.dir, 'user-data');
     installExtensions(tools, extensionsDir, userDataDir, [vsix, harnessVsix], setupLog);
-    const workspace = createWorkspace({ dir: path.join(run.dir, 'workspace') });
+    const workspace = createWorkspace({ dir: path.join(runDir.dir, 'workspace') });
 
     server = await startCodeServer({ tools, userDataDir, extensionsDir, folder: workspace, logFile: path.join(out, 'code-server.log') });
     log('integration', `code-server ${server.url} (pid ${server.process.pid}); opening the workbench in Chromium`);
@@ -106,20 +117,24 @@ async function main(): Promise<number> {
       drain();
       if (!harnessStarted && Date.now() > startDeadline) {
         await page.screenshot({ path: path.join(out, 'workbench-timeout.png') }).catch(() => undefined);
-        throw new Error('the test harness did not start within 180 s (the extension host did not come up?); see test-results/integration/');
+        throw new Error('the test harness did not start within 180 s (the extension host did not come up?); see ' + path.relative(REPO_ROOT, out));
       }
       if (Date.now() > deadline) {
         await page.screenshot({ path: path.join(out, 'workbench-timeout.png') }).catch(() => undefined);
-        throw new Error(`integration suites did not finish within ${timeoutMs / 1000} s; see test-results/integration/`);
+        throw new Error(`integration suites did not finish within ${timeoutMs / 1000} s; see ${path.relative(REPO_ROOT, out)}/`);
       }
-      if (server.process.exitCode !== null) throw new Error('code-server exited while the suites ran; see test-results/integration/code-server.log');
+      if (server.process.exitCode !== null) throw new Error(`code-server exited while the suites ran; see ${path.relative(REPO_ROOT, out)}/code-server.log`);
       await sleep(250);
     }
     drain();
     await page.screenshot({ path: path.join(out, 'workbench.png') }).catch(() => undefined);
     consoleLog.end();
 
-    const results = JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as { harnessError: string } | RunResults;
+    const results = JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as
+      | { harnessError: string }
+      | { testCli: true; ok: boolean; error?: string; output: string }
+      | RunResults;
+    if ('testCli' in results) return reportTestCli(results, `${resultsFile}.mocha.json`);
     if ('harnessError' in results) {
       console.log(`\nthe test harness failed: ${results.harnessError}`);
       console.log('0 passed, 1 failed');
@@ -144,8 +159,47 @@ async function main(): Promise<number> {
     return results.failed > 0 ? 1 : 0;
   } finally {
     await stopAll();
-    run.cleanup();
+    runDir.cleanup();
   }
+}
+
+/**
+ * What `vscode-test` (test-cli) would give its runner, from .vscode-test.mjs, with mocha's json
+ * reporter writing to `jsonFile` (the extension host's console goes to the browser, not here).
+ */
+function testCliOptions(logFile: string, jsonFile: string): { runner: string; options: string } {
+  const out = run(process.execPath, [path.join(REPO_ROOT, 'node_modules', '@vscode', 'test-cli', 'out', 'bin.mjs'), '--list-configuration'], {
+    timeoutMs: 60_000,
+    logFile,
+  });
+  const configs = JSON.parse(out.slice(out.indexOf('['), out.lastIndexOf(']') + 1)) as {
+    extensionTestsPath: string;
+    env: { VSCODE_TEST_OPTIONS: string };
+  }[];
+  const c = configs[0];
+  if (!c) throw new Error('.vscode-test.mjs has no configuration');
+  const options = JSON.parse(c.env.VSCODE_TEST_OPTIONS) as { mochaOpts: Record<string, unknown>; colorDefault: boolean };
+  for (const k of ['_', '$0', 'list-configuration', 'listConfiguration', 'config']) delete options.mochaOpts[k];
+  Object.assign(options.mochaOpts, { reporter: 'json', R: 'json', reporterOption: { output: jsonFile }, reporterOptions: { output: jsonFile } });
+  options.colorDefault = false;
+  return { runner: c.extensionTestsPath, options: JSON.stringify(options) };
+}
+
+function reportTestCli(r: { ok: boolean; error?: string }, jsonFile: string): number {
+  if (!fs.existsSync(jsonFile)) {
+    console.log(`\n@vscode/test-cli runner wrote no results (${r.error ?? 'no error reported'})`);
+    console.log('0 passed, 1 failed');
+    return 1;
+  }
+  const m = JSON.parse(fs.readFileSync(jsonFile, 'utf8')) as {
+    stats: { passes: number; failures: number; pending: number };
+    tests: { fullTitle: string; duration?: number; err: { message?: string } }[];
+  };
+  for (const t of m.tests) console.log(`  ${t.err?.message ? '✖' : '✔'} ${t.fullTitle}${t.err?.message ? `\n      ${t.err.message}` : ''}`);
+  console.log(`\nintegration (offline, under @vscode/test-cli's runner and .vscode-test.mjs)`);
+  const skipped = m.stats.pending ? `, ${m.stats.pending} skipped` : '';
+  console.log(`${m.stats.passes} passed, ${m.stats.failures} failed${skipped}`);
+  return r.ok && m.stats.failures === 0 && m.stats.passes > 0 ? 0 : 1;
 }
 
 main().then(
