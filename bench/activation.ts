@@ -112,13 +112,16 @@ function main(): void {
   fs.writeFileSync(childFile, CHILD);
 
   const samples: { requireMs: number; activateMs: number; totalMs: number; registered: number; subscriptions: number }[] = [];
-  spawnSync(process.execPath, [childFile, copy], { encoding: 'utf8' }); // warm the file cache
-  for (let i = 0; i < RUNS; i++) {
-    const r = spawnSync(process.execPath, [childFile, copy], { encoding: 'utf8', timeout: 60_000 });
-    if (r.status !== 0) throw new Error(`activation under the stub failed:\n${r.stderr}`);
-    samples.push(JSON.parse(r.stdout));
+  try {
+    spawnSync(process.execPath, [childFile, copy], { encoding: 'utf8' }); // warm the file cache
+    for (let i = 0; i < RUNS; i++) {
+      const r = spawnSync(process.execPath, [childFile, copy], { encoding: 'utf8', timeout: 60_000 });
+      if (r.status !== 0) throw new Error(`activation under the stub failed:\n${r.stderr}`);
+      samples.push(JSON.parse(r.stdout));
+    }
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
   }
-  fs.rmSync(tmp, { recursive: true, force: true });
 
   let host = '';
   const resultsFile = path.join(ROOT, 'test-results', 'integration', 'results.json');

@@ -175,9 +175,13 @@ function testCliOptions(logFile: string, jsonFile: string): { runner: string; op
   const configs = JSON.parse(out.slice(out.indexOf('['), out.lastIndexOf(']') + 1)) as {
     extensionTestsPath: string;
     env: { VSCODE_TEST_OPTIONS: string };
+    config: { workspaceFolder?: string };
   }[];
   const c = configs[0];
   if (!c) throw new Error('.vscode-test.mjs has no configuration');
+  // Loading .vscode-test.mjs made a scratch workspace; this run opens its own.
+  const ws = c.config.workspaceFolder;
+  if (ws && path.basename(ws).startsWith('wis-workspace-')) fs.rmSync(ws, { recursive: true, force: true });
   const options = JSON.parse(c.env.VSCODE_TEST_OPTIONS) as { mochaOpts: Record<string, unknown>; colorDefault: boolean };
   for (const k of ['_', '$0', 'list-configuration', 'listConfiguration', 'config']) delete options.mochaOpts[k];
   Object.assign(options.mochaOpts, { reporter: 'json', R: 'json', reporterOption: { output: jsonFile }, reporterOptions: { output: jsonFile } });
