@@ -14,7 +14,8 @@ export default defineConfig({
   files: 'dist/test/integration/*.test.js',
   version: process.env.WIS_VSCODE_VERSION ?? 'stable',
   extensionDevelopmentPath: root,
-  workspaceFolder: createWorkspace(),
+  // WIS_TEST_WORKSPACE: an existing folder (the offline runner only lists this configuration).
+  workspaceFolder: process.env.WIS_TEST_WORKSPACE ?? createWorkspace(),
   launchArgs: ['--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes'],
   mocha: {
     ui: 'bdd',

@@ -14,6 +14,7 @@
 //   (what `npm run test:integration` does under test-electron), to check they pass unchanged there.
 // Environment: WIS_INTEGRATION_TIMEOUT_S (default 900), WIS_KEEP_RUN_DIR=1, WIS_VSIX=path.
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildIntegrationTests, INTEGRATION_OUT, stageHarness } from './build-tests';
 import {
@@ -171,17 +172,14 @@ function testCliOptions(logFile: string, jsonFile: string): { runner: string; op
   const out = run(process.execPath, [path.join(REPO_ROOT, 'node_modules', '@vscode', 'test-cli', 'out', 'bin.mjs'), '--list-configuration'], {
     timeoutMs: 60_000,
     logFile,
+    env: { ...process.env, WIS_TEST_WORKSPACE: os.tmpdir() },
   });
   const configs = JSON.parse(out.slice(out.indexOf('['), out.lastIndexOf(']') + 1)) as {
     extensionTestsPath: string;
     env: { VSCODE_TEST_OPTIONS: string };
-    config: { workspaceFolder?: string };
   }[];
   const c = configs[0];
   if (!c) throw new Error('.vscode-test.mjs has no configuration');
-  // Loading .vscode-test.mjs made a scratch workspace; this run opens its own.
-  const ws = c.config.workspaceFolder;
-  if (ws && path.basename(ws).startsWith('wis-workspace-')) fs.rmSync(ws, { recursive: true, force: true });
   const options = JSON.parse(c.env.VSCODE_TEST_OPTIONS) as { mochaOpts: Record<string, unknown>; colorDefault: boolean };
   for (const k of ['_', '$0', 'list-configuration', 'listConfiguration', 'config']) delete options.mochaOpts[k];
   Object.assign(options.mochaOpts, { reporter: 'json', R: 'json', reporterOption: { output: jsonFile }, reporterOptions: { output: jsonFile } });
