@@ -1,11 +1,28 @@
 // Turns a ServiceError (kind, status, codes, the service's own messages) into a
 // localized sentence for people. Every area shows service failures through these.
 import * as vscode from 'vscode';
-import { isServiceError, type ServiceError, type ServiceErrorEntry } from '../api/errors';
+import { isServiceError, NETWORK_REASON_TEXT, type NetworkReason, type ServiceError, type ServiceErrorEntry } from '../api/errors';
 import { ERROR_CODES, isErrorCode } from '../schema/error-codes';
 
 /** One sentence about what happened, without the service's own messages. */
 export function serviceErrorSummary(e: ServiceError): string {
+  const reason = e.reason ? reasonText(e.reason) : undefined;
+  if (reason) {
+    // The client named the cause (TLS, DNS, proxy, timeout...): say it in the user's language.
+    if (e.kind === 'connect') return vscode.l10n.t('Could not connect: {0}.', reason);
+    if (e.kind === 'http' && e.status === 407) return vscode.l10n.t('The proxy refused the request (407): {0}.', reason);
+    if (e.kind === 'network' || e.kind === 'timeout') return vscode.l10n.t('{0} ({1})', plainSummary(e), reason);
+  }
+  return plainSummary(e);
+}
+
+/** The localized explanation of a network failure reason (English text from the client is the key). */
+function reasonText(reason: NetworkReason): string | undefined {
+  const text = NETWORK_REASON_TEXT[reason];
+  return text ? vscode.l10n.t({ message: text, args: [], comment: [`network failure reason ${reason}`] }) : undefined;
+}
+
+function plainSummary(e: ServiceError): string {
   switch (e.kind) {
     case 'http':
       return httpSummary(e.status);

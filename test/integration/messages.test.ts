@@ -1,0 +1,45 @@
+// How service failures read to a person, through the real vscode.l10n (English locale here).
+import * as assert from 'node:assert/strict';
+import { NETWORK_REASON_TEXT, ServiceError } from '../../src/api/errors';
+import { describeError, serviceErrorDetails } from '../../src/common/messages';
+
+describe('messages: service failures as sentences', () => {
+  it('a connect failure names its cause (TLS) instead of a bare error code', () => {
+    const e = new ServiceError({ kind: 'connect', method: 'GET', path: '/system/processCategories', code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', reason: 'tls-unknown-ca' });
+    const text = describeError(e);
+    assert.ok(text.includes(NETWORK_REASON_TEXT['tls-unknown-ca']), text);
+  });
+
+  it('a proxy asking for credentials (407) says so', () => {
+    const e = new ServiceError({ kind: 'http', method: 'GET', path: '/x', status: 407, reason: 'proxy-auth-required' });
+    assert.ok(describeError(e).includes('407'), describeError(e));
+    assert.ok(describeError(e).includes(NETWORK_REASON_TEXT['proxy-auth-required']), describeError(e));
+  });
+
+  it('a timeout keeps its summary and adds the reason', () => {
+    const e = new ServiceError({ kind: 'timeout', method: 'PUT', path: '/workitem/workItems/1', reason: 'headers-timeout' });
+    const text = describeError(e);
+    assert.ok(text.includes(NETWORK_REASON_TEXT['headers-timeout']), text);
+  });
+
+  it('a known error code with its params becomes a sentence naming the item and the rule', () => {
+    const message = 'Work item 112: The name (fields.Name) is 257 characters long; at most 256 are allowed. (error 2)';
+    const e = new ServiceError({
+      kind: 'http',
+      method: 'PUT',
+      path: '/workitem/workItems/112',
+      status: 400,
+      messages: [message],
+      codes: ['NAME_TOO_LONG'],
+      entries: [{ message, code: 'NAME_TOO_LONG', params: { length: 257, max: 256 }, itemId: '112', rule: 2 }],
+    });
+    const [detail] = serviceErrorDetails(e);
+    assert.ok(detail.startsWith('Work item 112: '), detail);
+    assert.ok(detail.endsWith('(error 2)'), detail);
+  });
+
+  it('an unknown code keeps the service text as it was', () => {
+    const e = new ServiceError({ kind: 'http', method: 'PUT', path: '/x', status: 409, messages: ['Locked by another user'], codes: ['X'], entries: [{ message: 'Locked by another user', code: 'X' }] });
+    assert.deepEqual(serviceErrorDetails(e), ['Locked by another user']);
+  });
+});
