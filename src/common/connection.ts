@@ -3,6 +3,11 @@
 // 401 policy (one sign-in prompt for any number of concurrent 401s, then one retry).
 // Created once in extension.ts and passed to every area. Construction does no
 // network and no disk I/O.
+// Sign-in prompts: one per service origin at a time, shared by every caller that
+// needs credentials (first use and 401 alike); an explicit Sign In replaces the
+// prompt in flight and its outcome goes to everyone waiting; a dismissed prompt is
+// not shown again to background loads (views) until the credentials or the
+// service change; a waiting caller is released by its AbortSignal.
 import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
 import { ServiceClient, type Credentials } from '../api/client';
@@ -11,6 +16,7 @@ import { readSettings, type AuthMethod, type SandboxEdition } from './config';
 import { ContextKeys, setContext } from './contextKeys';
 import { describeError, isUnauthorized } from './messages';
 import { CredentialStore, type SecretStorageLike, type StoredCredential } from './secrets';
+import { releasable, SharedAttempt } from './sharedAttempt';
 import { normalizeServiceUrl, serviceLabel } from './serviceUrl';
 
 export interface ConnectionInfo {
@@ -56,8 +62,21 @@ export class NotConnectedError extends Error {
   }
 }
 
-/** The user dismissed a sign-in prompt. */
+/** The user dismissed a sign-in prompt (or dismissed one earlier, for a background load). */
 export class SignInCancelledError extends vscode.CancellationError {}
+
+export interface ClientRequestOptions {
+  /** Releases this caller (rejecting with the abort reason) while it waits, e.g. for a sign-in prompt. */
+  signal?: AbortSignal;
+  /**
+   * A load the user did not ask for directly (a tree view): after a dismissed sign-in
+   * prompt it fails at once with SignInCancelledError instead of asking again, until
+   * the credentials or the service change.
+   */
+  background?: boolean;
+}
+
+type SignInReason = 'command' | 'unauthorized' | 'missing';
 
 export class ConnectionManager implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -71,9 +90,10 @@ export class ConnectionManager implements vscode.Disposable {
   private signedIn = false;
   /** Bumped whenever the credentials change; a 401 from an older generation just retries. */
   private generation = 0;
-  private reauth: Promise<boolean> | undefined;
-  private signingIn: Promise<boolean> | undefined;
-  private declinedGeneration = -1;
+  /** The sign-in prompt in flight per origin, shared by every caller. */
+  private readonly prompt = new SharedAttempt<boolean>();
+  /** The user dismissed the prompt for this origin while these credentials (generation) were in force. */
+  private declined: { origin: string; generation: number } | undefined;
   private readonly warnedInsecure = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [];
   private disposed = false;
@@ -121,15 +141,22 @@ export class ConnectionManager implements vscode.Disposable {
 
   /**
    * The client for the current service, with the stored credentials. Signs in
-   * (asking the user) when nothing is stored. Throws NotConnectedError when no
-   * service is configured, SignInCancelledError when the user cancels.
+   * (asking the user, one prompt shared by every concurrent caller) when nothing is
+   * stored. Throws NotConnectedError when no service is configured,
+   * SignInCancelledError when the user cancels, the signal's reason when aborted.
    */
-  async getClient(): Promise<ServiceClient> {
+  async getClient(options: ClientRequestOptions = {}): Promise<ServiceClient> {
     const info = this.requireConnection();
-    if (!(await this.store.get(info.origin))) {
-      const ok = await this.promptOnce('missing');
-      if (!ok) throw new SignInCancelledError();
+    for (;;) {
+      const generation = this.generation;
+      if (await releasable(this.store.get(info.origin), options.signal)) break;
+      // Signed in (or out) while the store was read: read again rather than ask.
+      if (generation !== this.generation) continue;
+      if (options.background && this.isDeclined(info.origin) && !this.prompt.isPending(info.origin)) throw new SignInCancelledError();
+      if (!(await this.ask(info, 'missing', options.signal))) throw new SignInCancelledError();
+      break;
     }
+    options.signal?.throwIfAborted();
     return this.clientFor(this.requireConnection());
   }
 
@@ -137,16 +164,16 @@ export class ConnectionManager implements vscode.Disposable {
    * Runs a read with the client. A 401 asks the user to sign in again (one prompt
    * shared by every concurrent 401) and retries the read once.
    */
-  async run<T>(read: (client: ServiceClient) => Promise<T>): Promise<T> {
-    const client = await this.getClient();
+  async run<T>(read: (client: ServiceClient) => Promise<T>, options: ClientRequestOptions = {}): Promise<T> {
+    const client = await this.getClient(options);
     const generation = this.generation;
     try {
       return await read(client);
     } catch (e) {
       if (!isUnauthorized(e)) throw e;
-      const ok = await this.handleUnauthorized(generation);
+      const ok = await this.handleUnauthorized(generation, options.signal);
       if (!ok) throw e;
-      return read(await this.getClient());
+      return read(await this.getClient(options));
     }
   }
 
@@ -156,33 +183,46 @@ export class ConnectionManager implements vscode.Disposable {
    * concurrent caller); false when the user declined. Prompts at most once per
    * credential generation.
    */
-  handleUnauthorized(generation = this.generation): Promise<boolean> {
+  handleUnauthorized(generation = this.generation, signal?: AbortSignal): Promise<boolean> {
     if (generation !== this.generation) return Promise.resolve(true);
-    if (this.reauth) return this.reauth;
-    if (this.declinedGeneration === generation) return Promise.resolve(false);
-    this.deps.log.warn('The service answered 401: asking to sign in again.');
-    this.reauth = this.promptOnce('unauthorized')
-      .then((ok) => {
-        if (!ok) this.declinedGeneration = this.generation;
-        return ok;
-      })
-      .finally(() => {
-        this.reauth = undefined;
-      });
-    return this.reauth;
+    const info = this.current;
+    if (!info) return Promise.resolve(false);
+    if (!this.prompt.isPending(info.origin)) {
+      if (this.isDeclined(info.origin)) return Promise.resolve(false);
+      this.deps.log.warn('The service answered 401: asking to sign in again.');
+    }
+    return this.ask(info, 'unauthorized', signal);
   }
 
-  /** One sign-in prompt at a time: concurrent callers share the one in progress. */
-  private promptOnce(reason: 'unauthorized' | 'missing'): Promise<boolean> {
-    this.signingIn ??= this.signIn(reason).finally(() => {
-      this.signingIn = undefined;
-    });
-    return this.signingIn;
+  /**
+   * Interactive sign-in to the current service. Resolves false when cancelled.
+   * 'command' (the user asked) always shows a prompt, replacing one in flight (whose
+   * waiters get this outcome); other reasons join the prompt in flight.
+   */
+  signIn(reason: SignInReason = 'command'): Promise<boolean> {
+    let info: ConnectionInfo;
+    try {
+      info = this.requireConnection();
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return this.ask(info, reason);
   }
 
-  /** Interactive sign-in to the current service. Resolves false when cancelled. */
-  async signIn(reason: 'command' | 'unauthorized' | 'missing' = 'command'): Promise<boolean> {
-    const info = this.requireConnection();
+  /** The shared prompt for `info`'s origin; remembers a dismissal. */
+  private async ask(info: ConnectionInfo, reason: SignInReason, signal?: AbortSignal): Promise<boolean> {
+    const start = () => this.promptSignIn(info, reason);
+    const ok = await (reason === 'command' ? this.prompt.replace(info.origin, start, signal) : this.prompt.join(info.origin, start, signal));
+    if (!ok) this.declined = { origin: info.origin, generation: this.generation };
+    return ok;
+  }
+
+  private isDeclined(origin: string): boolean {
+    return this.declined?.origin === origin && this.declined.generation === this.generation;
+  }
+
+  /** Asks through the prompts and stores the credential. Resolves false when cancelled. */
+  private async promptSignIn(info: ConnectionInfo, reason: SignInReason): Promise<boolean> {
     if (info.isSandbox && reason !== 'command') {
       await this.signInSandboxAdmin(info);
       return true;
@@ -212,7 +252,7 @@ export class ConnectionManager implements vscode.Disposable {
       }
     }
     await this.store.set(info.origin, credential, { sessionOnly: info.isSandbox });
-    this.credentialsChanged(credential);
+    if (this.current?.origin === info.origin) this.credentialsChanged(credential);
     this.deps.log.info(`Signed in to ${info.origin}${credential.kind === 'bearer' && !credential.loginName ? ' with a token' : ` as ${credentialLogin(credential)}`} (${credential.kind}).`);
     return true;
   }
@@ -267,6 +307,7 @@ export class ConnectionManager implements vscode.Disposable {
 
   dispose(): void {
     this.disposed = true;
+    this.prompt.cancelAll(new SignInCancelledError());
     this.resetClient();
     const s = this.sandbox;
     this.sandbox = undefined;
@@ -296,7 +337,7 @@ export class ConnectionManager implements vscode.Disposable {
 
   private credentialsChanged(credential: StoredCredential | undefined): void {
     this.generation++;
-    this.declinedGeneration = -1;
+    this.declined = undefined;
     this.signedIn = !!credential;
     this.loginName = credential ? credentialLogin(credential) : undefined;
     this.changed();

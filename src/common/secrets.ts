@@ -42,21 +42,34 @@ export function parseStoredCredential(text: string | undefined): StoredCredentia
 export class CredentialStore {
   private readonly session = new Map<string, StoredCredential>();
   private readonly cache = new Map<string, StoredCredential | undefined>();
+  /** Bumped by every set/delete: a read that started before one is stale (never cached). */
+  private readonly versions = new Map<string, number>();
 
   constructor(private readonly secrets: SecretStorageLike) {}
 
   async get(origin: string): Promise<StoredCredential | undefined> {
     const key = credentialKey(origin);
-    const s = this.session.get(key);
-    if (s) return s;
-    if (this.cache.has(key)) return this.cache.get(key);
-    const value = parseStoredCredential(await this.secrets.get(key));
-    this.cache.set(key, value);
-    return value;
+    for (;;) {
+      const s = this.session.get(key);
+      if (s) return s;
+      if (this.cache.has(key)) return this.cache.get(key);
+      const version = this.versions.get(key) ?? 0;
+      const value = parseStoredCredential(await this.secrets.get(key));
+      if ((this.versions.get(key) ?? 0) === version) {
+        this.cache.set(key, value);
+        return value;
+      }
+      // Written while this read ran: answer from the newer state.
+    }
+  }
+
+  private bump(key: string): void {
+    this.versions.set(key, (this.versions.get(key) ?? 0) + 1);
   }
 
   async set(origin: string, credential: StoredCredential, options: { sessionOnly?: boolean } = {}): Promise<void> {
     const key = credentialKey(origin);
+    this.bump(key);
     if (options.sessionOnly) {
       this.session.set(key, credential);
       return;
@@ -68,6 +81,7 @@ export class CredentialStore {
 
   async delete(origin: string): Promise<void> {
     const key = credentialKey(origin);
+    this.bump(key);
     this.session.delete(key);
     this.cache.set(key, undefined);
     await this.secrets.delete(key);

@@ -32,7 +32,9 @@ export const windowSignInPrompts: SignInPrompts = {
       reason === 'unauthorized'
         ? vscode.l10n.t('Sign in again to {0} (the service answered 401)', info.origin)
         : vscode.l10n.t('Sign in to {0}', info.origin);
-    const pick = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('How do you want to sign in?') });
+    // Kept open when focus moves (e.g. to a tree row): every load waiting to sign in shares this prompt.
+    // Closing it (Escape, or another quick input replacing it) resolves undefined: a dismissal.
+    const pick = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('How do you want to sign in?'), ignoreFocusOut: true });
     return pick?.method;
   },
   askLoginName(info, previous) {

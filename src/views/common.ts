@@ -27,6 +27,8 @@ export class MessageNode implements ActionableNode {
     readonly onRetry?: () => void,
     readonly signInRequired = false,
     readonly detail?: string,
+    /** What clicking the row does, shown as its description (default: "Retry"). */
+    readonly actionLabel?: string,
   ) {}
 
   retry(): void {
@@ -46,8 +48,9 @@ export class MessageNode implements ActionableNode {
         item.contextValue = `message error${this.onRetry ? ' retryable' : ''}${this.signInRequired ? ' signInRequired' : ''}`;
         item.tooltip = this.detail ?? this.text;
         if (this.onRetry) {
-          item.description = vscode.l10n.t('Retry');
-          item.command = { command: 'workItemStudio.retryLoad', title: vscode.l10n.t('Retry'), arguments: [this] };
+          const action = this.actionLabel ?? vscode.l10n.t('Retry');
+          item.description = action;
+          item.command = { command: 'workItemStudio.retryLoad', title: action, arguments: [this] };
         }
         break;
       case 'empty':
@@ -61,11 +64,16 @@ export class MessageNode implements ActionableNode {
   }
 }
 
-/** What a failed load shows: the localized error, and whether signing in would help. */
+/**
+ * What a failed load shows: the localized error, and whether signing in would help.
+ * A dismissed sign-in is "Not signed in" whose click signs in (retryLoad) and loads again.
+ */
 export function failureRow(parent: object | undefined, id: string, error: unknown, retry: () => void): MessageNode {
-  const signIn = isUnauthorized(error) || error instanceof SignInCancelledError;
-  const text = error instanceof SignInCancelledError ? vscode.l10n.t('Sign in to load this list.') : describeError(error);
-  return new MessageNode(parent, id, 'error', text, retry, signIn, error instanceof Error ? `${text}` : undefined);
+  if (error instanceof SignInCancelledError) {
+    return new MessageNode(parent, id, 'error', vscode.l10n.t('Not signed in'), retry, true, vscode.l10n.t('Sign in to load this list.'), vscode.l10n.t('Sign In'));
+  }
+  const text = describeError(error);
+  return new MessageNode(parent, id, 'error', text, retry, isUnauthorized(error), error instanceof Error ? `${text}` : undefined);
 }
 
 export type LoadState<T> =

@@ -289,7 +289,7 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
   async loadOrg(org: OrgNode, signal: AbortSignal): Promise<OrgContent> {
     const f = this.effectiveFilter(org);
     const filter = f?.entry.filter ?? {};
-    const usersP = this.connection.run((c) => c.listOrganizationUsers(org.orgId, directUsersQuery(filter), { signal }));
+    const usersP = this.connection.run((c) => c.listOrganizationUsers(org.orgId, directUsersQuery(filter), { signal }), { signal, background: true });
     const subsP = this.discovery.childrenOf(org.orgId, signal);
     const [list, subs] = await Promise.all([usersP, subsP]);
     let users = list.data;
@@ -316,7 +316,7 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
 
   private matchesOf(owner: OrgNode, entry: FilterEntry, signal: AbortSignal): Promise<Set<string>> {
     entry.matches ??= this.connection
-      .run((c) => c.listAllAssignedUsers(owner.orgId, allUsersQuery(entry.filter), { signal }))
+      .run((c) => c.listAllAssignedUsers(owner.orgId, allUsersQuery(entry.filter), { signal }), { signal, background: true })
       .then((r) => new Set(summarizeBelow(owner.orgId, r.data).keys()));
     entry.matches.catch(() => {
       entry.matches = undefined;
@@ -326,7 +326,7 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
 
   private newDiscovery(): OrgDiscovery {
     return new OrgDiscovery(async (orgId, signal) => {
-      const r = await this.connection.run((c) => c.listAllAssignedUsers(orgId, {}, { signal }));
+      const r = await this.connection.run((c) => c.listAllAssignedUsers(orgId, {}, { signal }), { signal, background: true });
       return summarizeBelow(orgId, r.data);
     });
   }

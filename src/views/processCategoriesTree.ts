@@ -157,7 +157,7 @@ export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTr
     const list = this.list;
     const query = categoriesQuery(this.state, list.nextPage());
     const promise = this.connection
-      .run((c) => c.listProcessCategories(query, { signal: controller.signal }))
+      .run((c) => c.listProcessCategories(query, { signal: controller.signal }), { signal: controller.signal, background: true })
       .then(
         (page) => {
           if (this.list !== list || this.page.kind !== 'loading' || this.page.controller !== controller) return;

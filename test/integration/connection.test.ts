@@ -1,6 +1,7 @@
 // Connection and sign-in inside a real extension host: the sign-in flow (token, Basic,
-// pasted token), one prompt for many concurrent 401s, and workspace trust: a workspace
-// setting cannot send the user's token to another host.
+// pasted token), one prompt for many concurrent 401s, one first-use prompt shared by both
+// views (answered, dismissed, replaced by Sign In, closed by another quick input), and
+// workspace trust: a workspace setting cannot send the user's token to another host.
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +11,11 @@ import { ConnectionManager, SignInCancelledError, type SignInMethod, type SignIn
 import { readSettings } from '../../src/common/config';
 import { credentialKey } from '../../src/common/secrets';
 import { isServiceError } from '../../src/api/errors';
-import { activateExtension } from './support';
+import { windowSignInPrompts } from '../../src/common/signInPrompts';
+import { MessageNode } from '../../src/views/common';
+import { OrganizationsTree, OrgNode } from '../../src/views/organizationsTree';
+import { CategoryNode, ProcessCategoriesTree } from '../../src/views/processCategoriesTree';
+import { activateExtension, waitFor } from './support';
 import type { SecretStorageLike } from '../../src/common/secrets';
 
 function memorySecrets(): SecretStorageLike & { data: Map<string, string> } {
@@ -193,5 +198,233 @@ describe('connection: workspace trust', function () {
     } finally {
       c2.dispose();
     }
+  });
+});
+
+/**
+ * Prompts a test answers by hand, with VS Code's rule for quick inputs: opening one closes the
+ * one still open, which then answers "dismissed" (undefined).
+ */
+function handPrompts(): SignInPrompts & { asked: string[]; answer(m: SignInMethod | undefined): void } {
+  const asked: string[] = [];
+  let open: ((m: SignInMethod | undefined) => void) | undefined;
+  return {
+    asked,
+    pickMethod: (info, _p, reason) => {
+      open?.(undefined);
+      asked.push(`${reason}:${info.origin}`);
+      return new Promise((resolve) => {
+        open = (m) => {
+          open = undefined;
+          resolve(m);
+        };
+      });
+    },
+    answer(m) {
+      assert.ok(open, 'a sign-in prompt is open');
+      open(m);
+    },
+    askLoginName: async () => 'admin',
+    askPassword: async () => 'password',
+    askToken: async () => undefined,
+  };
+}
+
+type Rows<N> = { getChildren(n?: N): N[] };
+
+/** The rows once no loading row is left. */
+function settledRows<N>(tree: Rows<N>, node?: N): Promise<N[]> {
+  return waitFor('rows to finish loading', () => {
+    const rows = tree.getChildren(node);
+    return rows.some((r) => r instanceof MessageNode && r.kind === 'loading') ? undefined : rows;
+  });
+}
+
+function isNotSignedInRow(rows: unknown[]): boolean {
+  return rows.length === 1 && rows[0] instanceof MessageNode && rows[0].kind === 'error' && rows[0].signInRequired;
+}
+
+/** Lets pending callbacks and extension-host round trips run (no assertion depends on the duration). */
+const settle = () => new Promise((r) => setTimeout(r, 200));
+
+describe('connection: first-use sign-in shared by both views', function () {
+  this.timeout(60_000);
+  let sandbox: Sandbox;
+  before(async () => {
+    sandbox = await createSandbox({ port: 0 });
+  });
+  after(async () => sandbox?.close());
+
+  /** Both views of the sidebar on one connection with no stored credentials, both loading. */
+  function openSidebar(p: SignInPrompts) {
+    const connection = new ConnectionManager({ secrets: memorySecrets(), log, prompts: p, serviceUrl: () => sandbox.url });
+    const orgs = new OrganizationsTree(connection, log, () => ['org-root']);
+    const cats = new ProcessCategoriesTree(connection, log);
+    const root = orgs.getChildren()[0] as OrgNode;
+    assert.ok(orgs.getChildren(root)[0] instanceof MessageNode, 'the organization shows a loading row');
+    assert.ok(cats.getChildren().some((r) => r instanceof MessageNode && r.kind === 'loading'), 'the categories show a loading row');
+    return {
+      connection,
+      orgs,
+      cats,
+      root,
+      dispose() {
+        orgs.dispose();
+        cats.dispose();
+        connection.dispose();
+      },
+    };
+  }
+
+  it('both views loading at once show ONE prompt; answering it loads both', async () => {
+    const p = handPrompts();
+    const s = openSidebar(p);
+    try {
+      // And two more callers of getClient() at the same moment.
+      const clients = [s.connection.getClient(), s.connection.getClient()];
+      await waitFor('the sign-in prompt', () => p.asked.length > 0);
+      await settle();
+      assert.deepEqual(p.asked, [`missing:${sandbox.origin}`], 'exactly one prompt');
+      p.answer('token');
+      const orgRows = await settledRows(s.orgs, s.root);
+      assert.ok(orgRows.some((r) => r instanceof OrgNode && r.orgId === 'org-dev'), 'the organization loaded');
+      const catRows = await settledRows(s.cats);
+      assert.ok(catRows.some((r) => r instanceof CategoryNode), 'the categories loaded');
+      assert.equal(new Set(await Promise.all(clients)).size, 1, 'both callers got the one client');
+      assert.equal(p.asked.length, 1, 'still one prompt');
+    } finally {
+      s.dispose();
+    }
+  });
+
+  it('dismissing the prompt ends both loads with "Not signed in" + Sign In, and later loads do not ask again', async () => {
+    const p = handPrompts();
+    const s = openSidebar(p);
+    try {
+      const client = s.connection.getClient();
+      await waitFor('the sign-in prompt', () => p.asked.length > 0);
+      await settle();
+      p.answer(undefined);
+      await assert.rejects(client, SignInCancelledError);
+      const orgRows = await waitFor('the organization to end not signed in', () => {
+        const rows = s.orgs.getChildren(s.root);
+        return isNotSignedInRow(rows) && rows;
+      });
+      const catRows = await waitFor('the categories to end not signed in', () => {
+        const rows = s.cats.getChildren();
+        return isNotSignedInRow(rows) && rows;
+      });
+      for (const [tree, row] of [
+        [s.orgs, orgRows[0]],
+        [s.cats, catRows[0]],
+      ] as const) {
+        const item = (tree as vscode.TreeDataProvider<unknown>).getTreeItem(row) as vscode.TreeItem;
+        assert.equal(item.label, 'Not signed in');
+        assert.equal(item.description, 'Sign In');
+        assert.equal(item.command?.command, 'workItemStudio.retryLoad');
+        assert.match(item.contextValue ?? '', /\bsignInRequired\b/);
+      }
+      // Refreshing (or another view loading) does not pop the prompt up again.
+      s.orgs.refresh();
+      s.cats.refresh();
+      s.orgs.getChildren();
+      s.orgs.getChildren(s.orgs.getChildren()[0]);
+      await waitFor('the refreshed organization to end not signed in', () => isNotSignedInRow(s.orgs.getChildren(s.orgs.getChildren()[0])));
+      await waitFor('the refreshed categories to end not signed in', () => isNotSignedInRow(s.cats.getChildren()));
+      assert.equal(p.asked.length, 1, 'no second prompt after a dismissal');
+      // The Sign In action asks again; signing in reloads both views.
+      const signedIn = s.connection.signIn('command');
+      await waitFor('the second prompt', () => p.asked.length === 2);
+      p.answer('token');
+      assert.equal(await signedIn, true);
+      const root = s.orgs.getChildren()[0] as OrgNode;
+      await waitFor('the organization to load after signing in', () => settledRows(s.orgs, root).then((rows) => rows.some((r) => r instanceof OrgNode)));
+      await waitFor('the categories to load after signing in', () => s.cats.getChildren().some((r) => r instanceof CategoryNode));
+    } finally {
+      s.dispose();
+    }
+  });
+
+  it('Sign In while the views wait on the prompt replaces it, and the views load with its answer', async () => {
+    const p = handPrompts();
+    const s = openSidebar(p);
+    try {
+      const waiting = s.connection.getClient();
+      await waitFor('the sign-in prompt', () => p.asked.length > 0);
+      await settle();
+      const command = s.connection.signIn('command'); // closes the first prompt (handPrompts does as VS Code)
+      await waitFor('the Sign In prompt', () => p.asked.length === 2);
+      await settle();
+      assert.ok(s.orgs.getChildren(s.root).some((r) => r instanceof MessageNode && r.kind === 'loading'), 'the organization still waits (not failed by the closed prompt)');
+      assert.ok(s.cats.getChildren().some((r) => r instanceof MessageNode && r.kind === 'loading'), 'the categories still wait');
+      p.answer('token');
+      assert.equal(await command, true);
+      await waiting; // follows the Sign In prompt instead of failing with the closed one
+      assert.ok((await settledRows(s.orgs, s.root)).some((r) => r instanceof OrgNode), 'the organization loaded');
+      assert.ok((await settledRows(s.cats)).some((r) => r instanceof CategoryNode), 'the categories loaded');
+      assert.deepEqual(p.asked, [`missing:${sandbox.origin}`, `command:${sandbox.origin}`]);
+    } finally {
+      s.dispose();
+    }
+  });
+
+  it('a load waiting on the prompt is released by its abort signal (refresh); the prompt stays for the others', async () => {
+    const p = handPrompts();
+    const connection = new ConnectionManager({ secrets: memorySecrets(), log, prompts: p, serviceUrl: () => sandbox.url });
+    try {
+      const controller = new AbortController();
+      const refreshed = connection.run((c) => c.listProcessCategories({ limit: 1 }, { signal: controller.signal }), { signal: controller.signal, background: true });
+      const other = connection.run((c) => c.listProcessCategories({ limit: 1 }), { background: true });
+      await waitFor('the sign-in prompt', () => p.asked.length > 0);
+      controller.abort();
+      await assert.rejects(refreshed, (e: unknown) => e instanceof Error && e.name === 'AbortError');
+      p.answer('token');
+      assert.ok((await other).totalCount > 0);
+      assert.equal(p.asked.length, 1);
+    } finally {
+      connection.dispose();
+    }
+  });
+
+  it('the real sign-in quick pick, closed by another quick input, ends every waiting load at once', async () => {
+    let shown = 0;
+    const real: SignInPrompts = {
+      ...windowSignInPrompts,
+      pickMethod: (...args) => {
+        shown++;
+        return windowSignInPrompts.pickMethod(...args);
+      },
+    };
+    const connection = new ConnectionManager({ secrets: memorySecrets(), log, prompts: real, serviceUrl: () => sandbox.url });
+    let other: Thenable<string | undefined> | undefined;
+    try {
+      const loads = [connection.getClient(), connection.run((c) => c.listProcessCategories(), { background: true })];
+      await waitFor('the sign-in quick pick', () => shown > 0);
+      await settle();
+      assert.equal(shown, 1, 'one quick pick');
+      other = vscode.window.showQuickPick(['another prompt'], { title: 'replaces the sign-in prompt' });
+      for (const l of loads) await assert.rejects(l, SignInCancelledError);
+      // The same with the sign-in prompt dismissed by the command that closes quick inputs.
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      assert.equal(await other, undefined);
+      other = undefined;
+      const again = connection.getClient();
+      await waitFor('the second sign-in quick pick', () => shown === 2);
+      await settle();
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await assert.rejects(again, SignInCancelledError);
+    } finally {
+      if (other) await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      connection.dispose();
+    }
+  });
+
+  it('disposing the connection ends a load waiting on the prompt', async () => {
+    const p = handPrompts();
+    const connection = new ConnectionManager({ secrets: memorySecrets(), log, prompts: p, serviceUrl: () => sandbox.url });
+    const load = connection.getClient();
+    await waitFor('the sign-in prompt', () => p.asked.length > 0);
+    connection.dispose();
+    await assert.rejects(load, SignInCancelledError);
   });
 });

@@ -10,6 +10,7 @@
 // never be discovered; an organization without users of its own but with users
 // below it is invisible too, and its sub-organizations appear one level higher.
 // No vscode import.
+import { releasable } from '../../common/sharedAttempt';
 
 export interface OrgRef {
   id: string;
@@ -68,7 +69,8 @@ export class OrgDiscovery {
       );
       this.inflight.set(orgId, p);
     }
-    return p;
+    // A caller joining another's request is still released by its own signal.
+    return releasable(p, signal);
   }
 
   /** True when operation 2 on `orgId` has been answered already. */
