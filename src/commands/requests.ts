@@ -1,7 +1,7 @@
 // Commands of request documents: New Work Item Update, Send, Preview, and inserting
 // users and process categories at the cursor.
 import * as vscode from 'vscode';
-import { PlanError, planJob, type JobPlan, type JobResult } from '../bulk';
+import { PlanError, planJob, type JobPlan, type JobResult, type PlanProblem } from '../bulk';
 import { readSettings } from '../common/config';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { NotConnectedError } from '../common/connection';
@@ -273,12 +273,27 @@ function checkAndPlan(doc: vscode.TextDocument, connections: ConnectionManager):
     plan = planJob({ workItemIds: d.workItemIds, update: d.update, baseUrl: info.baseUrl, maxUrlLength: readSettings().bulk.maxUrlLength });
   } catch (e) {
     if (e instanceof PlanError) {
-      throw new UserInputError(vscode.l10n.t('{0} cannot be sent: {1}', name, e.problems.map((p) => p.message).join('; ')), doc.uri);
+      const max = readSettings().bulk.maxUrlLength;
+      throw new UserInputError(vscode.l10n.t('{0} cannot be sent: {1}', name, e.problems.map((p) => planProblemText(p, max)).join('; ')), doc.uri);
     }
     throw e;
   }
   const warnings = analysis.validation.issues.filter((i) => i.severity === 'warning').map((i) => `${vscode.l10n.t('line {0}', lineOf(doc, analysis, i.path))}: ${issueText(i)}`);
   return { doc, plan, info, warnings, description: d.description };
+}
+
+/** A plan problem in the user's language (invalid IDs keep the check's own wording: the editor has already flagged them). */
+function planProblemText(p: PlanProblem, maxUrlLength: number): string {
+  switch (p.code) {
+    case 'no-ids':
+      return vscode.l10n.t('the document names no work item');
+    case 'id-too-long-for-url':
+      return vscode.l10n.t('the work item ID "{0}" alone makes a request URL longer than {1} characters (setting workItemStudio.bulk.maxUrlLength)', p.id ?? '', maxUrlLength);
+    case 'invalid-base-url':
+      return vscode.l10n.t('the service URL is not valid: {0}', p.message);
+    default:
+      return p.message;
+  }
 }
 
 function lineOf(doc: vscode.TextDocument, analysis: ReturnType<typeof analyzeText>, p: (string | number)[]): number {
