@@ -19,7 +19,8 @@ export function serviceErrorSummary(e: ServiceError): string {
 /** The localized explanation of a network failure reason (English text from the client is the key). */
 function reasonText(reason: NetworkReason): string | undefined {
   const text = NETWORK_REASON_TEXT[reason];
-  return text ? vscode.l10n.t({ message: text, args: [], comment: [`network failure reason ${reason}`] }) : undefined;
+  // `comment` stays empty: VS Code looks a message with a comment up under "message/comment", not the English key.
+  return text ? vscode.l10n.t({ message: text, args: [], comment: [] }) : undefined;
 }
 
 function plainSummary(e: ServiceError): string {
@@ -116,7 +117,7 @@ export function localizedEntry(message: string, code: string | undefined, params
   if (names.some((n) => params?.[n] === undefined)) return message;
   const args: Record<string, string> = {};
   for (const n of names) args[n] = String(params![n]);
-  return vscode.l10n.t({ message: template, args, comment: [`error code ${code}`] });
+  return vscode.l10n.t({ message: template, args, comment: [] });
 }
 
 /** Summary plus the service's messages, for a notification or a tree row. */

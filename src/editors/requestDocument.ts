@@ -34,7 +34,9 @@ export function analyzeText(text: string): Analysis {
 /** The issue's sentence in the display language (the English text when no translation exists). */
 export function issueText(issue: DocumentIssue): string {
   if (isErrorCode(issue.code) && issue.params) {
-    return vscode.l10n.t({ message: ERROR_CODES[issue.code].message, args: issue.params, comment: [`request document problem ${issue.code}`] });
+    // `comment` stays empty: VS Code looks a message with a comment up under the key
+    // "message/comment", and the bundle's keys are the English messages.
+    return vscode.l10n.t({ message: ERROR_CODES[issue.code].message, args: issue.params, comment: [] });
   }
   return issue.message;
 }

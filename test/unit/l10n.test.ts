@@ -113,6 +113,17 @@ describe('localization', () => {
     assert.deepEqual(english.map(([k]) => k), [], 'Japanese strings that are still English');
   });
 
+  it('no l10n.t({ message, args, comment }) call has a comment (VS Code then looks up "message/comment", not the English key)', () => {
+    const withComment: string[] = [];
+    for (const file of sourceFiles(path.join(root, 'src'))) {
+      const source = fs.readFileSync(file, 'utf8');
+      for (const m of source.matchAll(/\bl10n\.t\(\s*\{[^}]*\bcomment\s*:\s*(\[[^\]]*\]|'[^']*'|"[^"]*"|`[^`]*`)/g)) {
+        if (!/^\[\s*\]$|^(['"`])\1$/.test(m[1]!)) withComment.push(`${path.relative(root, file)}: ${m[0].slice(0, 80)}`);
+      }
+    }
+    assert.deepEqual(withComment, [], 'translator comments change the lookup key; leave comment empty (or put the note in a code comment)');
+  });
+
   it('the l10n.t extractor reads literals, escapes and skips message objects', () => {
     const r = l10nStrings(`vscode.l10n.t('a {0}', x); l10n.t("it\\'s"); l10n.t({ message: 'm', args: [], comment: [] }); l10n.t(name)`);
     assert.deepEqual(r.strings, ['a {0}', "it's"]);
