@@ -1,8 +1,12 @@
 // Browser E2E: Work Item Studio in a real VS Code workbench (code-server + headless Chromium),
 // used as a person would: the sidebar, sign-in, the command palette, the Problems panel, and
-// sending a request document to a sandbox that this process runs. Each test saves a screenshot
-// to media/screenshots/ (the README shows them). The tests run in order and build on each other.
+// sending a request document to a sandbox that this process runs, and the walkthrough. Each test
+// saves a screenshot (test-results/screenshots/; media/screenshots/, which the README shows, with
+// UPDATE_SCREENSHOTS=1). The tests run in order and build on each other.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { REPO_ROOT } from '../runners/code-server';
 import { Workbench } from './workbench';
 
 const SEND_DOCUMENT = {
@@ -42,6 +46,7 @@ describe('Work Item Studio in a VS Code workbench', function () {
     await wb.expectVisible(tab, 'an editor with the new request document');
     await wb.expectVisible(wb.page.locator('.monaco-editor .view-lines', { hasText: '122' }), 'the IDs in the new document');
     await wb.screenshot('new-update');
+    await wb.screenshotOf(wb.page.locator('.part.editor'), 'walkthrough-write');
   });
 
   it('signs in from the command palette, then shows organizations and users from the sandbox in the sidebar', async () => {
@@ -61,6 +66,7 @@ describe('Work Item Studio in a VS Code workbench', function () {
     await wb.expectVisible(wb.treeRow('管理者 太郎'), 'the demo user 管理者 太郎 (admin) under the root organization');
     await wb.expectVisible(wb.treeRow('開発本部'), 'the sub-organization 開発本部 under the root organization');
     await wb.screenshot('sidebar');
+    await wb.screenshotOf(wb.page.locator('.part.sidebar'), 'walkthrough-browse');
   });
 
   it('shows the schema errors of an invalid request document in the Problems panel', async () => {
@@ -93,5 +99,41 @@ describe('Work Item Studio in a VS Code workbench', function () {
     await wb.page.keyboard.press('Control+J'); // hide the panel: the result is the subject
     await wb.expectVisible(wb.notification(/Updated 2 work items/), 'the notification');
     await wb.screenshot('result');
+    const resultGroup = wb.page.locator('.part.editor .editor-group-container', { has: wb.page.locator('.tab', { hasText: /^Results/ }) });
+    await wb.screenshotOf(resultGroup, 'walkthrough-send');
+  });
+
+  it('opens the walkthrough with its title, its steps and their images', async () => {
+    await wb.page.keyboard.press('Escape');
+    await wb.runCommand('View: Close All Editors');
+    const nls = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
+    const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      contributes: { walkthroughs: { steps: { id: string; media: { image: string } }[] }[] };
+    };
+    // The walkthrough shows its images only when the editor is wide enough: hide the side bar.
+    if (await wb.page.locator('.part.sidebar').isVisible()) await wb.page.keyboard.press('Control+B');
+    await wb.page.locator('.part.sidebar').waitFor({ state: 'hidden', timeout: 10_000 });
+    await wb.openWalkthrough(nls['walkthrough.title']!);
+    const steps = manifest.contributes.walkthroughs[0]!.steps;
+    for (const step of steps) {
+      const title = nls[`walkthrough.${step.id}.title`]!;
+      await wb.expectVisible(wb.walkthroughStep(title), `the walkthrough step "${title}"`);
+    }
+    // Every step's image loads (the media path in the manifest is right).
+    for (const step of steps) {
+      const title = nls[`walkthrough.${step.id}.title`]!;
+      await wb.walkthroughStep(title).click();
+      const image = wb.page.locator('.gettingStartedSlideDetails .getting-started-media img').filter({ visible: true });
+      await wb.expectVisible(image, `the image of the walkthrough step "${title}"`);
+      await wb.page.waitForFunction(
+        (el) => (el as unknown as { complete: boolean; naturalWidth: number }).complete && (el as unknown as { naturalWidth: number }).naturalWidth > 0,
+        await image.first().elementHandle(),
+        { timeout: 15_000 },
+      ).catch(() => assert.fail(`the image of the walkthrough step "${title}" (${step.media.image}) did not load`));
+      const alt = await image.first().getAttribute('alt');
+      assert.equal(alt, nls[`walkthrough.${step.id}.altText`], `the image of "${title}" has the step's alt text`);
+    }
+    await wb.walkthroughStep(nls['walkthrough.browse.title']!).click();
+    await wb.screenshot('walkthrough');
   });
 });

@@ -13,13 +13,17 @@ import {
   log,
   makeRunDir,
   packageExtension,
+  packageFolder,
   REPO_ROOT,
   startCodeServer,
   type CodeServer,
 } from '../runners/code-server';
 import { createWorkspace } from '../runners/workspace.mjs';
 
-export const SCREENSHOTS = path.join(REPO_ROOT, 'media', 'screenshots');
+/** The README's screenshots; written only when UPDATE_SCREENSHOTS=1. */
+export const README_SCREENSHOTS = path.join(REPO_ROOT, 'media', 'screenshots');
+/** Where the tests' screenshots go: test-results/screenshots/ (ignored by git), or the README's with UPDATE_SCREENSHOTS=1. */
+export const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? README_SCREENSHOTS : path.join(REPO_ROOT, 'test-results', 'screenshots');
 export const E2E_RESULTS = path.join(REPO_ROOT, 'test-results', 'e2e');
 
 export interface WorkbenchOptions {
@@ -27,10 +31,73 @@ export interface WorkbenchOptions {
   files?: Record<string, unknown>;
   /** Workspace settings besides the service URL (which points at this process's sandbox). */
   settings?: Record<string, unknown>;
+  /**
+   * VS Code's display language (e.g. 'ja'): the extension host then reports it as
+   * `vscode.env.language`, so VS Code loads the extension's package.nls.<locale>.json and
+   * l10n/bundle.l10n.<locale>.json. VS Code's own UI stays English (no real language pack here).
+   */
   locale?: string;
 }
 
+/**
+ * A stand-in language pack for `locale` (kept in the run folder, never shipped): VS Code only
+ * switches its display language to a locale that an installed language pack contributes. Its
+ * translations are empty, so VS Code's own strings stay English; extensions see the locale.
+ */
+function stageLanguagePack(folder: string, locale: string): string {
+  fs.mkdirSync(path.join(folder, 'translations'), { recursive: true });
+  const manifest = {
+    name: `workitem-studio-test-locale-${locale}`,
+    displayName: `Test display language ${locale} (never shipped)`,
+    description: `Makes the test workbench use the display language ${locale}; VS Code's own strings stay English.`,
+    version: '0.0.0',
+    publisher: 'workitem-studio',
+    license: 'MIT',
+    private: true,
+    engines: { vscode: '^1.100.0' },
+    categories: ['Language Packs'],
+    contributes: {
+      localizations: [{ languageId: locale, languageName: locale, translations: [{ id: 'vscode', path: './translations/main.i18n.json' }] }],
+    },
+  };
+  fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify(manifest, null, 2));
+  fs.writeFileSync(path.join(folder, 'translations', 'main.i18n.json'), JSON.stringify({ version: '1.0.0', contents: {} }));
+  fs.writeFileSync(path.join(folder, 'README.md'), `# Test display language ${locale}\n\nFor the E2E tests only; never shipped.\n`);
+  return folder;
+}
+
+/**
+ * Registers the installed stand-in language pack in the user-data folder's language-pack cache
+ * (languagepacks.json, the file VS Code keeps of installed language packs). code-server writes
+ * that cache only when a workbench first asks for the installed languages, which is after the
+ * first page has chosen its language; written beforehand, the first page opens in `locale`.
+ */
+function registerLanguagePack(userDataDir: string, extensionsDir: string, locale: string): void {
+  const id = `workitem-studio.workitem-studio-test-locale-${locale}`;
+  const installed = fs.readdirSync(extensionsDir).find((d) => d.startsWith(`${id}-`));
+  if (!installed) throw new Error(`the stand-in language pack ${id} is not in ${extensionsDir}`);
+  const translations = path.join(extensionsDir, installed, 'translations', 'main.i18n.json');
+  const cache = {
+    [locale]: {
+      hash: `e2e-${locale}-0`,
+      label: locale,
+      extensions: [{ extensionIdentifier: { id }, version: '0.0.0' }],
+      translations: { vscode: translations },
+    },
+  };
+  fs.writeFileSync(path.join(userDataDir, 'languagepacks.json'), JSON.stringify(cache, null, 2));
+}
+
 let startedOnce = false;
+
+/** The texts of the sign-in prompts (method pick row, login name prompt, password prompt). */
+export interface SignInPrompts {
+  method: RegExp | string;
+  login: RegExp;
+  password: RegExp;
+}
+
+export const ENGLISH_SIGN_IN: SignInPrompts = { method: 'Login Name and Password', login: /^Login name/, password: /^Password for/ };
 
 export class Workbench {
   private constructor(
@@ -43,7 +110,10 @@ export class Workbench {
   ) {}
 
   static async start(options: WorkbenchOptions = {}): Promise<Workbench> {
-    if (!startedOnce) fs.rmSync(E2E_RESULTS, { recursive: true, force: true });
+    if (!startedOnce) {
+      fs.rmSync(E2E_RESULTS, { recursive: true, force: true });
+      if (SCREENSHOTS !== README_SCREENSHOTS) fs.rmSync(SCREENSHOTS, { recursive: true, force: true });
+    }
     startedOnce = true;
     fs.mkdirSync(E2E_RESULTS, { recursive: true });
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
@@ -59,7 +129,13 @@ export class Workbench {
       log('e2e', `sandbox ${sandbox.url}`);
       const extensionsDir = path.join(run.dir, 'extensions');
       const userDataDir = path.join(run.dir, 'user-data');
-      installExtensions(tools, extensionsDir, userDataDir, [vsix], setupLog);
+      const vsixes = [vsix];
+      if (options.locale && !options.locale.startsWith('en')) {
+        const pack = stageLanguagePack(path.join(run.dir, `locale-${options.locale}`), options.locale);
+        vsixes.push(packageFolder(pack, path.join(run.dir, `locale-${options.locale}.vsix`), setupLog));
+      }
+      installExtensions(tools, extensionsDir, userDataDir, vsixes, setupLog);
+      if (vsixes.length > 1) registerLanguagePack(userDataDir, extensionsDir, options.locale!);
       const workspace = createWorkspace({
         dir: path.join(run.dir, 'workspace'),
         files: options.files,
@@ -117,11 +193,22 @@ export class Workbench {
     }
   }
 
-  /** Saves a screenshot for the README (media/screenshots/<name>.png). */
+  /**
+   * Saves a screenshot: test-results/screenshots/<name>.png, or the README's
+   * media/screenshots/<name>.png when UPDATE_SCREENSHOTS=1.
+   */
   async screenshot(name: string): Promise<string> {
     const file = path.join(SCREENSHOTS, `${name}.png`);
     await this.page.mouse.move(0, 0);
     await this.page.screenshot({ path: file });
+    return file;
+  }
+
+  /** Like `screenshot`, of one part of the window only (e.g. the side bar for the walkthrough's images). */
+  async screenshotOf(locator: Locator, name: string): Promise<string> {
+    const file = path.join(SCREENSHOTS, `${name}.png`);
+    await this.page.mouse.move(0, 0);
+    await locator.first().screenshot({ path: file });
     return file;
   }
 
@@ -175,11 +262,11 @@ export class Workbench {
    * visible. Returns how many sign-in method picks were answered (more than one means several
    * prompts were shown for one sign-in).
    */
-  async signIn(loginName: string, password: string, done: Locator, timeoutMs = 60_000): Promise<number> {
+  async signIn(loginName: string, password: string, done: Locator, timeoutMs = 60_000, prompts: SignInPrompts = ENGLISH_SIGN_IN): Promise<number> {
     const deadline = Date.now() + timeoutMs;
-    const method = this.quickInput.locator('.monaco-list-row', { hasText: 'Login Name and Password' });
-    const loginPrompt = this.quickInput.locator('.quick-input-message', { hasText: /^Login name/ });
-    const passwordPrompt = this.quickInput.locator('.quick-input-message', { hasText: /^Password for/ });
+    const method = this.quickInput.locator('.monaco-list-row', { hasText: prompts.method });
+    const loginPrompt = this.quickInput.locator('.quick-input-message', { hasText: prompts.login });
+    const passwordPrompt = this.quickInput.locator('.quick-input-message', { hasText: prompts.password });
     const input = this.quickInput.locator('input.input').first();
     let picks = 0;
     // Prompts can be replaced while we act on them: every action is short and retried by the loop.
@@ -218,6 +305,21 @@ export class Workbench {
 
   async dismissNotifications(): Promise<void> {
     await this.page.keyboard.press('Escape').catch(() => undefined);
+  }
+
+  /**
+   * Opens a walkthrough as a person does (Welcome: Open Walkthrough..., then its title) and waits
+   * for its page: the title as the heading of the walkthrough's details.
+   */
+  async openWalkthrough(title: string): Promise<Locator> {
+    await this.runCommand('Welcome: Open Walkthrough...');
+    await this.pickQuickItem(`the walkthrough "${title}" in the walkthrough pick`, title);
+    return this.expectVisible(this.page.locator('.gettingStartedSlideDetails h2.category-title', { hasText: title }), `the walkthrough "${title}"`);
+  }
+
+  /** A step (its button, title and description) of the walkthrough shown. */
+  walkthroughStep(title: string): Locator {
+    return this.page.locator('.gettingStartedSlideDetails button.getting-started-step', { has: this.page.locator('h3.step-title', { hasText: title }) });
   }
 
   /** The side bar's tree rows (all views), matching `text`. */

@@ -1,0 +1,166 @@
+// Browser E2E in Japanese: the workbench runs with the display language ja (code-server
+// `--locale ja` and a stand-in language pack, see Workbench.start), so the extension host reports
+// `vscode.env.language` = 'ja' and VS Code loads package.nls.ja.json and
+// l10n/bundle.l10n.ja.json. VS Code's own UI stays English (no real language pack offline); the
+// extension's must be Japanese. Each check looks for Japanese strings of ours that a person sees
+// (view titles, a tree row, the sign-in prompts, a diagnostic of our checks, the walkthrough), and
+// that no English string of ours is visible in the parts of the window that show our UI.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { REPO_ROOT } from '../runners/code-server';
+import { Workbench } from './workbench';
+
+/** A request document with a problem that our own checks report (not the JSON Schema): a duplicate ID. */
+const DUPLICATE_IDS = {
+  description: '重複した ID のある文書',
+  workItemIds: ['122', '123', '122'],
+  update: { setCompleted: true },
+};
+
+function readJson(file: string): Record<string, unknown> {
+  return JSON.parse(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8')) as Record<string, unknown>;
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && typeof (value as { message?: unknown }).message === 'string') return (value as { message: string }).message;
+  return undefined;
+}
+
+/** Our strings as a person sees them: markdown links and codicons reduced to their visible text, one per line. */
+function visibleLines(s: string): string[] {
+  return s
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\$\([a-z0-9-~]+\)/g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0);
+}
+
+interface EnglishString {
+  text: string;
+  line: RegExp;
+}
+
+/**
+ * Every English string of ours that has a different Japanese translation (manifest and l10n
+ * bundle), as whole-line patterns: placeholders match anything, and a line must keep an English
+ * word of its own (so "{0} ({1})" is not a pattern that matches every line).
+ */
+function englishStrings(): EnglishString[] {
+  const pairs: [string, string][] = [];
+  const en = readJson('package.nls.json');
+  const ja = readJson('package.nls.ja.json');
+  for (const [key, value] of Object.entries(en)) {
+    const e = text(value);
+    const j = text(ja[key]);
+    if (e !== undefined && j !== undefined) pairs.push([e, j]);
+  }
+  for (const [key, value] of Object.entries(readJson('l10n/bundle.l10n.ja.json'))) {
+    const j = text(value);
+    if (j !== undefined) pairs.push([key, j]);
+  }
+  const out: EnglishString[] = [];
+  // Lines that a Japanese string shows too (names such as "Work Item Studio") are not English UI.
+  const seen = new Set<string>(pairs.flatMap(([, j]) => visibleLines(j)));
+  for (const [e, j] of pairs) {
+    if (e === j) continue;
+    for (const line of visibleLines(e)) {
+      if (seen.has(line)) continue;
+      const literal = line.replace(/\{\w+\}/g, ' ');
+      if (!/[A-Za-z]{3,}/.test(literal)) continue;
+      seen.add(line);
+      const pattern = line
+        .split(/\{\w+\}/)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.+?');
+      out.push({ text: line, line: new RegExp(`^${pattern}$`) });
+    }
+  }
+  return out;
+}
+
+describe('Work Item Studio in a VS Code workbench in Japanese', function () {
+  this.timeout(120_000);
+  let wb: Workbench;
+  const english = englishStrings();
+
+  /** Fails when any visible line of `selector`'s elements is one of our English strings. */
+  async function expectNoEnglish(selector: string, where: string): Promise<void> {
+    const texts = await wb.page.locator(selector).evaluateAll((els) => els.map((e) => (e as unknown as { innerText: string }).innerText));
+    const lines = texts.flatMap((t) => t.split('\n')).map((l) => l.trim()).filter((l) => l.length > 0);
+    assert.ok(lines.length > 0, `nothing visible in ${where}`);
+    const found = lines.flatMap((l) => english.filter((e) => e.line.test(l)).map((e) => `"${l}" (English string "${e.text}")`));
+    assert.deepEqual(found, [], `English strings of the extension visible in ${where}`);
+  }
+
+  before(async function () {
+    this.timeout(15 * 60_000);
+    assert.ok(english.length > 100, `too few English strings found in the bundles (${english.length})`);
+    wb = await Workbench.start({
+      locale: 'ja',
+      files: { 'duplicate-ids.workitems.json': DUPLICATE_IDS },
+      settings: { 'workItemStudio.organizations': ['org-root'] },
+    });
+  });
+
+  after(async () => {
+    await wb?.stop();
+  });
+
+  it('runs with the display language ja', async () => {
+    // What the extension host reports as vscode.env.language.
+    const language = await wb.page.evaluate(() => (globalThis as { _VSCODE_NLS_LANGUAGE?: string })._VSCODE_NLS_LANGUAGE);
+    assert.equal(language, 'ja');
+  });
+
+  it('shows a diagnostic of our checks, the sign-in prompts, the sidebar and its tree in Japanese', async () => {
+    const { page } = wb;
+    // A command activates the extension (a person starting a new request document, then
+    // cancelling it); its checks then report the duplicate ID of the open request document.
+    await wb.openFile('duplicate-ids.workitems.json');
+    await wb.runCommand('Work Item Studio: 新しい作業項目の更新');
+    await wb.expectVisible(wb.quickInput.locator('.quick-input-message', { hasText: /^作業項目の ID/ }), 'the work item IDs box in Japanese');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+Shift+M');
+    const problems = page.locator('.markers-panel .monaco-list-row');
+    await wb.expectVisible(problems.filter({ hasText: '作業項目 ID "122" が複数回指定されています' }), 'the duplicate-ID warning in Japanese in the Problems panel');
+
+    // The command palette lists our command under its Japanese title (package.nls.ja.json).
+    await wb.runCommand('Work Item Studio: サインイン…');
+    const signedIn = page.locator('.statusbar-item', { hasText: /admin@127\.0\.0\.1/ });
+    const picks = await wb.signIn('admin', 'password', signedIn, 60_000, {
+      method: 'ログイン名とパスワード',
+      login: /^ログイン名/,
+      password: /のパスワード/,
+    });
+    assert.equal(picks, 1, 'the sign-in method was asked more than once');
+
+    await (await wb.expectVisible(wb.activityBarIcon, 'the Work Item Studio activity bar icon')).click();
+    const header = (title: string) => page.locator('.part.sidebar .pane-header', { hasText: title });
+    await wb.expectVisible(header('組織'), 'the Organizations view titled 組織');
+    await wb.expectVisible(header('プロセス分類'), 'the Process Categories view titled プロセス分類');
+    const org = wb.treeRow(/org-root|株式会社サンプル/);
+    await (await wb.expectVisible(org, 'the root organization (org-root)')).click();
+    await wb.expectVisible(wb.treeRow('開発本部'), 'the sub-organization 開発本部');
+    await wb.expectVisible(wb.treeRow(/人のユーザー/), 'an organization with its user count in Japanese (N 人のユーザー)');
+
+    await wb.screenshot('sidebar-ja');
+
+    await expectNoEnglish('.part.sidebar', 'the side bar');
+    await expectNoEnglish('.markers-panel', 'the Problems panel');
+    await expectNoEnglish('.part.statusbar .statusbar-item', 'the status bar');
+  });
+
+  it('opens the walkthrough in Japanese', async () => {
+    await wb.page.keyboard.press('Escape');
+    await wb.openWalkthrough('Work Item Studio をはじめる');
+    const ja = readJson('package.nls.ja.json');
+    for (const step of ['connect', 'browse', 'write', 'preview', 'send']) {
+      const title = String(ja[`walkthrough.${step}.title`]);
+      await wb.expectVisible(wb.walkthroughStep(title), `the walkthrough step "${title}"`);
+    }
+    await expectNoEnglish('.gettingStartedContainer', 'the walkthrough');
+  });
+});
