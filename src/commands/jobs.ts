@@ -24,6 +24,7 @@ import {
 } from '../bulk';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { readSettings } from '../common/config';
+import { itemsText, outcomeMessage, requestsText } from '../common/wording';
 import { ResultPanels } from '../views/results/resultPanel';
 import { UserInputError } from './register';
 
@@ -159,19 +160,9 @@ export class RequestJobs implements vscode.Disposable {
   }
 
   private async announce(result: JobResult, info: ConnectionInfo): Promise<void> {
-    const t = result.totals;
-    if (result.outcome === 'succeeded') {
-      await vscode.window.showInformationMessage(vscode.l10n.t('Updated {0} work items on {1}.', t.itemsByState.succeeded, info.label));
-    } else if (result.outcome === 'cancelled') {
-      await vscode.window.showInformationMessage(
-        vscode.l10n.t('Cancelled. {0} of {1} items were not sent; run "Resume Update Jobs" to send them later.', t.itemsByState.pending, t.items),
-      );
-    } else {
-      const unknown = t.requestsByState.unknown + t.requestsByState.cancelled;
-      await vscode.window.showWarningMessage(
-        vscode.l10n.t('{0} requests failed and {1} have an unknown outcome, of {2}. See the results.', t.requestsByState.failed, unknown, t.requests),
-      );
-    }
+    const m = outcomeMessage(result, info.label);
+    if (m.severity === 'info') await vscode.window.showInformationMessage(m.text);
+    else await vscode.window.showWarningMessage(m.text);
   }
 
   // ---------------------------------------------------------------------------
@@ -362,7 +353,7 @@ function itemCount(journal: JobJournal, indexes: readonly number[]): number {
 }
 
 function summaryLine(s: JobSummary): string {
-  const parts = [vscode.l10n.t('{0} items in {1} requests', s.itemsTotal ?? 0, s.requestsTotal ?? 0)];
+  const parts = [vscode.l10n.t('{0} in {1}', itemsText(s.itemsTotal ?? 0), requestsText(s.requestsTotal ?? 0))];
   const by = s.requestsByState;
   if (by?.succeeded) parts.push(vscode.l10n.t('{0} succeeded', by.succeeded));
   if (s.failed) parts.push(vscode.l10n.t('{0} failed', s.failed));

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { PlanError, planJob, type JobPlan, type JobResult, type PlanProblem } from '../bulk';
 import { readSettings } from '../common/config';
+import { itemsText, requestsText } from '../common/wording';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { NotConnectedError } from '../common/connection';
 import { openNewRequestDocument } from '../common/requestDocuments';
@@ -320,13 +321,13 @@ function previewStrings(): PreviewStrings {
   return {
     title: (n) => vscode.l10n.t('Preview of {0}', n),
     target: (l, b) => vscode.l10n.t('Service: {0} ({1})', l, b),
-    summary: (items, requests) => vscode.l10n.t('{0} items in {1} requests', items, requests),
+    summary: (items, requests) => vscode.l10n.t('{0} in {1}', itemsText(items), requestsText(requests)),
     nothingSent: vscode.l10n.t('Nothing has been sent. Send the document to run these requests.'),
     duplicates: (count, ids) => vscode.l10n.t('{0} duplicate entries are sent once: {1}', count, ids),
     warningsHeading: vscode.l10n.t('Warnings'),
     bodyHeading: vscode.l10n.t('Body (the same for every request)'),
     requestsHeading: vscode.l10n.t('Requests'),
-    request: (i, total, items) => vscode.l10n.t('Request {0} of {1}: {2} items', i, total, items),
+    request: (i, total, items) => vscode.l10n.t('Request {0} of {1}: {2}', i, total, itemsText(items)),
     limits: (ids, url) => vscode.l10n.t('Split into requests of at most {0} IDs and at most {1} characters of URL.', ids, url),
     more: (n) => vscode.l10n.t('and {0} more', n),
   };

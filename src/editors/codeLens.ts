@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { planJob } from '../bulk';
 import type { ConnectionManager } from '../common/connection';
 import { readSettings } from '../common/config';
+import { itemsText, problemsText, requestsText } from '../common/wording';
 import type { RequestDiagnostics } from './diagnostics';
 import { analyzeText, blockingProblems, isRequestDocument } from './requestDocument';
 
@@ -36,7 +37,7 @@ export class SendCodeLens implements vscode.CodeLensProvider, vscode.Disposable 
     if (problems.length > 0) {
       lenses.push(
         new vscode.CodeLens(top, {
-          title: `$(error) ${vscode.l10n.t('{0} problems to fix before sending', problems.length)}`,
+          title: `$(error) ${vscode.l10n.t('{0} to fix before sending', problemsText(problems.length))}`,
           command: 'workbench.actions.view.problems',
         }),
       );
@@ -48,7 +49,7 @@ export class SendCodeLens implements vscode.CodeLensProvider, vscode.Disposable 
     if (info) {
       try {
         const plan = planJob({ workItemIds: doc0.workItemIds, update: doc0.update, baseUrl: info.baseUrl, maxUrlLength: readSettings().bulk.maxUrlLength });
-        summary = vscode.l10n.t('Send to {0} · {1} items · {2} requests', info.label, plan.ids.length, plan.requests.length);
+        summary = vscode.l10n.t('Send to {0} · {1} · {2}', info.label, itemsText(plan.ids.length), requestsText(plan.requests.length));
       } catch (e) {
         summary = vscode.l10n.t('Send to {0}', info.label);
       }

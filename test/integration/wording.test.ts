@@ -1,0 +1,88 @@
+// How counts and outcomes read: "1 item", not "1 items"; a cancel whose request was in
+// flight says its outcome is unknown instead of "0 of 2 items were not sent".
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { REQUEST_STATES, type JobResult, type RequestState } from '../../src/bulk/types';
+import { outcomeMessage } from '../../src/common/wording';
+import { activateExtension, waitFor } from './support';
+
+function byState(values: Partial<Record<RequestState, number>>): Record<RequestState, number> {
+  return Object.fromEntries(REQUEST_STATES.map((s) => [s, values[s] ?? 0])) as Record<RequestState, number>;
+}
+
+function result(outcome: JobResult['outcome'], requests: Partial<Record<RequestState, number>>, items: Partial<Record<RequestState, number>>): JobResult {
+  const sum = (v: Partial<Record<RequestState, number>>) => Object.values(v).reduce((a, b) => a + (b ?? 0), 0);
+  return {
+    outcome,
+    requests: [],
+    totals: {
+      requests: sum(requests),
+      items: sum(items),
+      requestsByState: byState(requests),
+      itemsByState: byState(items),
+      changedItems: 0,
+      affectedItems: 0,
+      addedTimeEntries: 0,
+      addedScheduleDependencies: 0,
+      retries: 0,
+      retryBudgetLeft: 10,
+    },
+    startedAt: new Date(0).toISOString(),
+    finishedAt: new Date(0).toISOString(),
+    durationMs: 1,
+  };
+}
+
+describe('wording of counts and outcomes', function () {
+  this.timeout(60_000);
+
+  before(async () => {
+    await activateExtension();
+  });
+
+  afterEach(async () => {
+    for (const doc of vscode.workspace.textDocuments.filter((d) => d.isUntitled && !d.isClosed)) {
+      await vscode.window.showTextDocument(doc);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
+  it('the Send CodeLens of a one-item document says "1 item · 1 request"', async () => {
+    await vscode.commands.executeCommand('workItemStudio.startSandbox');
+    try {
+      const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'untitled', path: `/wording-${process.pid}.workitems.json` }));
+      const editor = await vscode.window.showTextDocument(doc);
+      await editor.edit((b) => b.insert(new vscode.Position(0, 0), JSON.stringify({ workItemIds: ['120'], update: { setCompleted: true } }, null, 2)));
+      const send = await waitFor('the Send CodeLens', async () => {
+        const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
+        return lenses.map((l) => l.command?.title ?? '').find((t) => t.includes('Sandbox'));
+      });
+      assert.match(send, /· 1 item · 1 request$/);
+    } finally {
+      await vscode.commands.executeCommand('workItemStudio.stopSandbox');
+    }
+  });
+
+  it('a success names the count in the singular when there is one work item', () => {
+    const m = outcomeMessage(result('succeeded', { succeeded: 1 }, { succeeded: 1 }), 'Test Service');
+    assert.equal(m.text, 'Updated 1 work item on Test Service.');
+    assert.equal(outcomeMessage(result('succeeded', { succeeded: 2 }, { succeeded: 5 }), 'S').text, 'Updated 5 work items on S.');
+  });
+
+  it('a cancel with the only request in flight says its outcome is unknown, not "0 items were not sent"', () => {
+    const m = outcomeMessage(result('cancelled', { cancelled: 1 }, { cancelled: 2 }), 'Test Service');
+    assert.doesNotMatch(m.text, /\b0\b/, m.text);
+    assert.doesNotMatch(m.text, /not sent/, m.text);
+    assert.match(m.text, /Outcome unknown: 1 request \(2 items\)/);
+    assert.equal(m.severity, 'warning');
+  });
+
+  it('a cancel before anything was sent points to Resume; a failure names only what failed', () => {
+    const cancelled = outcomeMessage(result('cancelled', { pending: 2 }, { pending: 7 }), 'S');
+    assert.equal(cancelled.text, 'Cancelled. Not sent: 7 items; run "Resume Update Jobs" to send them.');
+    assert.equal(cancelled.severity, 'info');
+    const failed = outcomeMessage(result('partial', { failed: 1 }, { failed: 3 }), 'S');
+    assert.equal(failed.text, 'Failed requests: 1 of 1.');
+    assert.equal(failed.severity, 'warning');
+  });
+});
