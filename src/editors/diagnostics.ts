@@ -12,6 +12,8 @@ interface RenameFix {
   range: vscode.Range;
   to: string;
   message: string;
+  /** A spelling suggestion for an unknown member: offered one by one, never applied by "fix all". */
+  guess: boolean;
 }
 
 export class RequestDiagnostics implements vscode.Disposable {
@@ -64,8 +66,11 @@ export class RequestDiagnostics implements vscode.Disposable {
     const diagnostics: vscode.Diagnostic[] = [];
     const fixes: RenameFix[] = [];
     // JSON syntax errors are shown by the JSON language service; nothing more to add then.
+    // Problems the JSON Schema also finds are still reported here when they block sending:
+    // the JSON language service shows schema problems as warnings only, without our
+    // "did you mean" and its Quick Fix.
     for (const issue of analysis.validation?.issues ?? []) {
-      if (issue.alsoInJsonSchema) continue;
+      if (issue.alsoInJsonSchema && issue.severity !== 'error') continue;
       const span = locateIssueSpan(analysis, issue);
       const range = new vscode.Range(doc.positionAt(span.offset), doc.positionAt(span.offset + span.length));
       const message = issueText(issue);
@@ -103,7 +108,12 @@ function renameFix(doc: vscode.TextDocument, root: Parameters<typeof memberNameS
   if (issue.fix?.kind !== 'rename-member') return undefined;
   const span = memberNameSpan(root, issue.path);
   if (!span) return undefined;
-  return { range: new vscode.Range(doc.positionAt(span.offset), doc.positionAt(span.offset + span.length)), to: issue.fix.to, message };
+  return {
+    range: new vscode.Range(doc.positionAt(span.offset), doc.positionAt(span.offset + span.length)),
+    to: issue.fix.to,
+    message,
+    guess: issue.code === 'UNKNOWN_MEMBER_DID_YOU_MEAN',
+  };
 }
 
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('workItemStudio');
@@ -128,16 +138,17 @@ export class RenameMemberActions implements vscode.CodeActionProvider {
         action.edit = new vscode.WorkspaceEdit();
         action.edit.replace(doc.uri, fix.range, JSON.stringify(fix.to));
         action.diagnostics = context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE && d.range.isEqual(fix.range));
-        action.isPreferred = true;
+        action.isPreferred = !fix.guess;
         actions.push(action);
       }
       if (actions.length === 0) return [];
     }
-    if (all.length > 1 || wantsFixAll) {
+    const sure = all.filter((f) => !f.guess);
+    if (sure.length > 1 || (wantsFixAll && sure.length > 0)) {
       const kind = wantsFixAll ? FIX_ALL_KIND : vscode.CodeActionKind.QuickFix;
-      const fixAll = new vscode.CodeAction(vscode.l10n.t('Apply all {0} member renames', all.length), kind);
+      const fixAll = new vscode.CodeAction(vscode.l10n.t('Apply all {0} member renames', sure.length), kind);
       fixAll.edit = new vscode.WorkspaceEdit();
-      for (const fix of all) fixAll.edit.replace(doc.uri, fix.range, JSON.stringify(fix.to));
+      for (const fix of sure) fixAll.edit.replace(doc.uri, fix.range, JSON.stringify(fix.to));
       actions.push(fixAll);
     }
     return actions;
