@@ -83,6 +83,12 @@ export class ConnectionManager implements vscode.Disposable {
   readonly onDidChange: vscode.Event<void> = this.emitter.event;
   private readonly store: CredentialStore;
   private sandbox: RunningSandbox | undefined;
+  /**
+   * Whether a sandbox sign-in that nobody asked for (first use, a 401) may sign in as the
+   * demo user admin without asking. Off once the user signed out of the sandbox or signed in
+   * to it by hand: they chose who they are (e.g. `viewer`), and are asked again instead.
+   */
+  private sandboxAutoSignIn = true;
   private sandboxStarting: Promise<void> | undefined;
   private client: { key: string; client: ServiceClient; dispatcher?: Dispatcher } | undefined;
   private clientPending: { key: string; promise: Promise<ServiceClient> } | undefined;
@@ -223,7 +229,7 @@ export class ConnectionManager implements vscode.Disposable {
 
   /** Asks through the prompts and stores the credential. Resolves false when cancelled. */
   private async promptSignIn(info: ConnectionInfo, reason: SignInReason): Promise<boolean> {
-    if (info.isSandbox && reason !== 'command') {
+    if (info.isSandbox && reason !== 'command' && this.sandboxAutoSignIn) {
       await this.signInSandboxAdmin(info);
       return true;
     }
@@ -252,6 +258,7 @@ export class ConnectionManager implements vscode.Disposable {
       }
     }
     await this.store.set(info.origin, credential, { sessionOnly: info.isSandbox });
+    if (info.isSandbox) this.sandboxAutoSignIn = false;
     if (this.current?.origin === info.origin) this.credentialsChanged(credential);
     this.deps.log.info(`Signed in to ${info.origin}${credential.kind === 'bearer' && !credential.loginName ? ' with a token' : ` as ${credentialLogin(credential)}`} (${credential.kind}).`);
     return true;
@@ -260,6 +267,7 @@ export class ConnectionManager implements vscode.Disposable {
   async signOut(): Promise<void> {
     const info = this.requireConnection();
     await this.store.delete(info.origin);
+    if (info.isSandbox) this.sandboxAutoSignIn = false;
     this.credentialsChanged(undefined);
     this.deps.log.info(`Signed out of ${info.origin}.`);
   }
@@ -275,6 +283,7 @@ export class ConnectionManager implements vscode.Disposable {
         return;
       }
       this.sandbox = sandbox;
+      this.sandboxAutoSignIn = true;
       this.deps.log.info(`Sandbox listening on ${sandbox.url}`);
       this.resetClient();
       await this.signInSandboxAdmin(this.requireConnection());
@@ -330,6 +339,7 @@ export class ConnectionManager implements vscode.Disposable {
       const credential: StoredCredential = { kind: 'bearer', token, loginName: 'admin' };
       await this.store.set(info.origin, credential, { sessionOnly: true });
       this.credentialsChanged(credential);
+      this.deps.log.info(`Signed in to the sandbox ${info.origin} as admin (bearer).`);
     } finally {
       void closeQuietly(bare);
     }
