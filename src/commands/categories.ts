@@ -65,12 +65,7 @@ export function registerCategoryCommands(context: vscode.ExtensionContext, log: 
     tree.queryChanged();
   });
 
-  registerCommand(context, log, 'workItemStudio.clearProcessCategoryFilter', () => {
-    tree.state.filter = {};
-    tree.state.deleted = 'hide';
-    tree.state.orderBy = undefined;
-    tree.queryChanged();
-  });
+  registerCommand(context, log, 'workItemStudio.clearProcessCategoryFilter', () => tree.clearFilter());
 
   registerCommand(context, log, 'workItemStudio.showDeletedProcessCategories', async () => {
     interface DeletedItem extends vscode.QuickPickItem {

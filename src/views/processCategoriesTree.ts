@@ -143,8 +143,16 @@ export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTr
     return this.list.totalCount;
   }
 
+  /** Whether rows are left out or added (filter, deleted mode); the sort order is not a filter. */
   get isFiltered(): boolean {
-    return !isEmptyFilter(this.state.filter) || this.state.deleted !== 'hide' || !!this.state.orderBy;
+    return !isEmptyFilter(this.state.filter) || this.state.deleted !== 'hide';
+  }
+
+  /** "Clear Process Category Filter": the filter and the deleted mode go; the sort order stays. */
+  clearFilter(): void {
+    this.state.filter = {};
+    this.state.deleted = 'hide';
+    this.queryChanged();
   }
 
   /** Fetches the next page (no-op while one is loading or when all are loaded). Resolves when it settled. */

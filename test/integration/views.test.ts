@@ -258,6 +258,23 @@ describe('views: process categories (sandbox)', function () {
     tree.queryChanged();
   });
 
+  it('Clear Filter removes the filter and the deleted mode but keeps the sort order', async () => {
+    tree.state.orderBy = { field: 'name', direction: 'desc' };
+    tree.state.filter = { keyword: 'x' };
+    tree.state.deleted = 'only';
+    tree.queryChanged();
+    assert.equal(tree.isFiltered, true);
+    tree.clearFilter();
+    assert.deepEqual(tree.state.filter, {});
+    assert.equal(tree.state.deleted, 'hide');
+    assert.deepEqual(tree.state.orderBy, { field: 'name', direction: 'desc' });
+    assert.equal(tree.isFiltered, false, 'a sort order alone is not a filter (no Clear Filter button for it)');
+    await settled<CategoryTreeNode>(tree);
+    tree.state.orderBy = undefined;
+    tree.queryChanged();
+    await settled<CategoryTreeNode>(tree);
+  });
+
   it('a failed page is a warning row with Retry; Retry loads it', async () => {
     await injectFault(sandbox, { status: 500, times: 5, pathContains: 'processCategories' });
     tree.refresh();
