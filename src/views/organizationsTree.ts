@@ -8,7 +8,7 @@ import { affects, readSettings } from '../common/config';
 import { ContextKeys, setContext } from '../common/contextKeys';
 import { OrgDiscovery, summarizeBelow, type OrgRef } from './model/discovery';
 import { allUsersQuery, directUsersQuery, isEmptyFilter, matchesKeyword, type UserFilter } from './model/filters';
-import { rangeChildren, rangeLabel, rangePath, type RangeChild } from './model/ranges';
+import { rangeChildren, rangeLabel, rangePath, sortByName, type RangeChild } from './model/ranges';
 import { fieldsTooltip, failureRow, Loadable, MessageNode, type ActionableNode } from './common';
 
 interface OrgContent {
@@ -164,7 +164,7 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
       const filtered = this.filters.has(node.id);
       const item = new vscode.TreeItem(node.name ?? node.orgId, vscode.TreeItemCollapsibleState.Collapsed);
       item.id = node.id;
-      item.iconPath = new vscode.ThemeIcon(node.isRoot ? 'organization' : 'symbol-namespace');
+      item.iconPath = new vscode.ThemeIcon('organization');
       const st = node.content.state;
       const count = st.kind === 'loaded' ? userCount(st.value.users.length) : undefined;
       item.description = [node.name ? node.orgId : undefined, count, filtered ? vscode.l10n.t('(filtered)') : undefined].filter(Boolean).join(' · ');
@@ -294,6 +294,7 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
     const [list, subs] = await Promise.all([usersP, subsP]);
     let users = list.data;
     if (filter.keyword) users = users.filter((u) => matchesKeyword(u, filter.keyword));
+    sortByName(users, vscode.env.language);
     let subOrgs = subs;
     if (f) {
       const matches = await this.matchesOf(f.owner, f.entry, signal);

@@ -180,6 +180,13 @@ describe('request documents', function () {
         const item = (await res.json()) as { actualProgress: number };
         assert.equal(item.actualProgress, 100, `work item ${id} is complete in the sandbox`);
       }
+      // The result view's tab names the document and the job's start time, so two sends of one document are told apart.
+      // (The tab model reaches the extension host asynchronously.)
+      await waitFor('a result tab titled with the document and the start time', () =>
+        vscode.window.tabGroups.all
+          .flatMap((g) => g.tabs)
+          .some((t) => /^Results: good-[^ ]*\.workitems\.json \(\d{1,2}:\d{2}:\d{2}( [AP]M)?\)$/.test(t.label)),
+      );
     } finally {
       await closeAll();
       fs.rmSync(uri.fsPath, { force: true });

@@ -27,6 +27,8 @@ const common: esbuild.BuildOptions = {
   sourcemap: 'inline',
   sourcesContent: false,
   logLevel: 'warning',
+  // As in esbuild.js: jsonc-parser's "main" is a UMD build whose run-time requires esbuild cannot follow.
+  mainFields: ['module', 'main'],
   // mocha's parallel mode (unused here) resolves worker files at run time.
   logOverride: { 'require-resolve-not-external': 'silent' },
 };

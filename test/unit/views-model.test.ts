@@ -3,7 +3,7 @@ import { ServiceClient } from '../../src/api/client';
 import { createSandbox, generateDataset, type Sandbox } from '../../src/sandbox/index';
 import type { DatasetInput } from '../../src/sandbox/model';
 import { OrgDiscovery, summarizeBelow } from '../../src/views/model/discovery';
-import { groupSize, rangeChildren, rangeLabel, rangePath } from '../../src/views/model/ranges';
+import { groupSize, rangeChildren, rangeLabel, rangePath, sortByName } from '../../src/views/model/ranges';
 import { PagedList } from '../../src/views/model/paging';
 import {
   allUsersQuery,
@@ -174,6 +174,27 @@ describe('views: grouping large lists into ranges', () => {
       const leaf = path[path.length - 1]!;
       assert.ok(rangeChildren(leaf.start, leaf.end).some((c) => c.kind === 'item' && c.index === index));
     }
+  });
+});
+
+describe('views: users in name order', () => {
+  it('sorts in place by name, then login name, then ID, with numbers in numeric order', () => {
+    const users = [
+      { id: '3', name: 'user 10', loginName: 'u10' },
+      { id: '1', name: 'User 2', loginName: 'b' },
+      { id: '2', name: 'user 2', loginName: 'a' },
+      { id: '4', name: 'Abe', loginName: null },
+    ];
+    const same = sortByName(users, 'en');
+    assert.equal(same, users, 'sorted in place, no copy');
+    assert.deepEqual(users.map((u) => u.id), ['4', '2', '1', '3']);
+  });
+
+  it('makes range labels read alphabetically for a generated organization', () => {
+    const data = generateDataset({ users: 500, organizations: 1, workItems: 2, processCategories: 0, seed: 7 });
+    const users = sortByName((data.users ?? []).map((u) => ({ id: u.id, name: u.name, loginName: u.loginName })), 'ja');
+    const collator = new Intl.Collator('ja', { numeric: true, sensitivity: 'base' });
+    for (let i = 1; i < users.length; i++) assert.ok(collator.compare(users[i - 1]!.name, users[i]!.name) <= 0, `${users[i - 1]!.name} before ${users[i]!.name}`);
   });
 });
 

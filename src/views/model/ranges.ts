@@ -62,3 +62,22 @@ export function rangePath(total: number, index: number, options: RangeOptions = 
 export function rangeLabel(r: IndexRange): string {
   return `[${r.start}..${r.end - 1}]`;
 }
+
+/** What sorting users needs of them (operation 3's users fit). */
+export interface NamedEntry {
+  readonly name: string;
+  readonly loginName?: string | null;
+  readonly id: string;
+}
+
+/**
+ * Sorts users in place by name (then login name, then ID) with the UI language's
+ * collation, so that ranges read alphabetically (`Abe – Ito`, `Kato – Mori`).
+ * In place: the tree keeps one array per organization, never a copy.
+ */
+export function sortByName<T extends NamedEntry>(entries: T[], locale?: string): T[] {
+  const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' });
+  return entries.sort(
+    (a, b) => collator.compare(a.name, b.name) || collator.compare(a.loginName ?? '', b.loginName ?? '') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+}

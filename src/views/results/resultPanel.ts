@@ -25,6 +25,14 @@ export const RESULT_COMMANDS = {
   resume: 'workItemStudio.resumeJobs',
 } as const;
 
+/** "Results: update-1.workitems.json (14:02:31)": several sends of one document get tabs told apart by their start time. */
+export function panelTitle(model: ResultViewModel): string {
+  const started = new Date(model.result.startedAt);
+  if (Number.isNaN(started.getTime())) return vscode.l10n.t('Results: {0}', model.documentName);
+  const time = started.toLocaleTimeString(vscode.env.language, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return vscode.l10n.t('Results: {0} ({1})', model.documentName, time);
+}
+
 export class ResultPanels implements vscode.Disposable {
   private readonly panels = new Map<string, { panel: vscode.WebviewPanel; model: ResultViewModel }>();
   private counter = 0;
@@ -43,7 +51,7 @@ export class ResultPanels implements vscode.Disposable {
     }
     const panel = vscode.window.createWebviewPanel(
       'workItemStudio.results',
-      vscode.l10n.t('Results: {0}', model.documentName),
+      panelTitle(model),
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus },
       { enableScripts: true, localResourceRoots: [], enableFindWidget: true },
     );
@@ -52,6 +60,11 @@ export class ResultPanels implements vscode.Disposable {
     panel.onDidDispose(() => this.panels.delete(key));
     panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(entry, m));
     panel.webview.html = this.html(panel, model);
+  }
+
+  /** The tab title of a job's result view (tests read it). */
+  titleOf(jobId: string): string | undefined {
+    return this.panels.get(jobId)?.panel.title;
   }
 
   /** The model currently shown for a job (tests and commands read it). */
