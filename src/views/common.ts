@@ -180,7 +180,7 @@ export class DetailsDocuments implements vscode.TextDocumentContentProvider, vsc
 export function fieldsTooltip(title: string, record: Record<string, unknown>): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, false);
   md.supportHtml = false;
-  md.appendMarkdown(`**${escapeMd(title)}**\n\n| | |\n|---|---|\n`);
+  md.appendMarkdown(`**${escapeMd(title)}**\n\n| ${escapeMd(vscode.l10n.t('Field'))} | ${escapeMd(vscode.l10n.t('Value'))} |\n|---|---|\n`);
   for (const [k, v] of Object.entries(record)) {
     const text = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
     md.appendMarkdown(`| ${escapeMd(k)} | ${escapeMd(text)} |\n`);
