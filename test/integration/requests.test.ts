@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension, waitFor } from './support';
+import { activateExtension, closeUntitledDocuments, waitFor } from './support';
 
 const SOURCE = 'Work Item Studio';
 
@@ -39,11 +39,7 @@ describe('request documents', function () {
   });
 
   afterEach(async () => {
-    // Untitled documents are reverted so closing them never asks to save.
-    for (const doc of vscode.workspace.textDocuments.filter((d) => d.isUntitled && !d.isClosed)) {
-      await vscode.window.showTextDocument(doc);
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    }
+    await closeUntitledDocuments();
     await closeAll();
   });
 

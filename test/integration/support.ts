@@ -95,3 +95,11 @@ export async function waitForDiagnostics(uri: vscode.Uri, timeoutMs = 30_000): P
     timeoutMs,
   );
 }
+
+/** Reverts and closes every untitled document, so closing them never asks to save. */
+export async function closeUntitledDocuments(): Promise<void> {
+  for (const doc of vscode.workspace.textDocuments.filter((d) => d.isUntitled && !d.isClosed)) {
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+}

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { REQUEST_STATES, type JobResult, type RequestState } from '../../src/bulk/types';
 import { outcomeMessage } from '../../src/common/wording';
-import { activateExtension, waitFor } from './support';
+import { activateExtension, closeUntitledDocuments, waitFor } from './support';
 
 function byState(values: Partial<Record<RequestState, number>>): Record<RequestState, number> {
   return Object.fromEntries(REQUEST_STATES.map((s) => [s, values[s] ?? 0])) as Record<RequestState, number>;
@@ -41,10 +41,7 @@ describe('wording of counts and outcomes', function () {
   });
 
   afterEach(async () => {
-    for (const doc of vscode.workspace.textDocuments.filter((d) => d.isUntitled && !d.isClosed)) {
-      await vscode.window.showTextDocument(doc);
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    }
+    await closeUntitledDocuments();
   });
 
   it('the Send CodeLens of a one-item document says "1 item · 1 request"', async () => {

@@ -90,9 +90,15 @@ export class ResultPanels implements vscode.Disposable {
     const model = entry.model;
     try {
       switch (command) {
-        case 'saveJson':
-          await saveResultAsJson(model);
+        case 'saveJson': {
+          const saved = await saveResultAsJson(model);
+          if (saved) {
+            const open = vscode.l10n.t('Open');
+            const pick = await vscode.window.showInformationMessage(vscode.l10n.t('Saved the results to {0}.', vscode.workspace.asRelativePath(saved)), open);
+            if (pick === open) await vscode.window.showTextDocument(saved);
+          }
           break;
+        }
         case 'retryFailed':
         case 'resendUnknown':
         case 'resume':
