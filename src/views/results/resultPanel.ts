@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { ServiceError, type ServiceErrorKind } from '../../api/errors';
 import type { JobResult, RequestError } from '../../bulk/types';
-import { localizedServiceEntry, serviceErrorSummary } from '../../common/messages';
+import { describeError, localizedServiceEntry, serviceErrorSummary } from '../../common/messages';
 import { renderResultHtml, resultJson, type ResultStrings } from '../../editors/model/results';
 
 export interface ResultViewModel {
@@ -111,7 +111,9 @@ export class ResultPanels implements vscode.Disposable {
           break;
       }
     } catch (e) {
+      // A button's action failed (e.g. the results could not be written): say so, never only in the log.
       this.log.error(e instanceof Error ? e : String(e));
+      void vscode.window.showErrorMessage(vscode.l10n.t('Work Item Studio: {0}', describeError(e)));
     }
   }
 
