@@ -58,6 +58,11 @@ export class NetworkConfigError extends Error {
     /** `PROXY_URL_INVALID`, `PROXY_PROTOCOL_UNSUPPORTED`, `CA_INVALID`, `CA_FILE_UNREADABLE`. */
     readonly code: 'PROXY_URL_INVALID' | 'PROXY_PROTOCOL_UNSUPPORTED' | 'CA_INVALID' | 'CA_FILE_UNREADABLE',
     message: string,
+    /**
+     * Where the bad value came from, for the UI: `file` is the CA file (CA codes),
+     * `variable` the environment variable holding the proxy URL (absent: the proxy setting).
+     */
+    readonly origin: { file?: string; variable?: string } = {},
   ) {
     super(message);
     this.name = 'NetworkConfigError';
@@ -224,24 +229,25 @@ export function resolveProxies(opts: Pick<DispatcherOptions, 'proxyUrl'>, env: N
   }
   const httpRaw = (env.http_proxy ?? env.HTTP_PROXY ?? '').trim();
   const httpsRaw = (env.https_proxy ?? env.HTTPS_PROXY ?? '').trim();
-  const http = httpRaw ? parseProxyUrl(httpRaw, 'HTTP_PROXY') : undefined;
-  const https = httpsRaw ? parseProxyUrl(httpsRaw, 'HTTPS_PROXY') : http;
+  const http = httpRaw ? parseProxyUrl(httpRaw, 'HTTP_PROXY', 'HTTP_PROXY') : undefined;
+  const https = httpsRaw ? parseProxyUrl(httpsRaw, 'HTTPS_PROXY', 'HTTPS_PROXY') : http;
   return { http, https, source: http || https ? 'environment' : 'none' };
 }
 
 /** Parses a proxy URL; `host:port` without a scheme means http. Never echoes credentials. */
-export function parseProxyUrl(raw: string, where: string): URL {
+export function parseProxyUrl(raw: string, where: string, variable?: string): URL {
+  const origin = variable ? { variable } : {};
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
   let url: URL;
   try {
     url = new URL(withScheme);
   } catch {
-    throw new NetworkConfigError('PROXY_URL_INVALID', `${where} is not a valid proxy URL`);
+    throw new NetworkConfigError('PROXY_URL_INVALID', `${where} is not a valid proxy URL`, origin);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new NetworkConfigError('PROXY_PROTOCOL_UNSUPPORTED', `${where} uses ${url.protocol.replace(/:$/, '')}; only http:// and https:// proxies are supported`);
+    throw new NetworkConfigError('PROXY_PROTOCOL_UNSUPPORTED', `${where} uses ${url.protocol.replace(/:$/, '')}; only http:// and https:// proxies are supported`, origin);
   }
-  if (!url.hostname) throw new NetworkConfigError('PROXY_URL_INVALID', `${where} has no host name`);
+  if (!url.hostname) throw new NetworkConfigError('PROXY_URL_INVALID', `${where} has no host name`, origin);
   return url;
 }
 
@@ -383,7 +389,8 @@ export function certificateAuthorities(
 const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
 /** Splits a PEM bundle (or converts one DER certificate) into PEM certificates, each checked. */
-export function toPemList(input: string | Buffer, what: string): string[] {
+export function toPemList(input: string | Buffer, what: string, file?: string): string[] {
+  const origin = file ? { file } : {};
   const text = typeof input === 'string' ? input : input.toString('latin1');
   const blocks = text.match(PEM_BLOCK);
   if (blocks && blocks.length > 0) {
@@ -391,7 +398,7 @@ export function toPemList(input: string | Buffer, what: string): string[] {
       try {
         return new X509Certificate(b).toString();
       } catch {
-        throw new NetworkConfigError('CA_INVALID', `${what}${blocks.length > 1 ? ` (certificate ${i + 1} in the file)` : ''} is not a valid PEM certificate`);
+        throw new NetworkConfigError('CA_INVALID', `${what}${blocks.length > 1 ? ` (certificate ${i + 1} in the file)` : ''} is not a valid PEM certificate`, origin);
       }
     });
   }
@@ -402,7 +409,7 @@ export function toPemList(input: string | Buffer, what: string): string[] {
       // fall through
     }
   }
-  throw new NetworkConfigError('CA_INVALID', `${what} holds no certificate (expected PEM "-----BEGIN CERTIFICATE-----" or DER)`);
+  throw new NetworkConfigError('CA_INVALID', `${what} holds no certificate (expected PEM "-----BEGIN CERTIFICATE-----" or DER)`, origin);
 }
 
 /** Reads a CA file (PEM bundle or DER) for `caCertificates`. Throws {@link NetworkConfigError} naming the file. */
@@ -412,9 +419,9 @@ export async function loadCaFile(path: string): Promise<string[]> {
     data = await fs.readFile(path);
   } catch (e) {
     const code = (e as { code?: string }).code ?? 'error';
-    throw new NetworkConfigError('CA_FILE_UNREADABLE', `the CA file ${path} cannot be read (${code})`);
+    throw new NetworkConfigError('CA_FILE_UNREADABLE', `the CA file ${path} cannot be read (${code})`, { file: path });
   }
-  return toPemList(data, `the CA file ${path}`);
+  return toPemList(data, `the CA file ${path}`, path);
 }
 
 function positive(v: number | undefined, dflt: number): number {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../api/errors';
+import { describeError, isLocalizedConfigError } from '../common/messages';
 
 /** Thrown (or subclassed) when a user's input is wrong; `uri`/`range` point at the problem when known. */
 export class UserInputError extends Error {
@@ -61,6 +62,13 @@ export async function reportError(log: vscode.LogOutputChannel, e: unknown): Pro
   if (isServiceError(e)) {
     log.error(e.message);
     const pick = await vscode.window.showErrorMessage(e.message, showLog);
+    if (pick === showLog) log.show(true);
+    return;
+  }
+  if (isLocalizedConfigError(e)) {
+    // The sentence names the setting or the job file; the log keeps the English detail with the full path.
+    log.error(e);
+    const pick = await vscode.window.showErrorMessage(vscode.l10n.t('Work Item Studio: {0}', describeError(e)), showLog);
     if (pick === showLog) log.show(true);
     return;
   }

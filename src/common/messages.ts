@@ -1,7 +1,9 @@
 // Turns a ServiceError (kind, status, codes, the service's own messages) into a
 // localized sentence for people. Every area shows service failures through these.
 import * as vscode from 'vscode';
+import { NetworkConfigError } from '../api/dispatcher';
 import { isServiceError, NETWORK_REASON_TEXT, type NetworkReason, type ServiceError, type ServiceErrorEntry } from '../api/errors';
+import { JournalError } from '../bulk/journal';
 import { ERROR_CODES, isErrorCode } from '../schema/error-codes';
 
 /** One sentence about what happened, without the service's own messages. */
@@ -126,8 +128,63 @@ export function describeError(e: unknown): string {
     const details = serviceErrorDetails(e);
     return details.length > 0 ? `${serviceErrorSummary(e)} ${details.join(' / ')}` : serviceErrorSummary(e);
   }
+  if (e instanceof NetworkConfigError) return networkConfigSentence(e);
+  if (e instanceof JournalError) return journalSentence(e) ?? e.message;
   if (e instanceof Error) return e.message;
   return String(e);
+}
+
+/** Configuration and job-file errors with a localized sentence of their own (the log keeps the full English detail). */
+export function isLocalizedConfigError(e: unknown): e is NetworkConfigError | JournalError {
+  return e instanceof NetworkConfigError || (e instanceof JournalError && journalSentence(e) !== undefined);
+}
+
+/** The last segment of a path (either separator): the sentence names the file, the log has the full path. */
+function fileName(file: string): string {
+  return file.split(/[\\/]/).filter(Boolean).pop() ?? file;
+}
+
+/** What is wrong with the proxy or CA configuration, naming the setting (or environment variable) to fix. */
+function networkConfigSentence(e: NetworkConfigError): string {
+  const file = e.origin.file ? fileName(e.origin.file) : undefined;
+  const variable = e.origin.variable;
+  switch (e.code) {
+    case 'CA_FILE_UNREADABLE':
+      return file
+        ? vscode.l10n.t('The CA certificate file {0} cannot be read. Check the path in the setting workItemStudio.network.caFile.', file)
+        : vscode.l10n.t('The CA certificate file cannot be read. Check the path in the setting workItemStudio.network.caFile.');
+    case 'CA_INVALID':
+      return file
+        ? vscode.l10n.t('The CA certificate file {0} holds no valid certificate (PEM or DER expected). Check the setting workItemStudio.network.caFile.', file)
+        : vscode.l10n.t('A CA certificate is not valid (PEM or DER expected). Check the setting workItemStudio.network.caFile.');
+    case 'PROXY_URL_INVALID':
+      return variable
+        ? vscode.l10n.t('The proxy URL in the environment variable {0} is not valid. Correct or remove {0}, or set http.proxy.', variable)
+        : vscode.l10n.t('The proxy URL is not valid. Correct the setting http.proxy.');
+    case 'PROXY_PROTOCOL_UNSUPPORTED':
+      return variable
+        ? vscode.l10n.t('The proxy in the environment variable {0} uses an unsupported protocol; only http:// and https:// proxies are supported. Correct or remove {0}, or set http.proxy.', variable)
+        : vscode.l10n.t('The proxy uses an unsupported protocol; only http:// and https:// proxies are supported. Correct the setting http.proxy.');
+  }
+}
+
+/** What went wrong with a job file, naming it; undefined for codes whose message is not about the file. */
+function journalSentence(e: JournalError): string | undefined {
+  const file = fileName(e.file);
+  switch (e.code) {
+    case 'corrupt':
+      return vscode.l10n.t('The job file {0} is damaged and cannot be used. The log has the details.', file);
+    case 'unreadable':
+      return vscode.l10n.t('The job file {0} cannot be read. The log has the details.', file);
+    case 'unsupported':
+      return vscode.l10n.t('The job file {0} was written in a format this version of Work Item Studio does not read.', file);
+    case 'write-failed':
+      return vscode.l10n.t('The job file {0} could not be written. Check that its folder exists and is writable; the log has the details.', file);
+    case 'locked':
+      return vscode.l10n.t('The job file {0} is in use by another window or process. Try again when that run has finished.', file);
+    case 'invalid-argument':
+      return undefined;
+  }
 }
 
 export function isUnauthorized(e: unknown): boolean {

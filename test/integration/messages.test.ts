@@ -1,6 +1,11 @@
 // How service failures read to a person, through the real vscode.l10n (English locale here).
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { loadCaFile, NetworkConfigError, resolveProxies } from '../../src/api/dispatcher';
 import { NETWORK_REASON_TEXT, ServiceError } from '../../src/api/errors';
+import { JobJournal, JournalError } from '../../src/bulk/journal';
 import { describeError, serviceErrorDetails } from '../../src/common/messages';
 
 describe('messages: service failures as sentences', () => {
@@ -41,5 +46,65 @@ describe('messages: service failures as sentences', () => {
   it('an unknown code keeps the service text as it was', () => {
     const e = new ServiceError({ kind: 'http', method: 'PUT', path: '/x', status: 409, messages: ['Locked by another user'], codes: ['X'], entries: [{ message: 'Locked by another user', code: 'X' }] });
     assert.deepEqual(serviceErrorDetails(e), ['Locked by another user']);
+  });
+});
+
+describe('messages: configuration and job-file failures as sentences', () => {
+  async function rejection(f: () => Promise<unknown>): Promise<unknown> {
+    try {
+      await f();
+    } catch (e) {
+      return e;
+    }
+    assert.fail('expected a rejection');
+  }
+
+  it('an unreadable CA file names the caFile setting and the file, not the whole path', async () => {
+    const e = await rejection(() => loadCaFile(path.join(os.tmpdir(), 'wis-missing-dir', 'corp-ca.pem')));
+    assert.ok(e instanceof NetworkConfigError && e.code === 'CA_FILE_UNREADABLE', String(e));
+    const text = describeError(e);
+    assert.ok(text.includes('workItemStudio.network.caFile'), text);
+    assert.ok(text.includes('corp-ca.pem'), text);
+    assert.ok(!text.includes('wis-missing-dir'), text);
+  });
+
+  it('an invalid proxy URL in the setting names http.proxy', () => {
+    let e: unknown;
+    try {
+      resolveProxies({ proxyUrl: 'http://u:secretpw@[bad' }, {});
+    } catch (err) {
+      e = err;
+    }
+    assert.ok(e instanceof NetworkConfigError && e.code === 'PROXY_URL_INVALID', String(e));
+    const text = describeError(e);
+    assert.ok(text.includes('http.proxy'), text);
+    assert.ok(!text.includes('secretpw'), text);
+  });
+
+  it('an invalid proxy URL from the environment names the variable', () => {
+    let e: unknown;
+    try {
+      resolveProxies({}, { HTTPS_PROXY: 'http://[bad' });
+    } catch (err) {
+      e = err;
+    }
+    assert.ok(e instanceof NetworkConfigError && e.code === 'PROXY_URL_INVALID', String(e));
+    assert.ok(describeError(e).includes('HTTPS_PROXY'), describeError(e));
+  });
+
+  it('a damaged job journal names the job file', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wis-journal-'));
+    try {
+      const file = path.join(dir, 'job-42.json');
+      await fs.writeFile(file, '{ not json');
+      const e = await rejection(() => JobJournal.load(file));
+      assert.ok(e instanceof JournalError && e.code === 'corrupt', String(e));
+      const text = describeError(e);
+      assert.ok(text.includes('job-42.json'), text);
+      assert.ok(!text.includes(dir), text);
+      assert.notEqual(text, e.message);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });
