@@ -31,7 +31,7 @@ export function createConnection(context: vscode.ExtensionContext, log: vscode.L
     connection,
     new ConnectionStatusBar(connection),
     context.secrets.onDidChange((e) => {
-      if (e.key.startsWith('workItemStudio.credentials:')) void connection.refreshSignedInState();
+      if (e.key.startsWith('workItemStudio.credentials:')) void connection.secretsChanged(e.key);
     }),
   );
 

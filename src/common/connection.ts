@@ -15,7 +15,7 @@ import type { Logger } from '../api/logger';
 import { readSettings, type AuthMethod, type SandboxEdition } from './config';
 import { ContextKeys, setContext } from './contextKeys';
 import { describeError, isUnauthorized } from './messages';
-import { CredentialStore, type SecretStorageLike, type StoredCredential } from './secrets';
+import { CredentialStore, credentialKey, type SecretStorageLike, type StoredCredential } from './secrets';
 import { releasable, SharedAttempt } from './sharedAttempt';
 import { normalizeServiceUrl, serviceLabel } from './serviceUrl';
 
@@ -112,11 +112,14 @@ export class ConnectionManager implements vscode.Disposable {
         if (e.affectsConfiguration('workItemStudio.serviceUrl') || e.affectsConfiguration('workItemStudio.network') || e.affectsConfiguration('workItemStudio.authMethod') || e.affectsConfiguration('http')) {
           this.resetClient();
           this.changed();
+          // Another service (or auth method) may be in use now: show its signed-in state, not the old one's.
+          void this.refreshSignedInState();
         }
       }),
       vscode.workspace.onDidGrantWorkspaceTrust(() => {
         this.resetClient();
         this.changed();
+        void this.refreshSignedInState();
       }),
     );
     void this.updateContext();
@@ -301,7 +304,28 @@ export class ConnectionManager implements vscode.Disposable {
     await this.store.delete(s.origin).catch(() => undefined);
     await s.close();
     this.deps.log.info('Sandbox stopped.');
-    this.credentialsChanged(undefined);
+    // Back to the configured service (if any): signed in when it has stored credentials.
+    this.generation++;
+    this.declined = undefined;
+    await this.refreshSignedInState();
+  }
+
+  /**
+   * SecretStorage reported a change of `key` (undefined: any key), e.g. a sign-in or
+   * sign-out in another window: forgets the cached credential so requests, the status
+   * bar and the context keys use what is stored now.
+   */
+  async secretsChanged(key?: string): Promise<void> {
+    const info = this.current;
+    const affected = !!info && (key === undefined || key === credentialKey(info.origin));
+    const before = affected ? await this.store.get(info.origin) : undefined;
+    this.store.invalidate(key);
+    if (affected && JSON.stringify(before) !== JSON.stringify(await this.store.get(info.origin))) {
+      // New credentials: a 401 got with the old ones retries, and a dismissed prompt may show again.
+      this.generation++;
+      this.declined = undefined;
+    }
+    await this.refreshSignedInState();
   }
 
   /** Re-reads the stored credentials for the status bar and context keys (no network). */

@@ -42,8 +42,10 @@ export function parseStoredCredential(text: string | undefined): StoredCredentia
 export class CredentialStore {
   private readonly session = new Map<string, StoredCredential>();
   private readonly cache = new Map<string, StoredCredential | undefined>();
-  /** Bumped by every set/delete: a read that started before one is stale (never cached). */
+  /** Bumped by every set/delete/invalidate: a read that started before one is stale (never cached). */
   private readonly versions = new Map<string, number>();
+  /** Bumped by invalidate() of every key: a read that started before it is stale too. */
+  private epoch = 0;
 
   constructor(private readonly secrets: SecretStorageLike) {}
 
@@ -54,8 +56,9 @@ export class CredentialStore {
       if (s) return s;
       if (this.cache.has(key)) return this.cache.get(key);
       const version = this.versions.get(key) ?? 0;
+      const epoch = this.epoch;
       const value = parseStoredCredential(await this.secrets.get(key));
-      if ((this.versions.get(key) ?? 0) === version) {
+      if ((this.versions.get(key) ?? 0) === version && this.epoch === epoch) {
         this.cache.set(key, value);
         return value;
       }
@@ -87,8 +90,19 @@ export class CredentialStore {
     await this.secrets.delete(key);
   }
 
-  /** Forget cached reads (SecretStorage changed in another window). */
-  invalidate(): void {
-    this.cache.clear();
+  /**
+   * Forgets cached reads because SecretStorage changed outside this store (another
+   * window signed in or out): of `key` (a SecretStorage key, see credentialKey), or of
+   * every key. A read in flight when this is called is not cached either; the next
+   * read asks SecretStorage. Session-only entries are kept (they never reach it).
+   */
+  invalidate(key?: string): void {
+    if (key === undefined) {
+      this.cache.clear();
+      this.epoch++;
+      return;
+    }
+    this.cache.delete(key);
+    this.bump(key);
   }
 }

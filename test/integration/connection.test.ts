@@ -11,6 +11,7 @@ import { ConnectionManager, SignInCancelledError, type SignInMethod, type SignIn
 import { readSettings } from '../../src/common/config';
 import { credentialKey } from '../../src/common/secrets';
 import { isServiceError } from '../../src/api/errors';
+import { ServiceClient } from '../../src/api/client';
 import { windowSignInPrompts } from '../../src/common/signInPrompts';
 import { MessageNode } from '../../src/views/common';
 import { OrganizationsTree, OrgNode } from '../../src/views/organizationsTree';
@@ -140,6 +141,83 @@ describe('connection: sign-in (sandbox)', function () {
     await vscode.commands.executeCommand('workItemStudio.stopSandbox');
     const after = vscode.workspace.getConfiguration('workItemStudio').inspect('serviceUrl');
     assert.deepEqual(after, before);
+  });
+});
+
+describe('connection: signed-in state follows what is stored', function () {
+  this.timeout(60_000);
+  let service: Sandbox;
+  before(async () => {
+    service = await createSandbox({ port: 0 });
+  });
+  after(async () => service?.close());
+
+  it('after Stop Sandbox, the configured service with stored credentials is signed in', async () => {
+    const secrets = memorySecrets();
+    await secrets.store(credentialKey(service.origin), JSON.stringify({ kind: 'bearer', token: 'stored', loginName: 'viewer' }));
+    const c = new ConnectionManager({ secrets, log, prompts: prompts(undefined), serviceUrl: () => service.url });
+    try {
+      await c.refreshSignedInState();
+      assert.equal(c.signedInAs, 'viewer');
+      await c.startSandbox();
+      assert.equal(c.current?.isSandbox, true);
+      assert.equal(c.signedInAs, 'admin');
+      await c.stopSandbox();
+      assert.equal(c.current?.origin, service.origin);
+      assert.equal(c.isSignedIn, true, 'not "(not signed in)"');
+      assert.equal(c.signedInAs, 'viewer');
+    } finally {
+      c.dispose();
+    }
+  });
+
+  it('a sign-in or sign-out in another window (a SecretStorage change) is seen by requests and the state', async () => {
+    const secrets = memorySecrets();
+    const p = prompts(undefined);
+    const c = new ConnectionManager({ secrets, log, prompts: p, serviceUrl: () => service.url });
+    try {
+      await c.refreshSignedInState();
+      assert.equal(c.isSignedIn, false);
+      // The other window signs in (it shares SecretStorage).
+      const otherWindow = new ServiceClient({ baseUrl: service.url });
+      const token = await otherWindow.signIn('admin', 'password');
+      await otherWindow.close();
+      await secrets.store(credentialKey(service.origin), JSON.stringify({ kind: 'bearer', token, loginName: 'admin' }));
+      await c.secretsChanged(credentialKey(service.origin));
+      assert.equal(c.signedInAs, 'admin');
+      const r = await c.run((client) => client.listProcessCategories({ limit: 1 }));
+      assert.ok(r.totalCount > 0);
+      assert.deepEqual(p.asked, [], 'the stored token was used; nobody was asked');
+      // The other window signs out.
+      await secrets.delete(credentialKey(service.origin));
+      await c.secretsChanged(credentialKey(service.origin));
+      assert.equal(c.isSignedIn, false);
+      await assert.rejects(c.run((client) => client.listProcessCategories({ limit: 1 })), SignInCancelledError);
+      assert.deepEqual(p.asked, [`missing:${service.origin}`], 'the removed token is not used');
+    } finally {
+      c.dispose();
+    }
+  });
+
+  it('changing the serviceUrl setting shows the new service\'s signed-in state', async () => {
+    await activateExtension();
+    const config = () => vscode.workspace.getConfiguration('workItemStudio');
+    const other = await recordingServer();
+    const secrets = memorySecrets();
+    await secrets.store(credentialKey(service.origin), JSON.stringify({ kind: 'bearer', token: 'stored', loginName: 'viewer' }));
+    const c = new ConnectionManager({ secrets, log, prompts: prompts(undefined), serviceUrl: () => readSettings().serviceUrl });
+    try {
+      await config().update('serviceUrl', service.url, vscode.ConfigurationTarget.Global);
+      await waitFor('signed in to the configured service', () => (c.signedInAs === 'viewer' ? true : undefined));
+      await config().update('serviceUrl', other.url, vscode.ConfigurationTarget.Global);
+      await waitFor('the other service, with nothing stored, to show signed out', () => (c.current?.origin === other.origin && !c.isSignedIn ? true : undefined));
+      await config().update('serviceUrl', service.url, vscode.ConfigurationTarget.Global);
+      await waitFor('signed in again after switching back', () => (c.signedInAs === 'viewer' ? true : undefined));
+    } finally {
+      c.dispose();
+      await config().update('serviceUrl', undefined, vscode.ConfigurationTarget.Global);
+      await other.close();
+    }
   });
 });
 

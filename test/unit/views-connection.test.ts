@@ -74,6 +74,51 @@ describe('connection: credentials keyed by origin', () => {
     await store.delete('http://127.0.0.1:1234');
     assert.equal(await store.get('http://127.0.0.1:1234'), undefined);
   });
+  it('a sign-in or sign-out in another window is seen once the key is invalidated', async () => {
+    const secrets = memorySecrets();
+    const store = new CredentialStore(secrets);
+    const origin = 'https://good.example';
+    const other = 'https://other.example';
+    assert.equal(await store.get(origin), undefined, 'read (and cached) before the other window signs in');
+    await new CredentialStore(secrets).set(origin, { kind: 'bearer', token: 't2', loginName: 'viewer' });
+    await new CredentialStore(secrets).set(other, { kind: 'bearer', token: 'o' });
+    assert.equal(await store.get(origin), undefined, 'the cache still answers until told');
+    store.invalidate(credentialKey(origin));
+    assert.deepEqual(await store.get(origin), { kind: 'bearer', token: 't2', loginName: 'viewer' });
+    assert.deepEqual(await store.get(other), { kind: 'bearer', token: 'o' });
+    await new CredentialStore(secrets).delete(origin);
+    await new CredentialStore(secrets).delete(other);
+    store.invalidate(credentialKey(other));
+    assert.deepEqual(await store.get(origin), { kind: 'bearer', token: 't2', loginName: 'viewer' }, 'only the changed key is forgotten');
+    assert.equal(await store.get(other), undefined);
+    store.invalidate();
+    assert.equal(await store.get(origin), undefined, 'invalidate() forgets every key');
+  });
+  it('a read in flight when the key is invalidated is not cached', async () => {
+    const secrets = memorySecrets();
+    const origin = 'https://good.example';
+    for (const key of [credentialKey(origin), undefined]) {
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const store = new CredentialStore({ ...secrets, get: async (k) => {
+        const v = secrets.data.get(k);
+        await held;
+        return v;
+      } });
+      secrets.data.delete(credentialKey(origin));
+      const reading = store.get(origin);
+      await new CredentialStore(secrets).set(origin, { kind: 'bearer', token: 'new' });
+      store.invalidate(key);
+      release();
+      assert.deepEqual(await reading, { kind: 'bearer', token: 'new' }, `the stale read is retried (invalidate ${key ?? 'all'})`);
+    }
+  });
+  it('session-only credentials survive invalidate()', async () => {
+    const store = new CredentialStore(memorySecrets());
+    await store.set('http://127.0.0.1:1234', { kind: 'bearer', token: 's' }, { sessionOnly: true });
+    store.invalidate();
+    assert.deepEqual(await store.get('http://127.0.0.1:1234'), { kind: 'bearer', token: 's' });
+  });
   it('a damaged entry reads as absent', () => {
     assert.equal(parseStoredCredential('{'), undefined);
     assert.equal(parseStoredCredential('{"kind":"bearer","token":""}'), undefined);
