@@ -80,6 +80,10 @@ if [ ! -f "$CS_DIR/.complete" ]; then
   log "installing code-server $CODE_SERVER_VERSION into $CS_DIR (about 4 minutes, about 620 MB)"
   rm -rf "$CS_DIR"; mkdir -p "$CS_DIR"
   (
+    # When this runs under `npm test`, the outer npm (Node 20) exports npm_config_* variables;
+    # npm_config_user_agent ("... node/v20 ...") would reach code-server's postinstall, which
+    # reads the Node version from it and refuses. Start the inner npm from a clean npm environment.
+    for v in $(compgen -e | grep -E '^npm_'); do unset "$v"; done
     export PATH="$NODE24_HOME/bin:$PATH"
     export npm_config_nodedir="$NODE24_HOME"
     timeout 2400 npm install --no-audit --no-fund --no-save --prefix "$CS_DIR" \
