@@ -24,6 +24,7 @@ import {
 } from '../bulk';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { readSettings } from '../common/config';
+import { decideUnknown } from '../common/unknownChoice';
 import { itemsText, outcomeMessage, requestsText } from '../common/wording';
 import { ResultPanels } from '../views/results/resultPanel';
 import { UserInputError } from './register';
@@ -294,25 +295,54 @@ export class RequestJobs implements vscode.Disposable {
       return undefined;
     }
     const info = this.connectionFor(journal);
-    const items = itemCount(journal, unknown);
     const resend = vscode.l10n.t('Resend');
     const applied = vscode.l10n.t('Mark as Applied');
-    const pick = await this.askModal(
-      vscode.l10n.t('Send {0} requests ({1} items) of unknown outcome to {2} again?', unknown.length, items, info.label),
-      vscode.l10n.t(
-        'The service may already have applied them. Sending them again can apply the change twice (for example, shift dates twice). Check the items on the service first. Choose "Mark as Applied" if they were applied.',
-      ),
-      resend,
-      applied,
+    const choose = vscode.l10n.t('Choose Requests…');
+    // Requests of unknown outcome often differ (one was applied, another was not):
+    // with several, the user can pick which ones the decision is about.
+    const decision = await decideUnknown(
+      unknown,
+      async (selected, canChoose) => {
+        const pick = await this.askModal(
+          vscode.l10n.t('Send {0} requests ({1} items) of unknown outcome to {2} again?', selected.length, itemCount(journal, selected), info.label),
+          vscode.l10n.t(
+            'The service may already have applied them. Sending them again can apply the change twice (for example, shift dates twice). Check the items on the service first. Choose "Mark as Applied" if they were applied.',
+          ),
+          resend,
+          applied,
+          ...(canChoose ? [choose] : []),
+        );
+        return pick === resend ? 'resend' : pick === applied ? 'applied' : pick === choose ? 'choose' : undefined;
+      },
+      (selected) => this.chooseRequests(journal, selected),
     );
-    if (pick === applied) {
-      await confirmUnknown(journal, unknown);
-      this.log.info(`bulk job ${journal.id}: ${unknown.length} requests of unknown outcome marked as applied by the user`);
+    if (!decision) return undefined;
+    const selected = decision.indexes;
+    if (decision.action === 'applied') {
+      await confirmUnknown(journal, selected);
+      this.log.info(`bulk job ${journal.id}: ${selected.length} requests of unknown outcome marked as applied by the user`);
       await this.showJob(journal.id);
       return undefined;
     }
-    if (pick !== resend) return undefined;
-    return this.rerun(journal, info, 'resend', (opts) => resendUnknown(journal, unknown, opts));
+    return this.rerun(journal, info, 'resend', (opts) => resendUnknown(journal, selected, opts));
+  }
+
+  /** A multi-select list of requests (number, item count, first IDs); the indexes picked. */
+  private async chooseRequests(journal: JobJournal, indexes: readonly number[]): Promise<number[] | undefined> {
+    const picked = await vscode.window.showQuickPick(
+      indexes.map((i) => {
+        const r = journal.requests[i]!;
+        const shown = r.ids.slice(0, 8).join(', ');
+        return {
+          label: vscode.l10n.t('Request {0}', i + 1),
+          description: itemsText(r.ids.length),
+          detail: r.ids.length > 8 ? vscode.l10n.t('{0} and {1} more', shown, r.ids.length - 8) : shown,
+          index: i,
+        };
+      }),
+      { canPickMany: true, placeHolder: vscode.l10n.t('Pick the requests of unknown outcome to resend or to mark as applied') },
+    );
+    return picked?.map((p) => p.index);
   }
 
   /** Runs an existing job again (signing in first when needed). */
