@@ -304,7 +304,9 @@ export class RequestJobs implements vscode.Disposable {
       unknown,
       async (selected, canChoose) => {
         const pick = await this.askModal(
-          vscode.l10n.t('Send {0} requests ({1} items) of unknown outcome to {2} again?', selected.length, itemCount(journal, selected), info.label),
+          selected.length === 1
+            ? vscode.l10n.t('Send 1 request ({0}) of unknown outcome to {1} again?', itemsText(itemCount(journal, selected)), info.label)
+            : vscode.l10n.t('Send {0} requests ({1} items) of unknown outcome to {2} again?', selected.length, itemCount(journal, selected), info.label),
           vscode.l10n.t(
             'The service may already have applied them. Sending them again can apply the change twice (for example, shift dates twice). Check the items on the service first. Choose "Mark as Applied" if they were applied.',
           ),
@@ -368,7 +370,9 @@ export class RequestJobs implements vscode.Disposable {
       if (unfinished.length === 0) return;
       const resume = vscode.l10n.t('Resume…');
       const pick = await vscode.window.showInformationMessage(
-        vscode.l10n.t('{0} work item update jobs did not finish (for example, the window closed while they ran).', unfinished.length),
+        unfinished.length === 1
+          ? vscode.l10n.t('A work item update job did not finish (for example, the window closed while it ran).')
+          : vscode.l10n.t('{0} work item update jobs did not finish (for example, the window closed while they ran).', unfinished.length),
         resume,
       );
       if (pick === resume) await vscode.commands.executeCommand('workItemStudio.resumeJobs');

@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { confirmUnknown, JobJournal, planJob, resendUnknown, runJob } from '../../src/bulk';
+import { confirmUnknown, JobJournal, planJob, resendUnknown, resultFromJournal, runJob } from '../../src/bulk';
+import { renderResultHtml } from '../../src/editors/model/results';
 import { decideUnknown, type UnknownAnswer } from '../../src/common/unknownChoice';
 import type { Sandbox } from '../../src/sandbox';
 import { addDays, clientFor, fault, scheduledTaskIds, snapshotDates, startSandbox, storedItem } from './bulk-helpers';
@@ -66,6 +67,10 @@ describe('requests of unknown outcome: the user decides per request', () => {
         const marked = await decideUnknown(journal.indexesIn('unknown', 'cancelled'), async () => answers.shift(), async () => [1]);
         assert.deepEqual(marked, { action: 'applied', indexes: [1] });
         await confirmUnknown(journal, marked.indexes);
+        // The result view tells a request the user marked from one the service confirmed.
+        const html = renderResultHtml({ result: resultFromJournal(journal), serviceLabel: 's', documentName: 'd', nonce: 'n', cspSource: 'c' });
+        assert.match(html, /<tr class="st-succeeded"><td>2<\/td><td>marked as applied by you<\/td>/);
+        assert.match(html, /<tr class="st-succeeded"><td>3<\/td><td>succeeded<\/td>/);
         const resent = await decideUnknown(journal.indexesIn('unknown', 'cancelled'), async (_s, canChoose) => (assert.equal(canChoose, false), 'resend'), async () => undefined);
         assert.deepEqual(resent, { action: 'resend', indexes: [0] });
         const result = await resendUnknown(journal, resent.indexes, { client, concurrency: 1, minIntervalMs: 0 });

@@ -8,6 +8,8 @@ export interface ResultStrings {
   title: string;
   outcome: Record<JobResult['outcome'], string>;
   state: Record<RequestState, string>;
+  /** The status of a request of unknown outcome that the user marked as applied. */
+  markedApplied: string;
   service(label: string): string;
   document(name: string): string;
   totals: string;
@@ -37,6 +39,7 @@ export const ENGLISH_RESULTS: ResultStrings = {
   title: 'Work item update results',
   outcome: { succeeded: 'Every request succeeded', partial: 'Some requests did not succeed', cancelled: 'Cancelled' },
   state: { pending: 'not sent', sent: 'sent', succeeded: 'succeeded', failed: 'failed', unknown: 'outcome unknown', cancelled: 'cancelled (outcome unknown)' },
+  markedApplied: 'marked as applied by you',
   service: (l) => `Service: ${l}`,
   document: (n) => `Document: ${n}`,
   totals: 'Totals',
@@ -152,7 +155,7 @@ export function renderResultHtml(input: ResultViewInput, s: ResultStrings = ENGL
     .slice(0, MAX_ROWS)
     .map(
       (r: RequestResult) =>
-        `<tr class="st-${r.state}"><td>${r.index + 1}</td><td>${e(s.state[r.state])}</td><td>${r.status ?? ''}</td><td>${e(formatDuration(r.durationMs))}</td><td>${r.attempts}</td><td class="mono">${idsCell(r.ids, s)}</td></tr>`,
+        `<tr class="st-${r.state}"><td>${r.index + 1}</td><td>${e(r.confirmedByUser ? s.markedApplied : s.state[r.state])}</td><td>${r.status ?? ''}</td><td>${e(formatDuration(r.durationMs))}</td><td>${r.attempts}</td><td class="mono">${idsCell(r.ids, s)}</td></tr>`,
     )
     .join('');
   const failedOnes = result.requests.filter((r) => r.error && r.state !== 'succeeded');

@@ -178,6 +178,7 @@ export function resultStrings(): ResultStrings {
       unknown: vscode.l10n.t('outcome unknown'),
       cancelled: vscode.l10n.t('cancelled (outcome unknown)'),
     },
+    markedApplied: vscode.l10n.t('marked as applied by you'),
     service: (l) => vscode.l10n.t('Service: {0}', l),
     document: (n) => vscode.l10n.t('Document: {0}', n),
     totals: vscode.l10n.t('Totals'),
