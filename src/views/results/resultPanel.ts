@@ -7,6 +7,7 @@ import { ServiceError, type ServiceErrorKind } from '../../api/errors';
 import type { JobResult, RequestError } from '../../bulk/types';
 import { describeError, localizedServiceEntry, serviceErrorSummary } from '../../common/messages';
 import { renderResultHtml, resultJson, type ResultStrings } from '../../editors/model/results';
+import { resultViewColumn } from './column';
 
 export interface ResultViewModel {
   jobId?: string;
@@ -52,7 +53,7 @@ export class ResultPanels implements vscode.Disposable {
     const panel = vscode.window.createWebviewPanel(
       'workItemStudio.results',
       panelTitle(model),
-      { viewColumn: vscode.ViewColumn.Beside, preserveFocus },
+      { viewColumn: this.columnForNew(), preserveFocus },
       { enableScripts: true, localResourceRoots: [], enableFindWidget: true },
     );
     const entry = { panel, model };
@@ -60,6 +61,14 @@ export class ResultPanels implements vscode.Disposable {
     panel.onDidDispose(() => this.panels.delete(key));
     panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(entry, m));
     panel.webview.html = this.html(panel, model);
+  }
+
+  private columnForNew(): vscode.ViewColumn {
+    const column = resultViewColumn(
+      [...this.panels.values()].map((p) => p.panel.viewColumn),
+      vscode.window.activeTextEditor?.viewColumn,
+    );
+    return column === 'beside' ? vscode.ViewColumn.Beside : column;
   }
 
   /** The tab title of a job's result view (tests read it). */
