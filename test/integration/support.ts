@@ -15,7 +15,7 @@ export function extension(): vscode.Extension<unknown> {
 }
 
 /**
- * Activates the extension explicitly (its activationEvents are empty: views and commands activate it).
+ * Activates the extension explicitly (it activates on JSON documents, views and commands; a test may run before any of them).
  * The first attempt is shared by every suite in this extension host (through a global, since each
  * suite is bundled separately): VS Code reports a failed activation only to the first caller and
  * counts the extension as active afterwards, so a later call alone would hide the failure.
