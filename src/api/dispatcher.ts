@@ -261,8 +261,6 @@ export function redactUrl(url: URL): string {
   return had ? s.replace('://', '://***@') : s;
 }
 
-const LOOPBACK_NO_PROXY = ['localhost', '127.0.0.1', '::1'];
-
 /** The no-proxy entries: the setting's plus NO_PROXY's, lower-cased, without duplicates. */
 export function noProxyEntries(setting: string | undefined, env: NodeJS.ProcessEnv): string[] {
   const raw = [setting ?? '', env.no_proxy ?? env.NO_PROXY ?? ''].join(',');

@@ -1,7 +1,7 @@
 // The interactive half of sign-in: quick pick of the method, then input boxes.
 // Nothing entered here is logged or written to settings.
 import * as vscode from 'vscode';
-import type { ConnectionInfo, SignInMethod, SignInPrompts } from './connection';
+import type { SignInMethod, SignInPrompts } from './connection';
 import type { AuthMethod } from './config';
 
 interface MethodItem extends vscode.QuickPickItem {

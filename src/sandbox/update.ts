@@ -51,20 +51,12 @@ export type UpdateOutcome =
 
 type AnyCode = SandboxErrorCode | keyof typeof SANDBOX_SHARED_CLIENT_CODES;
 
-/** The order in which the members of a body are processed for each item (rule 1). */
-export const PROCESSING_ORDER = [
-  'moveParentTo (with orderBefore/orderAfter/orderFirst/orderLast)',
-  'changeItemTypeTo',
-  'clearSchedule',
-  'fields (in catalogue order: Name, Code, Description, ActualProgress, PlannedTime, PlannedCost, Assignments, LeaderId, StartDate, EndDate, StatusTypeId, ProcessCategoryId, WorkCategoryId)',
-  'moveScheduleDays',
-  'copyAssignmentsFrom',
-  'assignmentChange (removes, removeUsers, updates, adds, then recalculatePlannedTimeByAssignment)',
-  'clearAllFieldCalcTypes, clearFieldCalcTypes, fieldCalcTypes',
-  'setCompleted',
-  'setTimeEntryLocked',
-  'propagateToChildren',
-] as const;
+// The order in which the members of a body are processed for each item (rule 1; README
+// "Sandbox: update rules and choices"): moveParentTo (with its ordering member),
+// changeItemTypeTo, clearSchedule, fields (in catalogue order), moveScheduleDays,
+// copyAssignmentsFrom, assignmentChange (removes, removeUsers, updates, adds, then
+// recalculatePlannedTimeByAssignment), the calculation-type members, setCompleted,
+// setTimeEntryLocked, propagateToChildren.
 
 /** Fields a Standard-edition item that has children still accepts. */
 const STANDARD_PARENT_FIELDS = new Set(['Name', 'Code', 'Description']);

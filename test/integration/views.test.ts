@@ -6,7 +6,7 @@ import { createSandbox, type Sandbox } from '../../src/sandbox/index';
 import { ConnectionManager, type SignInPrompts } from '../../src/common/connection';
 import type { SecretStorageLike } from '../../src/common/secrets';
 import { MessageNode } from '../../src/views/common';
-import { OrganizationsTree, OrgNode, RangeNode, UserNode, type OrgTreeNode } from '../../src/views/organizationsTree';
+import { OrganizationsTree, OrgNode, RangeNode, UserNode } from '../../src/views/organizationsTree';
 import { CategoryNode, LoadMoreNode, ProcessCategoriesTree, type CategoryTreeNode } from '../../src/views/processCategoriesTree';
 import { waitFor } from './support';
 

@@ -38,8 +38,7 @@ export function l10nStrings(code: string): { strings: string[]; nonLiteral: stri
   const strings: string[] = [];
   const nonLiteral: string[] = [];
   const re = /\bl10n\.t\(\s*/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(source))) {
+  while (re.exec(source)) {
     const start = re.lastIndex;
     const quote = source[start];
     if (quote !== "'" && quote !== '"') {
