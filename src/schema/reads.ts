@@ -1,0 +1,205 @@
+// Wire shapes of the read operations of the real service that service-api.md does
+// not describe (known-facts.md, "Read operations of the real service"): projects,
+// work items by ID, a work item's sub-items and the signed-in user.
+// No vscode import: shared by the client (src/api), the views and the sandbox.
+//
+// Like every response shape, these are tolerant: unknown members are kept, known
+// members must have the documented shape. Work item fields come back as a
+// PascalCase map whose catalogue is not public, so the map itself is open.
+import { z } from 'zod';
+import { DateTimeString } from './api';
+
+const optString = z.string().nullish();
+/** IDs are strings on the wire; a number is accepted and turned into its decimal string. */
+export const WireId = z.union([z.string(), z.number().transform((n) => String(n))]);
+
+// ---------------------------------------------------------------------------
+// Work item fields of the read operations (PascalCase, case-sensitive)
+// ---------------------------------------------------------------------------
+
+/**
+ * Field names the extension reads and shows. The editable ones are the same names
+ * as in an update's `fields` map (src/schema/fields.ts); the others are read only.
+ * Times (PlannedTime, ActualTime, ManagedPlannedTime) are minutes.
+ */
+export const WorkItemField = {
+  Id: 'Id',
+  Name: 'Name',
+  Code: 'Code',
+  Description: 'Description',
+  ProjectId: 'ProjectId',
+  ParentId: 'ParentId',
+  ItemTypeId: 'ItemTypeId',
+  ItemTypeName: 'ItemTypeName',
+  IsFolder: 'IsFolder',
+  /** 0 for the project's root folder, 1 for its top-level items, and so on. */
+  Level: 'Level',
+  DisplayOrder: 'DisplayOrder',
+  HasChildren: 'HasChildren',
+  StatusTypeId: 'StatusTypeId',
+  StatusTypeName: 'StatusTypeName',
+  ProcessCategoryId: 'ProcessCategoryId',
+  WorkCategoryId: 'WorkCategoryId',
+  StartDate: 'StartDate',
+  EndDate: 'EndDate',
+  ActualProgress: 'ActualProgress',
+  TracksProgress: 'TracksProgress',
+  PlannedTime: 'PlannedTime',
+  ManagedPlannedTime: 'ManagedPlannedTime',
+  PlannedCost: 'PlannedCost',
+  ActualTime: 'ActualTime',
+  ActualCost: 'ActualCost',
+  LeaderId: 'LeaderId',
+  LeaderName: 'LeaderName',
+  Assignments: 'Assignments',
+  IsTimeEntryLocked: 'IsTimeEntryLocked',
+  IsDeleted: 'IsDeleted',
+  FieldCalcTypes: 'FieldCalcTypes',
+  CreatedAt: 'CreatedAt',
+  UpdatedAt: 'UpdatedAt',
+  UpdatedBy: 'UpdatedBy',
+  UserUpdatedAt: 'UserUpdatedAt',
+  UserUpdatedBy: 'UserUpdatedBy',
+  /** Only in `subItems` answers: the children, each `{fields: {...}}` again. */
+  SubItems: 'SubItems',
+} as const;
+export type WorkItemFieldName = (typeof WorkItemField)[keyof typeof WorkItemField];
+
+/** The fields a tree row needs (label, icon, marks, tooltip), asked for with `fields=`. */
+export const TREE_FIELDS: readonly WorkItemFieldName[] = [
+  'Id',
+  'Name',
+  'Code',
+  'ParentId',
+  'ItemTypeId',
+  'ItemTypeName',
+  'IsFolder',
+  'Level',
+  'DisplayOrder',
+  'HasChildren',
+  'StatusTypeId',
+  'StatusTypeName',
+  'StartDate',
+  'EndDate',
+  'ActualProgress',
+  'PlannedTime',
+  'ActualTime',
+  'LeaderId',
+  'LeaderName',
+  'IsDeleted',
+];
+
+/** A work item's field map as it comes back (open: the catalogue is not public). */
+export const WorkItemFields = z.record(z.string(), z.unknown());
+export type WorkItemFields = z.infer<typeof WorkItemFields>;
+
+/** One element of `GET /workitem/workItems/{ids}`: `{fields, isWarning, warnings, aclId, permission}`. */
+export const WorkItemRecord = z.looseObject({
+  fields: WorkItemFields,
+  isWarning: z.boolean().nullish(),
+  warnings: z.array(z.unknown()).nullish(),
+  aclId: optString,
+  permission: z.number().nullish(),
+});
+export type WorkItemRecord = z.infer<typeof WorkItemRecord>;
+
+/** `GET /workitem/workItems/{ids}` answers an array (even for one ID). */
+export const WorkItemsResponse = z.array(WorkItemRecord);
+export type WorkItemsResponse = z.infer<typeof WorkItemsResponse>;
+
+/** A node of a `subItems` answer: `fields.SubItems` (when present) holds the children, nested. */
+export interface SubItemNode {
+  fields: Record<string, unknown> & { SubItems?: SubItemNode[] | null };
+  [key: string]: unknown;
+}
+export const SubItemNode: z.ZodType<SubItemNode> = z.lazy(() =>
+  z.looseObject({
+    fields: z.looseObject({ SubItems: z.array(SubItemNode).nullish() }),
+  }),
+) as unknown as z.ZodType<SubItemNode>;
+
+/** `GET /workitem/workItems/{id}/subItems` answers an array with exactly one element, the item itself. */
+export const SubItemsResponse = z.array(SubItemNode);
+export type SubItemsResponse = SubItemNode[];
+
+/** Query of `subItems`. `depth` counts from the project's root folder (level 0), not from the item asked. */
+export const SubItemsQuery = z.strictObject({
+  fields: z.string().optional().describe('Comma-separated PascalCase field names.'),
+  depth: z.number().int().min(0).optional().describe('Deepest level returned, counted from the project root folder (level 0).'),
+  includeDeleted: z.boolean().optional(),
+});
+export type SubItemsQuery = z.infer<typeof SubItemsQuery>;
+
+/** The ID of a work item record (`fields.Id`), as a string; undefined when absent. */
+export function workItemIdOf(record: { fields: Record<string, unknown> }): string | undefined {
+  const id = record.fields['Id'];
+  if (typeof id === 'string' && id) return id;
+  if (typeof id === 'number' && Number.isFinite(id)) return String(id);
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------
+// Projects
+// ---------------------------------------------------------------------------
+
+export const Project = z.looseObject({
+  id: WireId,
+  name: z.string(),
+  code: optString,
+  description: optString,
+  managerId: optString,
+  managerName: optString,
+  /** Datetimes without zone. */
+  plannedStartDate: DateTimeString.nullish(),
+  plannedFinishDate: DateTimeString.nullish(),
+  isFinished: z.boolean().nullish(),
+  /** The folder below which the project's work items hang. A project ID is not a work item ID. */
+  workItemRootFolderId: WireId.nullish(),
+  isLocked: z.boolean().nullish(),
+  organizationId: optString,
+  organizationName: optString,
+  isDeleted: z.boolean().nullish(),
+  canEdit: z.boolean().nullish(),
+  createdAt: DateTimeString.nullish(),
+  updatedAt: DateTimeString.nullish(),
+});
+export type Project = z.infer<typeof Project>;
+
+export const ProjectListResponse = z.looseObject({ totalCount: z.number().int().min(0), data: z.array(Project) });
+export type ProjectListResponse = z.infer<typeof ProjectListResponse>;
+
+/** `GET /project/projects/{ids}` answers an array (even for one ID). */
+export const ProjectsResponse = z.array(Project);
+export type ProjectsResponse = z.infer<typeof ProjectsResponse>;
+
+/** Query of `GET /project/projects` (unverified beyond public clients; paging like the other lists). */
+export const ProjectsQuery = z.strictObject({
+  name: z.string().optional().describe('Partial match on project name.'),
+  code: z.string().optional().describe('Partial match on project code.'),
+  keyword: z.string().optional().describe('Projects whose name or code contains the keyword.'),
+  isFinished: z.boolean().optional().describe('true: finished projects only; false: unfinished only.'),
+  isManager: z.boolean().optional().describe('true: projects the caller manages.'),
+  organizationIds: z.string().optional().describe('Comma-separated organization IDs.'),
+  managerIds: z.string().optional().describe('Comma-separated user IDs.'),
+  limit: z.number().int().min(0).optional(),
+  offset: z.number().int().min(0).optional(),
+});
+export type ProjectsQuery = z.infer<typeof ProjectsQuery>;
+
+// ---------------------------------------------------------------------------
+// The signed-in user
+// ---------------------------------------------------------------------------
+
+/** `GET /system/users/me` (product version 6 on; older servers answer 404). */
+export const CurrentUser = z.looseObject({
+  id: WireId,
+  name: z.string(),
+  loginName: optString,
+  email: optString,
+  organizationName: optString,
+  language: optString,
+  timeZone: optString,
+  authenticationType: z.union([z.string(), z.number()]).nullish(),
+  allowLocalAuthentication: z.boolean().nullish(),
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
