@@ -55,7 +55,9 @@ export class Pacer {
       const now = this.clock.now();
       const target = Math.max(this.lastGrant + this.intervalMs, this.holdTime);
       if (target <= now) {
-        this.lastGrant = now;
+        // A timer that fires late does not push every later slot back (no drift
+        // over a long job); after an idle spell the schedule restarts from now.
+        this.lastGrant = now - target < this.intervalMs ? target : now;
         return;
       }
       await this.clock.sleep(target - now, signal);

@@ -214,8 +214,12 @@ export const MAX_CONCURRENCY = 16;
 export const DEFAULT_REQUESTS_PER_MINUTE = 600;
 /** The service's documented limit (known-facts.md): 1500 calls a minute per caller. */
 export const SERVICE_REQUESTS_PER_MINUTE = 1500;
-/** The help recommends about 100 ms between consecutive calls. */
-export const DEFAULT_MIN_INTERVAL_MS = 100;
+/**
+ * Minimum spacing between request starts besides the rate: none by default. The
+ * help's advice of about 100 ms is the default rate's spacing (60000 / 600), not a
+ * floor, so the rate setting is obeyed from 1 to 1500 a minute.
+ */
+export const DEFAULT_MIN_INTERVAL_MS = 0;
 export const DEFAULT_RETRY_BUDGET = 10;
 /** A Retry-After longer than this is not waited for: the request is marked failed. */
 export const DEFAULT_MAX_RETRY_WAIT_MS = 120_000;
@@ -234,7 +238,10 @@ export interface RunOptions {
    */
   requestsPerMinute?: number;
   allowAboveServiceLimit?: boolean;
-  /** Minimum spacing between request starts; default 100 ms (the help's advice). */
+  /**
+   * Minimum spacing between request starts besides the rate; default 0 (the rate
+   * alone sets the spacing: 100 ms, the help's advice, at the default 600 a minute).
+   */
   minIntervalMs?: number;
   /**
    * Automatic retries for the whole job (connect failures, 429/503 with Retry-After); default 10.

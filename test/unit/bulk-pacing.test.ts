@@ -53,14 +53,21 @@ describe('bulk pacing', () => {
     assert.deepEqual(gaps(f.starts), Array(11).fill(200));
   });
 
-  it('keeps the recommended minimum interval when the rate would allow less', async () => {
+  it('obeys the rate from 1 to 1500 requests a minute (the 100 ms advice is the default, not a floor)', async () => {
+    for (const [rpm, gap] of [[1500, 40], [1200, 50], [600, 100], [60, 1000], [1, 60_000]] as const) {
+      const clock = new FakeClock();
+      const f = fakeClient(clock);
+      await runJob(plan(4), { client: f.client, clock, concurrency: 2, requestsPerMinute: rpm });
+      assert.deepEqual(gaps(f.starts), [gap, gap, gap], `${rpm} a minute`);
+    }
+    assert.equal(intervalFor(1500, 0), 40);
+    assert.equal(intervalFor(600, 0), 100);
+    // An explicit minimum spacing is still honoured when a caller asks for one.
+    assert.equal(intervalFor(1500, 100), 100);
     const clock = new FakeClock();
     const f = fakeClient(clock);
-    await runJob(plan(6), { client: f.client, clock, concurrency: 2, requestsPerMinute: 1500, minIntervalMs: 100 });
-    for (const g of gaps(f.starts)) assert.ok(g >= 100);
-    assert.equal(intervalFor(1500, 100), 100);
-    assert.equal(intervalFor(1500, 0), 40);
-    assert.equal(intervalFor(600, 100), 100);
+    await runJob(plan(3), { client: f.client, clock, requestsPerMinute: 1500, minIntervalMs: 100 });
+    assert.deepEqual(gaps(f.starts), [100, 100]);
   });
 
   it('defaults to 600 requests a minute with 100 ms spacing and 2 in parallel', async () => {
@@ -68,6 +75,16 @@ describe('bulk pacing', () => {
     const f = fakeClient(clock, undefined, 1000); // slow requests: parallelism shows
     await runJob(plan(8), { client: f.client, clock });
     for (const g of gaps(f.starts)) assert.ok(g >= 100);
+    assert.equal(f.maxInFlight, 2);
+  });
+
+  it('with responses slower than the spacing, each worker starts its next request as soon as its answer is in', async () => {
+    const clock = new FakeClock();
+    const f = fakeClient(clock, undefined, 300);
+    const r = await runJob(plan(8), { client: f.client, clock, concurrency: 2 });
+    assert.equal(r.outcome, 'succeeded');
+    // 100 ms spacing, 300 ms answers: both workers stay busy (the floor of 2 in flight), never idle.
+    assert.deepEqual(f.starts.map((t) => t - f.starts[0]!), [0, 100, 300, 400, 600, 700, 900, 1000]);
     assert.equal(f.maxInFlight, 2);
   });
 
