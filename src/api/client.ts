@@ -22,7 +22,15 @@ import { nullLogger, type Logger } from './logger';
 import { allAssignedUsersPath, buildUrl, InvalidPathError, organizationUsersPath, parseBaseUrl, workItemsPath, type BaseUrl } from './paths';
 import { proxyEndpointsOf } from './dispatcher-info';
 
-export type Credentials = { kind: 'none' } | { kind: 'bearer'; token: string } | { kind: 'basic'; loginName: string; password: string };
+export type Credentials =
+  | { kind: 'none' }
+  | { kind: 'bearer'; token: string }
+  | { kind: 'basic'; loginName: string; password: string }
+  /** An API key (product version 7 on): sent as `X-TT-ApiKey: <key>`, with no Authorization header. */
+  | { kind: 'apiKey'; key: string };
+
+/** The request header that carries an API key. */
+export const API_KEY_HEADER = 'X-TT-ApiKey';
 
 export interface ClientOptions {
   /** Service base URL including the API prefix, e.g. `https://pm.example.com/TimeTrackerNX/api`. */
@@ -188,7 +196,7 @@ export class ServiceClient {
     return new ServiceError({ kind: 'invalid-request', method, path, messages, code });
   }
 
-  private async authorization(method: Method, path: string): Promise<{ header?: string; secrets: string[] }> {
+  private async authorization(method: Method, path: string): Promise<{ header?: string; apiKey?: string; secrets: string[] }> {
     const creds: Credentials = (await this.options.credentials?.()) ?? { kind: 'none' };
     switch (creds.kind) {
       case 'none':
@@ -214,6 +222,14 @@ export class ServiceClient {
         const encoded = Buffer.from(`${loginName}:${password}`, 'utf8').toString('base64');
         return { header: `Basic ${encoded}`, secrets: [password, encoded] };
       }
+      case 'apiKey': {
+        const key = typeof creds.key === 'string' ? creds.key.trim() : '';
+        if (!key) throw this.invalidRequest(method, path, ['the API key is empty; sign in again'], 'CREDENTIALS_EMPTY');
+        if (!/^[\x21-\x7e]+$/.test(key)) {
+          throw this.invalidRequest(method, path, ['the API key contains characters that cannot be sent in a header (spaces, line breaks or non-ASCII)'], 'CREDENTIALS_INVALID');
+        }
+        return { apiKey: key, secrets: [key] };
+      }
       default:
         throw this.invalidRequest(method, path, ['unknown credentials kind'], 'CREDENTIALS_INVALID');
     }
@@ -231,7 +247,7 @@ export class ServiceClient {
     } catch (e) {
       throw this.invalidRequest(method, path, [e instanceof Error ? e.message : String(e)]);
     }
-    const auth = spec.auth ? await this.authorization(method, path) : { secrets: [] as string[] };
+    const auth: { header?: string; apiKey?: string; secrets: string[] } = spec.auth ? await this.authorization(method, path) : { secrets: [] };
     const secrets = [...auth.secrets, ...(spec.secrets ?? [])];
     if (signal?.aborted) throw new ServiceError({ kind: 'cancelled', method, path, sent: false });
 
@@ -239,6 +255,7 @@ export class ServiceClient {
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.userAgent };
     if (payload) headers['content-type'] = 'application/json; charset=utf-8';
     if (auth.header) headers.authorization = auth.header;
+    if (auth.apiKey) headers[API_KEY_HEADER.toLowerCase()] = auth.apiKey;
 
     const logPath = shortPath(path) + (url.search ? '?…' : '');
     const attempts = spec.idempotent ? 2 : 1;

@@ -8,7 +8,7 @@ import { effectiveRestrictedValue } from './serviceUrl';
 
 export const SECTION = 'workItemStudio';
 
-export type AuthMethod = 'token' | 'basic';
+export type AuthMethod = 'token' | 'basic' | 'apiKey';
 export type SandboxEdition = 'professional' | 'standard';
 
 export interface Settings {
@@ -51,7 +51,7 @@ export function readSettings(trusted = vscode.workspace.isTrusted): Settings {
   const orgs = c.get<unknown>('organizations', []);
   return {
     serviceUrl: String(restricted<string>('serviceUrl', '', trusted) ?? ''),
-    authMethod: authMethod === 'basic' ? 'basic' : 'token',
+    authMethod: authMethod === 'basic' || authMethod === 'apiKey' ? authMethod : 'token',
     organizations: Array.isArray(orgs) ? orgs.filter((o): o is string => typeof o === 'string' && o.trim() !== '').map((o) => o.trim()) : [],
     processCategoriesPageSize: int(c.get('processCategories.pageSize'), 50, 1, 1000),
     bulk: {

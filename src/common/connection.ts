@@ -27,12 +27,13 @@ export interface ConnectionInfo {
 }
 
 /** How a person signs in; the default asks through quick picks and input boxes. */
-export type SignInMethod = 'token' | 'pasteToken' | 'basic';
+export type SignInMethod = 'token' | 'pasteToken' | 'basic' | 'apiKey';
 export interface SignInPrompts {
   pickMethod(info: ConnectionInfo, preferred: AuthMethod, reason: 'command' | 'unauthorized' | 'missing'): Promise<SignInMethod | undefined>;
   askLoginName(info: ConnectionInfo, previous: string | undefined): Promise<string | undefined>;
   askPassword(info: ConnectionInfo, loginName: string): Promise<string | undefined>;
   askToken(info: ConnectionInfo): Promise<string | undefined>;
+  askApiKey(info: ConnectionInfo): Promise<string | undefined>;
 }
 
 export interface RunningSandbox {
@@ -244,6 +245,10 @@ export class ConnectionManager implements vscode.Disposable {
       const token = (await p.askToken(info))?.trim();
       if (!token) return false;
       credential = { kind: 'bearer', token };
+    } else if (method === 'apiKey') {
+      const key = (await p.askApiKey(info))?.trim();
+      if (!key) return false;
+      credential = { kind: 'apiKey', key };
     } else {
       const loginName = (await p.askLoginName(info, this.loginName))?.trim();
       if (!loginName) return false;
@@ -263,7 +268,8 @@ export class ConnectionManager implements vscode.Disposable {
     await this.store.set(info.origin, credential, { sessionOnly: info.isSandbox });
     if (info.isSandbox) this.sandboxAutoSignIn = false;
     if (this.current?.origin === info.origin) this.credentialsChanged(credential);
-    this.deps.log.info(`Signed in to ${info.origin}${credential.kind === 'bearer' && !credential.loginName ? ' with a token' : ` as ${credentialLogin(credential)}`} (${credential.kind}).`);
+    const how = credential.kind === 'apiKey' ? ' with an API key' : credential.kind === 'bearer' && !credential.loginName ? ' with a token' : ` as ${credentialLogin(credential)}`;
+    this.deps.log.info(`Signed in to ${info.origin}${how} (${credential.kind}).`);
     return true;
   }
 
@@ -465,13 +471,20 @@ async function closeQuietly(c: { client: ServiceClient; dispatcher?: Dispatcher 
 }
 
 function credentialLogin(c: StoredCredential): string | undefined {
-  return c.loginName;
+  return c.kind === 'apiKey' ? undefined : c.loginName;
 }
 
 /** What the client sends for a stored credential (nothing when none is stored). */
 export function toClientCredentials(c: StoredCredential | undefined): Credentials {
   if (!c) return { kind: 'none' };
-  return c.kind === 'bearer' ? { kind: 'bearer', token: c.token } : { kind: 'basic', loginName: c.loginName, password: c.password };
+  switch (c.kind) {
+    case 'bearer':
+      return { kind: 'bearer', token: c.token };
+    case 'basic':
+      return { kind: 'basic', loginName: c.loginName, password: c.password };
+    case 'apiKey':
+      return { kind: 'apiKey', key: c.key };
+  }
 }
 
 async function defaultStartSandbox(edition: SandboxEdition, log: Logger): Promise<RunningSandbox> {

@@ -25,9 +25,20 @@ function reasonText(reason: NetworkReason): string | undefined {
   return text ? vscode.l10n.t({ message: text, args: [], comment: [] }) : undefined;
 }
 
+/** True for a refused sign-in: `POST /auth/token` answered 401 or 403. */
+export function isSignInRefusal(e: ServiceError): boolean {
+  return e.kind === 'http' && (e.status === 401 || e.status === 403) && e.method === 'POST' && /^\/auth\/token\/?$/i.test(e.path);
+}
+
 function plainSummary(e: ServiceError): string {
   switch (e.kind) {
     case 'http':
+      if (isSignInRefusal(e)) {
+        return vscode.l10n.t(
+          'Sign-in failed ({0}). Possible causes: the login name or password is wrong; the user is deleted or locked; on a site with single sign-on, an administrator must allow local authentication for this user before the API can be used.',
+          String(e.status),
+        );
+      }
       return httpSummary(e.status);
     case 'connect':
       return connectSummary(e.code);

@@ -10,7 +10,8 @@ export interface SecretStorageLike {
 
 export type StoredCredential =
   | { kind: 'bearer'; token: string; loginName?: string }
-  | { kind: 'basic'; loginName: string; password: string };
+  | { kind: 'basic'; loginName: string; password: string }
+  | { kind: 'apiKey'; key: string };
 
 const PREFIX = 'workItemStudio.credentials:';
 
@@ -28,6 +29,9 @@ export function parseStoredCredential(text: string | undefined): StoredCredentia
     }
     if (v && v.kind === 'basic' && typeof v.loginName === 'string' && typeof v.password === 'string') {
       return { kind: 'basic', loginName: v.loginName, password: v.password };
+    }
+    if (v && v.kind === 'apiKey' && typeof v.key === 'string' && v.key !== '') {
+      return { kind: 'apiKey', key: v.key };
     }
   } catch {
     // A damaged entry is treated as absent (the user signs in again).

@@ -26,8 +26,14 @@ export const windowSignInPrompts: SignInPrompts = {
         label: vscode.l10n.t('$(lock) Basic Authentication'),
         detail: vscode.l10n.t('Sends the login name and password with every request; both are stored in the secret storage.'),
       },
+      {
+        method: 'apiKey',
+        label: vscode.l10n.t('$(symbol-key) API Key'),
+        detail: vscode.l10n.t('Sends an API key you generated in your user settings of the service (X-TT-ApiKey header); the key is stored in the secret storage.'),
+      },
     ];
     if (preferred === 'basic') items.unshift(...items.splice(2, 1));
+    if (preferred === 'apiKey') items.unshift(...items.splice(3, 1));
     const title =
       reason === 'unauthorized'
         ? vscode.l10n.t('Sign in again to {0} (the service answered 401)', info.origin)
@@ -67,6 +73,18 @@ export const windowSignInPrompts: SignInPrompts = {
         password: true,
         ignoreFocusOut: true,
         validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Paste a token.') : /\s/.test(v.trim()) ? vscode.l10n.t('A token contains no spaces.') : undefined),
+      }),
+    );
+  },
+  askApiKey(info) {
+    return Promise.resolve(
+      vscode.window.showInputBox({
+        title: vscode.l10n.t('Sign in to {0}', info.origin),
+        prompt: vscode.l10n.t('Paste the API key (generated in your user settings of the service)'),
+        password: true,
+        ignoreFocusOut: true,
+        validateInput: (v) =>
+          v.trim() === '' ? vscode.l10n.t('Paste an API key.') : !/^[\x21-\x7e]+$/.test(v.trim()) ? vscode.l10n.t('An API key contains no spaces and only ASCII characters.') : undefined,
       }),
     );
   },

@@ -1,4 +1,5 @@
-// Sign-in for the sandbox: POST /auth/token (Bearer tokens) and Basic.
+// Sign-in for the sandbox: POST /auth/token (Bearer tokens), Basic, and API keys
+// (`X-TT-ApiKey: <key>`, per user in the data set).
 // Tokens are random, kept in memory only, and expire. No vscode import.
 import { randomBytes } from 'node:crypto';
 import type { Dataset, SandboxUser } from './model';
@@ -8,7 +9,10 @@ export const TOKEN_LIFETIME_MS = 8 * 60 * 60 * 1000;
 
 export type AuthResult =
   | { ok: true; user: SandboxUser }
-  | { ok: false; reason: 'missing' | 'scheme' | 'malformed' | 'bad-credentials' | 'bad-token' | 'expired' | 'deleted' };
+  | { ok: false; reason: 'missing' | 'scheme' | 'malformed' | 'bad-credentials' | 'bad-token' | 'expired' | 'deleted' | 'bad-api-key' };
+
+/** The header of an API key (product version 7 on): `X-TT-ApiKey: <key>`, no Authorization header. */
+export const API_KEY_HEADER = 'x-tt-apikey';
 
 /** Finds a signed-in-capable user: login name matched case-insensitively, password exactly. */
 export function findUserByCredentials(data: Dataset, loginName: string, password: string): SandboxUser | undefined {
@@ -50,8 +54,20 @@ export class TokenStore {
   }
 }
 
-/** Checks an `Authorization` header (Bearer token or Basic) against the data set. */
-export function authenticate(header: string | undefined, data: Dataset, tokens: TokenStore): AuthResult {
+/**
+ * Checks the credentials of a request against the data set: an `X-TT-ApiKey`
+ * header when one is given (it wins over an Authorization header), else the
+ * `Authorization` header (Bearer token or Basic).
+ */
+export function authenticate(header: string | undefined, data: Dataset, tokens: TokenStore, apiKey?: string | string[]): AuthResult {
+  if (apiKey !== undefined) {
+    const key = (Array.isArray(apiKey) ? apiKey.join(',') : apiKey).trim();
+    if (key === '') return { ok: false, reason: 'bad-api-key' };
+    const user = data.users.find((u) => u.apiKeys.includes(key));
+    if (!user) return { ok: false, reason: 'bad-api-key' };
+    if (user.isDeleted) return { ok: false, reason: 'deleted' };
+    return { ok: true, user };
+  }
   if (!header || !header.trim()) return { ok: false, reason: 'missing' };
   const m = /^\s*(\S+)\s+(\S+)\s*$/.exec(header);
   if (!m) return { ok: false, reason: 'malformed' };
@@ -79,7 +95,7 @@ export function authenticate(header: string | undefined, data: Dataset, tokens: 
 export function describeAuthFailure(reason: Exclude<AuthResult, { ok: true }>['reason']): string {
   switch (reason) {
     case 'missing':
-      return 'sign-in required: send "Authorization: Bearer <token>" (from POST /auth/token) or "Authorization: Basic <base64(loginName:password)>"';
+      return 'sign-in required: send "Authorization: Bearer <token>" (from POST /auth/token), "Authorization: Basic <base64(loginName:password)>" or "X-TT-ApiKey: <key>"';
     case 'scheme':
       return 'unsupported authorization scheme: use Bearer or Basic';
     case 'malformed':
@@ -91,6 +107,8 @@ export function describeAuthFailure(reason: Exclude<AuthResult, { ok: true }>['r
     case 'expired':
       return 'the token has expired: sign in again with POST /auth/token';
     case 'deleted':
-      return 'the user of this token has been deleted';
+      return 'the user of these credentials has been deleted';
+    case 'bad-api-key':
+      return 'unknown API key: check the key in X-TT-ApiKey (generate one in your user settings)';
   }
 }

@@ -35,7 +35,8 @@ The first line on stdout is exactly "listening on <base URL>", e.g.
 Use that base URL as the extension's workItemStudio.serviceUrl. Ctrl-C stops it.
 
 Sign-in (POST /api/auth/token {"loginName","password"} -> {"token"}, then
-"Authorization: Bearer <token>"; or "Authorization: Basic base64(login:password)").
+"Authorization: Bearer <token>"; or "Authorization: Basic base64(login:password)";
+or "X-TT-ApiKey: <key>": admin, viewer and nocost have "demo-api-key-<name>").
 Demo users (password "${DEMO_PASSWORD}" for all):
   ${DEMO_SIGN_IN.admin.padEnd(12)} edit and cost permission on both projects
   ${DEMO_SIGN_IN.viewer.padEnd(12)} view permission only

@@ -27,6 +27,17 @@ export const DEMO_SIGN_IN = {
 
 export const DEMO_PASSWORD = 'password';
 
+/**
+ * API keys of the demo users (sent as `X-TT-ApiKey: <key>`); generated data sets
+ * give admin, viewer and nocost the same keys. The deleted user's key is refused.
+ */
+export const DEMO_API_KEYS = {
+  admin: 'demo-api-key-admin',
+  viewer: 'demo-api-key-viewer',
+  nocost: 'demo-api-key-nocost',
+  retired: 'demo-api-key-retired',
+} as const;
+
 const ORGS: Org[] = [
   { id: 'org-root', name: '株式会社サンプル', code: 'C000', parentId: null },
   { id: 'org-dev', name: '開発本部', code: 'D100', parentId: 'org-root' },
@@ -93,6 +104,7 @@ function demoUsers(): User[] {
       name: '管理者 太郎',
       englishName: 'Taro Kanrisha',
       loginName: 'admin',
+      apiKeys: [DEMO_API_KEYS.admin],
       ldapLoginName: 'CORP\\admin',
       email: 'admin@example.com',
       code: 'E0001',
@@ -109,6 +121,7 @@ function demoUsers(): User[] {
       name: '閲覧 次郎',
       englishName: 'Jiro Etsuran',
       loginName: 'viewer',
+      apiKeys: [DEMO_API_KEYS.viewer],
       ldapLoginName: 'CORP\\viewer',
       email: 'viewer@example.com',
       code: 'E0002',
@@ -122,6 +135,7 @@ function demoUsers(): User[] {
       name: '原価 なし子',
       englishName: 'Nashiko Genka',
       loginName: 'nocost',
+      apiKeys: [DEMO_API_KEYS.nocost],
       ldapLoginName: 'CORP\\nocost',
       email: 'nocost@example.com',
       code: 'E0003',
@@ -134,6 +148,7 @@ function demoUsers(): User[] {
       name: '退職 三郎',
       englishName: 'Saburo Taishoku',
       loginName: 'retired',
+      apiKeys: [DEMO_API_KEYS.retired],
       ldapLoginName: 'CORP\\retired',
       email: 'retired@example.com',
       code: 'E0004',

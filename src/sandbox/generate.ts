@@ -1,6 +1,7 @@
 // Deterministic generator of large data sets (seeded PRNG), valid against the
 // data-set model, for load tests and benchmarks. No vscode import.
 import type { DatasetInput } from './model';
+import { DEMO_API_KEYS } from './demo';
 
 export interface GenerateOptions {
   /** Number of users (at least 3: admin, viewer and nocost are always included). Default 1000. */
@@ -83,9 +84,9 @@ export function generateDataset(options: GenerateOptions = {}): DatasetInput {
 
   // Users: admin, viewer and nocost first (password "password"), then generated people.
   const users: NonNullable<DatasetInput['users']> = [
-    { id: 'u-admin', name: '管理者', englishName: 'Administrator', loginName: 'admin', email: 'admin@example.com', code: 'U0000001', organizationId: 'org-1' },
-    { id: 'u-viewer', name: '閲覧者', englishName: 'Viewer', loginName: 'viewer', email: 'viewer@example.com', code: 'U0000002', organizationId: 'org-1', canEdit: false },
-    { id: 'u-nocost', name: '原価なし', englishName: 'No Cost', loginName: 'nocost', email: 'nocost@example.com', code: 'U0000003', organizationId: 'org-1' },
+    { id: 'u-admin', name: '管理者', englishName: 'Administrator', loginName: 'admin', apiKeys: [DEMO_API_KEYS.admin], email: 'admin@example.com', code: 'U0000001', organizationId: 'org-1' },
+    { id: 'u-viewer', name: '閲覧者', englishName: 'Viewer', loginName: 'viewer', apiKeys: [DEMO_API_KEYS.viewer], email: 'viewer@example.com', code: 'U0000002', organizationId: 'org-1', canEdit: false },
+    { id: 'u-nocost', name: '原価なし', englishName: 'No Cost', loginName: 'nocost', apiKeys: [DEMO_API_KEYS.nocost], email: 'nocost@example.com', code: 'U0000003', organizationId: 'org-1' },
   ];
   for (let i = 3; i < nUsers; i++) {
     const f = int(FAMILY.length);

@@ -2,7 +2,7 @@
 // no file system access at import time, no dynamic requires (bundled into the extension).
 export { createSandbox, isLoopbackHost, DEFAULT_MAX_BODY_BYTES, MAX_SANDBOX_BODY_BYTES, SANDBOX_HTTP_ERROR_CODES } from './server';
 export type { Sandbox, SandboxOptions } from './server';
-export { demoDataset, DEMO_ORGANIZATIONS, DEMO_SIGN_IN, DEMO_PASSWORD } from './demo';
+export { demoDataset, DEMO_ORGANIZATIONS, DEMO_SIGN_IN, DEMO_PASSWORD, DEMO_API_KEYS } from './demo';
 export { generateDataset } from './generate';
 export type { GenerateOptions } from './generate';
 export { parseDataset, checkReferences, DatasetError, MAX_HIERARCHY_LEVELS } from './state';

@@ -119,12 +119,13 @@ function guarded<T>(q: Query, names: readonly string[], run: () => ListResult<T>
 // Users
 // ---------------------------------------------------------------------------
 
-/** A user as the API returns it: every stored field except the password, plus organizationName. */
-export type ApiUser = Omit<SandboxUser, 'password'> & { organizationName: string };
+/** A user as the API returns it: every stored field except the password and API keys, plus organizationName. */
+export type ApiUser = Omit<SandboxUser, 'password' | 'apiKeys'> & { organizationName: string };
 
 export function toApiUser(u: SandboxUser, orgNames: ReadonlyMap<string, string>): ApiUser {
-  const { password: _password, ...rest } = u;
+  const { password: _password, apiKeys: _apiKeys, ...rest } = u;
   void _password;
+  void _apiKeys;
   return { ...rest, organizationName: orgNames.get(u.organizationId) ?? '' };
 }
 

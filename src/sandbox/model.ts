@@ -49,6 +49,11 @@ export const SandboxUser = z.strictObject({
   updatedBy: z.string().default('system'),
   /** Sandbox only: the password for `POST /auth/token` and Basic. Never returned by the API. */
   password: z.string().default('password'),
+  /**
+   * Sandbox only: API keys of this user, sent as `X-TT-ApiKey: <key>` instead of an
+   * Authorization header (unique across users). Never returned by the API.
+   */
+  apiKeys: z.array(z.string().regex(/^[\x21-\x7e]+$/, 'expected printable ASCII without spaces')).default([]),
 });
 export type SandboxUser = z.infer<typeof SandboxUser>;
 

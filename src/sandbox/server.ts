@@ -5,7 +5,7 @@ import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { TokenRequest } from '../schema/api';
 import { nullLogger, type Logger } from '../api/logger';
-import { authenticate, describeAuthFailure, findUserByCredentials, TokenStore, TOKEN_LIFETIME_MS } from './auth';
+import { API_KEY_HEADER, authenticate, describeAuthFailure, findUserByCredentials, TokenStore, TOKEN_LIFETIME_MS } from './auth';
 import { demoDataset } from './demo';
 import { FaultQueue, FaultSpec, type Fault } from './faults';
 import { listAllAssignedUsers, listOrganizationUsers, listProcessCategories, Query, type HttpError } from './lists';
@@ -113,6 +113,8 @@ interface RequestContext {
   /** Raw path from the origin (no query). */
   path: string;
   readBody: (limit: number) => Promise<unknown>;
+  /** A form-encoded body (`application/x-www-form-urlencoded`) as an object of strings; undefined when empty. */
+  readForm: (limit: number) => Promise<Record<string, string> | undefined>;
   user: () => SandboxUser;
 }
 
@@ -292,6 +294,30 @@ function jsonParseError(text: string, e: unknown): HttpProblem {
   });
 }
 
+/** The members of a sign-in body, case-insensitively: `loginname`/`LOGINNAME` bind to `loginName`. */
+const TOKEN_MEMBERS = new Map([
+  ['loginname', 'loginName'],
+  ['password', 'password'],
+]);
+
+/** A sign-in body with its member names bound case-insensitively (other members are kept as given). */
+export function bindTokenMembers(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  const given = new Map<string, string>();
+  for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+    const name = TOKEN_MEMBERS.get(k.toLowerCase()) ?? k;
+    const before = given.get(name);
+    if (before !== undefined) {
+      const problemText = `the member is given twice (as ${JSON.stringify(before)} and ${JSON.stringify(k)})`;
+      throw problem(400, 'INVALID_BODY', `${name}: ${problemText}`, { field: name, params: { field: name, problem: problemText } });
+    }
+    given.set(name, k);
+    out[name] = v;
+  }
+  return { ...out };
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
@@ -341,12 +367,16 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
       auth: false,
       methods: {
         POST: async (c) => {
-          const body = await c.readBody(maxBody);
-          if (body === undefined) {
+          // As the real server: members bound case-insensitively (`loginname` works),
+          // JSON or a form-encoded body.
+          const form = /^\s*application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.headers['content-type'] ?? '');
+          const raw = form ? await c.readForm(maxBody) : await c.readBody(maxBody);
+          if (raw === undefined) {
             throw problem(400, 'BODY_REQUIRED', 'the request body is empty: send {"loginName": "...", "password": "..."}', {
               params: { example: '{"loginName": "...", "password": "..."}' },
             });
           }
+          const body = bindTokenMembers(raw);
           const parsed = TokenRequest.safeParse(body);
           if (!parsed.success) {
             throw new HttpProblem(
@@ -499,12 +529,12 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     res.end(bytes);
   };
 
-  const readBodyOf = (req: http.IncomingMessage) => async (limit: number): Promise<unknown> => {
+  const readRaw = async (req: http.IncomingMessage, limit: number): Promise<Buffer> => {
     const declared = Number(req.headers['content-length'] ?? NaN);
     if (Number.isFinite(declared) && declared > limit) {
       throw problem(413, 'BODY_TOO_LARGE', `the request body (${declared} bytes) is larger than the limit of ${limit} bytes`, { params: { limit, size: declared } }, { Connection: 'close' });
     }
-    const raw = await new Promise<Buffer>((resolve, reject) => {
+    return new Promise<Buffer>((resolve, reject) => {
       const chunks: Buffer[] = [];
       let size = 0;
       let over = false;
@@ -524,6 +554,24 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
       });
       req.on('error', reject);
     });
+  };
+
+  const readFormOf = (req: http.IncomingMessage) => async (limit: number): Promise<Record<string, string> | undefined> => {
+    const text = (await readRaw(req, limit)).toString('utf8');
+    if (text.trim() === '') return undefined;
+    const out: Record<string, string> = Object.create(null) as Record<string, string>;
+    for (const [k, v] of new URLSearchParams(text)) {
+      if (Object.prototype.hasOwnProperty.call(out, k)) {
+        const problemText = 'the member is given twice in the form';
+        throw problem(400, 'INVALID_BODY', `${k}: ${problemText}`, { field: k, params: { field: k, problem: problemText } });
+      }
+      out[k] = v;
+    }
+    return { ...out };
+  };
+
+  const readBodyOf = (req: http.IncomingMessage) => async (limit: number): Promise<unknown> => {
+    const raw = await readRaw(req, limit);
     const size = raw.length;
     if (size === 0) return undefined;
     const type = req.headers['content-type'];
@@ -586,7 +634,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
 
     let user: SandboxUser | undefined;
     if (found.route.auth) {
-      const r = authenticate(req.headers.authorization, data, tokens);
+      const r = authenticate(req.headers.authorization, data, tokens, req.headers[API_KEY_HEADER]);
       if (!r.ok) {
         throw problem(401, 'UNAUTHORIZED', describeAuthFailure(r.reason), { params: { reason: r.reason } }, { 'WWW-Authenticate': 'Bearer realm="sandbox", Basic realm="sandbox", charset="UTF-8"' });
       }
@@ -598,6 +646,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
       query,
       path,
       readBody: readBodyOf(req),
+      readForm: readFormOf(req),
       user: () => {
         if (!user) throw new Error('route without sign-in asked for the user');
         return user;

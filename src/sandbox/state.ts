@@ -115,6 +115,7 @@ export function checkReferences(d: Dataset): string[] {
 
   // Users.
   const logins = new Map<string, number>();
+  const apiKeys = new Map<string, number>();
   d.users.forEach((u, i) => {
     if (!orgs.has(u.organizationId)) missing(`users[${i}].organizationId`, 'organization', u.organizationId);
     const key = u.loginName.toLowerCase();
@@ -122,6 +123,12 @@ export function checkReferences(d: Dataset): string[] {
     if (prev !== undefined) problems.push(`users[${i}].loginName: ${showValue(u.loginName)} is also the login name of users[${prev}]`);
     else logins.set(key, i);
     if (u.loginName.includes(':')) problems.push(`users[${i}].loginName: a login name must not contain ":", got ${showValue(u.loginName)}`);
+    u.apiKeys.forEach((k, j) => {
+      const owner = apiKeys.get(k);
+      // The key itself is not shown: it is a credential.
+      if (owner !== undefined) problems.push(`users[${i}].apiKeys[${j}]: the same API key is also a key of users[${owner}]`);
+      else apiKeys.set(k, i);
+    });
   });
   d.userGroups.forEach((g, i) =>
     g.memberIds.forEach((m, j) => {

@@ -6,7 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import { createSandbox, type Sandbox } from '../../src/sandbox/index';
+import { createSandbox, DEMO_API_KEYS, type Sandbox } from '../../src/sandbox/index';
+import { describeError } from '../../src/common/messages';
 import { ConnectionManager, SignInCancelledError, type SignInMethod, type SignInPrompts } from '../../src/common/connection';
 import { readSettings } from '../../src/common/config';
 import { credentialKey } from '../../src/common/secrets';
@@ -26,7 +27,7 @@ function memorySecrets(): SecretStorageLike & { data: Map<string, string> } {
 
 const log = vscode.window.createOutputChannel('Work Item Studio (connection tests)', { log: true });
 
-function prompts(method: SignInMethod | undefined, answers: { loginName?: string; password?: string; token?: string } = {}): SignInPrompts & { asked: string[] } {
+function prompts(method: SignInMethod | undefined, answers: { loginName?: string; password?: string; token?: string; apiKey?: string } = {}): SignInPrompts & { asked: string[] } {
   const asked: string[] = [];
   return {
     asked,
@@ -37,6 +38,7 @@ function prompts(method: SignInMethod | undefined, answers: { loginName?: string
     askLoginName: async () => answers.loginName ?? 'admin',
     askPassword: async () => answers.password ?? 'password',
     askToken: async () => answers.token,
+    askApiKey: async () => answers.apiKey,
   };
 }
 
@@ -95,11 +97,36 @@ describe('connection: sign-in (sandbox)', function () {
     }
   });
 
+  it('an API key is stored under the origin only and sent as X-TT-ApiKey', async () => {
+    const secrets = memorySecrets();
+    const c = new ConnectionManager({ secrets, log, prompts: prompts('apiKey', { apiKey: ` ${DEMO_API_KEYS.viewer} ` }), serviceUrl: () => sandbox.url });
+    try {
+      const r = await c.run((client) => client.listProcessCategories({ limit: 1 }));
+      assert.equal(r.data.length, 1);
+      assert.deepEqual([...secrets.data.keys()], [credentialKey(sandbox.origin)]);
+      assert.deepEqual(JSON.parse(secrets.data.get(credentialKey(sandbox.origin))!), { kind: 'apiKey', key: DEMO_API_KEYS.viewer });
+      assert.equal(c.isSignedIn, true);
+      // The key decides who the caller is: the viewer cannot rename.
+      await assert.rejects(
+        c.run((client) => client.updateWorkItems(['111'], { fields: { Name: 'x' } })),
+        (e: unknown) => isServiceError(e) && e.status === 403,
+      );
+    } finally {
+      c.dispose();
+    }
+  });
+
   it('a wrong password fails with the service\'s 401, and nothing is stored', async () => {
     const secrets = memorySecrets();
     const c = new ConnectionManager({ secrets, log, prompts: prompts('token', { password: 'wrong' }), serviceUrl: () => sandbox.url });
     try {
-      await assert.rejects(c.signIn('command'), (e: unknown) => isServiceError(e) && e.status === 401);
+      await assert.rejects(c.signIn('command'), (e: unknown) => {
+        // Among the causes: a single sign-on site must allow local authentication for the user.
+        const text = describeError(e);
+        assert.match(text, /single sign-on/, text);
+        assert.match(text, /local authentication/, text);
+        return isServiceError(e) && e.status === 401;
+      });
       assert.equal(secrets.data.size, 0);
     } finally {
       c.dispose();
@@ -305,6 +332,7 @@ function handPrompts(): SignInPrompts & { asked: string[]; answer(m: SignInMetho
     askLoginName: async () => 'admin',
     askPassword: async () => 'password',
     askToken: async () => undefined,
+    askApiKey: async () => undefined,
   };
 }
 

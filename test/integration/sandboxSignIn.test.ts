@@ -27,6 +27,7 @@ describe('connection: signing out of the sandbox', function () {
       askLoginName: async () => answers.loginName ?? 'admin',
       askPassword: async () => 'password',
       askToken: async () => undefined,
+      askApiKey: async () => undefined,
     };
     const c = new ConnectionManager({ secrets: memorySecrets(), log, prompts, serviceUrl: () => '', startSandbox: () => createSandbox({ port: 0 }) });
     return { c, asked };

@@ -27,6 +27,7 @@ function scriptedPrompts(loginName = 'admin', password = 'password'): SignInProm
     askLoginName: async () => loginName,
     askPassword: async () => password,
     askToken: async () => undefined,
+    askApiKey: async () => undefined,
   };
 }
 
