@@ -17,7 +17,7 @@ import {
   UserListResponse,
 } from '../schema/api';
 import { ServiceError, type ServiceErrorInit } from './errors';
-import { classifyTransportError, parseErrorBodyWithEntries, parseRetryAfter, redact, type ProxyEndpoint } from './http';
+import { classifyTransportError, parseErrorBodyWithEntries, parseRetryAfter, redact, secretVariants, type ProxyEndpoint } from './http';
 import { nullLogger, type Logger } from './logger';
 import { allAssignedUsersPath, buildUrl, InvalidPathError, organizationUsersPath, parseBaseUrl, workItemsPath, type BaseUrl } from './paths';
 import { proxyEndpointsOf } from './dispatcher-info';
@@ -292,7 +292,7 @@ export class ServiceClient {
     try {
       json = text.trim() === '' ? undefined : JSON.parse(text);
     } catch {
-      const shown = spec.sensitiveResponse ? '' : `: ${redact(text.trim().slice(0, 200), secrets)}`;
+      const shown = spec.sensitiveResponse ? '' : `: ${redact(text, secretVariants(secrets)).trim().slice(0, 200)}`;
       throw new ServiceError({ kind: 'invalid-response', method, path, status: res.status, messages: [`the body is not JSON${shown}`] });
     }
     if (json === undefined) {
@@ -307,15 +307,16 @@ export class ServiceClient {
 
   private httpError(method: string, path: string, res: RawResponse, secrets: string[]): ServiceError {
     const ct = res.headers['content-type'];
-    const info = parseErrorBodyWithEntries(res.body.toString('utf8'), Array.isArray(ct) ? ct[0] : ct);
+    // Every string of the body (messages, codes, params, any other member) is redacted before it is read.
+    const info = parseErrorBodyWithEntries(res.body.toString('utf8'), Array.isArray(ct) ? ct[0] : ct, secrets);
     return new ServiceError({
       kind: 'http',
       method,
       path,
       status: res.status,
-      messages: info.messages.map((m) => redact(m, secrets)),
+      messages: info.messages,
       codes: info.codes,
-      entries: info.entries.map((en) => ({ ...en, message: redact(en.message, secrets) })),
+      entries: info.entries,
       // A 407 comes from a proxy that forwards plain-http requests (https ones fail at CONNECT).
       reason: res.status === 407 ? 'proxy-auth-required' : undefined,
       retryAfterMs: parseRetryAfter(res.headers['retry-after']),

@@ -126,15 +126,18 @@ export class ServiceError extends Error {
 
   /**
    * True when the service may have applied the request although no answer arrived
-   * (reset or timeout after sending, cancelled after sending, or a 5xx other than
-   * 503). Such an update must not be replayed without the user's word.
+   * (reset or timeout after sending, cancelled after sending), or answered a 5xx.
+   * The one 5xx that is not unknown is a 503 with `Retry-After`: the service says
+   * it did not take the request and when to come back. A 503 without it may come
+   * from a proxy or gateway after the service applied the request, so it is read
+   * the safe way: unknown. Such an update must not be replayed without the user's word.
    */
   get outcomeUnknown(): boolean {
     return (
       this.kind === 'network' ||
       this.kind === 'timeout' ||
       (this.kind === 'cancelled' && this.sent) ||
-      (this.kind === 'http' && (this.status ?? 0) >= 500 && this.status !== 503)
+      (this.kind === 'http' && (this.status ?? 0) >= 500 && !(this.status === 503 && this.retryAfterMs !== undefined))
     );
   }
 

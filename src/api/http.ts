@@ -39,8 +39,8 @@ const NESTED_KEYS = ['errors', 'Errors', 'error', 'Error', 'details', 'Details',
  * to the raw text, trimmed and capped (HTML reduced to its text). An empty body
  * gives no message.
  */
-export function parseErrorBody(text: string, contentType?: string): ErrorBodyInfo {
-  const { entries: _entries, ...info } = parseErrorBodyWithEntries(text, contentType);
+export function parseErrorBody(text: string, contentType?: string, secrets: readonly string[] = []): ErrorBodyInfo {
+  const { entries: _entries, ...info } = parseErrorBodyWithEntries(text, contentType, secrets);
   return info;
 }
 
@@ -49,13 +49,19 @@ export function parseErrorBody(text: string, contentType?: string): ErrorBodyInf
  * with their code, `params` (the values of the code's message template), item and
  * rule when present, so the UI can show a translated sentence for a known code.
  */
-export function parseErrorBodyWithEntries(text: string, contentType?: string): ErrorBodyInfo & { entries: ErrorEntryInfo[] } {
-  const info = parseInto(text, contentType);
+/**
+ * `secrets` (a token, a password, an API key, an encoded Basic value) are replaced
+ * by `***` wherever the body holds them: in every string and member name of a JSON
+ * body (messages, codes, `params`, any other member) before anything is read from
+ * it, and in a raw-text fallback, so what the server echoes never reaches an error.
+ */
+export function parseErrorBodyWithEntries(text: string, contentType?: string, secrets: readonly string[] = []): ErrorBodyInfo & { entries: ErrorEntryInfo[] } {
+  const info = parseInto(text, contentType, secretVariants(secrets));
   return { ...info, entries: info.entries ?? [] };
 }
 
-function parseInto(text: string, contentType?: string): ErrorBodyInfo & { entries?: ErrorEntryInfo[] } {
-  const trimmed = text.trim();
+function parseInto(text: string, contentType: string | undefined, secrets: readonly string[]): ErrorBodyInfo & { entries?: ErrorEntryInfo[] } {
+  const trimmed = redact(text, secrets).trim();
   if (trimmed === '') return { messages: [], codes: [] };
   let json: unknown;
   let isJson = false;
@@ -69,7 +75,8 @@ function parseInto(text: string, contentType?: string): ErrorBodyInfo & { entrie
   }
   if (isJson) {
     const found: ErrorBodyInfo & { entries: ErrorEntryInfo[] } = { messages: [], codes: [], entries: [] };
-    collect(json, found, 0, true);
+    // The raw text was redacted, but JSON escapes (`\/`, `\u0041`) can hide a secret from a text search.
+    collect(redactJson(json, secrets, 0), found, 0, true);
     if (found.messages.length > 0) return { messages: dedupe(found.messages), codes: dedupe(found.codes), entries: found.entries };
     return { messages: [cap(trimmed, MAX_RAW_TEXT)], codes: dedupe(found.codes) };
   }
@@ -216,7 +223,34 @@ export function parseRetryAfter(value: string | string[] | undefined, now: numbe
 /** Replaces every occurrence of the given secrets in a text (for messages echoed by a server). */
 export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
-  for (const s of secrets) if (s.length >= 4) out = out.split(s).join('***');
+  // Longest first, so a secret that contains another is replaced whole.
+  for (const s of [...secrets].sort((a, b) => b.length - a.length)) if (s.length >= 4) out = out.split(s).join('***');
+  return out;
+}
+
+/** Each secret plus the forms a server may echo it in (percent-encoded, JSON-escaped). */
+export function secretVariants(secrets: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const s of secrets) {
+    if (s.length < 4) continue;
+    out.add(s);
+    out.add(encodeURIComponent(s));
+    out.add(JSON.stringify(s).slice(1, -1));
+    out.add(s.replace(/\//g, '\\/'));
+  }
+  return [...out];
+}
+
+/** A copy of a parsed JSON value with every secret replaced in its strings and member names. */
+function redactJson(value: unknown, secrets: readonly string[], depth: number): unknown {
+  if (secrets.length === 0) return value;
+  if (typeof value === 'string') return redact(value, secrets);
+  if (depth > 64 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => redactJson(v, secrets, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    Object.defineProperty(out, redact(k, secrets), { value: redactJson(v, secrets, depth + 1), enumerable: true, writable: true, configurable: true });
+  }
   return out;
 }
 

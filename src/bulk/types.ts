@@ -76,7 +76,7 @@ export interface PlanInput {
  *   this becomes `unknown` (the service may have applied it).
  * - `succeeded`: 2xx, `response` holds the service's answer.
  * - `failed`: the service refused it (4xx), it provably never took effect (connect
- *   failure, 429/503 after the retry budget ran out), or it was refused before
+ *   failure, 429/503 with Retry-After after the retry budget ran out), or it was refused before
  *   sending. `error` says why. "Retry Failed" re-sends these.
  * - `unknown`: outcome unknown (reset or timeout after sending, 5xx other than 503
  *   with Retry-After, process killed while sent). Never re-sent without the

@@ -164,7 +164,8 @@ describe('api errors: ServiceError', () => {
     assert.equal(u({ kind: 'timeout' }), true);
     assert.equal(u({ kind: 'http', status: 500 }), true);
     assert.equal(u({ kind: 'http', status: 502 }), true);
-    assert.equal(u({ kind: 'http', status: 503 }), false);
+    assert.equal(u({ kind: 'http', status: 503 }), true, 'a 503 without Retry-After may come after the service applied it');
+    assert.equal(u({ kind: 'http', status: 503, retryAfterMs: 0 }), false, 'a 503 with Retry-After says it was not taken');
     assert.equal(u({ kind: 'http', status: 400 }), false);
     assert.equal(u({ kind: 'connect' }), false);
     assert.equal(u({ kind: 'cancelled', sent: false }), false);
