@@ -1,0 +1,128 @@
+// Before/after values of a job, from its journal and snapshots: what the undo and
+// the result view's before → after table work from. No vscode import.
+import type { WorkItemResult } from '../schema/api';
+import { itemEffect, sameFieldValue, touchedFields, type ItemValues } from './effects';
+import type { JobJournal } from './journal';
+import { readSnapshot, snapshotItems, snapshotSiblings, type ValuesSnapshot } from './snapshot';
+import type { RequestResult } from './types';
+import { planUndo, type UndoPlan } from './undo';
+
+/** Response members (camelCase) whose read field (PascalCase) is named differently. */
+const RESPONSE_FIELD: Record<string, string> = { timeEntryLocked: 'IsTimeEntryLocked' };
+/** Response members that are not work item fields. */
+const NOT_FIELDS = new Set(['id', 'itemWarnings', 'updatedAt', 'updatedBy', 'userUpdatedAt', 'userUpdatedBy']);
+
+/** The fields of an update response item as read fields (`startDate` → `StartDate`). */
+export function responseFields(item: WorkItemResult): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(item)) {
+    if (NOT_FIELDS.has(k) || v === undefined) continue;
+    out[RESPONSE_FIELD[k] ?? k.charAt(0).toUpperCase() + k.slice(1)] = v;
+  }
+  return out;
+}
+
+function isApplied(r: RequestResult): boolean {
+  return r.state === 'succeeded';
+}
+function isUncertain(r: RequestResult): boolean {
+  return r.state === 'unknown' || r.state === 'cancelled' || r.state === 'sent';
+}
+
+/** What the service answered per requested item, and the affected items (not requested, changed by the service). */
+export function responsesOf(requests: readonly RequestResult[]): { items: Map<string, WorkItemResult>; affected: Map<string, WorkItemResult> } {
+  const items = new Map<string, WorkItemResult>();
+  const affected = new Map<string, WorkItemResult>();
+  for (const r of requests) {
+    for (const i of r.response?.items ?? []) items.set(String(i.id), i);
+    for (const i of r.response?.affectedItems ?? []) affected.set(String(i.id), { ...(affected.get(String(i.id)) ?? {}), ...i });
+  }
+  return { items, affected };
+}
+
+export interface JobValues {
+  before?: ValuesSnapshot;
+  afterRead?: ValuesSnapshot;
+  /** Items whose request succeeded / is of unknown outcome. */
+  applied: string[];
+  uncertain: string[];
+  /** Values after, per item: the re-read when there is one, else the values before with the response's changed fields over them. */
+  after: Map<string, ItemValues>;
+}
+
+/** Loads the snapshots of a job and combines them with its responses. */
+export async function jobValues(journal: JobJournal): Promise<JobValues> {
+  const before = await readSnapshot(journal.file, 'before');
+  const afterRead = await readSnapshot(journal.file, 'after');
+  const applied = journal.requests.filter(isApplied).flatMap((r) => r.ids);
+  const uncertain = journal.requests.filter(isUncertain).flatMap((r) => r.ids);
+  const beforeItems = snapshotItems(before);
+  const readAfter = snapshotItems(afterRead);
+  const { items: answered } = responsesOf(journal.requests);
+  const after = new Map<string, ItemValues>();
+  for (const id of applied) {
+    const read = readAfter.get(id);
+    if (read) {
+      after.set(id, read);
+      continue;
+    }
+    const b = beforeItems.get(id);
+    const answer = answered.get(id);
+    // Without a re-read, only a response tells what changed (every reported field that changed is in it).
+    if (b && answer) after.set(id, { ...b, ...responseFields(answer) });
+  }
+  return { before, afterRead, applied, uncertain, after };
+}
+
+/** The undo of a job from its journal (undefined `before` in the result: the job has no snapshot). */
+export async function planUndoForJob(journal: JobJournal): Promise<{ plan: UndoPlan; values: JobValues }> {
+  const values = await jobValues(journal);
+  const plan = planUndo({
+    body: journal.plan.update,
+    applied: values.applied,
+    uncertain: values.uncertain,
+    before: snapshotItems(values.before),
+    after: values.after,
+    siblingsBefore: snapshotSiblings(values.before),
+  });
+  return { plan, values };
+}
+
+/** Per item and field: before → after, and whether the service did other than expected. */
+export interface ChangeRow {
+  id: string;
+  name?: string;
+  field: string;
+  before: unknown;
+  /** The value after, when known. */
+  after?: unknown;
+  expected?: unknown;
+  /** The expected value was known and the value after differs (e.g. a cost value ignored). */
+  unexpected: boolean;
+}
+
+/** The before → after rows of the items a job changed (touched fields only). */
+export function changeRows(journal: JobJournal, values: JobValues): ChangeRow[] {
+  const body = journal.plan.update;
+  const fields = touchedFields(body);
+  const before = snapshotItems(values.before);
+  const rows: ChangeRow[] = [];
+  for (const id of values.applied) {
+    const b = before.get(id);
+    const a = values.after.get(id);
+    if (!b) continue;
+    const effect = itemEffect(id, body, b);
+    for (const f of fields) {
+      const fe = effect.fields.find((x) => x.field === f);
+      const row: ChangeRow = { id, field: f, before: fe?.before, unexpected: false };
+      if (typeof b.Name === 'string') row.name = b.Name;
+      if (a && Object.prototype.hasOwnProperty.call(a, f)) row.after = a[f];
+      if (fe?.expected.kind === 'value') {
+        row.expected = fe.expected.value;
+        if (row.after !== undefined || (a && Object.prototype.hasOwnProperty.call(a, f))) row.unexpected = !sameFieldValue(f, fe.expected.value, row.after);
+      }
+      rows.push(row);
+    }
+  }
+  return rows;
+}

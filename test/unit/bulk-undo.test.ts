@@ -1,0 +1,223 @@
+// Undo documents of each member, what cannot be inverted, the snapshot beside the
+// journal across a simulated crash (resume still offers undo), and the drift check.
+import * as assert from 'node:assert/strict';
+import { promises as fsp } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { JobJournal, planJob } from '../../src/bulk';
+import { planUndoForJob, responseFields } from '../../src/bulk/jobValues';
+import { findDrift, readValues } from '../../src/bulk/readValues';
+import { pruneSnapshots, readSnapshot, snapshotFile, writeSnapshot, SnapshotError } from '../../src/bulk/snapshot';
+import { inverseAssignmentChange, planUndo } from '../../src/bulk/undo';
+
+const A = { Id: 'A', Name: 'Alpha', StartDate: '2026-03-01T00:00:00', EndDate: '2026-03-05T00:00:00', ParentId: 'F1', IsTimeEntryLocked: false, HasChildren: false, ActualProgress: 30, TracksProgress: true, ItemTypeId: 'task' };
+const B = { ...A, Id: 'B', Name: 'Beta', IsTimeEntryLocked: true, ActualProgress: 100 };
+
+describe('bulk undo: inverse documents', () => {
+  it('an opposite shift when the dates moved by exactly the shift; the old dates for outcomes not known', () => {
+    const plan = planUndo({ body: { moveScheduleDays: 7 }, applied: ['A'], uncertain: ['B'], before: new Map([['A', A], ['B', B]]) });
+    assert.deepEqual(
+      plan.documents.map((d) => [d.kind, d.workItemIds, d.update]),
+      [
+        ['schedule', ['A'], { moveScheduleDays: -7 }],
+        ['schedule', ['B'], { fields: { StartDate: '2026-03-01', EndDate: '2026-03-05' } }],
+      ],
+    );
+  });
+
+  it('old dates when the dates after are not the shifted ones (e.g. set by another member)', () => {
+    const after = new Map([['A', { ...A, StartDate: '2026-04-01', EndDate: '2026-04-02' }]]);
+    const plan = planUndo({ body: { moveScheduleDays: 7 }, applied: ['A'], before: new Map([['A', A]]), after });
+    assert.deepEqual(plan.documents[0]!.update, { fields: { StartDate: '2026-03-01', EndDate: '2026-03-05' } });
+  });
+
+  it('lock and completion back per previous value; items already so need nothing', () => {
+    const plan = planUndo({ body: { setTimeEntryLocked: true, setCompleted: true }, applied: ['A', 'B'], before: new Map([['A', A], ['B', B]]) });
+    assert.deepEqual(
+      plan.documents.map((d) => [d.kind, d.workItemIds, d.update]),
+      [
+        ['lock', ['A'], { setTimeEntryLocked: false }],
+        ['fields', ['A'], { fields: { ActualProgress: 30 } }],
+      ],
+    );
+    assert.deepEqual(plan.unchanged, ['B']);
+  });
+
+  it('field values grouped by identical previous values, one document per distinct inverse change', () => {
+    const before = new Map([
+      ['A', { Id: 'A', StatusTypeId: 'st-open', Name: 'A' }],
+      ['B', { Id: 'B', StatusTypeId: 'st-open', Name: 'B' }],
+      ['C', { Id: 'C', StatusTypeId: null, Name: 'C' }],
+    ]);
+    const plan = planUndo({ body: { fields: { StatusTypeId: 'st-done' } }, applied: ['A', 'B', 'C'], before });
+    assert.deepEqual(
+      plan.documents.map((d) => [d.workItemIds, d.update]),
+      [
+        [['A', 'B'], { fields: { StatusTypeId: 'st-open' } }],
+        [['C'], { fields: { StatusTypeId: null } }],
+      ],
+    );
+  });
+
+  it('assignments: added ones removed, removed ones added back with their planned time, changed planned time updated', () => {
+    const change = inverseAssignmentChange(
+      [
+        { partyId: 'u1', partyType: 'User', plannedTime: 60 },
+        { partyId: 'g1', partyType: 'UserGroup', plannedTime: 30 },
+      ],
+      [
+        { partyId: 'u1', plannedTime: 90 },
+        { partyId: 'u2', plannedTime: 0 },
+      ],
+    );
+    assert.deepEqual(change, {
+      removes: 'u2',
+      updates: [{ user: '#u1', plannedTime: 60 }],
+      adds: [{ partyId: 'g1', partyType: 'UserGroup', plannedTime: 30 }],
+    });
+  });
+
+  it('parent and order: back under the previous parent after the previous sibling that did not move', () => {
+    const before = new Map(['X', 'Y', 'Z'].map((id) => [id, { Id: id, ParentId: 'P' }]));
+    const plan = planUndo({
+      body: { moveParentTo: 'Q' },
+      applied: ['Z', 'X', 'Y'],
+      before,
+      siblingsBefore: new Map([['P', ['X', 'K', 'Y', 'Z', 'L']]]),
+    });
+    assert.deepEqual(
+      plan.documents.map((d) => [d.workItemIds, d.update]),
+      [
+        [['X'], { moveParentTo: 'P', orderAfter: '0' }],
+        [['Y', 'Z'], { moveParentTo: 'P', orderAfter: 'K' }],
+      ],
+    );
+    const unknownOrder = planUndo({ body: { moveParentTo: 'Q' }, applied: ['X'], before });
+    assert.deepEqual(unknownOrder.documents[0]!.update, { moveParentTo: 'P' });
+    assert.deepEqual(unknownOrder.nonInvertible, [{ id: 'X', member: 'moveParentTo', reason: 'order-unknown', partly: true }]);
+  });
+
+  it('item type back to the previous one', () => {
+    const plan = planUndo({ body: { changeItemTypeTo: 'milestone' }, applied: ['A'], before: new Map([['A', A]]) });
+    assert.deepEqual(plan.documents.map((d) => d.update), [{ changeItemTypeTo: 'task' }]);
+  });
+
+  it('calculation types: previous ones set again, new ones cleared, a Formula reported', () => {
+    const before = new Map([['A', { Id: 'A', FieldCalcTypes: { PlannedTime: 'Assignments', ActualProgress: 'Formula' } }]]);
+    const plan = planUndo({ body: { clearAllFieldCalcTypes: true, fieldCalcTypes: { StartDate: 'Children' } }, applied: ['A'], before });
+    assert.deepEqual(plan.documents.map((d) => d.update), [{ fieldCalcTypes: { PlannedTime: 'Assignments' }, clearFieldCalcTypes: 'StartDate' }]);
+    assert.deepEqual(plan.nonInvertible, [{ id: 'A', member: 'fieldCalcTypes.ActualProgress', reason: 'formula' }]);
+  });
+
+  it('non-invertible changes listed by item and reason: links, sub-items, restore, values never read', () => {
+    const parent = { ...A, HasChildren: true };
+    const r = planUndo({ body: { clearSchedule: true, propagateToChildren: { fields: 'StatusTypeId' } }, applied: ['A'], before: new Map([['A', parent]]) });
+    assert.deepEqual(
+      r.nonInvertible.map((n) => [n.id, n.member, n.reason]),
+      [
+        ['A', 'clearSchedule', 'links-deleted'],
+        ['A', 'propagateToChildren', 'descendants-not-in-snapshot'],
+      ],
+    );
+    assert.deepEqual(r.documents[0]!.update, { fields: { StartDate: '2026-03-01', EndDate: '2026-03-05' } }, 'the dates still come back');
+    assert.deepEqual(planUndo({ body: { restore: true }, applied: ['A'], before: new Map([['A', A]]) }).nonInvertible, [{ id: 'A', member: 'restore', reason: 'restore' }]);
+    assert.deepEqual(planUndo({ body: { fields: { Name: 'x' } }, applied: ['Q'], before: new Map() }).nonInvertible, [{ id: 'Q', member: '*', reason: 'not-in-snapshot' }]);
+  });
+
+  it('response members map to read fields', () => {
+    assert.deepEqual(responseFields({ id: 'A', startDate: '2026-01-01', timeEntryLocked: true, updatedAt: 'x', actualProgress: 5 }), {
+      StartDate: '2026-01-01',
+      IsTimeEntryLocked: true,
+      ActualProgress: 5,
+    });
+  });
+});
+
+describe('bulk undo: the snapshot beside the journal', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'wis-snapshot-'));
+  });
+  afterEach(async () => {
+    await fsp.rm(dir, { recursive: true, force: true });
+  });
+
+  it('survives a crash while a request was in flight: after reload the job still offers undo (old dates, no opposite shift)', async () => {
+    const plan = planJob({ workItemIds: ['A', 'B', 'C'], update: { moveScheduleDays: 3 }, baseUrl: 'http://127.0.0.1:1/api', maxIdsPerRequest: 2 });
+    const journal = await JobJournal.create(dir, { source: { uri: 'untitled:x.workitems.json' }, plan });
+    const values = new Map([
+      ['A', { Id: 'A', StartDate: '2026-01-01', EndDate: '2026-01-02' }],
+      ['B', { Id: 'B', StartDate: '2026-02-01', EndDate: null }],
+      ['C', { Id: 'C', StartDate: '2026-03-01', EndDate: '2026-03-09' }],
+    ]);
+    await writeSnapshot(journal.file, { kind: 'before', jobId: journal.id, fields: ['Id', 'StartDate', 'EndDate'], items: values });
+    // The first request succeeded, the second was in flight when the process died.
+    await journal.updateRequest(0, { state: 'succeeded', response: { items: [{ id: 'A', startDate: '2026-01-04', endDate: '2026-01-05' }, { id: 'B', startDate: '2026-02-04' }], affectedItems: [], addedTimeEntryIds: [], addedScheduleDependencyIds: [] } });
+    await journal.updateRequest(1, { state: 'sent', attempts: 1 });
+    await journal.flush();
+
+    const reloaded = await JobJournal.load(journal.file);
+    assert.equal(reloaded.requests[1]!.state, 'unknown');
+    const { plan: undo, values: v } = await planUndoForJob(reloaded);
+    assert.ok(v.before, 'the snapshot is found beside the journal');
+    assert.deepEqual(
+      undo.documents.map((d) => [d.workItemIds, d.update]),
+      [
+        [['A', 'B'], { moveScheduleDays: -3 }],
+        [['C'], { fields: { StartDate: '2026-03-01', EndDate: '2026-03-09' } }],
+      ],
+    );
+  });
+
+  it('is written durably as one complete file; a damaged one is an error naming the file; orphans are pruned', async () => {
+    const journalFile = path.join(dir, 'job-x.json');
+    await fsp.writeFile(journalFile, '{}');
+    const file = await writeSnapshot(journalFile, { kind: 'before', jobId: 'x', fields: ['Id'], items: new Map([['1', { Id: '1' }]]), siblings: new Map([['P', ['1']]]) });
+    assert.equal(file, snapshotFile(journalFile, 'before'));
+    assert.deepEqual((await fsp.readdir(dir)).sort(), ['job-x.json', 'job-x.json.before'], 'no temp file left');
+    assert.deepEqual((await readSnapshot(journalFile, 'before'))!.siblings, { P: ['1'] });
+    assert.equal(await readSnapshot(journalFile, 'after'), undefined);
+    await fsp.writeFile(file, '{"format":');
+    await assert.rejects(readSnapshot(journalFile, 'before'), (e: unknown) => e instanceof SnapshotError && e.message.includes(file));
+    await fsp.rm(journalFile);
+    assert.deepEqual(await pruneSnapshots(dir), [file]);
+  });
+});
+
+describe('bulk undo: reading values and drift', () => {
+  it('reads the fields= list the body needs, and the previous parents’ children in order for a move', async () => {
+    const asked: { ids: readonly string[]; fields: readonly string[] }[] = [];
+    const read = async (ids: readonly string[], fields: readonly string[]) => {
+      asked.push({ ids, fields });
+      return { items: new Map(ids.filter((i) => i !== 'Z').map((id) => [id, { fields: { Id: id, ParentId: 'P', Level: 2 } }])), missing: ids.filter((i) => i === 'Z'), requests: 1 };
+    };
+    const depths: (number | undefined)[] = [];
+    const r = await readValues(read, ['X', 'Y', 'Z'], { moveParentTo: 'Q' }, {
+      subItems: async (_id, q) => {
+        depths.push(q.depth);
+        return { fields: { Id: 'P', SubItems: [{ fields: { Id: 'Y', DisplayOrder: 2 } }, { fields: { Id: 'X', DisplayOrder: 1 } }] } };
+      },
+    });
+    assert.deepEqual(asked[0]!.fields, ['Id', 'Name', 'ParentId', 'DisplayOrder', 'Level', 'ProjectId']);
+    assert.deepEqual(r.missing, ['Z']);
+    assert.deepEqual([...r.siblings!], [['P', ['X', 'Y']]]);
+    assert.deepEqual(depths, [2], 'depth counts from the root folder: the children of a level-1 parent are on level 2');
+    assert.equal(r.requests, 2);
+  });
+
+  it('finds items whose touched fields changed since the preview, and items gone', () => {
+    const then = new Map([
+      ['A', { Id: 'A', StartDate: '2026-01-01', EndDate: '2026-01-02' }],
+      ['B', { Id: 'B', StartDate: '2026-01-01', EndDate: '2026-01-02' }],
+      ['C', { Id: 'C', StartDate: null, EndDate: null }],
+    ]);
+    const now = new Map([
+      ['A', { Id: 'A', StartDate: '2026-01-01T00:00:00', EndDate: '2026-01-02' }],
+      ['B', { Id: 'B', StartDate: '2026-01-03', EndDate: '2026-01-02' }],
+    ]);
+    assert.deepEqual(findDrift({ moveScheduleDays: 1 }, then, now), [
+      { id: 'B', fields: [{ field: 'StartDate', then: '2026-01-01', now: '2026-01-03' }] },
+      { id: 'C', fields: [], gone: true },
+    ]);
+  });
+});
