@@ -26,7 +26,8 @@ import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { readSettings } from '../common/config';
 import { decideUnknown } from '../common/unknownChoice';
 import { itemsText, outcomeMessage, requestsText } from '../common/wording';
-import { ResultPanels } from '../views/results/resultPanel';
+import { restoredJobId } from '../editors/model/results';
+import { ResultPanels, type ResultViewModel } from '../views/results/resultPanel';
 import { UserInputError } from './register';
 
 /** Finished journals older than this are deleted (at first use in a session). */
@@ -215,18 +216,35 @@ export class RequestJobs implements vscode.Disposable {
 
   /** The result view of a job (the document it was sent from, the results so far). */
   private showResults(journal: JobJournal, serviceLabel: string, reveal?: boolean): void {
+    this.panels.show(this.resultModel(journal, serviceLabel), reveal);
+  }
+
+  private resultModel(journal: JobJournal, serviceLabel: string): ResultViewModel {
     const uri = journal.data.source.uri;
-    this.panels.show(
-      {
-        jobId: journal.id,
-        result: resultFromJournal(journal),
-        serviceLabel,
-        baseUrl: journal.plan.baseUrl,
-        documentName: documentName(uri),
-        documentUri: uri ? vscode.Uri.parse(uri) : undefined,
-      },
-      reveal,
-    );
+    return {
+      jobId: journal.id,
+      result: resultFromJournal(journal),
+      serviceLabel,
+      baseUrl: journal.plan.baseUrl,
+      documentName: documentName(uri),
+      documentUri: uri ? vscode.Uri.parse(uri) : undefined,
+    };
+  }
+
+  /** A result view VS Code restored after a window reload: shows its job again from the journal. */
+  async restoreResultView(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    const jobId = restoredJobId(state);
+    let model: ResultViewModel | undefined;
+    if (jobId) {
+      try {
+        const journal = await this.load(jobId);
+        const info = this.connections.current;
+        model = this.resultModel(journal, info && info.baseUrl === journal.plan.baseUrl ? info.label : journal.plan.baseUrl);
+      } catch (e) {
+        this.log.info(`The result view of job ${jobId} was not restored: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    this.panels.restore(panel, model);
   }
 
   /** A modal question before requests of an existing job are sent; the button picked, or undefined. */

@@ -6,6 +6,7 @@ import type { ConnectionManager } from '../common/connection';
 import { RequestJobs } from '../commands/jobs';
 import { registerCommand } from '../commands/register';
 import { insertAtCursor, newUpdate, previewUpdate, sendUpdate, type NewUpdateOptions, type RequestCommandDeps } from '../commands/requests';
+import { RESULT_VIEW_TYPE } from '../views/results/resultPanel';
 import { SendCodeLens } from './codeLens';
 import { RenameMemberActions, RequestDiagnostics } from './diagnostics';
 import { PreviewDocuments } from './preview';
@@ -37,6 +38,8 @@ export function registerRequestDocuments(
     lens,
     vscode.languages.registerCodeActionsProvider(SELECTOR, new RenameMemberActions(diagnostics), RenameMemberActions.metadata),
     vscode.languages.registerCodeLensProvider(SELECTOR, lens),
+    // Result views come back after a window reload (the journal is read then, not now).
+    vscode.window.registerWebviewPanelSerializer(RESULT_VIEW_TYPE, { deserializeWebviewPanel: (panel, state) => jobs.restoreResultView(panel, state) }),
   );
 
   const deps: RequestCommandDeps = { log, connections, jobs, previews, diagnostics };

@@ -103,6 +103,26 @@ describe('Work Item Studio in a VS Code workbench', function () {
     await wb.screenshotOf(resultGroup, 'walkthrough-send');
   });
 
+  it('sends again into the same result view, and the result view comes back after a window reload', async () => {
+    const resultTabs = wb.page.locator('.tabs-container .tab', { hasText: /^Results/ });
+    await wb.dismissNotifications();
+    await wb.openFile('send-me.workitems.json');
+    await wb.runCommand('Work Item Studio: Send Work Item Update');
+    await wb.expectVisible(wb.notification(/Updated 2 work items/), 'the notification of the second send', 60_000);
+    await wb.page.waitForTimeout(1_000);
+    assert.equal(await resultTabs.count(), 1, 'the second result replaced the first one instead of opening a tab');
+    // Reload as a person does (the workbench saves its editors' state on the way).
+    await wb.runCommand('Developer: Reload Window');
+    await wb.page.waitForEvent('framenavigated', { timeout: 60_000 }).catch(() => undefined);
+    await wb.expectVisible(wb.page.locator('.monaco-workbench .part.activitybar'), 'the workbench after the reload', 90_000);
+    await wb.expectVisible(resultTabs, 'the Results tab after the reload', 60_000);
+    await resultTabs.first().click();
+    const result = wb.page.frameLocator('iframe.webview').frameLocator('iframe#active-frame').locator('body');
+    await wb.expectVisible(result.filter({ hasText: '123' }), 'the restored results (the updated work items)', 60_000);
+    await wb.expectVisible(result.locator('button', { hasText: 'Save as JSON' }), 'the buttons of the restored results');
+    await wb.screenshot('result-restored');
+  });
+
   it('opens the walkthrough with its title, its steps and their images', async () => {
     await wb.page.keyboard.press('Escape');
     await wb.runCommand('View: Close All Editors');

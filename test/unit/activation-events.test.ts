@@ -11,8 +11,8 @@ describe('manifest: activation', () => {
     contributes: { views?: Record<string, { id: string }[]>; commands?: { command: string }[] };
   };
 
-  it('declares no activation event (views and commands activate it)', () => {
-    assert.deepEqual(manifest.activationEvents, []);
+  it('declares only the restoring of result views as an activation event (views and commands activate it otherwise)', () => {
+    assert.deepEqual(manifest.activationEvents, ['onWebviewPanel:workItemStudio.results']);
   });
 
   it('contributes the views and commands that activate it', () => {

@@ -5,7 +5,7 @@ import { totalsOf } from '../../src/bulk/engine';
 import { insertionFor, readCategoryArg, readUserArg } from '../../src/editors/model/insert';
 import { locatePath, memberNameSpan, parseText } from '../../src/editors/model/locate';
 import { renderPreview } from '../../src/editors/model/preview';
-import { actionCounts, escapeHtml, renderResultHtml, resultJson } from '../../src/editors/model/results';
+import { actionCounts, escapeHtml, renderResultHtml, restoredJobId, resultJson } from '../../src/editors/model/results';
 import { validateRequestDocument } from '../../src/schema/document';
 
 const BASE = 'http://127.0.0.1:9/api';
@@ -163,6 +163,14 @@ describe('editors: result view', () => {
     for (const c of ['saveJson', 'retryFailed', 'resendUnknown', 'resume']) assert.match(html, new RegExp(`data-command="${c}"`));
     const ok = renderResultHtml({ result: result([requests[0]!]), serviceLabel: 's', documentName: 'd', nonce: 'n', cspSource: 'c' });
     assert.doesNotMatch(ok, /data-command="retryFailed"|data-command="resendUnknown"|data-command="resume"/);
+  });
+
+  it('remembers its job in the webview state, so the view comes back after a window reload', () => {
+    const withJob = renderResultHtml({ jobId: 'job-7"x', result: r, serviceLabel: 's', documentName: 'd', nonce: 'n', cspSource: 'c' });
+    assert.match(withJob, /<body data-job-id="job-7&quot;x">/);
+    assert.match(withJob, /vscode\.setState\(document\.body\.dataset\.jobId \? \{ jobId: document\.body\.dataset\.jobId \} : \{\}\)/);
+    assert.equal(restoredJobId({ jobId: '20261123-1402-ab12' }), '20261123-1402-ab12');
+    for (const bad of [undefined, null, 'x', {}, { jobId: 3 }, { jobId: '../etc/passwd' }, { jobId: '' }]) assert.equal(restoredJobId(bad), undefined, JSON.stringify(bad));
   });
 
   it('saves the whole result as JSON with its origin', () => {

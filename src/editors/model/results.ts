@@ -118,6 +118,8 @@ function idList(values: readonly unknown[], s: ResultStrings): string {
 }
 
 export interface ResultViewInput {
+  /** The job shown: the view remembers it (webview state), so it comes back after a window reload. */
+  jobId?: string;
   result: JobResult;
   serviceLabel: string;
   documentName: string;
@@ -188,7 +190,7 @@ button.secondary{background:var(--vscode-button-secondaryBackground);color:var(-
 .st-failed td:nth-child(2){color:var(--vscode-errorForeground)}.st-unknown td:nth-child(2),.st-cancelled td:nth-child(2){color:var(--vscode-editorWarning-foreground)}
 .error{border-left:3px solid var(--vscode-errorForeground);padding:0 10px;margin:8px 0}
 </style></head>
-<body>
+<body data-job-id="${e(input.jobId ?? '')}">
 <h1>${e(s.outcome[result.outcome])}</h1>
 <p>${e(s.service(input.serviceLabel))}<br>${e(s.document(input.documentName))}</p>
 <div class="actions">${buttons}</div>
@@ -220,6 +222,7 @@ ${idList(timeEntries, s)}
 ${idList(dependencies, s)}
 <script nonce="${input.nonce}">
 const vscode = acquireVsCodeApi();
+vscode.setState(document.body.dataset.jobId ? { jobId: document.body.dataset.jobId } : {});
 document.querySelectorAll('button[data-command]').forEach((b) => b.addEventListener('click', () => vscode.postMessage({ command: b.dataset.command })));
 </script>
 </body></html>`;
@@ -228,4 +231,11 @@ document.querySelectorAll('button[data-command]').forEach((b) => b.addEventListe
 /** The JSON saved by "Save as JSON": the whole result plus where it came from. */
 export function resultJson(input: { result: JobResult; serviceLabel: string; baseUrl?: string; documentName: string }): string {
   return `${JSON.stringify({ service: input.serviceLabel, baseUrl: input.baseUrl, document: input.documentName, ...input.result }, null, 2)}\n`;
+}
+
+/** The job id a result view saved in its webview state (restored after a window reload), when it is one. */
+export function restoredJobId(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null) return undefined;
+  const id = (state as { jobId?: unknown }).jobId;
+  return typeof id === 'string' && /^[A-Za-z0-9][A-Za-z0-9._-]{0,100}$/.test(id) ? id : undefined;
 }

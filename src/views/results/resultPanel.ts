@@ -1,12 +1,13 @@
 // The result view of a bulk job: a webview panel (strict CSP, nonce'd script, no
-// remote resources), one per job, with "Save as JSON", "Retry Failed",
+// remote resources), reused by the next result unless pinned, restored after a
+// window reload, with "Save as JSON", "Retry Failed",
 // "Resend Unknown…" and "Send Remaining" buttons that run the job commands.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { ServiceError, type ServiceErrorKind } from '../../api/errors';
 import type { JobResult, RequestError } from '../../bulk/types';
 import { describeError, localizedServiceEntry, serviceErrorSummary } from '../../common/messages';
-import { renderResultHtml, resultJson, type ResultStrings } from '../../editors/model/results';
+import { escapeHtml, renderResultHtml, resultJson, type ResultStrings } from '../../editors/model/results';
 import { resultViewColumn } from './column';
 
 export interface ResultViewModel {
@@ -34,38 +35,89 @@ export function panelTitle(model: ResultViewModel): string {
   return vscode.l10n.t('Results: {0} ({1})', model.documentName, time);
 }
 
+/** The webview type of result views (also their `onWebviewPanel:` activation event, for restoring them after a reload). */
+export const RESULT_VIEW_TYPE = 'workItemStudio.results';
+
+interface Entry {
+  panel: vscode.WebviewPanel;
+  /** Undefined for a view restored after a reload whose job no longer exists. */
+  model?: ResultViewModel;
+}
+
+/**
+ * The result views. One view is reused: the next result replaces what it shows,
+ * so ten sends leave the editor layout as it was. A result view whose tab the user
+ * pinned is kept; the next result then opens a new view (which is reused in turn).
+ * Showing a job that a view already shows refreshes that view.
+ */
 export class ResultPanels implements vscode.Disposable {
-  private readonly panels = new Map<string, { panel: vscode.WebviewPanel; model: ResultViewModel }>();
-  private counter = 0;
+  private readonly entries = new Set<Entry>();
+  /** The view the next result replaces. */
+  private reusable?: Entry;
 
   constructor(private readonly log: vscode.LogOutputChannel) {}
 
   /** Shows (or refreshes) the result view of a job. */
   show(model: ResultViewModel, preserveFocus = true): void {
-    const key = model.jobId ?? `run-${++this.counter}`;
-    const existing = this.panels.get(key);
-    if (existing) {
-      existing.model = model;
-      existing.panel.webview.html = this.html(existing.panel, model);
-      existing.panel.reveal(undefined, preserveFocus);
+    const target =
+      (model.jobId !== undefined ? [...this.entries].find((e) => e.model?.jobId === model.jobId) : undefined) ??
+      (this.reusable && !this.isPinned(this.reusable.panel) ? this.reusable : undefined);
+    if (target) {
+      target.model = model;
+      target.panel.title = panelTitle(model);
+      target.panel.webview.html = this.html(target.panel, model);
+      target.panel.reveal(target.panel.viewColumn, preserveFocus);
+      if (!this.isPinned(target.panel)) this.reusable = target;
       return;
     }
     const panel = vscode.window.createWebviewPanel(
-      'workItemStudio.results',
+      RESULT_VIEW_TYPE,
       panelTitle(model),
       { viewColumn: this.columnForNew(), preserveFocus },
       { enableScripts: true, localResourceRoots: [], enableFindWidget: true },
     );
-    const entry = { panel, model };
-    this.panels.set(key, entry);
-    panel.onDidDispose(() => this.panels.delete(key));
+    this.reusable = this.adopt(panel, model);
+  }
+
+  /**
+   * Takes over a result view that VS Code restored after a window reload: shows its job again
+   * (or a short note when the job no longer exists) and reuses it for the next result.
+   */
+  restore(panel: vscode.WebviewPanel, model: ResultViewModel | undefined): void {
+    const entry = this.adopt(panel, model);
+    if (model) panel.title = panelTitle(model);
+    if (!this.reusable && !this.isPinned(panel)) this.reusable = entry;
+  }
+
+  private adopt(panel: vscode.WebviewPanel, model: ResultViewModel | undefined): Entry {
+    const entry: Entry = { panel, model };
+    this.entries.add(entry);
+    panel.webview.options = { enableScripts: true, localResourceRoots: [] };
+    panel.onDidDispose(() => {
+      this.entries.delete(entry);
+      if (this.reusable === entry) this.reusable = undefined;
+    });
     panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(entry, m));
-    panel.webview.html = this.html(panel, model);
+    panel.webview.html = model ? this.html(panel, model) : this.goneHtml(panel);
+    return entry;
+  }
+
+  /** Whether the user pinned the view's tab (then the next result does not replace it). */
+  private isPinned(panel: vscode.WebviewPanel): boolean {
+    const group = vscode.window.tabGroups.all.find((g) => g.viewColumn === panel.viewColumn);
+    if (!group) return false;
+    const isResultTab = (t: vscode.Tab | undefined): t is vscode.Tab =>
+      !!t && t.label === panel.title && t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(RESULT_VIEW_TYPE);
+    const candidates = group.tabs.filter(isResultTab);
+    if (candidates.length <= 1) return candidates[0]?.isPinned ?? false;
+    // Several result tabs with the same title (sent within one second): a visible panel is its group's active tab.
+    if (panel.visible && isResultTab(group.activeTab)) return group.activeTab.isPinned;
+    return candidates.every((t) => t.isPinned);
   }
 
   private columnForNew(): vscode.ViewColumn {
     const column = resultViewColumn(
-      [...this.panels.values()].map((p) => p.panel.viewColumn),
+      [...this.entries].map((p) => p.panel.viewColumn),
       vscode.window.activeTextEditor?.viewColumn,
     );
     return column === 'beside' ? vscode.ViewColumn.Beside : column;
@@ -73,12 +125,21 @@ export class ResultPanels implements vscode.Disposable {
 
   /** The tab title of a job's result view (tests read it). */
   titleOf(jobId: string): string | undefined {
-    return this.panels.get(jobId)?.panel.title;
+    return this.entryOf(jobId)?.panel.title;
   }
 
   /** The model currently shown for a job (tests and commands read it). */
   current(jobId: string): ResultViewModel | undefined {
-    return this.panels.get(jobId)?.model;
+    return this.entryOf(jobId)?.model;
+  }
+
+  /** How many result views are open. */
+  get count(): number {
+    return this.entries.size;
+  }
+
+  private entryOf(jobId: string): Entry | undefined {
+    return [...this.entries].find((e) => e.model?.jobId === jobId);
   }
 
   private html(panel: vscode.WebviewPanel, model: ResultViewModel): string {
@@ -87,6 +148,7 @@ export class ResultPanels implements vscode.Disposable {
         result: model.result,
         serviceLabel: model.serviceLabel,
         documentName: model.documentName,
+        jobId: model.jobId,
         nonce: randomBytes(16).toString('base64'),
         cspSource: panel.webview.cspSource,
       },
@@ -94,9 +156,17 @@ export class ResultPanels implements vscode.Disposable {
     );
   }
 
-  private async onMessage(entry: { model: ResultViewModel }, message: unknown): Promise<void> {
+  /** A restored view whose job is gone (finished jobs are deleted after 30 days). */
+  private goneHtml(panel: vscode.WebviewPanel): string {
+    const csp = `default-src 'none'; style-src ${panel.webview.cspSource}`;
+    const text = escapeHtml(vscode.l10n.t('These results are no longer available: the update job was deleted.'));
+    return `<!DOCTYPE html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}"></head><body><p>${text}</p></body></html>`;
+  }
+
+  private async onMessage(entry: Entry, message: unknown): Promise<void> {
     const command = typeof message === 'object' && message !== null ? (message as { command?: unknown }).command : undefined;
     const model = entry.model;
+    if (!model) return;
     try {
       switch (command) {
         case 'saveJson': {
@@ -127,8 +197,8 @@ export class ResultPanels implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const { panel } of this.panels.values()) panel.dispose();
-    this.panels.clear();
+    for (const { panel } of [...this.entries]) panel.dispose();
+    this.entries.clear();
   }
 }
 
