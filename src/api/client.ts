@@ -16,6 +16,7 @@ import {
   UpdateWorkItemsResponse,
   UserListResponse,
 } from '../schema/api';
+import { keepOwnKeys } from '../schema/ownKeys';
 import { ServiceError, type ServiceErrorInit } from './errors';
 import { classifyTransportError, parseErrorBodyWithEntries, parseRetryAfter, redact, secretVariants, type ProxyEndpoint } from './http';
 import { nullLogger, type Logger } from './logger';
@@ -35,7 +36,11 @@ export const API_KEY_HEADER = 'X-TT-ApiKey';
 export interface ClientOptions {
   /** Service base URL including the API prefix, e.g. `https://pm.example.com/TimeTrackerNX/api`. */
   baseUrl: string;
-  /** Called before every request (except sign-in); may sign in lazily. Errors it throws pass through unchanged. */
+  /**
+   * Called before every request (except sign-in); may sign in lazily. A ServiceError it
+   * throws passes through unchanged; anything else becomes an `invalid-request`
+   * ServiceError with `sent: false` (code REQUEST_NOT_PREPARED): nothing was sent.
+   */
   credentials?: () => Credentials | Promise<Credentials>;
   /**
    * The undici dispatcher to use (proxy, CA certificates: see `createDispatcher`).
@@ -140,9 +145,13 @@ export class ServiceClient {
   /** `PUT /workitem/workItems/{id,id,...}` */
   async updateWorkItems(ids: readonly string[], body: UpdateWorkItemsBody, o?: CallOptions): Promise<UpdateWorkItemsResponse> {
     const path = this.path('PUT', '/workitem/workItems/…', () => workItemsPath(ids));
-    const checked = UpdateWorkItemsBody.safeParse(body);
-    if (!checked.success) throw this.invalidRequest('PUT', path, zodMessages(checked.error, 'body'));
-    return this.request({ method: 'PUT', path, body: checked.data, schema: UpdateWorkItemsResponse, auth: true }, o);
+    const sent = this.prepare('PUT', path, () => {
+      const checked = UpdateWorkItemsBody.safeParse(body);
+      if (!checked.success) throw this.invalidRequest('PUT', path, zodMessages(checked.error, 'body'));
+      // keepOwnKeys: a field named `__proto__` is sent as written (zod's record drops it).
+      return keepOwnKeys(checked.data, body);
+    });
+    return this.request({ method: 'PUT', path, body: sent, schema: UpdateWorkItemsResponse, auth: true }, o);
   }
 
   /** `GET /system/organizations/{orgId}/allassignedusers` */
@@ -180,8 +189,36 @@ export class ServiceClient {
       return build();
     } catch (e) {
       if (e instanceof InvalidPathError) throw this.invalidRequest(method, shown, [e.message]);
-      throw e;
+      throw this.notPrepared(method, shown, e);
     }
+  }
+
+  /**
+   * Runs a step of preparing a request (before anything is sent): whatever it throws
+   * becomes an `invalid-request` ServiceError with `sent: false`, so a caller (the
+   * bulk engine) knows for certain the request never left, and never reads an
+   * unexpected exception as "outcome unknown".
+   */
+  private prepare<T>(method: Method, path: string, step: () => T): T {
+    try {
+      return step();
+    } catch (e) {
+      throw this.notPrepared(method, path, e);
+    }
+  }
+
+  private async prepareAsync<T>(method: Method, path: string, step: () => Promise<T>): Promise<T> {
+    try {
+      return await step();
+    } catch (e) {
+      throw this.notPrepared(method, path, e);
+    }
+  }
+
+  private notPrepared(method: Method, path: string, e: unknown): ServiceError {
+    if (e instanceof ServiceError) return e;
+    const detail = e instanceof Error ? e.message : String(e);
+    return new ServiceError({ kind: 'invalid-request', method, path, messages: [`the request could not be prepared, so it was not sent: ${detail}`], code: 'REQUEST_NOT_PREPARED', sent: false });
   }
 
   private query<T extends Record<string, unknown>>(method: Method, path: string, schema: z.ZodType<T>, q: unknown): URLSearchParams {
@@ -247,11 +284,13 @@ export class ServiceClient {
     } catch (e) {
       throw this.invalidRequest(method, path, [e instanceof Error ? e.message : String(e)]);
     }
-    const auth: { header?: string; apiKey?: string; secrets: string[] } = spec.auth ? await this.authorization(method, path) : { secrets: [] };
+    const auth: { header?: string; apiKey?: string; secrets: string[] } = spec.auth
+      ? await this.prepareAsync(method, path, () => this.authorization(method, path))
+      : { secrets: [] };
     const secrets = [...auth.secrets, ...(spec.secrets ?? [])];
     if (signal?.aborted) throw new ServiceError({ kind: 'cancelled', method, path, sent: false });
 
-    const payload = spec.body === undefined ? undefined : Buffer.from(JSON.stringify(spec.body), 'utf8');
+    const payload = spec.body === undefined ? undefined : this.prepare(method, path, () => Buffer.from(JSON.stringify(spec.body), 'utf8'));
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.userAgent };
     if (payload) headers['content-type'] = 'application/json; charset=utf-8';
     if (auth.header) headers.authorization = auth.header;

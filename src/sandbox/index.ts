@@ -1,6 +1,16 @@
 // The sandbox as a library: createSandbox and what goes with it. No vscode import,
 // no file system access at import time, no dynamic requires (bundled into the extension).
-export { createSandbox, isLoopbackHost, DEFAULT_MAX_BODY_BYTES, MAX_SANDBOX_BODY_BYTES, SANDBOX_HTTP_ERROR_CODES } from './server';
+export {
+  createSandbox,
+  isLoopbackHost,
+  DEFAULT_MAX_BODY_BYTES,
+  MAX_SANDBOX_BODY_BYTES,
+  SANDBOX_HTTP_ERROR_CODES,
+  MAX_JSON_DEPTH,
+  MAX_DRAIN_BYTES,
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_BODY_TIMEOUT_MS,
+} from './server';
 export type { Sandbox, SandboxOptions } from './server';
 export { demoDataset, DEMO_ORGANIZATIONS, DEMO_SIGN_IN, DEMO_PASSWORD, DEMO_API_KEYS } from './demo';
 export { generateDataset } from './generate';

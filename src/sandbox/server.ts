@@ -10,7 +10,7 @@ import { demoDataset } from './demo';
 import { FaultQueue, FaultSpec, type Fault } from './faults';
 import { listAllAssignedUsers, listOrganizationUsers, listProcessCategories, Query, type HttpError } from './lists';
 import type { Dataset, DatasetInput, Edition, SandboxUser } from './model';
-import { DatasetError, formatPath, parseDataset, readDatasetFile, StateWriter } from './state';
+import { DatasetError, formatPath, parseDataset, readDatasetFile, removeLeftoverTempFiles, StateWriter } from './state';
 import { showValue, valueAt } from './values';
 import { applyUpdate } from './update';
 
@@ -34,6 +34,10 @@ export interface SandboxOptions {
   maxBodyBytes?: number;
   /** Token lifetime in milliseconds (default 8 hours). */
   tokenLifetimeMs?: number;
+  /** A request's headers must arrive within this time after the connection is ready, else a JSON 408 (default 10 s). */
+  headersTimeoutMs?: number;
+  /** A request's body must arrive within this time after its headers, else a JSON 408 (default 30 s). */
+  bodyTimeoutMs?: number;
 }
 
 export interface Sandbox {
@@ -49,6 +53,18 @@ export interface Sandbox {
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** Default time for a request's headers to arrive (README: "Limits and timeouts"). */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+/** Default time for a request's body to arrive after its headers. */
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+/** Deepest nesting of objects and arrays accepted in a JSON body. */
+export const MAX_JSON_DEPTH = 64;
+/**
+ * A body over the limit is still read (and dropped) up to this many bytes, so the
+ * client has finished sending and reads the 413; a larger one is answered at once
+ * and its connection closed.
+ */
+export const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
 /** Bodies of POST /_sandbox/reset and /_sandbox/faults may be a large data set. */
 export const MAX_SANDBOX_BODY_BYTES = 512 * 1024 * 1024;
 
@@ -77,6 +93,10 @@ export const SANDBOX_HTTP_ERROR_CODES = [
   'INTERNAL_ERROR',
   'BAD_REQUEST',
   'HEADERS_TOO_LARGE',
+  'JSON_TOO_DEEP',
+  'HOST_REQUIRED',
+  'HEADERS_TIMEOUT',
+  'BODY_TIMEOUT',
 ] as const;
 
 export function isLoopbackHost(host: string): boolean {
@@ -279,6 +299,27 @@ export function locateJsonError(text: string): { offset: number; problem: string
   }
 }
 
+/**
+ * Where a JSON text first nests deeper than `max` objects and arrays, or undefined.
+ * A linear scan (strings skipped), run before JSON.parse, so a body of 100,000
+ * nested brackets is a clear 400, never a stack overflow in a later recursive step.
+ */
+export function jsonDepthExceeded(text: string, max: number): { position: number } | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return { position: i };
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return undefined;
+}
+
 function jsonParseError(text: string, e: unknown): HttpProblem {
   const msg = e instanceof Error ? e.message : String(e);
   const found = locateJsonError(text);
@@ -318,6 +359,12 @@ export function bindTokenMembers(body: unknown): unknown {
   return { ...out };
 }
 
+function positiveMs(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`invalid ${name} ${JSON.stringify(value)}: expected a positive number of milliseconds`);
+  return value;
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
@@ -335,11 +382,15 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   const log = opts.logger ?? nullLogger;
   const now = opts.now ?? (() => new Date());
   const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const headersTimeoutMs = positiveMs(opts.headersTimeoutMs, DEFAULT_HEADERS_TIMEOUT_MS, 'headersTimeoutMs');
+  const bodyTimeoutMs = positiveMs(opts.bodyTimeoutMs, DEFAULT_BODY_TIMEOUT_MS, 'bodyTimeoutMs');
 
   const initial = parseDataset(opts.data ?? demoDataset());
   let data: Dataset = structuredClone(initial);
   const writer = opts.statePath ? new StateWriter(opts.statePath) : undefined;
   if (opts.statePath) {
+    const removed = await removeLeftoverTempFiles(opts.statePath);
+    if (removed.length > 0) log.info(`sandbox: removed ${removed.length} temp file(s) left by an interrupted write of ${opts.statePath}`);
     const saved = await readDatasetFile(opts.statePath);
     if (saved) {
       data = saved;
@@ -529,30 +580,53 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     res.end(bytes);
   };
 
+  /**
+   * Reads a request body up to `limit` bytes. Over the limit, the rest is read and
+   * dropped (up to MAX_DRAIN_BYTES) before the 413 is answered, so a client still
+   * uploading reads the answer instead of a reset; the connection is closed after it.
+   * A body that has not arrived `bodyTimeoutMs` after its headers is a 408.
+   */
   const readRaw = async (req: http.IncomingMessage, limit: number): Promise<Buffer> => {
     const declared = Number(req.headers['content-length'] ?? NaN);
-    if (Number.isFinite(declared) && declared > limit) {
-      throw problem(413, 'BODY_TOO_LARGE', `the request body (${declared} bytes) is larger than the limit of ${limit} bytes`, { params: { limit, size: declared } }, { Connection: 'close' });
-    }
+    const tooLarge = (size?: number) =>
+      problem(
+        413,
+        'BODY_TOO_LARGE',
+        size !== undefined ? `the request body (${size} bytes) is larger than the limit of ${limit} bytes` : `the request body is larger than the limit of ${limit} bytes`,
+        { params: size !== undefined ? { limit, size } : { limit } },
+        { Connection: 'close' },
+      );
+    if (Number.isFinite(declared) && declared > Math.max(limit, MAX_DRAIN_BYTES)) throw tooLarge(declared);
     return new Promise<Buffer>((resolve, reject) => {
       const chunks: Buffer[] = [];
       let size = 0;
-      let over = false;
+      let over = Number.isFinite(declared) && declared > limit;
+      const timer = setTimeout(() => {
+        const seconds = Math.round(bodyTimeoutMs / 100) / 10;
+        finish(() => reject(problem(408, 'BODY_TIMEOUT', `the request body did not arrive within ${seconds} seconds`, { params: { seconds } }, { Connection: 'close' })));
+      }, bodyTimeoutMs);
+      let done = false;
+      const finish = (then: () => void) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        then();
+      };
       req.on('data', (chunk: Buffer) => {
-        if (over) return;
         size += chunk.length;
-        if (size > limit) {
+        if (!over && size > limit) {
           over = true;
           chunks.length = 0;
-          reject(problem(413, 'BODY_TOO_LARGE', `the request body is larger than the limit of ${limit} bytes`, { params: { limit } }, { Connection: 'close' }));
+        }
+        if (over) {
+          // Dropped; past the drain bound, answer now and close.
+          if (size > MAX_DRAIN_BYTES) finish(() => reject(tooLarge()));
           return;
         }
         chunks.push(chunk);
       });
-      req.on('end', () => {
-        if (!over) resolve(Buffer.concat(chunks));
-      });
-      req.on('error', reject);
+      req.on('end', () => finish(() => (over ? reject(tooLarge(Number.isFinite(declared) ? declared : size)) : resolve(Buffer.concat(chunks)))));
+      req.on('error', (e) => finish(() => reject(e)));
     });
   };
 
@@ -583,6 +657,13 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     let text = raw.toString('utf8');
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     if (text.trim() === '') return undefined;
+    const deep = jsonDepthExceeded(text, MAX_JSON_DEPTH);
+    if (deep) {
+      throw problem(400, 'JSON_TOO_DEEP', `the request body nests more than ${MAX_JSON_DEPTH} levels deep (at position ${deep.position}); at most ${MAX_JSON_DEPTH} levels are accepted`, {
+        position: deep.position,
+        params: { max: MAX_JSON_DEPTH, position: deep.position },
+      });
+    }
     try {
       return JSON.parse(text);
     } catch (e) {
@@ -591,6 +672,9 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   };
 
   const dispatch = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<{ reply?: Reply; fault?: Fault }> => {
+    if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) {
+      throw problem(400, 'HOST_REQUIRED', 'the request has no Host header, which HTTP/1.1 requires', { params: {} }, { Connection: 'close' });
+    }
     const rawUrl = req.url ?? '/';
     const q = rawUrl.indexOf('?');
     const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
@@ -656,7 +740,15 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     return { reply, fault };
   };
 
-  const server = http.createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
+  const server = http.createServer(
+    {
+      maxHeaderSize: 64 * 1024,
+      // Answered by the sandbox itself (a JSON 400), not by Node's empty one.
+      requireHostHeader: false,
+      // How often Node checks the headers timeout: a stalled request is cut off promptly.
+      connectionsCheckingInterval: Math.max(20, Math.min(1000, Math.floor(headersTimeoutMs / 4))),
+    },
+    (req, res) => {
     const started = performance.now();
     dispatch(req, res)
       .then(({ reply, fault }) => {
@@ -682,20 +774,33 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
           return;
         }
         send(res, reply);
-        if (reply.status === 413) res.on('finish', () => req.socket.destroy());
+        // The body was read (or is past the drain bound): close after the answer, not before it.
+        if (reply.status === 413 || reply.status === 408 || reply.headers?.Connection === 'close') res.on('finish', () => req.socket.end());
         log.debug(`sandbox: ${req.method} ${req.url} -> ${reply.status} (${Math.round(performance.now() - started)} ms)`);
       });
-  });
+    },
+  );
   server.keepAliveTimeout = 5000;
+  server.headersTimeout = headersTimeoutMs;
+  // Bodies have their own timeout (bodyTimeoutMs, a JSON 408 from readRaw).
+  server.requestTimeout = 0;
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable || err.code === 'ECONNRESET') {
       socket.destroy();
       return;
     }
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-    const text = JSON.stringify([
-      { message: `bad request: ${err.message}`, code: status === 431 ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST', params: { detail: err.message } },
-    ]);
+    let text: string;
+    let status: number;
+    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      status = 408;
+      const seconds = Math.round(headersTimeoutMs / 100) / 10;
+      text = JSON.stringify([{ message: `the request headers did not arrive within ${seconds} seconds`, code: 'HEADERS_TIMEOUT', params: { seconds } }]);
+    } else {
+      status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+      text = JSON.stringify([
+        { message: `bad request: ${err.message}`, code: status === 431 ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST', params: { detail: err.message } },
+      ]);
+    }
     socket.end(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
     );

@@ -235,14 +235,67 @@ export async function readDatasetFile(file: string): Promise<Dataset | undefined
  */
 export async function writeDatasetFile(file: string, text: string): Promise<void> {
   const dir = path.dirname(path.resolve(file));
-  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`);
+  const tmp = path.join(dir, `${tempPrefix(file)}${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`);
   try {
-    await fs.writeFile(tmp, text, 'utf8');
+    const handle = await fs.open(tmp, 'w');
+    try {
+      await handle.writeFile(text, 'utf8');
+      // On disk before the rename: after a crash the file is the old or the new data set, never an empty one.
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await fs.rename(tmp, file);
   } catch (e) {
     await fs.rm(tmp, { force: true }).catch(() => undefined);
     throw e;
   }
+  // The rename itself survives a power loss once the folder is synced (not possible everywhere: best effort).
+  await syncFolder(dir);
+}
+
+async function syncFolder(dir: string): Promise<void> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // Windows cannot open a folder; some file systems refuse fsync on one.
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
+
+/** Temp files of a state file start with this (`.state.json.` for state.json). */
+function tempPrefix(file: string): string {
+  return `.${path.basename(file)}.`;
+}
+
+/**
+ * Removes the temp files an interrupted write of `file` left beside it (a kill
+ * between writing the temp file and renaming it). Called at start, before the
+ * state file is read; other files are left alone. Returns the names removed.
+ */
+export async function removeLeftoverTempFiles(file: string): Promise<string[]> {
+  const dir = path.dirname(path.resolve(file));
+  const prefix = tempPrefix(file);
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return [];
+  }
+  const leftovers = names.filter((n) => n.startsWith(prefix) && n.endsWith('.tmp') && /^\d+\.\d+\.[a-z0-9]*\.tmp$/.test(n.slice(prefix.length)));
+  const removed: string[] = [];
+  for (const n of leftovers) {
+    try {
+      await fs.rm(path.join(dir, n), { force: true });
+      removed.push(n);
+    } catch {
+      // Another process may hold it; it is tried again at the next start.
+    }
+  }
+  return removed;
 }
 
 /**

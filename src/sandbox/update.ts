@@ -115,10 +115,20 @@ function parseDate(value: string): string | undefined {
   return text === `${m[1]}-${m[2]}-${m[3]}` ? text : undefined;
 }
 
-function shiftDate(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+const FIRST_DAY_MS = new Date('0001-01-01T00:00:00Z').getTime();
+const LAST_DAY_MS = new Date('9999-12-31T00:00:00Z').getTime();
+
+/**
+ * `date` shifted by `days`; a result outside the years 0001 to 9999 (or beyond what
+ * a Date can hold, e.g. 100,000,000 days) is `outside`, shown as "before
+ * 0001-01-01" / "after 9999-12-31": any allowed range excludes it.
+ */
+function shiftDate(date: string, days: number): { date: string; outside: boolean } {
+  const ms = Date.parse(`${date}T00:00:00Z`) + days * DAY_MS;
+  if (ms < FIRST_DAY_MS || (!Number.isFinite(ms) && days < 0)) return { date: 'before 0001-01-01', outside: true };
+  if (ms > LAST_DAY_MS || !Number.isFinite(ms)) return { date: 'after 9999-12-31', outside: true };
+  return { date: new Date(ms).toISOString().slice(0, 10), outside: false };
 }
 
 /** Work item datetimes carry no zone suffix: the sandbox writes UTC wall time, e.g. 2026-11-21T10:00:00. */
@@ -581,19 +591,20 @@ class UpdateRun {
     const { min, max } = scope.project.allowedDateRange;
     const start = item.startDate === null ? null : shiftDate(item.startDate, days);
     const end = item.endDate === null ? null : shiftDate(item.endDate, days);
+    const outOfRange = (d: { date: string; outside: boolean }) => d.outside || d.date < min || d.date > max;
     let ok = true;
-    if (start !== null && (start < min || start > max)) {
-      this.fail('SHIFTED_START_OUT_OF_RANGE', { days, date: start, min, max }, { itemId: scope.id, field: 'StartDate', rule: 6 });
+    if (start !== null && outOfRange(start)) {
+      this.fail('SHIFTED_START_OUT_OF_RANGE', { days, date: start.date, min, max }, { itemId: scope.id, field: 'StartDate', rule: 6 });
       ok = false;
     }
-    if (end !== null && (end < min || end > max)) {
-      this.fail('SHIFTED_END_OUT_OF_RANGE', { days, date: end, min, max }, { itemId: scope.id, field: 'EndDate', rule: 7 });
+    if (end !== null && outOfRange(end)) {
+      this.fail('SHIFTED_END_OUT_OF_RANGE', { days, date: end.date, min, max }, { itemId: scope.id, field: 'EndDate', rule: 7 });
       ok = false;
     }
     if (!ok || (start === null && end === null)) return;
     const w = this.ws.mut(scope.id);
-    w.startDate = start;
-    w.endDate = end;
+    w.startDate = start?.date ?? null;
+    w.endDate = end?.date ?? null;
     scope.datesTouched = true;
   }
 

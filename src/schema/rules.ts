@@ -15,6 +15,7 @@ import { type ErrorCode, type MessageParams } from './error-codes';
 import { DateOnly, FIELD_VALUE_MODELS } from './field-values';
 import { CODE_MAX_LENGTH, FORMULA_CALC_TYPE, NAME_MAX_LENGTH, caseMismatch, fieldInfo } from './fields';
 import { type DocumentIssue, type JsonPath, describeValue, formatJsonPath, hasErrors, makeIssue } from './issues';
+import { keepOwnKeys, setOwn } from './ownKeys';
 
 // ---------------------------------------------------------------------------
 // Work item IDs
@@ -143,9 +144,10 @@ function normalizeObject(value: unknown, node: MemberTree, path: JsonPath, issue
     const childPath = [...path, name];
     const objectNode = node.objects[name];
     const arrayNode = node.arrays[name];
-    if (objectNode) out[name] = normalizeObject(v, objectNode, childPath, issues, renames);
-    else if (arrayNode && Array.isArray(v)) out[name] = v.map((e, i) => normalizeObject(e, arrayNode, [...childPath, i], issues, renames));
-    else out[name] = v;
+    // setOwn: a member named `__proto__` stays a member (an assignment would drop it).
+    if (objectNode) setOwn(out, name, normalizeObject(v, objectNode, childPath, issues, renames));
+    else if (arrayNode && Array.isArray(v)) setOwn(out, name, v.map((e, i) => normalizeObject(e, arrayNode, [...childPath, i], issues, renames)));
+    else setOwn(out, name, v);
   }
   return out;
 }
@@ -520,5 +522,5 @@ export function checkUpdateBody(body: unknown, basePath: JsonPath = []): UpdateB
 
   const withBase = issues.map((i) => ({ ...i, path: [...basePath, ...i.path] }));
   const ok = parsed.success && !hasErrors(withBase);
-  return ok ? { ok, body: parsed.data, issues: withBase } : { ok, issues: withBase };
+  return ok ? { ok, body: keepOwnKeys(parsed.data, b), issues: withBase } : { ok, issues: withBase };
 }

@@ -327,6 +327,14 @@ export const SANDBOX_HTTP_ERROR_CODE_INFO = {
   INTERNAL_ERROR: { message: 'Internal sandbox error: {detail}.', producedBy: S, status: 500 },
   BAD_REQUEST: { message: 'Bad request: {detail}.', producedBy: S, status: 400 },
   HEADERS_TOO_LARGE: { message: 'The request headers are too large: {detail}.', producedBy: S, status: 431 },
+  JSON_TOO_DEEP: {
+    message: 'The request body nests more than {max} levels deep (at position {position}); at most {max} levels are accepted.',
+    producedBy: S,
+    status: 400,
+  },
+  HOST_REQUIRED: { message: 'The request has no Host header, which HTTP/1.1 requires.', producedBy: S, status: 400 },
+  HEADERS_TIMEOUT: { message: 'The request headers did not arrive within {seconds} seconds.', producedBy: S, status: 408 },
+  BODY_TIMEOUT: { message: 'The request body did not arrive within {seconds} seconds.', producedBy: S, status: 408 },
 } as const satisfies Record<string, SandboxHttpErrorCodeInfo>;
 
 export type SandboxHttpErrorCode = keyof typeof SANDBOX_HTTP_ERROR_CODE_INFO;

@@ -168,7 +168,7 @@ describe('localization', () => {
     let sb: Sandbox;
     let token: string;
     before(async () => {
-      sb = await createSandbox({ maxBodyBytes: 1000 });
+      sb = await createSandbox({ maxBodyBytes: 1000, headersTimeoutMs: 1000, bodyTimeoutMs: 1000 });
       token = await signIn(sb.url);
     });
     after(() => sb.close());
@@ -185,9 +185,9 @@ describe('localization', () => {
     };
 
     /** Raw HTTP/1.1 text to the sandbox (for what an HTTP client would refuse to send). */
-    const raw = (text: string): Promise<string> =>
+    const raw = (text: string, hold = false): Promise<string> =>
       new Promise((resolve, reject) => {
-        const socket = net.connect(sb.port, '127.0.0.1', () => socket.end(text));
+        const socket = net.connect(sb.port, '127.0.0.1', () => (hold ? socket.write(text) : socket.end(text)));
         let answer = '';
         socket.setEncoding('utf8');
         socket.on('data', (d: string) => (answer += d));
@@ -221,6 +221,7 @@ describe('localization', () => {
         await call(`${sb.origin}/_sandbox/workitems/no-such-item`), // WORK_ITEM_NOT_FOUND
         await call(`${sb.origin}/_sandbox/reset`, { method: 'POST', body: { users: 'none' } }), // INVALID_DATASET
         await call(`${sb.origin}/_sandbox/faults`, { method: 'POST', body: { times: 'twice' } }), // INVALID_BODY
+        await put('111', `{"fields":${'['.repeat(100)}${']'.repeat(100)}}`), // JSON_TOO_DEEP
       ];
       await call(`${sb.origin}/_sandbox/faults`, { method: 'POST', body: { status: 503 } });
       answers.push(await call(`${sb.url}/system/processCategories`, { headers: auth })); // SANDBOX_FAULT
@@ -230,7 +231,13 @@ describe('localization', () => {
       sb.data.processCategories = saved;
 
       const bodies = answers.map((a) => a.json);
-      for (const text of [await raw('NOT HTTP\r\n\r\n'), await raw(`GET /api HTTP/1.1\r\nHost: x\r\nX-Big: ${'x'.repeat(70 * 1024)}\r\n\r\n`)]) {
+      for (const text of [
+        await raw('NOT HTTP\r\n\r\n'),
+        await raw(`GET /api HTTP/1.1\r\nHost: x\r\nX-Big: ${'x'.repeat(70 * 1024)}\r\n\r\n`),
+        await raw('GET /api/system/processCategories HTTP/1.1\r\n\r\n'), // HOST_REQUIRED
+        await raw('GET /api/system/processCategories HTTP/1.1\r\nHost: x\r\n', true), // HEADERS_TIMEOUT
+        await raw(`PUT /api/workitem/workItems/111 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{`, true), // BODY_TIMEOUT
+      ]) {
         bodies.push(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)));
       }
       assert.deepEqual(bodies.flatMap(unfilled), []);

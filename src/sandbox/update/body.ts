@@ -6,6 +6,7 @@
 // No vscode import.
 import { z } from 'zod';
 import { AssignmentAdd, AssignmentChange, AssignmentUpdate, PropagateToChildrenField, UpdateWorkItemsBody } from '../../schema/api';
+import { keepOwnKeys, setOwn } from '../../schema/ownKeys';
 import { showValue, valueAt } from '../values';
 
 export interface BodyProblem {
@@ -68,14 +69,17 @@ function normalizeLevel(value: Record<string, unknown>, level: Level, path: stri
     seenAs.set(canonical, key);
     const nested = level.nested?.[canonical];
     const canonicalPath = path ? `${path}.${canonical}` : canonical;
+    // setOwn: a member named like a prototype property (`__proto__`) stays a plain member.
     if (nested && nested.kind === 'object' && isPlainObject(raw)) {
-      out[canonical] = normalizeLevel(raw, nested.level, canonicalPath, problems);
+      setOwn(out, canonical, normalizeLevel(raw, nested.level, canonicalPath, problems));
     } else if (nested && nested.kind === 'array' && Array.isArray(raw)) {
-      out[canonical] = raw.map((entry, i) =>
-        isPlainObject(entry) ? normalizeLevel(entry, nested.level, `${canonicalPath}[${i}]`, problems) : entry,
+      setOwn(
+        out,
+        canonical,
+        raw.map((entry, i) => (isPlainObject(entry) ? normalizeLevel(entry, nested.level, `${canonicalPath}[${i}]`, problems) : entry)),
       );
     } else {
-      out[canonical] = raw;
+      setOwn(out, canonical, raw);
     }
   }
   return out;
@@ -125,7 +129,7 @@ export function parseUpdateBody(body: unknown): BodyParse {
   const normalized = normalizeLevel(body, BODY_LEVEL, '', problems);
   if (problems.length > 0) return { ok: false, problems };
   const parsed = UpdateWorkItemsBody.safeParse(normalized);
-  if (parsed.success) return { ok: true, body: parsed.data };
+  if (parsed.success) return { ok: true, body: keepOwnKeys(parsed.data, normalized) };
   for (const issue of parsed.error.issues) {
     const member = pathText(issue.path);
     if (issue.code === 'unrecognized_keys') {
