@@ -4,7 +4,7 @@
 // Never logged and never put into an error: a token, a password, an
 // Authorization header, a request body.
 import { Agent, type Dispatcher } from 'undici';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   AllAssignedUsersQuery,
   OrganizationUsersQuery,
@@ -17,10 +17,32 @@ import {
   UserListResponse,
 } from '../schema/api';
 import { keepOwnKeys } from '../schema/ownKeys';
+import {
+  CurrentUser,
+  ProjectListResponse,
+  ProjectsQuery,
+  ProjectsResponse,
+  WorkItemsResponse,
+  checkSubItemsResponse,
+  type Project,
+  type SubItemNode,
+  type WorkItemRecord,
+} from '../schema/reads';
 import { ServiceError, type ServiceErrorInit } from './errors';
 import { classifyTransportError, parseErrorBodyWithEntries, parseRetryAfter, redact, secretVariants, type ProxyEndpoint } from './http';
 import { nullLogger, type Logger } from './logger';
-import { allAssignedUsersPath, buildUrl, InvalidPathError, organizationUsersPath, parseBaseUrl, workItemsPath, type BaseUrl } from './paths';
+import {
+  allAssignedUsersPath,
+  buildUrl,
+  InvalidPathError,
+  organizationUsersPath,
+  parseBaseUrl,
+  projectsPath,
+  readQuery,
+  subItemsPath,
+  workItemsPath,
+  type BaseUrl,
+} from './paths';
 import { proxyEndpointsOf } from './dispatcher-info';
 
 export type Credentials =
@@ -73,7 +95,8 @@ type Method = 'GET' | 'PUT' | 'POST';
 interface RequestSpec<T> {
   method: Method;
   path: string;
-  query?: URLSearchParams;
+  /** Query parameters, or a query string already built (`readQuery`: literal commas in `fields`). */
+  query?: URLSearchParams | string;
   body?: unknown;
   schema: z.ZodType<T>;
   /** Send the Authorization header from `credentials` (false for sign-in). */
@@ -173,6 +196,75 @@ export class ServiceClient {
     const path = '/system/processCategories';
     const query = this.query('GET', path, ProcessCategoriesQuery, q);
     return this.request({ method: 'GET', path, query, schema: ProcessCategoryListResponse, auth: true, idempotent: true }, o);
+  }
+
+  /** `GET /project/projects?...`: a page of projects and the total count before paging. */
+  async listProjects(q: ProjectsQuery = {}, o?: CallOptions): Promise<ProjectListResponse> {
+    const path = '/project/projects';
+    const query = this.query('GET', path, ProjectsQuery, q);
+    return this.request({ method: 'GET', path, query, schema: ProjectListResponse, auth: true, idempotent: true }, o);
+  }
+
+  /** `GET /project/projects/{id,id,...}`: the projects that exist (the server answers 404 only when none does). */
+  async getProjects(ids: readonly string[], o?: CallOptions): Promise<Project[]> {
+    const path = this.path('GET', '/project/projects/…', () => projectsPath(ids));
+    return this.request({ method: 'GET', path, schema: ProjectsResponse, auth: true, idempotent: true }, o);
+  }
+
+  /**
+   * `GET /workitem/workItems/{id,id,...}?fields=...`: one request. Without `fields`
+   * every field comes back; with them, `Id` too. The server answers 404 only when
+   * none of the IDs exists (see `readWorkItems` in src/api/reads.ts for many IDs).
+   */
+  async getWorkItems(ids: readonly string[], fields?: readonly string[], o?: CallOptions): Promise<WorkItemRecord[]> {
+    const path = this.path('GET', '/workitem/workItems/…', () => workItemsPath(ids));
+    const query = this.path('GET', path, () => readQuery(fields));
+    return this.request({ method: 'GET', path, query, schema: WorkItemsResponse, auth: true, idempotent: true }, o);
+  }
+
+  /**
+   * `GET /workitem/workItems/{id}/subItems?fields=&depth=&includeDeleted=`: the item
+   * itself, its children nested in `fields.SubItems`. `depth` counts from the
+   * project's root folder (level 0), not from the item: the children of an item on
+   * level L come with `depth: L + 1`. Without `depth` the whole subtree comes back.
+   */
+  async getSubItems(
+    id: string,
+    q: { fields?: readonly string[]; depth?: number; includeDeleted?: boolean } = {},
+    o?: CallOptions,
+  ): Promise<SubItemNode> {
+    const path = this.path('GET', '/workitem/workItems/…/subItems', () => subItemsPath(id));
+    if (q.depth !== undefined && (!Number.isInteger(q.depth) || q.depth < 0)) {
+      throw this.invalidRequest('GET', path, [`query.depth: expected a whole number from 0 (the project's root folder), got ${String(q.depth)}`]);
+    }
+    if (q.includeDeleted !== undefined && typeof q.includeDeleted !== 'boolean') {
+      throw this.invalidRequest('GET', path, ['query.includeDeleted: expected true or false']);
+    }
+    const query = this.path('GET', path, () => readQuery(q.fields, { depth: q.depth, includeDeleted: q.includeDeleted }));
+    const json = await this.request({ method: 'GET', path, query, schema: ANY, auth: true, idempotent: true }, o);
+    const checked = checkSubItemsResponse(json);
+    if (!checked.ok) throw new ServiceError({ kind: 'invalid-response', method: 'GET', path, status: 200, messages: checked.problems });
+    if (checked.value.length !== 1) {
+      throw new ServiceError({
+        kind: 'invalid-response',
+        method: 'GET',
+        path,
+        status: 200,
+        messages: [`response: expected an array with exactly one element (the item asked for), got ${checked.value.length} elements`],
+      });
+    }
+    return checked.value[0]!;
+  }
+
+  /** `GET /system/users/me`: the signed-in user; undefined when the server answers 404 (servers before product version 6). */
+  async getCurrentUser(o?: CallOptions): Promise<CurrentUser | undefined> {
+    const path = '/system/users/me';
+    try {
+      return await this.request({ method: 'GET', path, schema: CurrentUser, auth: true, idempotent: true }, o);
+    } catch (e) {
+      if (e instanceof ServiceError && e.kind === 'http' && e.status === 404) return undefined;
+      throw e;
+    }
   }
 
   /** Closes the client's own connection pool (a given dispatcher is left to its owner). */
@@ -461,6 +553,8 @@ export class ServiceClient {
 }
 
 const SENT = Symbol('sent');
+/** Accepts any JSON (the caller checks the shape itself). */
+const ANY: z.ZodType<unknown> = z.unknown();
 const CAUSE = Symbol('cause');
 
 function positive(v: number | undefined, dflt: number): number {

@@ -5,3 +5,4 @@ export * from './paths';
 export * from './http';
 export * from './client';
 export * from './dispatcher';
+export * from './reads';

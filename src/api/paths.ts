@@ -86,16 +86,117 @@ export function validateWorkItemIdForPath(id: string): string | undefined {
  * bad ID and its position, or when the list is empty or holds a duplicate.
  */
 export function workItemsPath(ids: readonly string[]): string {
-  if (!Array.isArray(ids) || ids.length === 0) throw new InvalidPathError('at least one work item ID is required');
+  return `/workitem/workItems/${joinIds(ids, 'work item', validateWorkItemIdForPath)}`;
+}
+
+/** `/project/projects/{ids}`, checked like {@link workItemsPath}. */
+export function projectsPath(ids: readonly string[]): string {
+  return `/project/projects/${joinIds(ids, 'project', validateId)}`;
+}
+
+/** `/workitem/workItems/{id}/subItems` */
+export function subItemsPath(id: string): string {
+  const problem = validateWorkItemIdForPath(id);
+  if (problem !== undefined) throw new InvalidPathError(`work item ID: ${problem}`, 0);
+  return `/workitem/workItems/${encodeURIComponent(id)}/subItems`;
+}
+
+function joinIds(ids: readonly string[], what: string, validate: (id: string) => string | undefined): string {
+  if (!Array.isArray(ids) || ids.length === 0) throw new InvalidPathError(`at least one ${what} ID is required`);
   const seen = new Set<string>();
   const encoded = ids.map((id, i) => {
-    const problem = validateWorkItemIdForPath(id);
-    if (problem !== undefined) throw new InvalidPathError(`work item ID #${i + 1}: ${problem}`, i);
-    if (seen.has(id)) throw new InvalidPathError(`work item ID #${i + 1}: "${show(id)}" is given more than once`, i);
+    const problem = validate(id);
+    if (problem !== undefined) throw new InvalidPathError(`${what} ID #${i + 1}: ${problem}`, i);
+    if (seen.has(id)) throw new InvalidPathError(`${what} ID #${i + 1}: "${show(id)}" is given more than once`, i);
     seen.add(id);
     return encodeURIComponent(id);
   });
-  return `/workitem/workItems/${encoded.join(',')}`;
+  return encoded.join(',');
+}
+
+/**
+ * The problem with a field name given to `fields=` (PascalCase names such as
+ * `Name`), or undefined. Names are joined with literal commas, so a name must not
+ * hold one; it must not be empty, hold whitespace or control characters, or be
+ * longer than 100 characters.
+ */
+export function validateFieldName(name: string): string | undefined {
+  if (typeof name !== 'string') return `a field name must be a string, not ${name === null ? 'null' : typeof name}`;
+  if (name.length === 0) return 'a field name must not be empty';
+  if (name.length > 100) return `a field name must be at most 100 characters long (this one has ${name.length})`;
+  if (name.includes(',')) return `field name "${show(name)}" must not contain "," (give each name on its own)`;
+  if (CONTROL_OR_FORMAT.test(name) || WHITESPACE.test(name)) return `field name "${show(name)}" must not contain spaces, control or invisible characters`;
+  if (LONE_SURROGATE.test(name)) return `field name "${show(name)}" is not well-formed Unicode`;
+  return undefined;
+}
+
+/**
+ * The query string (without `?`) of a read with `fields`: `fields=Id,Name,...` with
+ * each name percent-encoded on its own and the names joined by a literal comma
+ * (known-facts.md), then any other parameters. Empty when there is nothing to send.
+ * Throws {@link InvalidPathError} for a bad field name. Duplicate names are sent once.
+ */
+export function readQuery(fields: readonly string[] | undefined, extra: Record<string, string | number | boolean | undefined> = {}): string {
+  const parts: string[] = [];
+  if (fields !== undefined) {
+    if (!Array.isArray(fields)) throw new InvalidPathError('fields must be a list of field names');
+    const names: string[] = [];
+    fields.forEach((f, i) => {
+      const problem = validateFieldName(f);
+      if (problem !== undefined) throw new InvalidPathError(`fields[${i}]: ${problem}`, i);
+      if (!names.includes(f)) names.push(f);
+    });
+    if (names.length > 0) parts.push(`fields=${names.map(encodeURIComponent).join(',')}`);
+  }
+  for (const [k, v] of Object.entries(extra)) if (v !== undefined) parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
+  return parts.join('&');
+}
+
+/** One batch of {@link batchIdsByUrlLength}: the IDs and their percent-encoded forms. */
+export interface IdBatch {
+  ids: string[];
+  encoded: string[];
+}
+
+/**
+ * Splits (already validated, distinct) IDs greedily, in order, into batches of at
+ * most `maxIds` IDs whose URL is at most `maxUrl` characters: `fixed` characters
+ * (base URL, path prefix, and for reads the query) plus the encoded IDs joined
+ * with literal commas. An ID that does not fit on its own is left out and listed
+ * in `tooLong` with the length it would need. Shared by the bulk planner
+ * (src/bulk/plan.ts) and the batched reader (src/api/reads.ts).
+ */
+export function batchIdsByUrlLength(
+  ids: readonly string[],
+  fixed: number,
+  maxUrl: number,
+  maxIds: number,
+): { batches: IdBatch[]; tooLong: { id: string; needs: number }[] } {
+  const batches: IdBatch[] = [];
+  const tooLong: { id: string; needs: number }[] = [];
+  let current: string[] = [];
+  let encoded: string[] = [];
+  let length = fixed; // URL length of `current`
+  const flush = (): void => {
+    if (current.length === 0) return;
+    batches.push({ ids: current, encoded });
+    current = [];
+    encoded = [];
+    length = fixed;
+  };
+  for (const id of ids) {
+    const enc = encodeURIComponent(id);
+    if (fixed + enc.length > maxUrl) {
+      tooLong.push({ id, needs: fixed + enc.length });
+      continue;
+    }
+    if (current.length >= maxIds || length + (current.length > 0 ? 1 : 0) + enc.length > maxUrl) flush();
+    length += (current.length > 0 ? 1 : 0) + enc.length;
+    current.push(id);
+    encoded.push(enc);
+  }
+  flush();
+  return { batches, tooLong };
 }
 
 /** `/system/organizations/{id}/allassignedusers` */
@@ -144,12 +245,12 @@ export function parseBaseUrl(baseUrl: string): BaseUrl {
  * configured origin and path prefix and that the path was not rewritten
  * (no dot-segment removal, no re-encoding).
  */
-export function buildUrl(base: BaseUrl, path: string, query?: URLSearchParams): URL {
+export function buildUrl(base: BaseUrl, path: string, query?: URLSearchParams | string): URL {
   if (!path.startsWith('/')) throw new InvalidPathError(`internal: path "${path}" must start with "/"`);
   const expectedPath = `${base.prefix}${path}`;
   const url = new URL(expectedPath, `${base.origin}/`);
   if (query) {
-    const qs = query.toString();
+    const qs = typeof query === 'string' ? query : query.toString();
     if (qs) url.search = `?${qs}`;
   }
   if (url.origin !== base.origin) throw new InvalidPathError(`the request URL would leave the service origin ${base.origin}`);

@@ -7,7 +7,7 @@
 //   // after a reload: listUnfinishedJobs(storageDir) → JobJournal.load(file) → resumeJob(journal, opts)
 //   // "Retry Failed": retryFailed(journal, opts); unknown outcomes only on the user's word:
 //   // resendUnknown(journal, indexes, opts) or confirmUnknown(journal, indexes).
-export { planJob, PlanError, requestUrlLength, WORK_ITEMS_PATH_PREFIX } from './plan';
+export { planJob, PlanError, requestUrlLength, batchIdsByUrlLength, WORK_ITEMS_PATH_PREFIX, type IdBatch } from './plan';
 export { Pacer, intervalFor, systemClock } from './pacer';
 export { runJob, resumeJob, retryFailed, resendUnknown, confirmUnknown, resultFromJournal, startingRetryBudget, toRequestError, totalsOf } from './engine';
 export {

@@ -1,7 +1,9 @@
 // Planning a bulk job: deduplicate IDs, validate them, and split them into
 // requests of at most `maxIdsPerRequest` IDs AND at most `maxUrlLength`
 // characters of full URL (base URL + path). No vscode import, no I/O.
-import { parseBaseUrl, validateWorkItemIdForPath } from '../api/paths';
+import { batchIdsByUrlLength, parseBaseUrl, validateWorkItemIdForPath, type IdBatch } from '../api/paths';
+
+export { batchIdsByUrlLength, type IdBatch };
 import {
   DEFAULT_MAX_IDS_PER_REQUEST,
   DEFAULT_MAX_URL_LENGTH,
@@ -85,34 +87,16 @@ export function planJob(input: PlanInput): JobPlan {
   const requests: PlannedRequest[] = [];
   if (problems.length === 0) {
     const fixed = baseHref.length + WORK_ITEMS_PATH_PREFIX.length;
-    let current: string[] = [];
-    let encoded: string[] = [];
-    let length = fixed; // URL length of `current`
-    const flush = (): void => {
-      if (current.length === 0) return;
-      requests.push({ index: requests.length, ids: current, path: WORK_ITEMS_PATH_PREFIX + encoded.join(',') });
-      current = [];
-      encoded = [];
-      length = fixed;
-    };
-    ids.forEach((id) => {
-      const enc = encodeURIComponent(id);
-      if (fixed + enc.length > maxUrl) {
-        problems.push({
-          code: 'id-too-long-for-url',
-          message: `work item ID "${id.length > 40 ? `${id.slice(0, 40)}…` : id}" does not fit in a request URL of at most ${maxUrl} characters on its own (it needs ${fixed + enc.length})`,
-          id,
-          position: list.indexOf(id),
-        });
-        return;
-      }
-      const added = (current.length > 0 ? 1 : 0) + enc.length;
-      if (current.length >= maxIds || length + added > maxUrl) flush();
-      length += (current.length > 0 ? 1 : 0) + enc.length;
-      current.push(id);
-      encoded.push(enc);
-    });
-    flush();
+    const batched = batchIdsByUrlLength(ids, fixed, maxUrl, maxIds);
+    batched.tooLong.forEach(({ id, needs }) =>
+      problems.push({
+        code: 'id-too-long-for-url',
+        message: `work item ID "${id.length > 40 ? `${id.slice(0, 40)}…` : id}" does not fit in a request URL of at most ${maxUrl} characters on its own (it needs ${needs})`,
+        id,
+        position: list.indexOf(id),
+      }),
+    );
+    batched.batches.forEach((b) => requests.push({ index: requests.length, ids: b.ids, path: WORK_ITEMS_PATH_PREFIX + b.encoded.join(',') }));
   }
   if (problems.length > 0) throw new PlanError(problems);
 
@@ -142,3 +126,4 @@ export function planJob(input: PlanInput): JobPlan {
 export function requestUrlLength(plan: Pick<JobPlan, 'baseUrl'>, request: Pick<PlannedRequest, 'path'>): number {
   return plan.baseUrl.length + request.path.length;
 }
+

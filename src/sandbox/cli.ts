@@ -47,7 +47,10 @@ Demo users (password "${DEMO_PASSWORD}" for all):
 
 Service API (under /api): PUT /workitem/workItems/{ids}, GET
 /system/organizations/{id}/allassignedusers, GET /system/organizations/{id}/users,
-GET /system/processCategories, POST /auth/token. Paths are case-insensitive.
+GET /system/processCategories, POST /auth/token; reads: GET /project/projects,
+GET /project/projects/{ids}, GET /workitem/workItems/{ids}?fields=..., GET
+/workitem/workItems/{id}/subItems?fields=...&depth=N (depth counts from the
+project's root folder, level 0), GET /system/users/me. Paths are case-insensitive.
 
 Sandbox-only endpoints (at the origin root, not part of the service API, no
 sign-in): GET /_sandbox/workitems/{id}, GET /_sandbox/dump, POST /_sandbox/reset,

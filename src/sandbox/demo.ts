@@ -16,6 +16,9 @@ export const DEMO_ORGANIZATIONS = {
   administration: 'org-admin',
 } as const;
 
+/** Root folders of the demo projects (level 0; a project ID is not a work item ID). */
+export const DEMO_ROOT_FOLDERS = { web: '10', mobile: '30', legacy: '50' } as const;
+
 /** Sign-in names of the demo; every demo user's password is `password`. */
 export const DEMO_SIGN_IN = {
   admin: 'admin',
@@ -212,16 +215,50 @@ function demoProjects(): NonNullable<DatasetInput['projects']> {
     {
       id: 'p-web',
       name: 'Webサイト刷新',
+      code: 'PRJ-WEB',
+      description: 'コーポレートサイトの全面刷新',
+      managerId: 'u-admin',
+      organizationId: 'org-dev-app-web',
+      plannedStartDate: '2026-01-05',
+      plannedFinishDate: '2026-06-30',
+      workItemRootFolderId: DEMO_ROOT_FOLDERS.web,
       members,
       userGroupIds: ['ug-web', 'ug-qa'],
       allowedDateRange: { min: '2025-04-01', max: '2027-03-31' },
+      createdAt: '2025-06-01T00:00:00Z',
+      updatedAt: '2025-11-20T09:30:00Z',
     },
     {
       id: 'p-mobile',
       name: 'モバイルアプリ開発',
+      code: 'PRJ-MOB',
+      description: 'iOS / Android アプリの新規開発',
+      managerId: 'u-105',
+      organizationId: 'org-dev-app-mobile',
+      plannedStartDate: '2026-02-02',
+      plannedFinishDate: '2026-11-30',
+      workItemRootFolderId: DEMO_ROOT_FOLDERS.mobile,
       members: [...members, { userId: 'u-109', permission: 'edit', costPermission: true }],
       userGroupIds: ['ug-mobile'],
       allowedDateRange: { min: '2026-01-01', max: '2026-12-31' },
+      createdAt: '2025-12-01T00:00:00Z',
+      updatedAt: '2025-12-15T09:30:00Z',
+    },
+    {
+      id: 'p-legacy',
+      name: '旧基幹システム保守',
+      code: 'PRJ-OLD',
+      description: '終了したプロジェクト',
+      managerId: 'u-admin',
+      organizationId: 'org-dev-infra',
+      plannedStartDate: '2025-04-01',
+      plannedFinishDate: '2025-09-30',
+      isFinished: true,
+      workItemRootFolderId: DEMO_ROOT_FOLDERS.legacy,
+      members,
+      allowedDateRange: { min: '2025-04-01', max: '2025-09-30' },
+      createdAt: '2025-03-01T00:00:00Z',
+      updatedAt: '2025-10-01T09:00:00Z',
     },
   ];
 }
@@ -241,8 +278,11 @@ function demoWorkItems(): Item[] {
   const web = 'p-web';
   const mob = 'p-mobile';
   const items: Item[] = [
+    // ---- Root folders (level 0), named like their projects.
+    item({ id: DEMO_ROOT_FOLDERS.web, projectId: web, parentId: null, order: 0, itemTypeId: 'it-folder', name: 'Webサイト刷新', code: 'PRJ-WEB', tracksProgress: false }),
+    item({ id: DEMO_ROOT_FOLDERS.mobile, projectId: mob, parentId: null, order: 0, itemTypeId: 'it-folder', name: 'モバイルアプリ開発', code: 'PRJ-MOB', tracksProgress: false }),
     // ---- Project Web: folders, tasks with children, actuals, links, locked, deleted.
-    item({ id: '100', projectId: web, parentId: null, order: 1, itemTypeId: 'it-folder', name: 'Webサイト刷新', code: 'WEB', startDate: '2026-01-05', endDate: '2026-06-30', statusTypeId: 'st-progress', leaderId: 'u-admin' }),
+    item({ id: '100', projectId: web, parentId: DEMO_ROOT_FOLDERS.web, order: 1, itemTypeId: 'it-folder', name: 'Webサイト刷新', code: 'WEB', startDate: '2026-01-05', endDate: '2026-06-30', statusTypeId: 'st-progress', leaderId: 'u-admin' }),
     item({ id: '110', projectId: web, parentId: '100', order: 1, itemTypeId: 'it-folder', name: '設計', code: 'WEB-D', startDate: '2026-01-05', endDate: '2026-02-27' }),
     item({
       id: '111', projectId: web, parentId: '110', order: 1, itemTypeId: 'it-task', name: '要件定義', code: 'WEB-D-01',
@@ -303,14 +343,14 @@ function demoWorkItems(): Item[] {
   for (let level = 1; level <= 16; level++) {
     const id = String(199 + level);
     items.push(
-      item({ id, projectId: web, parentId: level === 1 ? null : String(198 + level), order: 1, itemTypeId: 'it-folder', name: `階層 ${level}`, code: `DEEP-${pad(level, 2)}` }),
+      item({ id, projectId: web, parentId: level === 1 ? DEMO_ROOT_FOLDERS.web : String(198 + level), order: 1, itemTypeId: 'it-folder', name: `階層 ${level}`, code: `DEEP-${pad(level, 2)}` }),
     );
   }
   items.push(item({ id: '216', projectId: web, parentId: '214', order: 2, itemTypeId: 'it-task', name: '第16階層の作業', code: 'DEEP-16-T' }));
 
   // ---- Project Mobile.
   items.push(
-    item({ id: '300', projectId: mob, parentId: null, order: 1, itemTypeId: 'it-folder', name: 'モバイルアプリ', code: 'MOB', startDate: '2026-02-02', endDate: '2026-11-30', leaderId: 'u-105' }),
+    item({ id: '300', projectId: mob, parentId: DEMO_ROOT_FOLDERS.mobile, order: 1, itemTypeId: 'it-folder', name: 'モバイルアプリ', code: 'MOB', startDate: '2026-02-02', endDate: '2026-11-30', leaderId: 'u-105' }),
     item({
       id: '301', projectId: mob, parentId: '300', order: 1, itemTypeId: 'it-task', name: 'ログイン画面', code: 'MOB-01', startDate: '2026-02-02', endDate: '2026-02-27',
       plannedTime: 4800, managedPlannedTime: 4800, plannedCost: 420000, statusTypeId: 'st-progress', actualProgress: 60,
@@ -328,6 +368,17 @@ function demoWorkItems(): Item[] {
     item({ id: '310', projectId: mob, parentId: '300', order: 5, itemTypeId: 'it-folder', name: '破棄した案', code: 'MOB-X', isDeleted: true }),
     item({ id: '311', projectId: mob, parentId: '310', order: 1, itemTypeId: 'it-task', name: 'タブレット版', code: 'MOB-X-01', isDeleted: true }),
     item({ id: '312', projectId: mob, parentId: '300', order: 6, itemTypeId: 'it-task', name: '削除された調査', code: 'MOB-Y', isDeleted: true }),
+  );
+
+  // ---- Project Legacy (finished): every task completed.
+  const old = 'p-legacy';
+  const done = { actualProgress: 100, statusTypeId: 'st-done' } as const;
+  items.push(
+    item({ id: DEMO_ROOT_FOLDERS.legacy, projectId: old, parentId: null, order: 0, itemTypeId: 'it-folder', name: '旧基幹システム保守', code: 'PRJ-OLD', tracksProgress: false }),
+    item({ id: '500', projectId: old, parentId: DEMO_ROOT_FOLDERS.legacy, order: 1, itemTypeId: 'it-folder', name: '保守作業', code: 'OLD-M', startDate: '2025-04-01', endDate: '2025-09-30' }),
+    item({ id: '501', projectId: old, parentId: '500', order: 1, itemTypeId: 'it-task', name: '月次バッチ監視', code: 'OLD-M-01', startDate: '2025-04-01', endDate: '2025-09-30', plannedTime: 6000, actualTime: 5800, ...done }),
+    item({ id: '502', projectId: old, parentId: '500', order: 2, itemTypeId: 'it-task', name: '障害対応', code: 'OLD-M-02', startDate: '2025-05-12', endDate: '2025-05-16', plannedTime: 1200, actualTime: 1500, ...done }),
+    item({ id: '503', projectId: old, parentId: DEMO_ROOT_FOLDERS.legacy, order: 2, itemTypeId: 'it-milestone', name: '保守終了', code: 'OLD-MS', startDate: '2025-09-30', endDate: '2025-09-30', tracksProgress: false }),
   );
   return items;
 }

@@ -114,12 +114,12 @@ export function generateDataset(options: GenerateOptions = {}): DatasetInput {
     ...memberIds.map((userId) => ({ userId, permission: 'edit' as const, costPermission: true })),
   ];
   const projects: NonNullable<DatasetInput['projects']> = [
-    { id: 'p-1', name: '生成プロジェクト 1', members, allowedDateRange: { min: '2025-01-01', max: '2028-12-31' } },
-    { id: 'p-2', name: '生成プロジェクト 2', members, allowedDateRange: { min: '2025-01-01', max: '2028-12-31' } },
+    { id: 'p-1', name: '生成プロジェクト 1', code: 'GEN-1', managerId: 'u-admin', workItemRootFolderId: '1', members, allowedDateRange: { min: '2025-01-01', max: '2028-12-31' } },
+    { id: 'p-2', name: '生成プロジェクト 2', code: 'GEN-2', managerId: 'u-admin', workItemRootFolderId: '2', members, allowedDateRange: { min: '2025-01-01', max: '2028-12-31' } },
   ];
 
-  // Work items: per project a root folder; folders up to level 8, tasks under folders,
-  // some tasks with sub-tasks (up to level 12), so propagation has children to reach.
+  // Work items: per project a root folder (level 0); folders up to level 7, tasks under
+  // folders, some tasks with sub-tasks (up to level 11), so propagation has children to reach.
   const workItems: Item[] = [];
   const depth = new Map<string, number>();
   const childCount = new Map<string, number>();

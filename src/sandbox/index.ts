@@ -12,7 +12,7 @@ export {
   DEFAULT_BODY_TIMEOUT_MS,
 } from './server';
 export type { Sandbox, SandboxOptions } from './server';
-export { demoDataset, DEMO_ORGANIZATIONS, DEMO_SIGN_IN, DEMO_PASSWORD, DEMO_API_KEYS } from './demo';
+export { demoDataset, DEMO_ORGANIZATIONS, DEMO_ROOT_FOLDERS, DEMO_SIGN_IN, DEMO_PASSWORD, DEMO_API_KEYS } from './demo';
 export { generateDataset } from './generate';
 export type { GenerateOptions } from './generate';
 export { parseDataset, checkReferences, DatasetError, MAX_HIERARCHY_LEVELS } from './state';

@@ -57,7 +57,7 @@ class QueryProblem extends Error {
 }
 
 /** INVALID_QUERY_PARAMETER: `query parameter "<parameter>" <problem>`. */
-function bad(parameter: string, value: string, problem: string): never {
+export function bad(parameter: string, value: string, problem: string): never {
   throw new QueryProblem({ message: `query parameter "${parameter}" ${problem}`, code: 'INVALID_QUERY_PARAMETER', parameter, value, params: { parameter, problem } });
 }
 
@@ -65,7 +65,7 @@ function badOrder(value: string, message: string, allowed: string): never {
   throw new QueryProblem({ message, code: 'INVALID_ORDERBY', parameter: 'orderby', value, params: { value, allowed } });
 }
 
-function readBoolean(q: Query, name: string): boolean | undefined {
+export function readBoolean(q: Query, name: string): boolean | undefined {
   const v = q.get(name);
   if (v === undefined || v === '') return undefined;
   const l = v.trim().toLowerCase();
@@ -74,7 +74,7 @@ function readBoolean(q: Query, name: string): boolean | undefined {
   return bad(name, v, `must be true or false, got ${JSON.stringify(v)}`);
 }
 
-function readInt(q: Query, name: string, min: number, max: number): number | undefined {
+export function readInt(q: Query, name: string, min: number, max: number): number | undefined {
   const v = q.get(name);
   if (v === undefined || v === '') return undefined;
   const t = v.trim();
@@ -88,7 +88,7 @@ function readInt(q: Query, name: string, min: number, max: number): number | und
   return n;
 }
 
-function filterText(q: Query, name: string): string | undefined {
+export function filterText(q: Query, name: string): string | undefined {
   const v = q.get(name);
   return v === undefined || v === '' ? undefined : v.toLowerCase();
 }
@@ -96,7 +96,7 @@ function filterText(q: Query, name: string): string | undefined {
 const contains = (field: string | undefined, needle: string | undefined): boolean =>
   needle === undefined || (field ?? '').toLowerCase().includes(needle);
 
-function guarded<T>(q: Query, names: readonly string[], run: () => ListResult<T>): ListResult<T> {
+export function guarded<T>(q: Query, names: readonly string[], run: () => ListResult<T>): ListResult<T> {
   const rep = q.repeated(names);
   if (rep) {
     return {

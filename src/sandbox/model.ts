@@ -87,6 +87,23 @@ export type ProjectMember = z.infer<typeof ProjectMember>;
 export const Project = z.strictObject({
   id: Id,
   name: z.string(),
+  code: z.string().default(''),
+  description: z.string().default(''),
+  /** The project manager (a user); null when none. `GET /project/projects?isManager=true` lists the caller's. */
+  managerId: Id.nullable().default(null),
+  organizationId: Id.nullable().default(null),
+  plannedStartDate: DateOnly.nullable().default(null),
+  plannedFinishDate: DateOnly.nullable().default(null),
+  isFinished: z.boolean().default(false),
+  isLocked: z.boolean().default(false),
+  /**
+   * The project's root folder: a folder work item on level 0 (parentId null) below
+   * which the project's top-level items (level 1) hang. A project ID is not a work
+   * item ID. When absent, loading fills it in (see parseDataset in state.ts).
+   */
+  workItemRootFolderId: Id.optional(),
+  createdAt: UtcDateTime.default('2025-01-01T00:00:00Z'),
+  updatedAt: UtcDateTime.default('2025-01-01T00:00:00Z'),
   members: z.array(ProjectMember).default([]),
   /** Project groups that can be assigned (partyType UserGroup). */
   userGroupIds: z.array(Id).default([]),
@@ -105,7 +122,11 @@ export type StoredAssignment = z.infer<typeof StoredAssignment>;
 export const WorkItem = z.strictObject({
   id: Id,
   projectId: Id,
-  /** null: a top-level item of its project. */
+  /**
+   * null only for a project's root folder (level 0). In a data set written before
+   * root folders existed, null marks a top-level item: loading puts it below the
+   * root folder it fills in.
+   */
   parentId: Id.nullable(),
   /** Position among siblings (lower first). */
   order: z.number(),

@@ -13,6 +13,7 @@ import type { Dataset, DatasetInput, Edition, SandboxUser } from './model';
 import { DatasetError, formatPath, parseDataset, readDatasetFile, removeLeftoverTempFiles, StateWriter } from './state';
 import { showValue, valueAt } from './values';
 import { applyUpdate } from './update';
+import { currentUser, getProjects, getSubItems, getWorkItems, listProjects, ReadIndex } from './reads';
 
 export interface SandboxOptions {
   /** Interface to bind; default 127.0.0.1. Only loopback unless `allowRemote`. */
@@ -89,6 +90,8 @@ export const SANDBOX_HTTP_ERROR_CODES = [
   'ID_EMPTY',
   'INVALID_DATASET',
   'WORK_ITEM_NOT_FOUND',
+  'WORK_ITEMS_NOT_FOUND',
+  'PROJECT_NOT_FOUND',
   'SANDBOX_FAULT',
   'INTERNAL_ERROR',
   'BAD_REQUEST',
@@ -397,6 +400,22 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
       log.info(`sandbox: loaded state from ${opts.statePath}`);
     }
   }
+  // Indexes for the read operations: built on the first read, dropped when the data set changes.
+  let readIndex: ReadIndex | undefined;
+  const reads = (): ReadIndex => {
+    if (readIndex?.data !== data) readIndex = new ReadIndex(data);
+    return readIndex;
+  };
+  const splitIds = (raw: string, what: string): string[] => {
+    const ids = raw.split(',').map((r) => decodeSegment(r, what));
+    const empty = ids.findIndex((id) => id.trim() === '');
+    if (empty >= 0) {
+      throw problem(400, 'ID_EMPTY', `${what} number ${empty + 1} in the path is empty: separate IDs with single commas`, { value: raw, params: { position: empty + 1 } });
+    }
+    return ids;
+  };
+  const outcomeReply = (r: { ok: true; body: unknown } | { ok: false; status: number; errors: HttpError[] }): Reply =>
+    r.ok ? { status: 200, body: r.body } : { status: r.status, body: r.errors };
   const tokens = new TokenStore(now, opts.tokenLifetimeMs ?? TOKEN_LIFETIME_MS);
   const faults = new FaultQueue();
 
@@ -450,15 +469,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
       auth: true,
       methods: {
         PUT: async (c) => {
-          const rawIds = c.params[0]!.split(',');
-          const ids = rawIds.map((r) => decodeSegment(r, 'work item ID'));
-          const empty = ids.findIndex((id) => id.trim() === '');
-          if (empty >= 0) {
-            throw problem(400, 'ID_EMPTY', `work item ID number ${empty + 1} in the path is empty: separate IDs with single commas`, {
-              value: c.params[0],
-              params: { position: empty + 1 },
-            });
-          }
+          const ids = splitIds(c.params[0]!, 'work item ID');
           const body = await c.readBody(maxBody);
           if (body === undefined) {
             throw problem(400, 'BODY_REQUIRED', 'the request body is empty: send a JSON object, e.g. {"moveScheduleDays": 1}', {
@@ -467,10 +478,32 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
           }
           const outcome = applyUpdate(data, ids, body, { callerId: c.user().id, edition, now: now() });
           if (!outcome.ok) return { status: outcome.status, body: outcome.errors };
+          readIndex = undefined;
           await persist();
           return { status: 200, body: outcome.response };
         },
+        GET: (c) => outcomeReply(getWorkItems(reads(), c.user(), splitIds(c.params[0]!, 'work item ID'), c.query)),
       },
+    },
+    {
+      pattern: ['workitem', 'workitems', '*', 'subitems'],
+      auth: true,
+      methods: { GET: (c) => outcomeReply(getSubItems(reads(), c.user(), decodeSegment(c.params[0]!, 'work item ID'), c.query)) },
+    },
+    {
+      pattern: ['project', 'projects'],
+      auth: true,
+      methods: { GET: (c) => listReply(listProjects(reads(), c.user(), c.query)) },
+    },
+    {
+      pattern: ['project', 'projects', '*'],
+      auth: true,
+      methods: { GET: (c) => outcomeReply(getProjects(reads(), c.user(), splitIds(c.params[0]!, 'project ID'))) },
+    },
+    {
+      pattern: ['system', 'users', 'me'],
+      auth: true,
+      methods: { GET: (c) => ({ status: 200, body: currentUser(reads(), c.user(), 'Password') }) },
     },
     {
       pattern: ['system', 'organizations', '*', 'allassignedusers'],
@@ -528,6 +561,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
             }
           }
           data = next;
+          readIndex = undefined;
           await persist();
           return {
             status: 200,
@@ -850,6 +884,6 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   };
 }
 
-function listReply(r: ReturnType<typeof listProcessCategories> | ReturnType<typeof listAllAssignedUsers>): Reply {
+function listReply(r: ReturnType<typeof listProcessCategories> | ReturnType<typeof listAllAssignedUsers> | ReturnType<typeof listProjects>): Reply {
   return r.ok ? { status: 200, body: r.body } : { status: r.status, body: r.errors };
 }

@@ -4,11 +4,19 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { z } from 'zod';
-import { Dataset } from './model';
+import { Dataset, ItemType, WorkItem } from './model';
 import { showValue, valueAt } from './values';
 
-/** Maximum depth of the work item hierarchy (service-api.md, Limits). */
+/**
+ * Maximum depth of the work item hierarchy (service-api.md, Limits). The sandbox
+ * reads the 16 levels as levels 1 to 16 below the project's root folder, which is
+ * level 0 (known-facts.md: `depth` counts from the root folder, level 0): a
+ * top-level item is on level 1, and an item on level 16 cannot have children.
+ */
 export const MAX_HIERARCHY_LEVELS = 16;
+
+/** Item type added to a data set that has no folder type, for the root folders filled in at load. */
+export const ROOT_FOLDER_ITEM_TYPE = { id: 'it-root-folder', name: 'Root folder' } as const;
 
 /** A data set that does not validate. `problems` are `path: what is wrong` lines. */
 export class DatasetError extends Error {
@@ -66,9 +74,68 @@ export function parseDataset(input: unknown, source?: string): Dataset {
       source,
     );
   }
+  fillRootFolders(parsed.data);
   const problems = checkReferences(parsed.data);
   if (problems.length > 0) throw new DatasetError(problems, source);
   return parsed.data;
+}
+
+/**
+ * Gives every project without `workItemRootFolderId` a root folder (a data set
+ * written before root folders existed): a folder work item on level 0, named like
+ * the project, with ID `<project ID>-root` (or `-root-2`, ... when taken), appended
+ * to `workItems`; the project's items without a parent move below it, so they stay
+ * on level 1. The folder type is the data set's first available folder type of
+ * the Standard edition (else any folder type, else {@link ROOT_FOLDER_ITEM_TYPE} is added).
+ * Changes `d` in place; projects that name their root folder are left alone.
+ */
+export function fillRootFolders(d: Dataset): void {
+  const missing = d.projects.filter((p) => p.workItemRootFolderId === undefined);
+  if (missing.length === 0) return;
+  const taken = new Set(d.workItems.map((w) => w.id));
+  const folderType = (): string => {
+    const found =
+      d.itemTypes.find((t) => t.isFolder && t.available && !t.professionalOnly) ?? d.itemTypes.find((t) => t.isFolder && t.available) ?? d.itemTypes.find((t) => t.isFolder);
+    if (found) return found.id;
+    let id: string = ROOT_FOLDER_ITEM_TYPE.id;
+    for (let n = 2; d.itemTypes.some((t) => t.id === id); n++) id = `${ROOT_FOLDER_ITEM_TYPE.id}-${n}`;
+    d.itemTypes.push(ItemType.parse({ id, name: ROOT_FOLDER_ITEM_TYPE.name, isFolder: true }));
+    return id;
+  };
+  const typeId = folderType();
+  const rootOf = new Map<string, string>();
+  for (const p of missing) {
+    let id = `${p.id}-root`;
+    for (let n = 2; taken.has(id); n++) id = `${p.id}-root-${n}`;
+    taken.add(id);
+    p.workItemRootFolderId = id;
+    rootOf.set(p.id, id);
+  }
+  for (const w of d.workItems) {
+    if (w.parentId === null) {
+      const root = rootOf.get(w.projectId);
+      if (root !== undefined) w.parentId = root;
+    }
+  }
+  for (const p of missing) {
+    d.workItems.push(
+      WorkItem.parse({
+        id: p.workItemRootFolderId,
+        projectId: p.id,
+        parentId: null,
+        order: 0,
+        itemTypeId: typeId,
+        name: p.name,
+        code: p.code,
+        startDate: p.plannedStartDate,
+        endDate: p.plannedFinishDate,
+        tracksProgress: false,
+        createdAt: p.createdAt.replace(/Z$/, ''),
+        updatedAt: p.updatedAt.replace(/Z$/, ''),
+        userUpdatedAt: p.updatedAt.replace(/Z$/, ''),
+      }),
+    );
+  }
 }
 
 /** Referential checks: unique IDs, existing references, organization and work item hierarchies. */
@@ -147,7 +214,25 @@ export function checkReferences(d: Dataset): string[] {
     if (p.allowedDateRange.min > p.allowedDateRange.max) {
       problems.push(`projects[${i}].allowedDateRange: min ${showValue(p.allowedDateRange.min)} is after max ${showValue(p.allowedDateRange.max)}`);
     }
+    if (p.managerId !== null && !users.has(p.managerId)) missing(`projects[${i}].managerId`, 'user', p.managerId);
+    if (p.organizationId !== null && !orgs.has(p.organizationId)) missing(`projects[${i}].organizationId`, 'organization', p.organizationId);
+    if (p.plannedStartDate !== null && p.plannedFinishDate !== null && p.plannedFinishDate < p.plannedStartDate) {
+      problems.push(`projects[${i}].plannedFinishDate: ${showValue(p.plannedFinishDate)} is earlier than plannedStartDate ${showValue(p.plannedStartDate)}`);
+    }
+    const rootId = p.workItemRootFolderId;
+    const root = rootId === undefined ? undefined : items.get(rootId);
+    if (rootId === undefined) problems.push(`projects[${i}].workItemRootFolderId: required (the project's root folder)`);
+    else if (!root) missing(`projects[${i}].workItemRootFolderId`, 'work item', rootId);
+    else {
+      const where = `projects[${i}].workItemRootFolderId`;
+      if (root.projectId !== p.id) problems.push(`${where}: work item ${showValue(rootId)} is in project ${showValue(root.projectId)}, not ${showValue(p.id)}`);
+      if (root.parentId !== null) problems.push(`${where}: the root folder ${showValue(rootId)} must have no parent (parentId null), got ${showValue(root.parentId)}`);
+      if (root.isDeleted) problems.push(`${where}: the root folder ${showValue(rootId)} must not be deleted`);
+      const type = itemTypes.get(root.itemTypeId);
+      if (type && !type.isFolder) problems.push(`${where}: the root folder ${showValue(rootId)} must have a folder item type, got ${showValue(root.itemTypeId)}`);
+    }
   });
+  const rootIds = new Set(d.projects.map((p) => p.workItemRootFolderId));
 
   // Work items.
   d.workItems.forEach((w, i) => {
@@ -167,7 +252,14 @@ export function checkReferences(d: Dataset): string[] {
     if (w.startDate !== null && w.endDate !== null && w.endDate < w.startDate) {
       problems.push(`${at}.endDate: ${showValue(w.endDate)} is earlier than startDate ${showValue(w.startDate)}`);
     }
-    if (w.parentId !== null) {
+    if (w.parentId === null) {
+      if (!rootIds.has(w.id)) {
+        const rootId = projects.get(w.projectId)?.workItemRootFolderId;
+        problems.push(
+          `${at}.parentId: only a project's root folder has no parent; put ${showValue(w.id)} below the root folder${rootId ? ` ${showValue(rootId)}` : ''} of project ${showValue(w.projectId)}`,
+        );
+      }
+    } else {
       const parent = items.get(w.parentId);
       if (!parent) missing(`${at}.parentId`, 'work item', w.parentId);
       else if (parent.projectId !== w.projectId) {
@@ -181,7 +273,7 @@ export function checkReferences(d: Dataset): string[] {
     const chain: string[] = [];
     const onChain = new Set<string>();
     let cur: string | null = w.id;
-    let base = 0;
+    let base = -1; // the root folder (no parent) is on level 0
     while (cur !== null) {
       const known = level.get(cur);
       if (known !== undefined) {

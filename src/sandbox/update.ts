@@ -448,6 +448,10 @@ class UpdateRun {
     if (destId === undefined) return;
     const id = scope.id;
     const item = this.ws.get(id)!;
+    if (item.parentId === null) {
+      this.fail('ROOT_FOLDER_FIXED', { id, projectId: item.projectId, member: 'moveParentTo' }, { itemId: id, field: 'moveParentTo' });
+      return;
+    }
     const before = this.errors.length;
     const dest = this.referencedItem(scope, destId, 'moveParentTo', { missing: 23, otherProject: 22 });
     if (dest) {
@@ -542,6 +546,10 @@ class UpdateRun {
     const id = scope.id;
     const type = this.itemTypes.get(typeId);
     const where = { itemId: id, field: 'changeItemTypeTo' };
+    if (this.ws.get(id)!.parentId === null) {
+      this.fail('ROOT_FOLDER_FIXED', { id, projectId: scope.project.id, member: 'changeItemTypeTo' }, where);
+      return;
+    }
     if (!type || !type.available) {
       this.fail('ITEM_TYPE_NOT_AVAILABLE', { value: typeId }, { ...where, rule: 11 });
       return;

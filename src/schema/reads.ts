@@ -122,6 +122,59 @@ export const SubItemNode: z.ZodType<SubItemNode> = z.lazy(() =>
 export const SubItemsResponse = z.array(SubItemNode);
 export type SubItemsResponse = SubItemNode[];
 
+/**
+ * Checks a `subItems` answer by hand (an answer for a 100,000-item project would
+ * take the recursive zod schema far longer): an array of nodes, each an object whose
+ * `fields` is an object; `fields.SubItems`, when present, is an array of nodes or
+ * null; `fields.Id`, when present, is a string or a number. Unknown members are
+ * kept (the value is returned as it is, not copied). Each problem names its path,
+ * e.g. `response[0].fields.SubItems[3].fields: expected an object, got an array`.
+ * Stops after 20 problems.
+ */
+export function checkSubItemsResponse(json: unknown, root = 'response'): { ok: true; value: SubItemNode[] } | { ok: false; problems: string[] } {
+  const problems: string[] = [];
+  if (!Array.isArray(json)) return { ok: false, problems: [`${root}: expected an array, got ${kindOf(json)}`] };
+  // Iterative walk (no recursion limit); paths are built only for problems.
+  const stack: { node: unknown; path: () => string }[] = [];
+  for (let i = json.length - 1; i >= 0; i--) stack.push({ node: json[i], path: () => `${root}[${i}]` });
+  while (stack.length > 0 && problems.length < 20) {
+    const { node, path } = stack.pop()!;
+    if (!isPlainObject(node)) {
+      problems.push(`${path()}: expected an object with "fields", got ${kindOf(node)}`);
+      continue;
+    }
+    const fields = node['fields'];
+    if (!isPlainObject(fields)) {
+      problems.push(`${path()}.fields: expected an object, got ${kindOf(fields)}`);
+      continue;
+    }
+    const id = fields['Id'];
+    if (id !== undefined && id !== null && typeof id !== 'string' && typeof id !== 'number') {
+      problems.push(`${path()}.fields.Id: expected a string, got ${kindOf(id)}`);
+    }
+    const subs = fields['SubItems'];
+    if (subs === undefined || subs === null) continue;
+    if (!Array.isArray(subs)) {
+      problems.push(`${path()}.fields.SubItems: expected an array, got ${kindOf(subs)}`);
+      continue;
+    }
+    for (let k = subs.length - 1; k >= 0; k--) stack.push({ node: subs[k], path: () => `${path()}.fields.SubItems[${k}]` });
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: json as SubItemNode[] };
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function kindOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object') return 'an object';
+  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
+  return `${typeof v} ${String(v)}`;
+}
+
 /** Query of `subItems`. `depth` counts from the project's root folder (level 0), not from the item asked. */
 export const SubItemsQuery = z.strictObject({
   fields: z.string().optional().describe('Comma-separated PascalCase field names.'),

@@ -151,6 +151,11 @@ export const SANDBOX_ERROR_CODES = {
     producedBy: S,
     status: 400,
   },
+  ROOT_FOLDER_FIXED: {
+    message: 'Work item {id} is the root folder of project {projectId}; "{member}" cannot be used on it.',
+    producedBy: S,
+    status: 400,
+  },
   ORDER_REFERENCE_NOT_SIBLING: {
     message: 'Item {refId} named by "{member}" is not a child of the destination parent {parentId}.',
     producedBy: S,
@@ -323,6 +328,8 @@ export const SANDBOX_HTTP_ERROR_CODE_INFO = {
   },
   INVALID_PATH: { message: 'The path segment "{value}" is not valid percent-encoding.', producedBy: S, status: 400 },
   INVALID_DATASET: { message: 'The data set is not valid: {problem}.', producedBy: S, status: 400 },
+  WORK_ITEMS_NOT_FOUND: { message: 'None of the work items exists: {ids}.', producedBy: S, status: 404 },
+  PROJECT_NOT_FOUND: { message: 'None of the projects exists: {ids}.', producedBy: S, status: 404 },
   SANDBOX_FAULT: { message: 'Injected fault: status {status}.', producedBy: S },
   INTERNAL_ERROR: { message: 'Internal sandbox error: {detail}.', producedBy: S, status: 500 },
   BAD_REQUEST: { message: 'Bad request: {detail}.', producedBy: S, status: 400 },

@@ -212,6 +212,8 @@ describe('localization', () => {
         await put('111', { fields: { Description: 'x'.repeat(2000) } }), // BODY_TOO_LARGE
         await put('111,,112', {}), // ID_EMPTY
         await put('no-such-item', { setCompleted: true }), // WORK_ITEM_NOT_FOUND (update engine)
+        await call(`${sb.url}/workitem/workItems/no-such-item,nor-this`, { headers: auth }), // WORK_ITEMS_NOT_FOUND
+        await call(`${sb.url}/project/projects/no-such-project`, { headers: auth }), // PROJECT_NOT_FOUND
         await call(`${sb.url}/system/processCategories?limit=x`, { headers: auth }), // INVALID_QUERY_PARAMETER
         await call(`${sb.url}/system/processCategories?name=a&name=b`, { headers: auth }),
         await call(`${sb.url}/system/processCategories?includeDeleted=maybe`, { headers: auth }),

@@ -3,12 +3,13 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { Dataset } from '../../src/sandbox/model';
-import { checkReferences } from '../../src/sandbox/state';
+import { checkReferences, parseDataset } from '../../src/sandbox/state';
 import { applyUpdate } from '../../src/sandbox/update';
 import { baseFixture } from './sandbox-update-fixtures';
 
 const ctx = { callerId: 'u-admin', edition: 'professional' as const, now: new Date('2026-11-21T10:00:00Z') };
-const load = () => Dataset.parse(baseFixture());
+// parseDataset, as the server loads a data set: it fills in the projects' root folders.
+const load = () => parseDataset(baseFixture());
 const ITEM_IDS = ['F1', 'F1a', 'T1', 'T2', 'T3', 'T4', 'T4a', 'F2', 'NT', 'D1', 'D2', 'Q2'];
 
 const bodyArb = fc.record(

@@ -103,15 +103,18 @@ export class WorkingSet {
     return false;
   }
 
-  /** Level of an item in its hierarchy: a top-level item is on level 1. */
+  /**
+   * Level of an item in its hierarchy: the project's root folder (parentId null) is
+   * on level 0, a top-level item on level 1 (the 16 levels of service-api.md are 1 to 16).
+   */
   level(id: string): number {
-    let level = 0;
+    let level = -1;
     let current: WorkItem | undefined = this.get(id);
     while (current && level <= this.originals.size) {
       level++;
       current = current.parentId === null ? undefined : this.get(current.parentId);
     }
-    return level;
+    return Math.max(level, 0);
   }
 
   /** Number of levels of the subtree rooted at the item (1 for an item without children). */

@@ -1,0 +1,171 @@
+// Reading many work items by ID: split the IDs into GETs whose URLs fit the URL
+// budget (the same batching as a bulk update's, src/bulk/plan.ts), send them one
+// after another paced like every other job, and collect what came back.
+// No vscode import.
+import { Pacer, intervalFor, systemClock } from '../bulk/pacer';
+import {
+  DEFAULT_MAX_IDS_PER_REQUEST,
+  DEFAULT_MAX_URL_LENGTH,
+  DEFAULT_MIN_INTERVAL_MS,
+  DEFAULT_REQUESTS_PER_MINUTE,
+  SERVICE_REQUESTS_PER_MINUTE,
+  type Clock,
+} from '../bulk/types';
+import { workItemIdOf, type WorkItemRecord } from '../schema/reads';
+import type { CallOptions, ServiceClient } from './client';
+import { ServiceError } from './errors';
+import { batchIdsByUrlLength, parseBaseUrl, readQuery, validateWorkItemIdForPath } from './paths';
+
+/** The path prefix of a read by IDs; the IDs follow, joined with literal commas. */
+const WORK_ITEMS_PREFIX = '/workitem/workItems/';
+
+/** Tries of one batch answering 429 or 503 before the error is thrown. */
+const MAX_ATTEMPTS = 4;
+const MAX_RETRY_WAIT_MS = 60_000;
+
+/** Thrown by {@link planWorkItemReads} (and so by {@link readWorkItems}) for IDs or limits that cannot be read. */
+export class ReadPlanError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    const head = problems.slice(0, 3).join('; ');
+    super(`the work items cannot be read: ${head}${problems.length > 3 ? ` (and ${problems.length - 3} more)` : ''}`);
+    this.name = 'ReadPlanError';
+  }
+}
+
+/**
+ * Splits `ids` into batches whose GET URL (`baseUrl` + `/workitem/workItems/` + the
+ * IDs joined with commas + `?fields=...`) is at most `maxUrlLength` characters and
+ * which hold at most `maxIdsPerRequest` IDs (default 1000, as for updates).
+ * Duplicate IDs are read once (first occurrence's order). Pure.
+ *
+ * Throws {@link ReadPlanError} listing every problem: an invalid ID (with its
+ * position), an ID that does not fit a URL on its own, a bad field name, base URL
+ * or limit.
+ */
+export function planWorkItemReads(
+  baseUrl: string,
+  ids: readonly string[],
+  fields: readonly string[] | undefined,
+  maxUrlLength: number = DEFAULT_MAX_URL_LENGTH,
+  maxIdsPerRequest: number = DEFAULT_MAX_IDS_PER_REQUEST,
+): string[][] {
+  const problems: string[] = [];
+  if (!Number.isInteger(maxUrlLength) || maxUrlLength < 1) problems.push(`maxUrlLength must be a positive integer (got ${String(maxUrlLength)})`);
+  if (!Number.isInteger(maxIdsPerRequest) || maxIdsPerRequest < 1) problems.push(`maxIdsPerRequest must be a positive integer (got ${String(maxIdsPerRequest)})`);
+  let href = '';
+  try {
+    href = parseBaseUrl(baseUrl).href;
+  } catch (e) {
+    problems.push(e instanceof Error ? e.message : String(e));
+  }
+  let query = '';
+  try {
+    query = readQuery(fields);
+  } catch (e) {
+    problems.push(e instanceof Error ? e.message : String(e));
+  }
+  if (!Array.isArray(ids)) problems.push('the work item IDs must be a list');
+  const distinct: string[] = [];
+  const seen = new Set<string>();
+  (Array.isArray(ids) ? ids : []).forEach((id, i) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    const problem = validateWorkItemIdForPath(id);
+    if (problem !== undefined) problems.push(`work item ID #${i + 1}: ${problem}`);
+    else distinct.push(id);
+  });
+  if (problems.length > 0) throw new ReadPlanError(problems);
+  const fixed = href.length + WORK_ITEMS_PREFIX.length + (query ? query.length + 1 : 0);
+  const { batches, tooLong } = batchIdsByUrlLength(distinct, fixed, maxUrlLength, maxIdsPerRequest);
+  for (const t of tooLong) {
+    problems.push(`work item ID "${t.id.length > 40 ? `${t.id.slice(0, 40)}…` : t.id}" does not fit in a request URL of at most ${maxUrlLength} characters on its own (it needs ${t.needs})`);
+  }
+  if (problems.length > 0) throw new ReadPlanError(problems);
+  return batches.map((b) => b.ids);
+}
+
+export interface ReadWorkItemsOptions {
+  /** Field names to ask for (`Id` comes back too); all fields when absent. */
+  fields?: readonly string[];
+  /** Longest request URL, default 8000 (as for updates). */
+  maxUrlLength?: number;
+  /** Pace: at most this many requests a minute (default 600, i.e. 100 ms apart; at most the service's 1500). */
+  requestsPerMinute?: number;
+  signal?: AbortSignal;
+  /** Called after each request with the number of IDs settled so far and the number of distinct IDs. */
+  onProgress?: (done: number, total: number) => void;
+  /** The clock of the pacing (tests); the system clock by default. */
+  clock?: Clock;
+}
+
+export interface ReadWorkItemsResult {
+  /** The records that came back, by ID (`fields.Id`). */
+  items: Map<string, WorkItemRecord>;
+  /** IDs asked for that did not come back (they do not exist, are deleted or not visible), in the order asked. */
+  missing: string[];
+  /** Number of GET requests sent. */
+  requests: number;
+}
+
+/**
+ * Reads many work items by ID in batches (see {@link planWorkItemReads}), one
+ * request at a time, paced. A batch answering 404 means none of its IDs exists;
+ * every other error ends the read and is thrown as it is (a ServiceError; kind
+ * `cancelled` when `signal` aborts, also while waiting for the pace).
+ */
+export async function readWorkItems(client: ServiceClient, ids: readonly string[], o: ReadWorkItemsOptions = {}): Promise<ReadWorkItemsResult> {
+  const batches = planWorkItemReads(client.baseUrl, ids, o.fields, o.maxUrlLength ?? DEFAULT_MAX_URL_LENGTH);
+  const total = batches.reduce((n, b) => n + b.length, 0);
+  const rpm = o.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE;
+  if (!(typeof rpm === 'number' && rpm > 0 && rpm <= SERVICE_REQUESTS_PER_MINUTE)) {
+    throw new ReadPlanError([`requestsPerMinute must be a number above 0 and at most ${SERVICE_REQUESTS_PER_MINUTE} (got ${String(rpm)})`]);
+  }
+  const clock = o.clock ?? systemClock;
+  const pacer = new Pacer(intervalFor(rpm, DEFAULT_MIN_INTERVAL_MS), clock);
+  const items = new Map<string, WorkItemRecord>();
+  const call: CallOptions = { signal: o.signal };
+  let done = 0;
+  let requests = 0;
+  for (const batch of batches) {
+    try {
+      await pacer.acquire(o.signal);
+    } catch {
+      throw new ServiceError({ kind: 'cancelled', method: 'GET', path: '/workitem/workItems/…', sent: false });
+    }
+    for (let attempt = 1; ; attempt++) {
+      requests++;
+      try {
+        const records = await client.getWorkItems(batch, o.fields, call);
+        const asked = new Set(batch);
+        for (const r of records) {
+          const id = workItemIdOf(r);
+          if (id !== undefined && asked.has(id)) items.set(id, r);
+        }
+        break;
+      } catch (e) {
+        if (e instanceof ServiceError && e.kind === 'http' && e.status === 404) break;
+        // Too many requests / unavailable: the whole read waits (Retry-After, else 1 s), then tries the batch again.
+        if (e instanceof ServiceError && e.kind === 'http' && (e.status === 429 || e.status === 503) && attempt < MAX_ATTEMPTS) {
+          pacer.holdUntil(clock.now() + Math.min(e.retryAfterMs ?? 1000, MAX_RETRY_WAIT_MS));
+          try {
+            await pacer.acquire(o.signal);
+          } catch {
+            throw new ServiceError({ kind: 'cancelled', method: 'GET', path: '/workitem/workItems/…', sent: false });
+          }
+          continue;
+        }
+        throw e;
+      }
+    }
+    done += batch.length;
+    o.onProgress?.(done, total);
+  }
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    if (!items.has(id)) missing.push(id);
+  }
+  return { items, missing, requests };
+}

@@ -1,0 +1,416 @@
+// The read operations of the real service (known-facts.md, "Read operations of the
+// real service") over the sandbox's data set: projects, work items by ID, a work
+// item's sub-items and the signed-in user. No vscode import.
+//
+// Choices where the facts are thin (documented in the README, "Sandbox"):
+// - Every project and work item is visible to every signed-in user; `canEdit` and a
+//   record's `permission` say what the caller may do (3: edit, 1: view, 0: not a
+//   member). Cost fields (PlannedCost, ActualCost) are left out for a caller without
+//   cost permission on the project (as an update ignores them).
+// - Field names in `fields=` match case-insensitively and come back in the
+//   catalogue's spelling; unknown names are ignored; `Id` and `IsAclInherited`
+//   always come back.
+// - Deleted items are hidden unless `includeDeleted=true` (a deleted folder hides
+//   its subtree); a GET by IDs answers 404 only when none of the IDs is found.
+// - `depth` of subItems is absolute: the project's root folder is level 0; nodes on
+//   levels up to `depth` come back. A node whose children were within reach has
+//   `SubItems` (an array, maybe empty); a node on level `depth` has none (its
+//   `HasChildren` says whether it has any).
+// - Project lists: data-set order; no default limit, `limit` at most 1000 (as for
+//   process categories); `isManager=true` lists the projects the caller manages,
+//   `false` those the caller does not manage.
+import type { Dataset, Project, SandboxUser, StoredAssignment, WorkItem } from './model';
+import { bad, filterText, guarded, MAX_LIST_LIMIT, readBoolean, readInt, toApiUser, type HttpError, type ListResult, type Query } from './lists';
+
+/** A project as `GET /project/projects` and `/project/projects/{ids}` answer it (camelCase). */
+export interface ApiProject {
+  id: string;
+  name: string;
+  code: string;
+  description: string;
+  managerId: string | null;
+  managerName: string | null;
+  plannedStartDate: string | null;
+  plannedFinishDate: string | null;
+  isFinished: boolean;
+  workItemRootFolderId: string;
+  isLocked: boolean;
+  organizationId: string | null;
+  organizationName: string | null;
+  isDeleted: boolean;
+  canEdit: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What a field getter sees. */
+interface FieldContext {
+  index: ReadIndex;
+  includeDeleted: boolean;
+}
+
+/** A `yyyy-MM-dd` date as the service's datetime without zone. */
+const dateTime = (d: string | null): string | null => (d === null ? null : `${d}T00:00:00`);
+
+/**
+ * The read fields of a work item (PascalCase, the names of `WorkItemField` in
+ * src/schema/reads.ts) and where each comes from in the stored item. Times are
+ * minutes, as stored. One table for GET by IDs and subItems.
+ */
+export const READ_FIELDS: Readonly<Record<string, (w: WorkItem, c: FieldContext) => unknown>> = {
+  Id: (w) => w.id,
+  Name: (w) => w.name,
+  Code: (w) => w.code,
+  Description: (w) => w.description,
+  ProjectId: (w) => w.projectId,
+  ParentId: (w) => w.parentId,
+  ItemTypeId: (w) => w.itemTypeId,
+  ItemTypeName: (w, c) => c.index.itemTypes.get(w.itemTypeId)?.name ?? null,
+  IsFolder: (w, c) => c.index.itemTypes.get(w.itemTypeId)?.isFolder ?? false,
+  Level: (w, c) => c.index.level(w.id),
+  DisplayOrder: (w) => w.order,
+  HasChildren: (w, c) => c.index.hasChildren(w.id, c.includeDeleted),
+  StatusTypeId: (w) => w.statusTypeId,
+  StatusTypeName: (w, c) => (w.statusTypeId === null ? null : (c.index.statusTypes.get(w.statusTypeId) ?? null)),
+  ProcessCategoryId: (w) => w.processCategoryId,
+  WorkCategoryId: (w) => w.workCategoryId,
+  StartDate: (w) => dateTime(w.startDate),
+  EndDate: (w) => dateTime(w.endDate),
+  ActualProgress: (w) => w.actualProgress,
+  TracksProgress: (w) => w.tracksProgress,
+  PlannedTime: (w) => w.plannedTime,
+  ManagedPlannedTime: (w) => w.managedPlannedTime,
+  PlannedCost: (w) => w.plannedCost,
+  ActualTime: (w) => w.actualTime,
+  ActualCost: (w) => w.actualCost,
+  LeaderId: (w) => w.leaderId,
+  LeaderName: (w, c) => (w.leaderId === null ? null : (c.index.users.get(w.leaderId)?.name ?? null)),
+  Assignments: (w, c) => w.assignments.map((a) => assignmentOut(a, c.index)),
+  IsTimeEntryLocked: (w) => w.timeEntryLocked,
+  IsDeleted: (w) => w.isDeleted,
+  FieldCalcTypes: (w) => ({ ...w.fieldCalcTypes }),
+  CreatedAt: (w) => w.createdAt,
+  UpdatedAt: (w) => w.updatedAt,
+  UpdatedBy: (w) => w.updatedBy,
+  UserUpdatedAt: (w) => w.userUpdatedAt,
+  UserUpdatedBy: (w) => w.userUpdatedBy,
+  /** Bookkeeping the real service returns besides the fields asked. */
+  IsAclInherited: () => true,
+};
+
+/** Fields that always come back with `fields=`. */
+const ALWAYS = ['Id', 'IsAclInherited'];
+/** Left out for a caller without cost permission on the project. */
+const COST_FIELDS = new Set(['PlannedCost', 'ActualCost']);
+const FIELD_BY_LOWER = new Map(Object.keys(READ_FIELDS).map((k) => [k.toLowerCase(), k]));
+const ALL_FIELDS = Object.keys(READ_FIELDS);
+
+function assignmentOut(a: StoredAssignment, index: ReadIndex): Record<string, unknown> {
+  const name = a.partyType === 'User' ? index.users.get(a.partyId)?.name : index.groups.get(a.partyId);
+  return { partyId: a.partyId, partyType: a.partyType, partyName: name ?? null, plannedTime: a.plannedTime };
+}
+
+/**
+ * Indexes of a data set for the reads (ID -> item, parent -> sorted children,
+ * levels), built once and reused until the data set changes (the server drops it
+ * after each accepted update and each reset).
+ */
+export class ReadIndex {
+  readonly items = new Map<string, WorkItem>();
+  readonly itemTypes: Map<string, { name: string; isFolder: boolean }>;
+  readonly statusTypes: Map<string, string>;
+  readonly users: Map<string, SandboxUser>;
+  readonly groups: Map<string, string>;
+  readonly projects: Map<string, Project>;
+  readonly orgNames: Map<string, string>;
+  /** Children of each item (deleted ones too), in position order. */
+  private readonly kids = new Map<string, WorkItem[]>();
+  private readonly levels = new Map<string, number>();
+
+  constructor(readonly data: Dataset) {
+    for (const w of data.workItems) this.items.set(w.id, w);
+    for (const w of data.workItems) {
+      if (w.parentId === null) continue;
+      const list = this.kids.get(w.parentId);
+      if (list) list.push(w);
+      else this.kids.set(w.parentId, [w]);
+    }
+    for (const list of this.kids.values()) list.sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    // Levels: breadth first from each root folder (level 0).
+    const queue: WorkItem[] = data.workItems.filter((w) => w.parentId === null);
+    for (const r of queue) this.levels.set(r.id, 0);
+    for (let i = 0; i < queue.length; i++) {
+      const w = queue[i]!;
+      const l = this.levels.get(w.id)!;
+      for (const c of this.kids.get(w.id) ?? []) {
+        this.levels.set(c.id, l + 1);
+        queue.push(c);
+      }
+    }
+    this.itemTypes = new Map(data.itemTypes.map((t) => [t.id, { name: t.name, isFolder: t.isFolder }]));
+    this.statusTypes = new Map(data.statusTypes.map((s) => [s.id, s.name]));
+    this.users = new Map(data.users.map((u) => [u.id, u]));
+    this.groups = new Map(data.userGroups.map((g) => [g.id, g.name]));
+    this.projects = new Map(data.projects.map((p) => [p.id, p]));
+    this.orgNames = new Map(data.organizations.map((o) => [o.id, o.name]));
+  }
+
+  level(id: string): number {
+    return this.levels.get(id) ?? 0;
+  }
+
+  /** Children in position order (deleted ones only when asked). */
+  children(id: string, includeDeleted: boolean): WorkItem[] {
+    const list = this.kids.get(id) ?? [];
+    return includeDeleted ? list : list.filter((w) => !w.isDeleted);
+  }
+
+  hasChildren(id: string, includeDeleted: boolean): boolean {
+    const list = this.kids.get(id);
+    if (!list) return false;
+    return includeDeleted ? list.length > 0 : list.some((w) => !w.isDeleted);
+  }
+
+  /** True when the item or one of its ancestors is deleted. */
+  hidden(w: WorkItem): boolean {
+    let cur: WorkItem | undefined = w;
+    for (let steps = 0; cur && steps < 64; steps++) {
+      if (cur.isDeleted) return true;
+      cur = cur.parentId === null ? undefined : this.items.get(cur.parentId);
+    }
+    return false;
+  }
+}
+
+type Outcome<T> = { ok: true; body: T } | { ok: false; status: number; errors: HttpError[] };
+
+const notFound = (code: 'WORK_ITEM_NOT_FOUND' | 'WORK_ITEMS_NOT_FOUND', message: string, params: Record<string, string | number>): Outcome<never> => ({
+  ok: false,
+  status: 404,
+  errors: [{ message, code, params }],
+});
+
+function queryProblem(parameter: string, problem: string): Outcome<never> {
+  return { ok: false, status: 400, errors: [{ message: `query parameter "${parameter}" ${problem}`, code: 'INVALID_QUERY_PARAMETER', parameter, params: { parameter, problem } }] };
+}
+
+// ---------------------------------------------------------------------------
+// Projects
+// ---------------------------------------------------------------------------
+
+export function toApiProject(p: Project, index: ReadIndex, caller: SandboxUser): ApiProject {
+  const member = p.members.find((m) => m.userId === caller.id);
+  const manager = p.managerId === null ? undefined : index.users.get(p.managerId);
+  return {
+    id: p.id,
+    name: p.name,
+    code: p.code,
+    description: p.description,
+    managerId: p.managerId,
+    managerName: manager?.name ?? null,
+    plannedStartDate: dateTime(p.plannedStartDate),
+    plannedFinishDate: dateTime(p.plannedFinishDate),
+    isFinished: p.isFinished,
+    workItemRootFolderId: p.workItemRootFolderId!,
+    isLocked: p.isLocked,
+    organizationId: p.organizationId,
+    organizationName: p.organizationId === null ? null : (index.orgNames.get(p.organizationId) ?? null),
+    isDeleted: false,
+    canEdit: member?.permission === 'edit' && !p.isLocked,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
+}
+
+const PROJECT_PARAMS = ['name', 'code', 'keyword', 'isFinished', 'isManager', 'organizationIds', 'managerIds', 'limit', 'offset'];
+
+const includes = (field: string | null, needle: string | undefined): boolean => needle === undefined || (field ?? '').toLowerCase().includes(needle);
+
+function idList(q: Query, name: string): Set<string> | undefined {
+  const v = q.get(name);
+  if (v === undefined || v.trim() === '') return undefined;
+  const ids = v.split(',').map((s) => s.trim());
+  if (ids.some((s) => s === '')) bad(name, v, `must be IDs separated by single commas, got ${JSON.stringify(v)}`);
+  return new Set(ids);
+}
+
+/** `GET /project/projects`: filters (partial, case-insensitive name/code/keyword), then paging; totalCount before paging. */
+export function listProjects(index: ReadIndex, caller: SandboxUser, q: Query): ListResult<ApiProject> {
+  return guarded(q, PROJECT_PARAMS, () => {
+    const name = filterText(q, 'name');
+    const code = filterText(q, 'code');
+    const keyword = filterText(q, 'keyword');
+    const isFinished = readBoolean(q, 'isFinished');
+    const isManager = readBoolean(q, 'isManager');
+    const orgIds = idList(q, 'organizationIds');
+    const managerIds = idList(q, 'managerIds');
+    const limit = readInt(q, 'limit', 0, MAX_LIST_LIMIT);
+    const offset = readInt(q, 'offset', 0, Number.MAX_SAFE_INTEGER) ?? 0;
+    const matched = index.data.projects.filter((p) => {
+      if (!includes(p.name, name) || !includes(p.code, code)) return false;
+      if (keyword !== undefined && !includes(p.name, keyword) && !includes(p.code, keyword)) return false;
+      if (isFinished !== undefined && p.isFinished !== isFinished) return false;
+      if (isManager !== undefined && (p.managerId === caller.id) !== isManager) return false;
+      if (orgIds && (p.organizationId === null || !orgIds.has(p.organizationId))) return false;
+      if (managerIds && (p.managerId === null || !managerIds.has(p.managerId))) return false;
+      return true;
+    });
+    const page = matched.slice(offset, limit === undefined ? undefined : offset + limit);
+    return { ok: true, body: { totalCount: matched.length, data: page.map((p) => toApiProject(p, index, caller)) } };
+  });
+}
+
+/** `GET /project/projects/{ids}`: the projects found, in the order asked; 404 only when none is. */
+export function getProjects(index: ReadIndex, caller: SandboxUser, ids: readonly string[]): Outcome<ApiProject[]> {
+  const out: ApiProject[] = [];
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const p = index.projects.get(id);
+    if (p) out.push(toApiProject(p, index, caller));
+  }
+  if (out.length === 0) {
+    const shown = ids.slice(0, 5).join(', ') + (ids.length > 5 ? ', …' : '');
+    return { ok: false, status: 404, errors: [{ message: `none of the projects exists: ${shown}`, code: 'PROJECT_NOT_FOUND', params: { ids: shown } }] };
+  }
+  return { ok: true, body: out };
+}
+
+// ---------------------------------------------------------------------------
+// Work items
+// ---------------------------------------------------------------------------
+
+/** The canonical field names asked by `fields=` (undefined: every field); unknown names are dropped. */
+export function selectedFields(q: Query): string[] | undefined {
+  const raw = q.get('fields');
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const out = [...ALWAYS];
+  for (const part of raw.split(',')) {
+    const name = FIELD_BY_LOWER.get(part.trim().toLowerCase());
+    if (name !== undefined && !out.includes(name)) out.push(name);
+  }
+  return out;
+}
+
+interface Viewer {
+  index: ReadIndex;
+  caller: SandboxUser;
+  includeDeleted: boolean;
+  /** Cost visibility and permission per project (memoized). */
+  access: (projectId: string) => { cost: boolean; permission: number };
+}
+
+function viewer(index: ReadIndex, caller: SandboxUser, includeDeleted: boolean): Viewer {
+  const memo = new Map<string, { cost: boolean; permission: number }>();
+  return {
+    index,
+    caller,
+    includeDeleted,
+    access: (projectId) => {
+      let a = memo.get(projectId);
+      if (!a) {
+        const m = index.projects.get(projectId)?.members.find((x) => x.userId === caller.id);
+        a = { cost: m?.costPermission === true, permission: m ? (m.permission === 'edit' ? 3 : 1) : 0 };
+        memo.set(projectId, a);
+      }
+      return a;
+    },
+  };
+}
+
+function fieldsOf(w: WorkItem, names: readonly string[], v: Viewer): Record<string, unknown> {
+  const ctx: FieldContext = { index: v.index, includeDeleted: v.includeDeleted };
+  const cost = v.access(w.projectId).cost;
+  const out: Record<string, unknown> = {};
+  for (const n of names) {
+    if (!cost && COST_FIELDS.has(n)) continue;
+    out[n] = READ_FIELDS[n]!(w, ctx);
+  }
+  return out;
+}
+
+function readIncludeDeleted(q: Query): boolean {
+  return readBoolean(q, 'includeDeleted') ?? false;
+}
+
+/**
+ * `GET /workitem/workItems/{ids}?fields=&includeDeleted=`: an array of
+ * `{fields, isWarning, warnings, aclId, permission}` in the order asked (each ID
+ * once); 404 only when none is found.
+ */
+export function getWorkItems(index: ReadIndex, caller: SandboxUser, ids: readonly string[], q: Query): Outcome<unknown[]> {
+  let includeDeleted: boolean;
+  try {
+    if (q.repeated(['fields', 'includeDeleted'])) return queryProblem(q.repeated(['fields', 'includeDeleted'])!, 'is given more than once');
+    includeDeleted = readIncludeDeleted(q);
+  } catch (e) {
+    return asProblem(e);
+  }
+  const names = selectedFields(q) ?? ALL_FIELDS;
+  const v = viewer(index, caller, includeDeleted);
+  const out: unknown[] = [];
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const w = index.items.get(id);
+    if (!w || (!includeDeleted && index.hidden(w))) continue;
+    const a = v.access(w.projectId);
+    out.push({ fields: fieldsOf(w, names, v), isWarning: false, warnings: [], aclId: `acl-${w.projectId}`, permission: a.permission });
+  }
+  if (out.length === 0) {
+    const shown = ids.slice(0, 5).join(', ') + (ids.length > 5 ? ', …' : '');
+    return notFound('WORK_ITEMS_NOT_FOUND', `none of the work items exists${includeDeleted ? '' : ' (deleted ones are left out unless includeDeleted=true)'}: ${shown}`, { ids: shown });
+  }
+  return { ok: true, body: out };
+}
+
+/** Deepest `depth` accepted (far beyond the 16 levels). */
+export const MAX_DEPTH = 1000;
+
+/**
+ * `GET /workitem/workItems/{id}/subItems?fields=&depth=&includeDeleted=`: a
+ * one-element array, the item, with `fields.SubItems` nested down to level `depth`
+ * (absolute: the project's root folder is level 0), or the whole subtree without `depth`.
+ */
+export function getSubItems(index: ReadIndex, caller: SandboxUser, id: string, q: Query): Outcome<unknown[]> {
+  let includeDeleted: boolean;
+  let depth: number | undefined;
+  try {
+    const rep = q.repeated(['fields', 'depth', 'includeDeleted']);
+    if (rep) return queryProblem(rep, 'is given more than once');
+    includeDeleted = readIncludeDeleted(q);
+    depth = readInt(q, 'depth', 0, MAX_DEPTH);
+  } catch (e) {
+    return asProblem(e);
+  }
+  const w = index.items.get(id);
+  if (!w || (!includeDeleted && index.hidden(w))) {
+    return notFound('WORK_ITEM_NOT_FOUND', `work item ${JSON.stringify(id)} does not exist${w ? ' (it is deleted; add includeDeleted=true)' : ''}`, { id });
+  }
+  const names = selectedFields(q) ?? ALL_FIELDS;
+  const v = viewer(index, caller, includeDeleted);
+  const limit = depth ?? Number.POSITIVE_INFINITY;
+  const node = (item: WorkItem, level: number): { fields: Record<string, unknown> } => {
+    const fields = fieldsOf(item, names, v);
+    if (level < limit) fields['SubItems'] = index.children(item.id, includeDeleted).map((c) => node(c, level + 1));
+    return { fields };
+  };
+  return { ok: true, body: [node(w, index.level(w.id))] };
+}
+
+// ---------------------------------------------------------------------------
+// The signed-in user
+// ---------------------------------------------------------------------------
+
+/** `GET /system/users/me`: the caller as the user lists show users, plus how they signed in. */
+export function currentUser(index: ReadIndex, caller: SandboxUser, authenticationType: string): Record<string, unknown> {
+  return { ...toApiUser(caller, index.orgNames), authenticationType, allowLocalAuthentication: true };
+}
+
+function asProblem(e: unknown): Outcome<never> {
+  const entry = (e as { entry?: HttpError }).entry;
+  if (entry) return { ok: false, status: 400, errors: [entry] };
+  throw e;
+}
