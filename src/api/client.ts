@@ -75,6 +75,12 @@ export interface ClientOptions {
   timeouts?: { connectMs?: number; headersMs?: number; bodyMs?: number };
   /** Connections to the origin at most (own Agent only). Default 6. */
   maxConnections?: number;
+  /**
+   * Largest response body read, in bytes (default DEFAULT_MAX_RESPONSE_BYTES, at most
+   * MAX_RESPONSE_BYTES_LIMIT). A larger answer fails with kind `invalid-response`,
+   * reason `response-too-large` and `limitBytes`, and is not retried.
+   */
+  maxResponseBytes?: number;
   userAgent?: string;
 }
 
@@ -86,8 +92,17 @@ export const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 30_000, bodyMs: 
 export const DEFAULT_MAX_CONNECTIONS = 6;
 /** Below the idle timeout of common servers (IIS 120 s, nginx 75 s, Node 5 s), so a pooled socket is rarely closed under us. */
 export const DEFAULT_KEEP_ALIVE_MS = 4_000;
-/** Largest response body read (a list of thousands of users is far below). */
-export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+/**
+ * Largest response body read by default: 256 MiB, about 400,000 users in one
+ * list (a user is about 620 bytes of JSON); the setting
+ * workItemStudio.network.maxResponseMegabytes changes it (ClientOptions.maxResponseBytes).
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
+/**
+ * Highest cap that can be set: the body is decoded into one string, and V8's
+ * strings hold at most about 512 M characters.
+ */
+export const MAX_RESPONSE_BYTES_LIMIT = 500 * 1024 * 1024;
 const DEFAULT_USER_AGENT = 'workitem-studio';
 
 type Method = 'GET' | 'PUT' | 'POST';
@@ -126,6 +141,7 @@ export class ServiceClient {
   private readonly bodyMs: number;
   private readonly userAgent: string;
   private readonly proxies: readonly ProxyEndpoint[];
+  readonly maxResponseBytes: number;
   private closed = false;
 
   constructor(private readonly options: ClientOptions) {
@@ -136,6 +152,7 @@ export class ServiceClient {
     this.headersMs = positive(options.timeouts?.headersMs, DEFAULT_TIMEOUTS.headersMs);
     this.bodyMs = positive(options.timeouts?.bodyMs, DEFAULT_TIMEOUTS.bodyMs);
     this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+    this.maxResponseBytes = Math.min(positive(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES), MAX_RESPONSE_BYTES_LIMIT);
     if (options.dispatcher) {
       this.dispatcher = options.dispatcher;
       this.ownsDispatcher = false;
@@ -459,6 +476,21 @@ export class ServiceClient {
     const sent = (e as { [SENT]?: boolean })[SENT] === true;
     const cause = (e as { [CAUSE]?: unknown })[CAUSE] ?? e;
     if (signal?.aborted) return new ServiceError({ kind: 'cancelled', method, path, sent });
+    const tooLarge = (cause as { [TOO_LARGE]?: number } | undefined)?.[TOO_LARGE];
+    if (tooLarge !== undefined) {
+      // The service answered (status known), but more than the client reads: not a network failure, not worth a retry.
+      const mib = Math.round((this.maxResponseBytes / (1024 * 1024)) * 10) / 10;
+      return new ServiceError({
+        kind: tooLarge >= 200 && tooLarge < 300 ? 'invalid-response' : 'http',
+        method,
+        path,
+        status: tooLarge,
+        code: 'RESPONSE_TOO_LARGE',
+        reason: 'response-too-large',
+        limitBytes: this.maxResponseBytes,
+        messages: [`the answer is larger than the limit of ${mib} MiB`],
+      });
+    }
     const c = classifyTransportError(cause, sent, this.proxies);
     const init: ServiceErrorInit = { kind: c.kind, method, path, code: c.code, reason: c.reason, sent: c.kind !== 'connect' && sent };
     if (c.kind === 'connect' || c.kind === 'network' || c.kind === 'timeout') {
@@ -478,6 +510,7 @@ export class ServiceClient {
       let resHeaders: Record<string, string | string[] | undefined> = {};
       const chunks: Buffer[] = [];
       let size = 0;
+      const maxBytes = this.maxResponseBytes;
 
       const fail = (err: unknown) => {
         if (settled) return;
@@ -507,8 +540,8 @@ export class ServiceClient {
         },
         onData(chunk: Buffer) {
           size += chunk.length;
-          if (size > MAX_RESPONSE_BYTES) {
-            const err = Object.assign(new Error('response too large'), { code: 'UND_ERR_RES_EXCEEDED_MAX_SIZE' });
+          if (size > maxBytes) {
+            const err = Object.assign(new Error('response too large'), { code: 'UND_ERR_RES_EXCEEDED_MAX_SIZE', [TOO_LARGE]: status });
             abortFn?.(err);
             fail(err);
             return false;
@@ -556,6 +589,8 @@ const SENT = Symbol('sent');
 /** Accepts any JSON (the caller checks the shape itself). */
 const ANY: z.ZodType<unknown> = z.unknown();
 const CAUSE = Symbol('cause');
+/** On the error of an answer over the size cap: the answer's status. */
+const TOO_LARGE = Symbol('tooLarge');
 
 function positive(v: number | undefined, dflt: number): number {
   return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : dflt;

@@ -92,6 +92,8 @@ export interface ServiceErrorInit {
   retryAfterMs?: number;
   /** True when the request had started to be written when it failed or was cancelled. */
   sent?: boolean;
+  /** The size cap that an answer exceeded (reason `response-too-large`), in bytes. */
+  limitBytes?: number;
   cause?: unknown;
 }
 
@@ -107,6 +109,7 @@ export class ServiceError extends Error {
   readonly reason?: NetworkReason;
   readonly retryAfterMs?: number;
   readonly sent: boolean;
+  readonly limitBytes?: number;
 
   constructor(init: ServiceErrorInit) {
     super(ServiceError.describe(init), init.cause !== undefined ? { cause: init.cause } : undefined);
@@ -121,6 +124,7 @@ export class ServiceError extends Error {
     this.code = init.code;
     this.reason = init.reason;
     this.retryAfterMs = init.retryAfterMs;
+    this.limitBytes = init.limitBytes;
     this.sent = init.sent ?? (init.kind === 'http' || init.kind === 'network' || init.kind === 'timeout' || init.kind === 'invalid-response');
   }
 
@@ -164,7 +168,7 @@ export class ServiceError extends Error {
       case 'cancelled':
         return `${where} was cancelled${init.sent ? ' after the request was sent; its outcome is unknown' : ''}`;
       case 'invalid-response':
-        return `${where} returned a response of an unexpected shape${said}`;
+        return init.reason === 'response-too-large' ? `${where} returned an answer that is too large${said}` : `${where} returned a response of an unexpected shape${said}`;
       case 'invalid-request':
         return `${where} was not sent${said}`;
     }

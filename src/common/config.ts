@@ -23,7 +23,7 @@ export interface Settings {
     maxUrlLength: number;
     retryBudget: number;
   };
-  network: { requestTimeoutSeconds: number; caFile: string };
+  network: { requestTimeoutSeconds: number; caFile: string; maxResponseMegabytes: number };
   sandboxEdition: SandboxEdition;
 }
 
@@ -64,6 +64,7 @@ export function readSettings(trusted = vscode.workspace.isTrusted): Settings {
     network: {
       requestTimeoutSeconds: int(c.get('network.requestTimeoutSeconds'), 30, 1, 3600),
       caFile: String(restricted<string>('network.caFile', '', trusted) ?? ''),
+      maxResponseMegabytes: int(c.get('network.maxResponseMegabytes'), 256, 1, 500),
     },
     sandboxEdition: edition === 'standard' ? 'standard' : 'professional',
   };

@@ -444,6 +444,7 @@ export class ConnectionManager implements vscode.Disposable {
       logger: this.deps.log,
       timeouts: { connectMs: Math.min(timeoutMs, 30_000), headersMs: timeoutMs, bodyMs: timeoutMs },
       maxConnections: Math.max(2, s.bulk.concurrency + 2),
+      maxResponseBytes: s.network.maxResponseMegabytes * 1024 * 1024,
       userAgent: `workitem-studio/${vscode.version}`,
     });
     return { client, dispatcher };

@@ -8,6 +8,13 @@ import { ERROR_CODES, isErrorCode } from '../schema/error-codes';
 
 /** One sentence about what happened, without the service's own messages. */
 export function serviceErrorSummary(e: ServiceError): string {
+  if (e.reason === 'response-too-large') {
+    const mib = String(Math.round(((e.limitBytes ?? 0) / (1024 * 1024)) * 10) / 10);
+    return vscode.l10n.t(
+      'The answer is larger than {0} MiB, the limit in the setting workItemStudio.network.maxResponseMegabytes. Raise the setting (up to 500) and try again.',
+      mib,
+    );
+  }
   const reason = e.reason ? reasonText(e.reason) : undefined;
   if (reason) {
     // The client named the cause (TLS, DNS, proxy, timeout...): say it in the user's language.
@@ -109,6 +116,8 @@ function connectSummary(code: string | undefined): string {
  * gives the values its template needs (the service's own text otherwise).
  */
 export function serviceErrorDetails(e: ServiceError): string[] {
+  // The summary already says it all (the limit and the setting).
+  if (e.reason === 'response-too-large') return [];
   // Entries stand for the messages one to one only when no message came from elsewhere in the body.
   if (e.entries.length === 0 || e.entries.length !== e.messages.length) return [...e.messages];
   return e.entries.map(localizedServiceEntry);

@@ -2,7 +2,7 @@
 // rows, a filter, Load More, a failed load's row and its Retry, reveal.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { createSandbox, type Sandbox } from '../../src/sandbox/index';
+import { createSandbox, generateDataset, type Sandbox } from '../../src/sandbox/index';
 import { ConnectionManager, type SignInPrompts } from '../../src/common/connection';
 import type { SecretStorageLike } from '../../src/common/secrets';
 import { MessageNode } from '../../src/views/common';
@@ -303,5 +303,41 @@ describe('views: process categories (sandbox)', function () {
     }, 15_000);
     assert.ok(!rows.some((r) => r instanceof MessageNode && r.kind === 'error'), 'the cancelled request left no error row');
     await clearFaults(sandbox);
+  });
+});
+
+describe('views: an organization whose answer is over the response cap', function () {
+  this.timeout(60_000);
+  let sandbox: Sandbox;
+  let connection: ConnectionManager;
+  let tree: OrganizationsTree;
+  const config = () => vscode.workspace.getConfiguration('workItemStudio');
+
+  before(async () => {
+    // About 2 MiB of users in one organization; the cap is set to 1 MiB.
+    sandbox = await createSandbox({ port: 0, data: generateDataset({ users: 3000, organizations: 1, workItems: 2, processCategories: 0, seed: 3 }) });
+    await config().update('network.maxResponseMegabytes', 1, vscode.ConfigurationTarget.Global);
+    connection = new ConnectionManager({ secrets: memorySecrets(), log, prompts: scriptedPrompts(), serviceUrl: () => sandbox.url });
+    tree = new OrganizationsTree(connection, log, () => ['org-1']);
+  });
+  after(async () => {
+    await config().update('network.maxResponseMegabytes', undefined, vscode.ConfigurationTarget.Global);
+    tree?.dispose();
+    connection?.dispose();
+    await sandbox?.close();
+  });
+
+  it('shows one row naming the setting and the limit; with the setting raised, the users load', async () => {
+    const root = tree.getChildren()[0] as OrgNode;
+    const rows = await settled(tree, root);
+    const error = rows.find((r): r is MessageNode => r instanceof MessageNode && r.kind === 'error');
+    assert.ok(error, `an error row: ${rows.map((r) => labelOf(tree, r)).join(' | ')}`);
+    const text = labelOf(tree, error);
+    assert.match(text, /workItemStudio\.network\.maxResponseMegabytes/);
+    assert.match(text, /\b1 MiB\b/);
+    await config().update('network.maxResponseMegabytes', 256, vscode.ConfigurationTarget.Global);
+    tree.refresh();
+    const again = await settled(tree, tree.getChildren()[0] as OrgNode);
+    assert.ok(again.some((r) => r instanceof RangeNode || r instanceof UserNode), again.map((r) => labelOf(tree, r)).join(' | '));
   });
 });
