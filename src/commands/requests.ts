@@ -13,7 +13,7 @@ import { insertionFor, readCategoryArg, readUserArg } from '../editors/model/ins
 import { renderPreview, type PreviewStrings } from '../editors/model/preview';
 import type { PreviewDocuments } from '../editors/preview';
 import { TEMPLATES, documentTemplate, templateById, type TemplateId } from '../schema/templates';
-import { analyzeText, blockingProblems, isRequestDocument, isRequestDocumentUri, issueText, lineList } from '../editors/requestDocument';
+import { analyzeText, blockingProblems, isRequestDocument, isRequestDocumentUri, issueText, lineList, locateIssueSpan } from '../editors/requestDocument';
 import type { RequestDiagnostics } from '../editors/diagnostics';
 import { documentName, type RequestJobs } from './jobs';
 import { UserInputError } from './register';
@@ -258,6 +258,7 @@ function checkAndPlan(doc: vscode.TextDocument, connections: ConnectionManager):
   const problems = blockingProblems(doc, analysis);
   if (problems.length > 0 || !analysis.validation?.document) {
     const first = problems[0];
+    void selectFirstPlaceholder(doc, analysis);
     throw new UserInputError(
       problems.length === 1
         ? vscode.l10n.t('{0} has an error on line {1}: {2} Nothing was sent.', name, lineList(problems), first!.message)
@@ -281,6 +282,26 @@ function checkAndPlan(doc: vscode.TextDocument, connections: ConnectionManager):
   }
   const warnings = analysis.validation.issues.filter((i) => i.severity === 'warning').map((i) => `${vscode.l10n.t('line {0}', lineOf(doc, analysis, i.path))}: ${issueText(i)}`);
   return { doc, plan, info, warnings, description: d.description };
+}
+
+/**
+ * Takes the cursor to the first placeholder left in a document ("WORK-ITEM-ID", "PARENT-ID", ...),
+ * its text selected so typing replaces it. Returns whether there was one.
+ */
+export async function selectFirstPlaceholder(doc: vscode.TextDocument, analysis = analyzeText(doc.getText())): Promise<boolean> {
+  const issue = analysis.validation?.issues.find((i) => i.code === 'PLACEHOLDER_LEFT');
+  if (!issue) return false;
+  const span = locateIssueSpan(analysis, issue);
+  const text = doc.getText().slice(span.offset, span.offset + span.length);
+  const value = String(issue.params?.value ?? '');
+  const at = value ? text.indexOf(value) : -1;
+  const start = doc.positionAt(span.offset + Math.max(0, at));
+  const end = doc.positionAt(at >= 0 ? span.offset + at + value.length : span.offset + span.length);
+  const visible = vscode.window.visibleTextEditors.find((e) => e.document === doc);
+  const editor = await vscode.window.showTextDocument(doc, { viewColumn: visible?.viewColumn, preserveFocus: false });
+  editor.selection = new vscode.Selection(start, end);
+  editor.revealRange(new vscode.Range(start, end), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  return true;
 }
 
 /** A plan problem in the user's language (invalid IDs keep the check's own wording: the editor has already flagged them). */

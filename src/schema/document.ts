@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { UpdateWorkItemsBody } from './api';
 import { type DocumentIssue, type JsonPath, describeValue, hasErrors, makeIssue } from './issues';
+import { isPlaceholderText } from './placeholders';
 import { checkUpdateBody, workItemIdProblem } from './rules';
 
 export type { DocumentIssue, IssueFix, JsonPath } from './issues';
@@ -159,6 +160,10 @@ export function validateRequestDocument(value: unknown): DocumentValidation {
     update = checked.body;
   }
 
+  // Placeholders of templates and commands left in the document ("WORK-ITEM-ID", "PARENT-ID", ...).
+  if (value.workItemIds !== undefined) findPlaceholders(value.workItemIds, ['workItemIds'], issues);
+  if (value.update !== undefined) findPlaceholders(value.update, ['update'], issues);
+
   const ok = !hasErrors(issues) && ids !== undefined && update !== undefined;
   const result: DocumentValidation = { ok, issues };
   if (ids) result.workItemIds = ids;
@@ -168,6 +173,18 @@ export function validateRequestDocument(value: unknown): DocumentValidation {
     result.document = doc;
   }
   return result;
+}
+
+/** Adds an issue for every placeholder text left in a value (one per string; a string of IDs may hold several). */
+function findPlaceholders(value: unknown, path: JsonPath, issues: DocumentIssue[]): void {
+  if (typeof value === 'string') {
+    const found = new Set(path[0] === 'workItemIds' && path.length === 1 ? parseWorkItemIds(value) : [value]);
+    for (const text of found) if (isPlaceholderText(text)) issues.push(makeIssue('PLACEHOLDER_LEFT', path, { value: text.trim() }));
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => findPlaceholders(v, [...path, i], issues));
+  } else if (isPlainObject(value)) {
+    for (const [k, v] of Object.entries(value)) findPlaceholders(v, [...path, k], issues);
+  }
 }
 
 /** A request document value as written to a new file (`$schema` and `description` only when given). */

@@ -78,6 +78,11 @@ export const ERROR_CODES = {
     producedBy: ['client'],
     severity: 'error',
   },
+  PLACEHOLDER_LEFT: {
+    message: 'Replace the placeholder "{value}" before sending.',
+    producedBy: ['client'],
+    severity: 'error',
+  },
   UPDATE_EMPTY: {
     message: 'The update makes no change: add at least one member, e.g. "moveScheduleDays".',
     producedBy: ['client'],

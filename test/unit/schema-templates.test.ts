@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { validateRequestDocument } from '../../src/schema/document';
 import { escapeSnippet, Placeholder, renderDocument } from '../../src/schema/render';
+import { isPlaceholderText, looksLikePlaceholder, PLACEHOLDER_TEXTS } from '../../src/schema/placeholders';
 import { SNIPPETS_FILE, TEMPLATES, documentTemplate, documentText, documentValue, snippetsFileText } from '../../src/schema/templates';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -55,8 +56,16 @@ describe('schema: update templates', () => {
   });
 
   for (const t of TEMPLATES) {
-    it(`template "${t.id}" is a valid request document with no errors`, () => {
-      const v = validateRequestDocument(documentValue(t, ['120', '121'], t.label));
+    it(`template "${t.id}" is a valid request document once its placeholders are replaced, and blocks sending until then`, () => {
+      const value = documentValue(t, ['120', '121'], t.label);
+      const left = PLACEHOLDER_TEXTS.filter((p) => JSON.stringify(value).includes(JSON.stringify(p)));
+      const asWritten = validateRequestDocument(value);
+      assert.deepEqual(
+        asWritten.issues.filter((i) => i.severity === 'error').map((i) => i.code),
+        left.map(() => 'PLACEHOLDER_LEFT'),
+        JSON.stringify(asWritten.issues),
+      );
+      const v = validateRequestDocument(JSON.parse(JSON.stringify(value).replace(/"(WORK-ITEM-ID|PARENT-ID|SIBLING-ID|ITEM-TYPE-ID|SOURCE-ITEM-ID|FOLDER-ID)"/g, '"130"').replace(/"login-name"/g, '"tanaka"')));
       assert.equal(v.ok, true, JSON.stringify(v.issues));
       assert.deepEqual(v.issues.filter((i) => i.severity === 'error'), []);
       assert.deepEqual(v.document?.workItemIds, ['120', '121']);
@@ -69,6 +78,40 @@ describe('schema: update templates', () => {
       assert.deepEqual(JSON.parse(expandSnippet(snippet)), documentValue(t, ['120'], 'd'));
     });
   }
+
+  it('every placeholder a template inserts is listed as one (and blocks sending), and no example value is', () => {
+    const texts = new Set<string>();
+    const walk = (v: unknown): void => {
+      if (v instanceof Placeholder) {
+        if (typeof v.value === 'string' && looksLikePlaceholder(v.value)) texts.add(v.value);
+      } else if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+    };
+    for (const t of TEMPLATES) walk(documentTemplate(t.update, []));
+    assert.deepEqual([...texts].sort(), [...PLACEHOLDER_TEXTS].sort());
+    for (const example of ['New name', '13,17', 'PlannedTime,PlannedCost', '2025-04-01', 'Assignments']) assert.equal(isPlaceholderText(example), false, example);
+  });
+
+  it('a placeholder left anywhere is an error on its member: IDs (list or string), nested update members, user lists', () => {
+    const v = validateRequestDocument({
+      workItemIds: '120, WORK-ITEM-ID 121',
+      update: { moveParentTo: 'PARENT-ID', orderAfter: ' SIBLING-ID ', assignmentChange: { removeUsers: ['tanaka', 'login-name'] } },
+    });
+    assert.equal(v.ok, false);
+    assert.deepEqual(
+      v.issues.filter((i) => i.code === 'PLACEHOLDER_LEFT').map((i) => [i.path.join('.'), i.params?.value]),
+      [
+        ['workItemIds', 'WORK-ITEM-ID'],
+        ['update.moveParentTo', 'PARENT-ID'],
+        ['update.orderAfter', 'SIBLING-ID'],
+        ['update.assignmentChange.removeUsers.1', 'login-name'],
+      ],
+    );
+    assert.match(v.issues.find((i) => i.code === 'PLACEHOLDER_LEFT')!.message, /Replace the placeholder "WORK-ITEM-ID" before sending/);
+    const list = validateRequestDocument({ workItemIds: ['120', 'WORK-ITEM-ID'], update: { setCompleted: true } });
+    assert.deepEqual(list.issues.map((i) => [i.code, i.path.join('.')]), [['PLACEHOLDER_LEFT', 'workItemIds.1']]);
+    assert.equal(validateRequestDocument({ workItemIds: ['120'], update: { fields: { Name: 'PARENT-ID of sprint' } } }).ok, true, 'a text that only contains a placeholder word is a value');
+  });
 
   it('a template without IDs has a placeholder ID the user must replace', () => {
     const value = documentValue(TEMPLATES[0], []) as { workItemIds: string[] };
