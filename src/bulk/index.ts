@@ -26,3 +26,4 @@ export {
   type RunKind,
 } from './journal';
 export * from './types';
+export { missingIdsOf, missingIdsOfRequest, sameFailureAgain, WORK_ITEM_NOT_FOUND, type MissingIds } from './missing';

@@ -9,7 +9,10 @@ import {
   JobJournal,
   listJobs,
   listUnfinishedJobs,
+  missingIdsOf,
+  planJob,
   pruneJobs,
+  sameFailureAgain,
   resendUnknown,
   resultFromJournal,
   resumeJob,
@@ -26,9 +29,18 @@ import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { readSettings } from '../common/config';
 import { decideUnknown } from '../common/unknownChoice';
 import { itemsText, outcomeMessage, requestsText } from '../common/wording';
+import { idsPreview, removeIdsFromDocumentText } from '../editors/model/ids';
 import { restoredJobId } from '../editors/model/results';
 import { ResultPanels, type ResultViewModel } from '../views/results/resultPanel';
 import { UserInputError } from './register';
+
+/** Answers given by a script (tests) instead of the questions a person answers. */
+export interface ScriptedAnswers {
+  /** Retry Failed, when requests can only fail the same way again. */
+  sameFailure?: 'retry' | 'removeMissing' | 'cancel';
+  /** Remove Missing IDs and Send the Rest. */
+  sendWithoutMissing?: 'sendAndRemove' | 'send' | 'cancel';
+}
 
 /** Finished journals older than this are deleted (at first use in a session). */
 const KEEP_FINISHED_JOBS_MS = 30 * 24 * 60 * 60 * 1000;
@@ -290,7 +302,11 @@ export class RequestJobs implements vscode.Disposable {
     return this.rerun(journal, info, 'resume', (opts) => resumeJob(journal, opts));
   }
 
-  async retryFailed(jobId?: string): Promise<JobResult | undefined> {
+  /**
+   * Re-sends the failed requests. When some of them can only fail the same way again (the service
+   * refused them for what they say, e.g. work items that do not exist), asks first and says why.
+   */
+  async retryFailed(jobId?: string, answers: ScriptedAnswers = {}): Promise<JobResult | undefined> {
     const id = jobId ?? (await this.pickJob((s) => (s.failed ?? 0) > 0, vscode.l10n.t('Pick a job whose failed requests to send again')));
     if (!id) return undefined;
     const journal = await this.load(id);
@@ -299,7 +315,101 @@ export class RequestJobs implements vscode.Disposable {
       void vscode.window.showInformationMessage(vscode.l10n.t('This job has no failed requests.'));
       return undefined;
     }
-    return this.rerun(journal, this.connectionFor(journal), 'retry', (opts) => retryFailed(journal, opts));
+    const info = this.connectionFor(journal);
+    const result = resultFromJournal(journal);
+    const same = failed.map((i) => sameFailureAgain(result.requests[i]?.error)).filter((w) => w !== undefined);
+    if (same.length > 0) {
+      const missing = missingIdsOf(result);
+      const retry = vscode.l10n.t('Retry Anyway');
+      const removeMissing = vscode.l10n.t('Remove Missing IDs and Send the Rest');
+      const why = same.includes('missing-ids')
+        ? vscode.l10n.t('The service refused them because work items they name do not exist ({0}); sent again unchanged, they fail the same way.', idsPreview(missing.missing))
+        : vscode.l10n.t('The service refused them for what they ask (for example a value it does not accept); sent again unchanged, they fail the same way unless something changed on the service.');
+      const pick =
+        answers.sameFailure ??
+        (await this.askModal(
+          same.length === failed.length
+            ? vscode.l10n.t('Retry {0} failed requests that will most likely fail again?', failed.length)
+            : vscode.l10n.t('{0} of the {1} failed requests will most likely fail again. Retry all of them?', same.length, failed.length),
+          why,
+          retry,
+          ...(missing.remaining.length > 0 ? [removeMissing] : []),
+        ).then((p) => (p === retry ? 'retry' : p === removeMissing ? 'removeMissing' : undefined)));
+      this.log.info(`bulk job ${journal.id}: retry of ${failed.length} failed requests (${same.length} refused for what they ask): ${pick ?? 'cancelled'}`);
+      if (pick === 'removeMissing') return this.sendWithoutMissing(journal.id, answers);
+      if (pick !== 'retry') return undefined;
+    }
+    return this.rerun(journal, info, 'retry', (opts) => retryFailed(journal, opts));
+  }
+
+  /**
+   * "Remove Missing IDs and Send the Rest": a new job with the same update for the other IDs of the
+   * requests refused because work items they name do not exist. The request document loses the
+   * missing IDs only when the user says so.
+   */
+  async sendWithoutMissing(jobId?: string, answers: ScriptedAnswers = {}): Promise<JobResult | undefined> {
+    const id = jobId ?? (await this.pickJob((s) => (s.failed ?? 0) > 0, vscode.l10n.t('Pick a job whose failed requests to send again')));
+    if (!id) return undefined;
+    const journal = await this.load(id);
+    const m = missingIdsOf(resultFromJournal(journal));
+    if (m.missing.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('The service did not say that a work item of this job does not exist.'));
+      return undefined;
+    }
+    const info = this.connectionFor(journal);
+    const name = documentName(journal.data.source.uri);
+    const sendAndEdit = vscode.l10n.t('Send and Remove Them from the Document');
+    const sendOnly = vscode.l10n.t('Send Only');
+    const canEdit = !!journal.data.source.uri;
+    const pick =
+      answers.sendWithoutMissing ??
+      (await this.askModal(
+        vscode.l10n.t('Send the update to the {0} other work items of the refused requests, without the {1} that do not exist?', m.remaining.length, m.missing.length),
+        vscode.l10n.t('Missing: {0}. A new update job on {1} sends the rest; {2} changes only if you choose to remove them from it.', idsPreview(m.missing, 20), info.label, name),
+        ...(canEdit ? [sendAndEdit] : []),
+        sendOnly,
+      ).then((p) => (p === sendAndEdit ? 'sendAndRemove' : p === sendOnly ? 'send' : undefined)));
+    if (!pick || pick === 'cancel') return undefined;
+    if (pick === 'sendAndRemove') await this.removeFromDocument(journal, m.missing);
+    if (m.remaining.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('No other work item is left to send.'));
+      return undefined;
+    }
+    const plan = planJob({
+      workItemIds: m.remaining,
+      update: journal.plan.update,
+      baseUrl: info.baseUrl,
+      maxIdsPerRequest: journal.plan.maxIdsPerRequest,
+      maxUrlLength: journal.plan.maxUrlLength,
+    });
+    const source = journal.data.source;
+    this.log.info(`bulk job ${journal.id}: sending ${m.remaining.length} items again without ${m.missing.length} missing ones`);
+    return this.runNew(
+      {
+        uri: source.uri ? vscode.Uri.parse(source.uri) : vscode.Uri.from({ scheme: 'untitled', path: name }),
+        text: source.text ?? '',
+        description: source.description,
+        name,
+      },
+      plan,
+      info,
+    );
+  }
+
+  /** Removes IDs from the job's request document (an edit the user can undo and must save). */
+  private async removeFromDocument(journal: JobJournal, ids: readonly string[]): Promise<void> {
+    const uri = journal.data.source.uri ? vscode.Uri.parse(journal.data.source.uri) : undefined;
+    if (!uri) return;
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const text = removeIdsFromDocumentText(doc.getText(), ids);
+    if (text === undefined || text === doc.getText()) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('{0} no longer lists the missing work items; it was left unchanged.', documentName(uri)));
+      return;
+    }
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
+    await vscode.workspace.applyEdit(edit);
+    this.log.info(`Removed ${ids.length} missing work item IDs from ${documentName(uri)} (not saved).`);
   }
 
   /** Re-sends requests of unknown outcome, only after an explicit confirmation. */

@@ -7,7 +7,7 @@ import { itemsText, requestsText } from '../common/wording';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { NotConnectedError } from '../common/connection';
 import { openNewRequestDocument } from '../common/requestDocuments';
-import { extractIds, looksLikeIdList } from '../editors/model/ids';
+import { expandIdRanges, extractIds, idRanges, idsPreview, looksLikeIdList } from '../editors/model/ids';
 import { locatePath } from '../editors/model/locate';
 import { insertionFor, readCategoryArg, readUserArg } from '../editors/model/insert';
 import { renderPreview, type PreviewStrings } from '../editors/model/preview';
@@ -143,8 +143,16 @@ export interface NewUpdateOptions {
   template?: TemplateId;
 }
 
-/** Where the IDs come from: the selection in the active editor, the clipboard, or an input box. */
+/**
+ * Where the IDs come from: the selection in the active editor, the clipboard (only when the user
+ * says so: never silently), or an input box. Numeric ranges (`131-140`) are expanded when the user confirms.
+ */
 async function collectIds(log: vscode.LogOutputChannel): Promise<string[] | undefined> {
+  const ids = await collectWrittenIds(log);
+  return ids === undefined ? undefined : confirmRanges(ids);
+}
+
+async function collectWrittenIds(log: vscode.LogOutputChannel): Promise<string[] | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (editor) {
     const text = editor.selections
@@ -160,15 +168,31 @@ async function collectIds(log: vscode.LogOutputChannel): Promise<string[] | unde
     }
   }
   const clip = await vscode.env.clipboard.readText();
+  let initial: string | undefined;
   if (looksLikeIdList(clip)) {
     const ids = extractIds(clip).ids;
-    log.info(`New update: ${ids.length} IDs from the clipboard`);
-    return ids;
+    const use = { label: vscode.l10n.t('Use These IDs'), detail: idsPreview(ids, 30), choice: 'use' as const };
+    const other = { label: vscode.l10n.t('Type Other IDs…'), choice: 'type' as const };
+    const picked = await vscode.window.showQuickPick([use, other], {
+      title: vscode.l10n.t('New Work Item Update'),
+      placeHolder:
+        ids.length === 1
+          ? vscode.l10n.t('Use 1 ID from the clipboard: {0}?', ids[0]!)
+          : vscode.l10n.t('Use {0} IDs from the clipboard: {1}?', ids.length, idsPreview(ids)),
+      ignoreFocusOut: true,
+    });
+    if (!picked) return undefined;
+    if (picked.choice === 'use') {
+      log.info(`New update: ${ids.length} IDs from the clipboard (confirmed)`);
+      return ids;
+    }
+    initial = ids.join(', ');
   }
   const typed = await vscode.window.showInputBox({
     title: vscode.l10n.t('New Work Item Update'),
     prompt: vscode.l10n.t('Work item IDs, separated by commas, spaces or new lines (leave empty to fill them in later)'),
     placeHolder: '120, 121, 122',
+    value: initial,
     ignoreFocusOut: true,
     validateInput: (value) => {
       const r = extractIds(value);
@@ -181,6 +205,25 @@ async function collectIds(log: vscode.LogOutputChannel): Promise<string[] | unde
   });
   if (typed === undefined) return undefined;
   return extractIds(typed).ids;
+}
+
+/** Asks before numeric ranges (`131-140`) become the IDs they stand for; kept as written otherwise. */
+async function confirmRanges(ids: string[]): Promise<string[] | undefined> {
+  const ranges = idRanges(ids);
+  if (ranges.length === 0) return ids;
+  const count = ranges.reduce((n, r) => n + r.ids.length, 0);
+  const expand = { label: vscode.l10n.t('Expand the Ranges'), detail: idsPreview(expandIdRanges(ids), 30), expand: true };
+  const keep = { label: vscode.l10n.t('Keep as Written'), detail: vscode.l10n.t('Each range is one work item ID, as written.'), expand: false };
+  const picked = await vscode.window.showQuickPick([expand, keep], {
+    title: vscode.l10n.t('New Work Item Update'),
+    placeHolder:
+      ranges.length === 1
+        ? vscode.l10n.t('Expand {0} into the {1} IDs {2} to {3}?', ranges[0]!.text, count, ranges[0]!.ids[0]!, ranges[0]!.ids.at(-1)!)
+        : vscode.l10n.t('Expand the ranges {0} into {1} IDs?', ranges.map((r) => r.text).join(', '), count),
+    ignoreFocusOut: true,
+  });
+  if (!picked) return undefined;
+  return picked.expand ? expandIdRanges(ids) : ids;
 }
 
 async function pickTemplate(ids: number): Promise<TemplateId | undefined> {

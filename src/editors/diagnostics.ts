@@ -8,6 +8,15 @@ import { analyzeText, DIAGNOSTIC_SOURCE, isRequestDocument, issueText, locateIss
 
 const DEBOUNCE_MS = 250;
 
+/** Expands a numeric range written as one ID (`131-140`) into the IDs it stands for. */
+interface ExpandFix {
+  range: vscode.Range;
+  /** The replacement text (the IDs as list entries, or inside the string of IDs). */
+  text: string;
+  from: string;
+  count: number;
+}
+
 interface RenameFix {
   range: vscode.Range;
   to: string;
@@ -20,7 +29,7 @@ export class RequestDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('workItemStudio');
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Rename fixes of the last check, per document. */
-  private readonly fixes = new Map<string, { version: number; fixes: RenameFix[] }>();
+  private readonly fixes = new Map<string, { version: number; fixes: RenameFix[]; expands: ExpandFix[] }>();
   private readonly disposables: vscode.Disposable[] = [this.collection];
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   /** Fires after a document's diagnostics were recomputed. */
@@ -65,6 +74,7 @@ export class RequestDiagnostics implements vscode.Disposable {
     const analysis = analyzeText(doc.getText());
     const diagnostics: vscode.Diagnostic[] = [];
     const fixes: RenameFix[] = [];
+    const expands: ExpandFix[] = [];
     // JSON syntax errors are shown by the JSON language service; nothing more to add then.
     // Problems the JSON Schema also finds are still reported here when they block sending:
     // the JSON language service shows schema problems as warnings only, without our
@@ -80,9 +90,20 @@ export class RequestDiagnostics implements vscode.Disposable {
       diagnostics.push(d);
       const rename = renameFix(doc, analysis.parsed.root, issue, message);
       if (rename) fixes.push(rename);
+      if (issue.fix?.kind === 'expand-range') {
+        const written = doc.getText(range);
+        const { text: token, ids } = issue.fix;
+        // An entry of a list ("131-140") becomes several entries; a token of a string of IDs, several tokens.
+        const inString = issue.path.length === 1;
+        const escaped = token.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+        const text = inString
+          ? written.replace(new RegExp(`(^"|[\\s,]|\\\\[nrt])${escaped}(?=[\\s,]|\\\\[nrt]|"$)`), (_m, before: string) => `${before}${ids.join(', ')}`)
+          : ids.map((id) => JSON.stringify(id)).join(', ');
+        expands.push({ range, text, from: token, count: ids.length });
+      }
     }
     this.collection.set(doc.uri, diagnostics);
-    this.fixes.set(doc.uri.toString(), { version: doc.version, fixes });
+    this.fixes.set(doc.uri.toString(), { version: doc.version, fixes, expands });
     this.changed.fire(doc.uri);
   }
 
@@ -91,6 +112,13 @@ export class RequestDiagnostics implements vscode.Disposable {
     const cached = this.fixes.get(doc.uri.toString());
     if (!cached || cached.version !== doc.version) this.update(doc);
     return this.fixes.get(doc.uri.toString())?.fixes ?? [];
+  }
+
+  /** Range expansions of a document (recomputed when the document changed since the last check). */
+  expandFixes(doc: vscode.TextDocument): ExpandFix[] {
+    const cached = this.fixes.get(doc.uri.toString());
+    if (!cached || cached.version !== doc.version) this.update(doc);
+    return this.fixes.get(doc.uri.toString())?.expands ?? [];
   }
 
   dispose(): void {
@@ -128,10 +156,20 @@ export class RenameMemberActions implements vscode.CodeActionProvider {
 
   provideCodeActions(doc: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] {
     if (!isRequestDocument(doc)) return [];
-    const all = this.diagnostics.renameFixes(doc);
-    if (all.length === 0) return [];
-    const actions: vscode.CodeAction[] = [];
     const wantsFixAll = context.only && FIX_ALL_KIND.intersects(context.only) && !vscode.CodeActionKind.QuickFix.intersects(context.only);
+    const expansions: vscode.CodeAction[] = [];
+    if (!wantsFixAll) {
+      for (const fix of this.diagnostics.expandFixes(doc).filter((f) => f.range.intersection(range) !== undefined)) {
+        const action = new vscode.CodeAction(vscode.l10n.t('Expand {0} into {1} IDs', fix.from, fix.count), vscode.CodeActionKind.QuickFix);
+        action.edit = new vscode.WorkspaceEdit();
+        action.edit.replace(doc.uri, fix.range, fix.text);
+        action.diagnostics = context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE && d.code === 'DOCUMENT_ID_RANGE' && d.range.isEqual(fix.range));
+        expansions.push(action);
+      }
+    }
+    const all = this.diagnostics.renameFixes(doc);
+    if (all.length === 0) return expansions;
+    const actions: vscode.CodeAction[] = [...expansions];
     if (!wantsFixAll) {
       for (const fix of all.filter((f) => f.range.intersection(range) !== undefined)) {
         const action = new vscode.CodeAction(vscode.l10n.t('Rename to "{0}"', fix.to), vscode.CodeActionKind.QuickFix);
@@ -141,7 +179,7 @@ export class RenameMemberActions implements vscode.CodeActionProvider {
         action.isPreferred = !fix.guess;
         actions.push(action);
       }
-      if (actions.length === 0) return [];
+      if (actions.length === expansions.length) return actions;
     }
     const sure = all.filter((f) => !f.guess);
     if (sure.length > 1 || (wantsFixAll && sure.length > 0)) {

@@ -3,7 +3,7 @@
 // Activation only registers; the job directory is touched at first use.
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../common/connection';
-import { RequestJobs } from '../commands/jobs';
+import { RequestJobs, type ScriptedAnswers } from '../commands/jobs';
 import { registerCommand } from '../commands/register';
 import { insertAtCursor, newUpdate, previewUpdate, sendUpdate, type NewUpdateOptions, type RequestCommandDeps } from '../commands/requests';
 import { RESULT_VIEW_TYPE } from '../views/results/resultPanel';
@@ -51,7 +51,9 @@ export function registerRequestDocuments(
   registerCommand(context, log, 'workItemStudio.insertProcessCategory', (arg?: unknown) => insertAtCursor(arg, 'category'));
   const jobArg = (a: unknown): string | undefined => (typeof a === 'string' ? a : undefined);
   registerCommand(context, log, 'workItemStudio.resumeJobs', (a?: unknown) => jobs.resume(jobArg(a)));
-  registerCommand(context, log, 'workItemStudio.retryFailed', (a?: unknown) => jobs.retryFailed(jobArg(a)));
+  const answersArg = (a: unknown): ScriptedAnswers => (typeof a === 'object' && a !== null ? (a as ScriptedAnswers) : {});
+  registerCommand(context, log, 'workItemStudio.retryFailed', (a?: unknown, b?: unknown) => jobs.retryFailed(jobArg(a), answersArg(b)));
+  registerCommand(context, log, 'workItemStudio.sendWithoutMissing', (a?: unknown, b?: unknown) => jobs.sendWithoutMissing(jobArg(a), answersArg(b)));
   registerCommand(context, log, 'workItemStudio.resendUnknown', (a?: unknown) => jobs.resendUnknown(jobArg(a)));
   registerCommand(context, log, 'workItemStudio.showJobs', (a?: unknown) => jobs.showJob(jobArg(a)));
 

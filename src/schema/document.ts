@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { UpdateWorkItemsBody } from './api';
 import { type DocumentIssue, type JsonPath, describeValue, hasErrors, makeIssue } from './issues';
+import { idRange } from './id-ranges';
 import { isPlaceholderText } from './placeholders';
 import { checkUpdateBody, workItemIdProblem } from './rules';
 
@@ -95,6 +96,12 @@ function readIds(raw: unknown, issues: DocumentIssue[]): string[] | undefined {
     if (problem) {
       idIssues.push(makeIssue(problem.code, e.path, problem.params));
       continue;
+    }
+    const range = idRange(e.id);
+    if (range && !seen.has(e.id)) {
+      idIssues.push(
+        makeIssue('DOCUMENT_ID_RANGE', e.path, { id: e.id, count: range.ids.length, from: range.ids[0]!, to: range.ids.at(-1)! }, { fix: { kind: 'expand-range', text: e.id, ids: range.ids } }),
+      );
     }
     if (seen.has(e.id) && !reportedDuplicate.has(e.id)) {
       reportedDuplicate.add(e.id);

@@ -78,6 +78,11 @@ export const ERROR_CODES = {
     producedBy: ['client'],
     severity: 'error',
   },
+  DOCUMENT_ID_RANGE: {
+    message: '"{id}" looks like a range of {count} work items ({from} to {to}) but is sent as one ID; the Quick Fix expands it.',
+    producedBy: ['client'],
+    severity: 'warning',
+  },
   PLACEHOLDER_LEFT: {
     message: 'Replace the placeholder "{value}" before sending.',
     producedBy: ['client'],

@@ -9,7 +9,9 @@ export type IssueFix =
   /** Rename the member (object key) at the issue's path to `to`. */
   | { kind: 'rename-member'; to: string }
   /** Replace the (string) value at the issue's path with `to`. */
-  | { kind: 'replace-value'; to: string };
+  | { kind: 'replace-value'; to: string }
+  /** Replace the ID `text` (an entry of workItemIds, or a token of its string) with the IDs it stands for. */
+  | { kind: 'expand-range'; text: string; ids: string[] };
 
 export interface DocumentIssue {
   severity: 'error' | 'warning';

@@ -49,6 +49,29 @@ describe('Work Item Studio in a VS Code workbench', function () {
     await wb.screenshotOf(wb.page.locator('.part.editor'), 'walkthrough-write');
   });
 
+  it('never uses clipboard IDs silently: asks, lets you type others, and asks before expanding a range', async () => {
+    // No editor with a selection (a selection's IDs come first): close the document of the previous test.
+    await wb.runCommand('View: Close All Editors');
+    const dontSave = wb.page.getByRole('button', { name: /Don't Save/ });
+    if (await dontSave.isVisible({ timeout: 3_000 }).catch(() => false)) await dontSave.click();
+    await wb.page.evaluate('navigator.clipboard.writeText("133\\n134\\n135")');
+    await wb.runCommand('Work Item Studio: New Work Item Update');
+    await wb.expectVisible(wb.quickInput.locator('input[placeholder="Use 3 IDs from the clipboard: 133, 134, 135?"]'), 'the question about the clipboard IDs');
+    await wb.pickQuickItem('"Type Other IDs…"', 'Type Other IDs…');
+    await wb.answerInputBox('the work item IDs box', /Work item IDs/, '120, 141-143');
+    await wb.expectVisible(wb.quickInput.locator('input[placeholder="Expand 141-143 into the 3 IDs 141 to 143?"]'), 'the question about the range');
+    await wb.pickQuickItem('"Expand the Ranges"', 'Expand the Ranges');
+    await wb.expectVisible(wb.quickInput.locator('input[placeholder*="What should change"]'), 'the template pick');
+    await wb.page.keyboard.type('Mark complete');
+    await wb.pickQuickItem('the "Mark complete" template', 'Mark complete');
+    const lines = wb.page.locator('.monaco-editor .view-lines');
+    await wb.expectVisible(lines.filter({ hasText: '"142"' }), 'the expanded range in the new document');
+    const text = (await lines.first().innerText()).replace(/\u00a0/g, ' ');
+    assert.doesNotMatch(text, /133|134|135|141-143/, `the clipboard IDs were used: ${text}`);
+    assert.match(text, /"120"/);
+    await wb.page.evaluate('navigator.clipboard.writeText("")');
+  });
+
   it('signs in from the command palette, then shows organizations and users from the sandbox in the sidebar', async () => {
     const { page } = wb;
     // Sign in first (the previous test's command activated the extension, so the palette offers

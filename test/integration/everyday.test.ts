@@ -1,6 +1,10 @@
 // Everyday use in a real extension host: placeholders block sending and take the
-// cursor to the first one.
+// cursor to the first one; a numeric range written as one ID is expanded by its Quick Fix;
+// a request refused because one ID does not exist is sent again without it.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { activateExtension, closeUntitledDocuments, waitFor } from './support';
 
@@ -62,5 +66,95 @@ describe('everyday use: placeholders', function () {
       await waitFor('the parent placeholder selected', () => (!vscode.window.activeTextEditor!.selection.isEmpty ? doc.getText(vscode.window.activeTextEditor!.selection) : undefined)),
       'PARENT-ID',
     );
+  });
+});
+
+describe('everyday use: ranges in ID lists', function () {
+  this.timeout(120_000);
+
+  afterEach(async () => {
+    await closeUntitledDocuments();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  for (const [shape, ids, expected] of [
+    ['a list entry', '["120", "131-133"]', ['120', '131', '132', '133']],
+    ['a token of a string of IDs', '"120, 131-133 140"', '120, 131, 132, 133 140'],
+  ] as const) {
+    it(`warns about 131-133 as ${shape} and its Quick Fix expands it after you pick it`, async () => {
+      await activateExtension();
+      const editor = (await vscode.commands.executeCommand('workItemStudio.newUpdate', { ids: ['1'], template: 'complete' })) as vscode.TextEditor;
+      const doc = editor.document;
+      const text = doc.getText().replace(/"workItemIds": \[[^\]]*\]/, `"workItemIds": ${ids}`);
+      await editor.edit((b) => b.replace(new vscode.Range(0, 0, doc.lineCount, 0), text));
+      const warning = await waitFor('the range warning', () =>
+        vscode.languages.getDiagnostics(doc.uri).find((d) => d.code === 'DOCUMENT_ID_RANGE' && d.severity === vscode.DiagnosticSeverity.Warning),
+      );
+      assert.match(warning.message, /131-133/);
+      const actions = (await vscode.commands.executeCommand('vscode.executeCodeActionProvider', doc.uri, warning.range)) as vscode.CodeAction[];
+      const expand = actions.find((a) => /131-133/.test(a.title) && a.edit);
+      assert.ok(expand, actions.map((a) => a.title).join(' | '));
+      assert.match(doc.getText(), /131-133/, 'nothing changes before the Quick Fix is picked');
+      assert.ok(await vscode.workspace.applyEdit(expand.edit!));
+      assert.deepEqual((JSON.parse(doc.getText()) as { workItemIds: unknown }).workItemIds, expected);
+      await waitFor('the warning gone', () => !vscode.languages.getDiagnostics(doc.uri).some((d) => d.code === 'DOCUMENT_ID_RANGE'));
+    });
+  }
+});
+
+type JobOutcome = {
+  jobId?: string;
+  baseUrl: string;
+  result: { outcome: string; requests: { state: string; ids: string[]; error?: { status?: number; codes: string[] } }[] };
+};
+
+describe('everyday use: work items that do not exist', function () {
+  this.timeout(120_000);
+  let uri: vscode.Uri;
+
+  before(async () => {
+    await activateExtension();
+    await vscode.commands.executeCommand('workItemStudio.startSandbox');
+    const ws = vscode.workspace.workspaceFolders?.[0];
+    const dir = ws ? path.join(ws.uri.fsPath, '.integration-everyday') : fs.mkdtempSync(path.join(os.tmpdir(), 'wis-every-'));
+    fs.mkdirSync(dir, { recursive: true });
+    uri = vscode.Uri.file(path.join(dir, `missing-${process.pid}.workitems.json`));
+    fs.writeFileSync(uri.fsPath, `${JSON.stringify({ workItemIds: ['122', '99999', '123', '99998'], update: { setTimeEntryLocked: true } }, null, 2)}\n`);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fs.rmSync(uri.fsPath, { force: true });
+  });
+
+  it('names the missing IDs; Retry Failed asks first; "Remove Missing IDs and Send the Rest" sends the others and edits the document only when asked', async () => {
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    const [sent] = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', uri)) as JobOutcome[];
+    assert.equal(sent!.result.outcome, 'partial');
+    const failed = sent!.result.requests[0]!;
+    assert.equal(failed.state, 'failed');
+    assert.equal(failed.error?.status, 404);
+    assert.ok(failed.error?.codes.includes('WORK_ITEM_NOT_FOUND'), JSON.stringify(failed.error));
+    const origin = new URL(sent!.baseUrl).origin;
+    const locked = async (id: string) => ((await (await fetch(`${origin}/_sandbox/workitems/${id}`)).json()) as { timeEntryLocked?: boolean }).timeEntryLocked;
+
+    // Declining the question of Retry Failed sends nothing.
+    assert.equal(await vscode.commands.executeCommand('workItemStudio.retryFailed', sent!.jobId, { sameFailure: 'cancel' }), undefined);
+    assert.notEqual(await locked('122'), true, 'nothing was sent after the question was declined');
+
+    // "Send Only": a new job for 122 and 123; the document keeps its IDs.
+    const onlySent = (await vscode.commands.executeCommand('workItemStudio.sendWithoutMissing', sent!.jobId, { sendWithoutMissing: 'send' })) as JobOutcome['result'];
+    assert.equal(onlySent.outcome, 'succeeded', JSON.stringify(onlySent.requests));
+    assert.deepEqual(onlySent.requests.flatMap((r) => r.ids), ['122', '123']);
+    assert.equal(await locked('122'), true);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    assert.deepEqual((JSON.parse(doc.getText()) as { workItemIds: string[] }).workItemIds, ['122', '99999', '123', '99998'], 'the document is unchanged');
+
+    // From Retry Failed's question: remove them from the document too.
+    const again = (await vscode.commands.executeCommand('workItemStudio.retryFailed', sent!.jobId, { sameFailure: 'removeMissing', sendWithoutMissing: 'sendAndRemove' })) as JobOutcome['result'];
+    assert.equal(again.outcome, 'succeeded');
+    assert.deepEqual((JSON.parse(doc.getText()) as { workItemIds: string[] }).workItemIds, ['122', '123']);
+    assert.ok(doc.isDirty, 'the edit is left for the user to save (or undo)');
   });
 });

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { extractIds, looksLikeId, looksLikeIdList } from '../../src/editors/model/ids';
+import { expandIdRanges, extractIds, idRange, idRanges, idsPreview, looksLikeId, looksLikeIdList, MAX_RANGE_IDS, removeIdsFromDocumentText } from '../../src/editors/model/ids';
 
 describe('editors: work item IDs from free text', () => {
   it('reads IDs separated by commas, spaces and new lines', () => {
@@ -70,5 +70,52 @@ describe('editors: work item IDs from free text', () => {
     const r = extractIds(text);
     assert.equal(r.ids.length, 100_000);
     assert.equal(r.ids[99_999], '199999');
+  });
+});
+
+describe('editors: numeric ranges in ID lists', () => {
+  it('reads 131-140 as a range of ten IDs, keeping zero-padded widths', () => {
+    assert.deepEqual(idRange('131-140')?.ids, ['131', '132', '133', '134', '135', '136', '137', '138', '139', '140']);
+    assert.deepEqual(idRange('0098-0101')?.ids, ['0098', '0099', '0100', '0101']);
+  });
+
+  it('is not a range when the start is not below the end, the range is huge, or a part is not a number', () => {
+    for (const t of ['140-131', '5-5', '1-20000', 'WI-12', '12-a', '-3', '3-', '1-2-3', '8f14e45f-ceea']) assert.equal(idRange(t), undefined, t);
+    assert.equal(idRange('1-10000')?.ids.length, MAX_RANGE_IDS);
+  });
+
+  it('lists the ranges among IDs once and expands them in place, each ID once', () => {
+    const ids = extractIds('120, 131-133 131-133 132 WI-9').ids;
+    assert.deepEqual(ids, ['120', '131-133', '132', 'WI-9'], 'extractIds keeps a range as written (it asks first)');
+    assert.deepEqual(idRanges(ids).map((r) => r.text), ['131-133']);
+    assert.deepEqual(expandIdRanges(ids), ['120', '131', '132', '133', 'WI-9']);
+  });
+
+  it('shows a few IDs of a long list', () => {
+    assert.equal(idsPreview(['133', '134', '135']), '133, 134, 135');
+    assert.equal(idsPreview(['1', '2', '3', '4'], 2), '1, 2, …');
+  });
+});
+
+describe('editors: removing missing IDs from a request document', () => {
+  const doc = (ids: string) => `{\n  "description": "d",\n  "workItemIds": ${ids},\n  "update": { "setCompleted": true }\n}\n`;
+
+  it('removes list entries with their commas and keeps the layout of the others', () => {
+    assert.equal(removeIdsFromDocumentText(doc('["120", "999", 121,\n    "122", "998"]'), ['999', '998']), doc('["120", 121,\n    "122"]'));
+    assert.equal(removeIdsFromDocumentText(doc('["999", "120"]'), ['999']), doc('["120"]'));
+    assert.equal(removeIdsFromDocumentText(doc('["999"]'), ['999']), doc('[]'));
+    const edited = removeIdsFromDocumentText(doc('[\n    "120",\n    "999",\n    "121"\n  ]'), ['999'])!;
+    assert.deepEqual(JSON.parse(edited).workItemIds, ['120', '121']);
+    assert.equal(edited, doc('[\n    "120",\n    "121"\n  ]'));
+  });
+
+  it('rewrites a string of IDs without them, keeping new lines when it had them', () => {
+    assert.equal(JSON.parse(removeIdsFromDocumentText(doc('"120, 999 121"'), ['999'])!).workItemIds, '120, 121');
+    assert.equal(JSON.parse(removeIdsFromDocumentText(doc('"120\\n999\\n121"'), ['999'])!).workItemIds, '120\n121');
+  });
+
+  it('leaves a document without readable IDs alone', () => {
+    assert.equal(removeIdsFromDocumentText('{"update": {}}', ['1']), undefined);
+    assert.equal(removeIdsFromDocumentText('not json', ['1']), undefined);
   });
 });

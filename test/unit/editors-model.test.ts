@@ -6,6 +6,7 @@ import { insertionFor, readCategoryArg, readUserArg } from '../../src/editors/mo
 import { locatePath, memberNameSpan, parseText } from '../../src/editors/model/locate';
 import { renderPreview } from '../../src/editors/model/preview';
 import { actionCounts, escapeHtml, renderResultHtml, restoredJobId, resultJson } from '../../src/editors/model/results';
+import { missingIdsOf, sameFailureAgain } from '../../src/bulk/missing';
 import { validateRequestDocument } from '../../src/schema/document';
 
 const BASE = 'http://127.0.0.1:9/api';
@@ -38,7 +39,7 @@ describe('editors: problem locations in the text', () => {
     for (const i of renames) {
       const span = memberNameSpan(root, i.path);
       assert.ok(span, `no member at ${JSON.stringify(i.path)}`);
-      assert.equal(JSON.parse(textAt(text, span!)).toLowerCase(), i.fix!.to.toLowerCase());
+      assert.equal(JSON.parse(textAt(text, span!)).toLowerCase(), (i.fix as { to: string }).to.toLowerCase());
     }
   });
 });
@@ -183,5 +184,43 @@ describe('editors: result view', () => {
 
   it('escapes every HTML special character', () => {
     assert.equal(escapeHtml(`<a href="x">'&'</a>`), '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});
+
+describe('editors: result view of work items that do not exist', () => {
+  const notFound = (ids: string[]) => ({
+    kind: 'http' as const,
+    status: 404,
+    messages: ids.map((id) => `Work item ${id} does not exist.`),
+    codes: ids.map(() => 'WORK_ITEM_NOT_FOUND'),
+    entries: ids.map((id) => ({ message: `Work item ${id} does not exist.`, code: 'WORK_ITEM_NOT_FOUND', params: { id }, itemId: id })),
+    message: 'PUT failed with status 404',
+  });
+  const r = result([
+    request(0, 'succeeded', { status: 200 }),
+    request(1, 'failed', { ids: ['120', '999', '121'], status: 404, error: notFound(['999']) }),
+    request(2, 'failed', { ids: ['122', '998', '997'], status: 404, error: notFound(['998', '997', 'not-in-this-request']) }),
+    request(3, 'failed', { ids: ['5'], status: 400, error: { kind: 'http', status: 400, messages: ['bad'], codes: ['NAME_TOO_LONG'], message: 'x' } }),
+  ]);
+
+  it('names the missing IDs (from the error codes, only IDs the request named) and what is left to send', () => {
+    assert.deepEqual(missingIdsOf(r), { missing: ['999', '998', '997'], requests: [1, 2], remaining: ['120', '121', '122'] });
+    assert.deepEqual(missingIdsOf(result([request(0, 'failed', { status: 404, error: { kind: 'http', status: 404, messages: ['Not found'], codes: [], message: 'x' } })])).missing, [], 'a 404 without codes names nothing');
+  });
+
+  it('shows them and offers "Remove Missing IDs and Send the Rest" with the count of IDs it sends', () => {
+    const html = renderResultHtml({ result: r, serviceLabel: 's', documentName: 'd', nonce: 'n', cspSource: 'c' });
+    assert.match(html, /3 work items do not exist: 999, 998, 997\. The service refused every request that named one/);
+    assert.match(html, /<button data-command="sendWithoutMissing">Remove Missing IDs and Send the Rest \(3\)<\/button>/);
+    const plain = renderResultHtml({ result: result([request(3, 'failed', { status: 500, error: { kind: 'http', status: 500, messages: [], codes: [], message: 'x' } })]), serviceLabel: 's', documentName: 'd', nonce: 'n', cspSource: 'c' });
+    assert.doesNotMatch(plain, /sendWithoutMissing|do not exist/);
+  });
+
+  it('knows which failures a plain retry repeats, and why', () => {
+    assert.equal(sameFailureAgain(r.requests[1]!.error), 'missing-ids');
+    assert.equal(sameFailureAgain(r.requests[3]!.error), 'refused');
+    for (const status of [408, 409, 429, 500, 503]) assert.equal(sameFailureAgain({ kind: 'http', status, messages: [], codes: [], message: 'x' }), undefined, String(status));
+    assert.equal(sameFailureAgain({ kind: 'connect', messages: [], codes: [], message: 'refused' }), undefined);
+    assert.equal(sameFailureAgain(undefined), undefined);
   });
 });

@@ -167,3 +167,15 @@ describe('schema request document', () => {
     assert.equal(validateRequestDocument(d).ok, true);
   });
 });
+
+describe('request document: numeric ranges written as one ID', () => {
+  it('warns about 131-140 (list entry or string token), says what it stands for, and offers the expansion', () => {
+    const v = validateRequestDocument({ workItemIds: ['120', '131-133', 'WI-12'], update: { setCompleted: true } });
+    assert.equal(v.ok, true, 'a warning: the document can still be sent as written');
+    const ranges = v.issues.filter((i) => i.code === 'DOCUMENT_ID_RANGE');
+    assert.deepEqual(ranges.map((i) => [i.severity, i.path, i.fix]), [['warning', ['workItemIds', 1], { kind: 'expand-range', text: '131-133', ids: ['131', '132', '133'] }]]);
+    assert.match(ranges[0]!.message, /"131-133" looks like a range of 3 work items \(131 to 133\)/);
+    const s = validateRequestDocument({ workItemIds: '120, 131-133\n7-5', update: { setCompleted: true } });
+    assert.deepEqual(s.issues.filter((i) => i.code === 'DOCUMENT_ID_RANGE').map((i) => i.path), [['workItemIds']]);
+  });
+});

@@ -6,7 +6,11 @@
 // header row; a JSON array (`["120", 121]`); quoted cells (`"120"`). Tokens that
 // do not look like IDs (words such as a header "ID", dates, text cells) are
 // reported as junk, never taken as IDs.
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { validateWorkItemIdForPath } from '../../api/paths';
+import { idRange, MAX_RANGE_IDS, type IdRange } from '../../schema/id-ranges';
+
+export { idRange, MAX_RANGE_IDS, type IdRange };
 
 export interface ExtractedIds {
   /** IDs in first-occurrence order, each once. */
@@ -120,4 +124,67 @@ export function looksLikeIdList(text: string): boolean {
   if (r.junk.length > 1) return false;
   const first = text.trim().split(/[\s,;]+/u)[0];
   return unquote(first) === r.junk[0];
+}
+
+/** The numeric ranges among IDs (each once). */
+export function idRanges(ids: readonly string[]): IdRange[] {
+  const seen = new Set<string>();
+  const out: IdRange[] = [];
+  for (const id of ids) {
+    const r = seen.has(id) ? undefined : idRange(id);
+    seen.add(id);
+    if (r) out.push(r);
+  }
+  return out;
+}
+
+/** The IDs with each range replaced by the IDs it stands for, each ID once, in order. */
+export function expandIdRanges(ids: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const id of ids) for (const x of idRange(id)?.ids ?? [id]) out.add(x);
+  return [...out];
+}
+
+/** "133, 134, 135" (at most `max` shown, then "…"), for a question that shows which IDs it means. */
+export function idsPreview(ids: readonly string[], max = 8): string {
+  return ids.length <= max ? ids.join(', ') : `${ids.slice(0, max).join(', ')}, …`;
+}
+
+/**
+ * The text of a request document with the given IDs removed from its `workItemIds`
+ * (entries of a list removed with their commas, the layout of the others kept; a
+ * string of IDs rewritten without them), or undefined when the document has no
+ * readable `workItemIds`.
+ */
+export function removeIdsFromDocumentText(text: string, ids: readonly string[]): string | undefined {
+  const root = parseTree(text);
+  const node = root ? findNodeAtLocation(root, ['workItemIds']) : undefined;
+  if (!node) return undefined;
+  const gone = new Set(ids);
+  if (node.type === 'string') {
+    const value = String(node.value);
+    const kept = value.split(/[\s,]+/).filter((t) => t.length > 0 && !gone.has(t));
+    const joined = kept.join(/\n/.test(value) ? '\n' : ', ');
+    return text.slice(0, node.offset) + JSON.stringify(joined) + text.slice(node.offset + node.length);
+  }
+  if (node.type !== 'array') return undefined;
+  const children = node.children ?? [];
+  const keep = children.map((c) => !((c.type === 'string' || c.type === 'number') && gone.has(String(c.value).trim())));
+  if (keep.every(Boolean)) return text;
+  const kept = children.filter((_, i) => keep[i]);
+  if (kept.length === 0) return text.slice(0, node.offset) + '[]' + text.slice(node.offset + node.length);
+  // Rebuild the array's inside from the kept entries, each with the separator that followed it in the text.
+  const inner: string[] = [];
+  children.forEach((c, i) => {
+    if (!keep[i]) return;
+    const next = children[i + 1];
+    const end = next ? next.offset : c.offset + c.length;
+    inner.push(text.slice(c.offset, end));
+  });
+  let body = inner.join('');
+  // The last kept entry must not end with a comma.
+  body = body.replace(/,\s*$/, '');
+  const first = children[0]!;
+  const last = children[children.length - 1]!;
+  return text.slice(0, first.offset) + body + text.slice(last.offset + last.length);
 }

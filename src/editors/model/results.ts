@@ -2,6 +2,7 @@
 // resources, one nonce'd script that only posts button clicks). No vscode import;
 // every sentence comes from `ResultStrings` (the UI passes localized ones).
 import type { JobResult, RequestError, RequestResult, RequestState } from '../../bulk/types';
+import { missingIdsOf } from '../../bulk/missing';
 import type { WorkItemResult } from '../../schema/api';
 
 export interface ResultStrings {
@@ -30,7 +31,17 @@ export interface ResultStrings {
   serviceSaid: string;
   /** The service's messages, translated where they name a known code (see RequestError.entries). */
   serviceMessages(error: RequestError): string[];
-  actions: { saveJson: string; retryFailed(count: number): string; resendUnknown(count: number): string; resume(count: number): string; showLog: string };
+  actions: {
+    saveJson: string;
+    retryFailed(count: number): string;
+    resendUnknown(count: number): string;
+    resume(count: number): string;
+    /** "Remove Missing IDs and Send the Rest (N)": N is how many IDs the new job sends. */
+    sendWithoutMissing(count: number): string;
+    showLog: string;
+  };
+  /** The IDs the service said do not exist, and why the requests that named them sent nothing. */
+  missing(count: number, ids: string): string;
   unknownExplained: string;
   truncated(shown: number, total: number): string;
 }
@@ -63,8 +74,11 @@ export const ENGLISH_RESULTS: ResultStrings = {
     retryFailed: (n) => `Retry Failed (${n})`,
     resendUnknown: (n) => `Resend Unknown… (${n})`,
     resume: (n) => `Send Remaining (${n})`,
+    sendWithoutMissing: (n) => `Remove Missing IDs and Send the Rest (${n})`,
     showLog: 'Show Log',
   },
+  missing: (n, ids) =>
+    `${n === 1 ? '1 work item does' : `${n} work items do`} not exist: ${ids}. The service refused every request that named one, with all its other items.`,
   unknownExplained: 'The service may already have applied requests whose outcome is unknown; they are re-sent only when you confirm.',
   truncated: (shown, total) => `Showing ${shown} of ${total}; save as JSON for all of them.`,
 };
@@ -138,6 +152,7 @@ export function renderResultHtml(input: ResultViewInput, s: ResultStrings = ENGL
   const t = result.totals;
   const e = escapeHtml;
   const counts = actionCounts(result);
+  const missing = missingIdsOf(result);
   const changed = result.requests.flatMap((r) => r.response?.items ?? []);
   const affected = result.requests.flatMap((r) => r.response?.affectedItems ?? []);
   const timeEntries = result.requests.flatMap((r) => r.response?.addedTimeEntryIds ?? []);
@@ -148,7 +163,8 @@ export function renderResultHtml(input: ResultViewInput, s: ResultStrings = ENGL
     .join('');
   const buttons = [
     `<button data-command="saveJson">${e(s.actions.saveJson)}</button>`,
-    counts.failed > 0 ? `<button data-command="retryFailed">${e(s.actions.retryFailed(counts.failed))}</button>` : '',
+    missing.remaining.length > 0 ? `<button data-command="sendWithoutMissing">${e(s.actions.sendWithoutMissing(missing.remaining.length))}</button>` : '',
+    counts.failed > 0 ? `<button data-command="retryFailed"${missing.missing.length > 0 ? ' class="secondary"' : ''}>${e(s.actions.retryFailed(counts.failed))}</button>` : '',
     counts.unknown > 0 ? `<button data-command="resendUnknown" class="secondary">${e(s.actions.resendUnknown(counts.unknown))}</button>` : '',
     counts.pending > 0 ? `<button data-command="resume">${e(s.actions.resume(counts.pending))}</button>` : '',
     `<button data-command="showLog" class="secondary">${e(s.actions.showLog)}</button>`,
@@ -193,6 +209,7 @@ button.secondary{background:var(--vscode-button-secondaryBackground);color:var(-
 <body data-job-id="${e(input.jobId ?? '')}">
 <h1>${e(s.outcome[result.outcome])}</h1>
 <p>${e(s.service(input.serviceLabel))}<br>${e(s.document(input.documentName))}</p>
+${missing.missing.length > 0 ? `<div class="error missing"><p>${e(s.missing(missing.missing.length, missing.missing.length > 50 ? `${missing.missing.slice(0, 50).join(', ')} ${s.more(missing.missing.length - 50)}` : missing.missing.join(', ')))}</p></div>` : ''}
 <div class="actions">${buttons}</div>
 ${counts.unknown > 0 ? `<p>${e(s.unknownExplained)}</p>` : ''}
 <h2>${e(s.totals)}</h2>

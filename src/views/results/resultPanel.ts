@@ -25,6 +25,7 @@ export const RESULT_COMMANDS = {
   retryFailed: 'workItemStudio.retryFailed',
   resendUnknown: 'workItemStudio.resendUnknown',
   resume: 'workItemStudio.resumeJobs',
+  sendWithoutMissing: 'workItemStudio.sendWithoutMissing',
 } as const;
 
 /** "Results: update-1.workitems.json (14:02:31)": several sends of one document get tabs told apart by their start time. */
@@ -181,6 +182,7 @@ export class ResultPanels implements vscode.Disposable {
         case 'retryFailed':
         case 'resendUnknown':
         case 'resume':
+        case 'sendWithoutMissing':
           if (model.jobId) await vscode.commands.executeCommand(RESULT_COMMANDS[command], model.jobId);
           break;
         case 'showLog':
@@ -293,8 +295,13 @@ export function resultStrings(): ResultStrings {
       retryFailed: (n) => vscode.l10n.t('Retry Failed ({0})', n),
       resendUnknown: (n) => vscode.l10n.t('Resend Unknown… ({0})', n),
       resume: (n) => vscode.l10n.t('Send Remaining ({0})', n),
+      sendWithoutMissing: (n) => vscode.l10n.t('Remove Missing IDs and Send the Rest ({0})', n),
       showLog: vscode.l10n.t('Show Log'),
     },
+    missing: (n, ids) =>
+      n === 1
+        ? vscode.l10n.t('1 work item does not exist: {0}. The service refused every request that named one, with all its other items.', ids)
+        : vscode.l10n.t('{0} work items do not exist: {1}. The service refused every request that named one, with all its other items.', n, ids),
     unknownExplained: vscode.l10n.t('The service may already have applied requests whose outcome is unknown; they are re-sent only when you confirm.'),
     truncated: (shown, total) => vscode.l10n.t('Showing {0} of {1}; save as JSON for all of them.', shown, total),
   };
