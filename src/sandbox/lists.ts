@@ -13,6 +13,8 @@
 // - Users are listed in data-set order, deleted users included (they carry isDeleted).
 // - processCategories: no default limit (all records); limit at most 1000; limit=0
 //   returns no records but the totalCount; default order displayOrder asc, then id.
+//   Stored categories never change while the sandbox runs (a reset replaces the
+//   whole list), so the filtered, sorted list of a query is kept for its next pages.
 import { PROCESS_CATEGORY_ORDER_FIELDS } from '../schema/api';
 import type { Dataset, SandboxUser, StoredProcessCategory } from './model';
 
@@ -221,6 +223,27 @@ function compareValues(a: unknown, b: unknown): number {
 const defaultOrder = (a: StoredProcessCategory, b: StoredProcessCategory): number =>
   a.displayOrder - b.displayOrder || compareValues(a.id, b.id);
 
+/** Filtered, sorted category lists of recent queries, per stored list (a reset replaces the list, so they go with it). */
+const categoryLists = new WeakMap<readonly StoredProcessCategory[], { length: number; byQuery: Map<string, StoredProcessCategory[]> }>();
+const KEPT_CATEGORY_QUERIES = 8;
+
+function cachedCategories(all: readonly StoredProcessCategory[], key: string, make: () => StoredProcessCategory[]): StoredProcessCategory[] {
+  let entry = categoryLists.get(all);
+  if (!entry || entry.length !== all.length) {
+    entry = { length: all.length, byQuery: new Map() };
+    categoryLists.set(all, entry);
+  }
+  let list = entry.byQuery.get(key);
+  if (list) {
+    entry.byQuery.delete(key); // most recently used last
+  } else {
+    list = make();
+    if (entry.byQuery.size >= KEPT_CATEGORY_QUERIES) entry.byQuery.delete(entry.byQuery.keys().next().value!);
+  }
+  entry.byQuery.set(key, list);
+  return list;
+}
+
 const CATEGORY_PARAMS = ['name', 'code', 'keyword', 'limit', 'offset', 'orderby', 'includeDeleted', 'isDeleted'];
 
 /** Operation 4: process categories with filters, keyword, deleted options, ordering and paging. */
@@ -235,20 +258,26 @@ export function listProcessCategories(data: Dataset, q: Query): ListResult<Store
     const isDeleted = readBoolean(q, 'isDeleted');
     const order = parseOrderBy(q);
 
-    const matched = data.processCategories.filter((c) => {
-      // isDeleted takes effect only when includeDeleted is true.
-      if (!includeDeleted) {
-        if (c.isDeleted) return false;
-      } else if (isDeleted !== undefined && c.isDeleted !== isDeleted) return false;
-      if (!contains(c.name, name) || !contains(c.code, code)) return false;
-      if (keyword !== undefined && !contains(c.name, keyword) && !contains(c.code, keyword)) return false;
-      return true;
+    // Paging through a list asks the same filter and order page after page: the
+    // filtered, sorted list is kept (per data set list) so each page costs its size.
+    const key = JSON.stringify([name, code, keyword, includeDeleted, isDeleted, order?.field, order?.desc]);
+    const matched = cachedCategories(data.processCategories, key, () => {
+      const list = data.processCategories.filter((c) => {
+        // isDeleted takes effect only when includeDeleted is true.
+        if (!includeDeleted) {
+          if (c.isDeleted) return false;
+        } else if (isDeleted !== undefined && c.isDeleted !== isDeleted) return false;
+        if (!contains(c.name, name) || !contains(c.code, code)) return false;
+        if (keyword !== undefined && !contains(c.name, keyword) && !contains(c.code, keyword)) return false;
+        return true;
+      });
+      list.sort(defaultOrder);
+      if (order) {
+        const sign = order.desc ? -1 : 1;
+        list.sort((a, b) => sign * compareValues(a[order.field], b[order.field]));
+      }
+      return list;
     });
-    matched.sort(defaultOrder);
-    if (order) {
-      const sign = order.desc ? -1 : 1;
-      matched.sort((a, b) => sign * compareValues(a[order.field], b[order.field]));
-    }
     const totalCount = matched.length;
     const page = matched.slice(offset, limit === undefined ? undefined : offset + limit);
     return { ok: true, body: { totalCount, data: page.map((c) => ({ ...c })) } };

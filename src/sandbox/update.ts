@@ -24,6 +24,7 @@ import { SANDBOX_ERROR_CODES, SANDBOX_SHARED_CLIENT_CODES, type SandboxErrorCode
 import type { Classification, Dataset, Edition, ItemType, Project, ProjectMember, SandboxUser, StoredAssignment, UserGroup, WorkItem } from './model';
 import { parseUpdateBody } from './update/body';
 import { showValue } from './values';
+import { indexesOf, type DatasetIndexes } from './update/indexes';
 import { WorkingSet } from './update/working-set';
 
 export interface SandboxErrorEntry {
@@ -158,13 +159,12 @@ type OrderSpec = { member: 'orderBefore' | 'orderAfter' | 'orderFirst' | 'orderL
 
 /** Looks users up by ID and by the four names the spec matches exactly. */
 class UserDirectory {
-  private readonly byId = new Map<string, SandboxUser>();
-  private byNames?: Map<string, SandboxUser[]>[];
-  readonly groups = new Map<string, UserGroup>();
+  private readonly byId: Map<string, SandboxUser>;
+  readonly groups: Map<string, UserGroup>;
 
-  constructor(private readonly data: Dataset) {
-    for (const u of data.users) this.byId.set(u.id, u);
-    for (const g of data.userGroups) this.groups.set(g.id, g);
+  constructor(private readonly indexes: DatasetIndexes) {
+    this.byId = indexes.usersById();
+    this.groups = indexes.groupsById();
   }
 
   user(id: string): SandboxUser | undefined {
@@ -178,21 +178,7 @@ class UserDirectory {
    * login name, then e-mail, then name.
    */
   match(text: string): SandboxUser[] {
-    if (!this.byNames) {
-      const keys: (keyof SandboxUser)[] = ['loginName', 'ldapLoginName', 'email', 'name'];
-      this.byNames = keys.map((k) => {
-        const map = new Map<string, SandboxUser[]>();
-        for (const u of this.data.users) {
-          const v = u[k];
-          if (u.isDeleted || typeof v !== 'string' || v === '') continue;
-          const list = map.get(v);
-          if (list) list.push(u);
-          else map.set(v, [u]);
-        }
-        return map;
-      });
-    }
-    for (const map of this.byNames) {
+    for (const map of this.indexes.usersByName()) {
       const found = map.get(text);
       if (found && found.length > 0) return found;
     }
@@ -213,8 +199,8 @@ class UpdateRun {
   readonly errors: (SandboxErrorEntry & { status: number })[] = [];
   readonly ws: WorkingSet;
   private readonly users: UserDirectory;
-  private readonly projects = new Map<string, Project>();
-  private readonly itemTypes = new Map<string, ItemType>();
+  private readonly projects: Map<string, Project>;
+  private readonly itemTypes: Map<string, ItemType>;
   private readonly statusTypes: Map<string, Classification>;
   private readonly processClassifications: Map<string, Classification>;
   private readonly workClassifications: Map<string, Classification>;
@@ -222,7 +208,7 @@ class UpdateRun {
   /** Requested items whose stored state changed in ways the response does not show (position, links). */
   private readonly silentlyChanged = new Set<string>();
   readonly removedLinkIds = new Set<string>();
-  private linksByItem?: Map<string, string[]>;
+  private readonly indexes: DatasetIndexes;
   /** Per destination parent: the item this request inserted last (keeps a request's items together, in order). */
   private readonly lastInserted = new Map<string, string>();
   /** Items restored in this request (also as descendants of a restored item). */
@@ -234,14 +220,15 @@ class UpdateRun {
     private readonly ctx: UpdateContext,
   ) {
     this.ws = new WorkingSet(data);
-    this.users = new UserDirectory(data);
-    for (const p of data.projects) this.projects.set(p.id, p);
-    for (const t of data.itemTypes) this.itemTypes.set(t.id, t);
-    const byId = (list: Classification[]) => new Map(list.map((c) => [c.id, c]));
-    this.statusTypes = byId(data.statusTypes);
-    this.processClassifications = byId(data.processClassifications);
-    this.workClassifications = byId(data.workClassifications);
-    this.liveProcessCategories = new Set(data.processCategories.filter((c) => !c.isDeleted).map((c) => c.id));
+    const ix = indexesOf(data);
+    this.indexes = ix;
+    this.users = new UserDirectory(ix);
+    this.projects = ix.projectsById();
+    this.itemTypes = ix.itemTypesById();
+    this.statusTypes = ix.statusTypesById();
+    this.processClassifications = ix.processClassificationsById();
+    this.workClassifications = ix.workClassificationsById();
+    this.liveProcessCategories = ix.liveProcessCategories();
   }
 
   // ---------------------------------------------------------------- errors
@@ -277,17 +264,7 @@ class UpdateRun {
   }
 
   private links(itemId: string): string[] {
-    if (!this.linksByItem) {
-      this.linksByItem = new Map();
-      for (const l of this.data.scheduleLinks) {
-        for (const end of [l.fromId, l.toId]) {
-          const list = this.linksByItem.get(end);
-          if (list) list.push(l.id);
-          else this.linksByItem.set(end, [l.id]);
-        }
-      }
-    }
-    return (this.linksByItem.get(itemId) ?? []).filter((id) => !this.removedLinkIds.has(id));
+    return (this.indexes.linksByItem().get(itemId) ?? []).filter((id) => !this.removedLinkIds.has(id));
   }
 
   /** The order member in effect (false values of orderFirst/orderLast do nothing and count as absent). */

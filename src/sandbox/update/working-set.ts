@@ -1,16 +1,12 @@
-// A copy-on-write view of a data set's work items for one update request, with
-// the hierarchy indexes built once per request (id -> item, parent -> children).
-// Reads see the request's own changes; `commit()` writes them back. Nothing in
-// the data set changes before `commit()`, which makes an update atomic without
-// copying the whole data set. No vscode import.
+// A copy-on-write view of a data set's work items for one update request, over
+// the hierarchy indexes the data set keeps between requests (id -> item,
+// parent -> children: src/sandbox/update/indexes.ts). Reads see the request's own
+// changes; `commit()` writes them back, into the data set and its indexes. Nothing
+// in the data set or its indexes changes before `commit()`, which makes an update
+// atomic without copying the whole data set, and keeps its cost proportional to
+// the items it touches. No vscode import.
 import type { Dataset, WorkItem } from '../model';
-
-const ROOT = '\u0000root:';
-
-/** Children-index key of a parent: the parent's ID, or the project's root for top-level items. */
-function parentKey(parentId: string | null, projectId: string): string {
-  return parentId ?? ROOT + projectId;
-}
+import { indexesOf, parentKey, type WorkItemIndex } from './indexes';
 
 function cloneItem(item: WorkItem): WorkItem {
   return {
@@ -21,22 +17,29 @@ function cloneItem(item: WorkItem): WorkItem {
 }
 
 export class WorkingSet {
-  private readonly originals = new Map<string, WorkItem>();
+  /** The data set's index (shared between requests: read-only until commit). */
+  private readonly index: WorkItemIndex;
+  private readonly originals: Map<string, WorkItem>;
   private readonly copies = new Map<string, WorkItem>();
-  private readonly children = new Map<string, string[]>();
-  private readonly positions = new Map<string, number>();
+  /** Children lists this request changed (copies; the shared ones stay as they are until commit). */
+  private readonly changedChildren = new Map<string, string[]>();
 
   constructor(private readonly data: Dataset) {
-    data.workItems.forEach((item, i) => {
-      this.originals.set(item.id, item);
-      this.positions.set(item.id, i);
-    });
-    for (const item of data.workItems) {
-      const key = parentKey(item.parentId, item.projectId);
-      const list = this.children.get(key);
-      if (list) list.push(item.id);
-      else this.children.set(key, [item.id]);
+    this.index = indexesOf(data).workItems();
+    this.originals = this.index.byId;
+  }
+
+  private childIds(key: string): readonly string[] {
+    return this.changedChildren.get(key) ?? this.index.children.get(key) ?? [];
+  }
+
+  private writableChildIds(key: string): string[] {
+    let list = this.changedChildren.get(key);
+    if (!list) {
+      list = [...(this.index.children.get(key) ?? [])];
+      this.changedChildren.set(key, list);
     }
+    return list;
   }
 
   /** The item as this request sees it (do not mutate: use `mut`). */
@@ -79,7 +82,7 @@ export class WorkingSet {
   }
 
   private childrenAt(key: string, includeDeleted: boolean): WorkItem[] {
-    const ids = this.children.get(key) ?? [];
+    const ids = this.childIds(key);
     const out: WorkItem[] = [];
     for (const cid of ids) {
       const c = this.get(cid);
@@ -96,7 +99,7 @@ export class WorkingSet {
   hasLiveChildren(id: string): boolean {
     const item = this.get(id);
     if (!item) return false;
-    for (const cid of this.children.get(parentKey(id, item.projectId)) ?? []) {
+    for (const cid of this.childIds(parentKey(id, item.projectId))) {
       const c = this.get(cid);
       if (c && !c.isDeleted) return true;
     }
@@ -172,22 +175,30 @@ export class WorkingSet {
   setParent(id: string, parentId: string | null): void {
     const item = this.mut(id);
     if (item.parentId === parentId) return;
-    const oldKey = parentKey(item.parentId, item.projectId);
-    const oldList = this.children.get(oldKey);
-    if (oldList) {
-      const at = oldList.indexOf(id);
-      if (at >= 0) oldList.splice(at, 1);
-    }
-    const newKey = parentKey(parentId, item.projectId);
-    const newList = this.children.get(newKey);
-    if (newList) newList.push(id);
-    else this.children.set(newKey, [id]);
+    const oldList = this.writableChildIds(parentKey(item.parentId, item.projectId));
+    const at = oldList.indexOf(id);
+    if (at >= 0) oldList.splice(at, 1);
+    this.writableChildIds(parentKey(parentId, item.projectId)).push(id);
     item.parentId = parentId;
   }
 
   /** Writes every changed item back into the data set (each changed item is replaced by its copy). */
   commit(): void {
     const list = this.data.workItems;
-    for (const [id, copy] of this.copies) list[this.positions.get(id)!] = copy;
+    const { positions, byId, children } = this.index;
+    for (const [id, copy] of this.copies) {
+      let at = positions.get(id);
+      if (at === undefined || list[at]?.id !== id) {
+        // The list was reordered in place since the index was made: find the item again.
+        at = list.findIndex((w) => w.id === id);
+        positions.set(id, at);
+      }
+      list[at] = copy;
+      byId.set(id, copy);
+    }
+    for (const [key, ids] of this.changedChildren) {
+      if (ids.length > 0) children.set(key, ids);
+      else children.delete(key);
+    }
   }
 }
