@@ -24,6 +24,10 @@ import {
   type RunOptions,
 } from './types';
 
+/** At most this many items (and requests) are marked sent on disk ahead of their turn. */
+const RESERVE_AHEAD_ITEMS = 32;
+const RESERVE_AHEAD_REQUESTS = 32;
+
 /** Backoff before retrying a connect failure (no Retry-After): 500 ms, doubling, at most 10 s. */
 const CONNECT_BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10_000];
 
@@ -215,10 +219,10 @@ async function execute(
     }
   };
 
-  const record = async (index: number, patch: Partial<RequestResult>): Promise<void> => {
+  const record = async (index: number, patch: Partial<RequestResult>, reserveAhead?: readonly number[]): Promise<void> => {
     const r = records[index]!;
     if (journal) {
-      await journal.updateRequest(index, patch, budget); // also updates `r` (same object)
+      await journal.updateRequest(index, patch, budget, reserveAhead ? { reserveAhead } : undefined); // also updates `r` (same object)
     } else {
       Object.assign(r, patch);
       for (const k of Object.keys(patch) as (keyof RequestResult)[]) if (patch[k] === undefined) delete r[k];
@@ -226,6 +230,22 @@ async function execute(
   };
 
   const stopped = (): boolean => signal?.aborted === true || fatal !== undefined;
+
+  // Small requests are marked on disk a few at a time (one fsync for the next ones in
+  // the queue), so a job of many one-item requests is not bound by fsync latency; at
+  // most RESERVE_AHEAD_ITEMS items that had not left yet read back as unknown after a
+  // crash. A request of many items is marked alone.
+  const reserveAhead = (items: number): number[] => {
+    const out: number[] = [];
+    let total = items;
+    for (const i of queue) {
+      const n = records[i]!.ids.length;
+      if (out.length + 1 >= RESERVE_AHEAD_REQUESTS || total + n > RESERVE_AHEAD_ITEMS) break;
+      out.push(i);
+      total += n;
+    }
+    return out;
+  };
 
   log.info(
     `bulk: ${selected.length} request(s), ${itemsTotal} item(s); concurrency ${concurrency}, ` +
@@ -246,7 +266,7 @@ async function execute(
       const t0 = clock.now();
       // Persist `sent` BEFORE sending: after a crash this request reads back as unknown.
       try {
-        await record(index, { state: 'sent', attempts: r.attempts + 1, startedAt: new Date(t0).toISOString() });
+        await record(index, { state: 'sent', attempts: r.attempts + 1, startedAt: new Date(t0).toISOString() }, journal ? reserveAhead(r.ids.length) : undefined);
       } catch (e) {
         fatal ??= e;
         r.state = before; // not on disk as sent, so not sent
@@ -349,7 +369,9 @@ function makeResult(
   retries: number,
   budgetLeft: number,
 ): JobResult {
-  const requests = records.map((r) => structuredClone(r));
+  // Copies of the records (the journal's change later), sharing the responses and
+  // errors, which are never changed once recorded (a change replaces them).
+  const requests = records.map((r) => ({ ...r, ids: r.ids }));
   return {
     ...(jobId !== undefined ? { jobId } : {}),
     outcome,

@@ -1,18 +1,28 @@
 // The job journal: one JSON file per bulk job, in a directory the caller gives
 // (the extension passes its globalStorageUri path). No vscode import.
 //
-// Every state change is written atomically (temp file, fsync, rename, fsync of
-// the directory), and writes are serialized, so the file on disk is always one
-// complete, consistent version. A request is recorded as `sent` BEFORE it is
-// handed to the client: after a crash, a `sent` request reads back as `unknown`
-// (the service may have applied it) and is never replayed silently.
-//
-// Responses (which can be large: up to 1000 changed items each, plus affected
-// items) are not rewritten with every state change: each is written once,
-// atomically, to `job-<id>.responses/<index>.json` before the main file records
-// the request as succeeded. The main file stays small, so each state change is
-// one small atomic write.
+// Files of a job (`job-<id>.json` is "the journal file"):
+// - `job-<id>.json`: a compacted snapshot (plan, source, every request's state,
+//   runs), written atomically (temp file, fsync, rename, fsync of the directory)
+//   when the job is created and when a run ends (compaction).
+// - `job-<id>.json.log`: an append-only change log of what happened since that
+//   snapshot, one JSON line per change (a request's state, a run starting), each
+//   numbered. Changes are appended in groups (whatever arrives while a write is
+//   under way goes into the next one); every change resolves only once it is
+//   written, so it survives the process being killed. A request is recorded as
+//   `sent` BEFORE it is handed to the client, and that mark is also fsynced, so it
+//   survives a power cut too: after a crash, a `sent` request reads back as
+//   `unknown` (the service may have applied it) and is never replayed silently. An
+//   outcome is fsynced with the next `sent` mark or at compaction (a machine that
+//   goes down before reads it back as `sent`: unknown, never resent silently). Reading a journal replays the
+//   log over the snapshot (lines the snapshot already holds are skipped by number;
+//   a line torn by a crash was never acknowledged, so it is ignored).
+// - `job-<id>.responses/<n>.json`: the responses (up to 1000 changed items each,
+//   plus affected items), moved out of the log by compaction, several in one file.
+//   Journals of version 1 (one response per file, rewritten snapshot per change)
+//   are read as before.
 import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -20,7 +30,10 @@ import { z } from 'zod';
 import { REQUEST_STATES, type JobOutcome, type JobPlan, type RequestResult, type RequestState } from './types';
 
 export const JOURNAL_FORMAT = 'workitem-studio.bulk-job';
-export const JOURNAL_VERSION = 1;
+export const JOURNAL_VERSION = 2;
+/** Versions this code reads (1: no change log; a running job always rewrote its snapshot). */
+const READABLE_VERSIONS: readonly number[] = [1, 2];
+const LOG_SUFFIX = '.log';
 const FILE_PREFIX = 'job-';
 const FILE_SUFFIX = '.json';
 const RESPONSES_SUFFIX = '.responses';
@@ -47,7 +60,7 @@ export interface JournalRun {
 
 export interface JournalData {
   format: typeof JOURNAL_FORMAT;
-  version: typeof JOURNAL_VERSION;
+  version: number;
   jobId: string;
   createdAt: string;
   updatedAt: string;
@@ -64,6 +77,8 @@ export interface JournalData {
    * Absent in journals written before it was kept.
    */
   retryBudgetLeft?: number;
+  /** Number of the last change-log line this snapshot includes (0 or absent: none). */
+  seq?: number;
 }
 
 export type JournalErrorCode = 'corrupt' | 'unreadable' | 'unsupported' | 'write-failed' | 'locked' | 'invalid-argument';
@@ -119,7 +134,53 @@ const JournalShape = z.looseObject({
   requests: z.array(RequestShape),
   runs: z.array(z.unknown()).default([]),
   retryBudgetLeft: z.number().int().nonnegative().optional(),
+  seq: z.number().int().nonnegative().optional(),
 });
+
+/** One line of the change log. */
+interface LogEntry {
+  /** Line number (1, 2, …; continues across compactions). */
+  n: number;
+  /** updatedAt. */
+  t: string;
+  /** A request change: index, members set, members removed. */
+  i?: number;
+  p?: Record<string, unknown>;
+  d?: string[];
+  /** retryBudgetLeft. */
+  b?: number;
+  /** A run started. */
+  run?: JournalRun;
+  /**
+   * Requests that may be sent from now on (reserved ahead with this line's fsync).
+   * Read back after the machine restarted, they are `sent` unless a later line says
+   * otherwise; in the same boot every line written before the process ended is there,
+   * so a reserved request without its own `sent` line never left.
+   */
+  r?: number[];
+  /** The machine's boot (on the first line a process writes to a log). */
+  k?: string;
+}
+
+let currentBoot: string | undefined;
+/** Identifies the machine's current boot: Linux's boot id, else the boot time in seconds. */
+function bootKey(): string {
+  if (currentBoot === undefined) {
+    try {
+      currentBoot = `id:${fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()}`;
+    } catch {
+      currentBoot = `at:${Math.round(Date.now() / 1000 - os.uptime())}`;
+    }
+  }
+  return currentBoot;
+}
+
+function sameBoot(key: string | undefined): boolean {
+  if (key === undefined) return false;
+  const now = bootKey();
+  if (key.startsWith('at:') && now.startsWith('at:')) return Math.abs(Number(key.slice(3)) - Number(now.slice(3))) <= 2;
+  return key === now;
+}
 
 /** A summary of one journal file, for listing jobs. `error` is set (and nothing else) for a file that cannot be read. */
 export interface JobSummary {
@@ -144,18 +205,33 @@ export interface JobSummary {
 
 /** A job journal. Create with {@link JobJournal.create}, read back with {@link JobJournal.load}. */
 export class JobJournal {
-  private writing: Promise<void> = Promise.resolve();
-  private queued: Promise<void> | undefined;
   private tmpCounter = 0;
   private lockFile: string | undefined;
-  /** Requests whose response is not yet in its side file. */
+  /** Requests whose response is not yet in a responses file (only in the log, or only in memory). */
   private unsavedResponses = new Set<number>();
+  /** Number of the last change-log line made. */
+  private seq: number;
+  /** The change log, open for appending (written synchronously: a line is in the OS when append returns). */
+  private logFd: number | undefined;
+  /** The last append failed: the next one starts with a line break (after a possibly torn line). */
+  private logTorn = false;
+  /** The fsync under way, and the one asked for while it runs (covers every line written before it starts). */
+  private syncing: Promise<void> | undefined;
+  private syncNext: Promise<void> | undefined;
+  /** A snapshot (compaction) under way; appends wait for it. */
+  private compacting: Promise<void> | undefined;
+  /** Requests marked on disk as possibly sent ahead of their turn: the fsync of that mark. */
+  private reserved = new Map<number, Promise<void>>();
+  /** This process has written its boot key to the log. */
+  private bootWritten = false;
 
   private constructor(
     /** Absolute path of the journal file. */
     readonly file: string,
     private state: JournalData,
-  ) {}
+  ) {
+    this.seq = state.seq ?? 0;
+  }
 
   /**
    * Creates the journal of a new job in `dir` (created when missing) and writes it.
@@ -192,15 +268,15 @@ export class JobJournal {
     } catch (e) {
       if (e instanceof JournalError) throw e;
     }
-    await journal.save();
+    await journal.compact();
     return journal;
   }
 
   /**
-   * Reads a journal. A request recorded as `sent` (the process ended while it was
-   * in flight) reads back as `unknown` with error kind `interrupted`.
-   * Throws {@link JournalError} (`unreadable`, `corrupt`, `unsupported`) with the
-   * file and what is wrong.
+   * Reads a journal (its snapshot, then its change log). A request recorded as
+   * `sent` (the process ended while it was in flight) reads back as `unknown` with
+   * error kind `interrupted`. Throws {@link JournalError} (`unreadable`, `corrupt`,
+   * `unsupported`) with the file and what is wrong.
    */
   static async load(file: string, options: { responses?: boolean } = {}): Promise<JobJournal> {
     const abs = path.resolve(file);
@@ -218,8 +294,8 @@ export class JobJournal {
     }
     if (typeof json === 'object' && json !== null && 'format' in json && (json as { format: unknown }).format === JOURNAL_FORMAT) {
       const version = (json as { version?: unknown }).version;
-      if (version !== JOURNAL_VERSION) {
-        throw new JournalError('unsupported', abs, `the job journal ${abs} has version ${String(version)}; this version of the extension reads version ${JOURNAL_VERSION}`);
+      if (typeof version !== 'number' || !READABLE_VERSIONS.includes(version)) {
+        throw new JournalError('unsupported', abs, `the job journal ${abs} has version ${String(version)}; this version of the extension reads versions ${READABLE_VERSIONS.join(' and ')}`);
       }
     }
     const parsed = JournalShape.safeParse(json);
@@ -232,6 +308,7 @@ export class JobJournal {
     if (data.requests.length !== data.plan.requests.length || data.requests.some((r, i) => r.index !== i)) {
       throw new JournalError('corrupt', abs, `the job journal ${abs} is damaged: its requests do not match its plan`);
     }
+    const inLog = await replayLog(abs, data);
     for (const r of data.requests) {
       if (r.state === 'sent') {
         r.state = 'unknown';
@@ -244,23 +321,49 @@ export class JobJournal {
       }
     }
     if (options.responses !== false) {
+      const files = new Map<string, Promise<unknown>>();
+      const read = (rel: string): Promise<unknown> => {
+        let p = files.get(rel);
+        if (!p) {
+          p = fsp.readFile(path.join(path.dirname(abs), rel), 'utf8').then((t) => JSON.parse(t) as unknown);
+          files.set(rel, p);
+          p.catch(() => undefined);
+        }
+        return p;
+      };
       for (const r of data.requests) {
         const stored = (r as { responseFile?: unknown }).responseFile;
-        if (typeof stored !== 'string') continue;
+        if (typeof stored !== 'string' || r.response !== undefined) continue;
+        const hash = stored.lastIndexOf('#');
         try {
-          r.response = JSON.parse(await fsp.readFile(path.join(path.dirname(abs), stored), 'utf8')) as RequestResult['response'];
+          if (hash < 0) {
+            r.response = (await read(stored)) as RequestResult['response']; // version 1: one response per file
+          } else {
+            const all = (await read(stored.slice(0, hash))) as Record<string, unknown>;
+            const one = all[stored.slice(hash + 1)];
+            if (one === undefined) throw new Error('not in the file');
+            r.response = one as RequestResult['response'];
+          }
         } catch {
           // The state is what matters for safety; a lost response only means less detail.
           (r as { responseMissing?: boolean }).responseMissing = true;
         }
       }
     }
-    return new JobJournal(abs, data);
+    const journal = new JobJournal(abs, data);
+    journal.seq = Math.max(journal.seq, inLog.lastSeq);
+    for (const i of inLog.responses) journal.unsavedResponses.add(i);
+    return journal;
   }
 
   /** Directory of the side files holding the responses. */
   get responsesDir(): string {
     return responsesDirOf(this.file);
+  }
+
+  /** The change log beside the journal file. */
+  get logFile(): string {
+    return `${this.file}${LOG_SUFFIX}`;
   }
 
   get id(): string {
@@ -286,7 +389,9 @@ export class JobJournal {
 
   /** Indexes of the requests in one of `states`, in plan order. */
   indexesIn(...states: RequestState[]): number[] {
-    return this.state.requests.filter((r) => states.includes(r.state)).map((r) => r.index);
+    const out: number[] = [];
+    for (const r of this.state.requests) if (states.includes(r.state)) out.push(r.index);
+    return out;
   }
 
   summary(): JobSummary {
@@ -299,27 +404,87 @@ export class JobJournal {
   }
 
   /**
-   * Replaces the record of request `index` (merged), with what is left of the
-   * retry budget when given, and writes the journal. Resolves once it is on disk.
+   * Replaces the record of request `index` (merged; a member given as undefined is
+   * removed), with what is left of the retry budget when given, and appends the
+   * change to the log. Resolves once it is on disk.
    */
-  updateRequest(index: number, patch: Partial<Omit<RequestResult, 'index' | 'ids' | 'path'>>, retryBudgetLeft?: number): Promise<void> {
+  updateRequest(
+    index: number,
+    patch: Partial<Omit<RequestResult, 'index' | 'ids' | 'path'>>,
+    retryBudgetLeft?: number,
+    options: { reserveAhead?: readonly number[] } = {},
+  ): Promise<void> {
+    // Every change is written before this resolves, so it survives the process being
+    // killed. A `sent` mark is also fsynced (it must survive a power cut: the request
+    // leaves only after it); an outcome is fsynced with the next `sent` mark or at
+    // compaction, and read back as `sent`, i.e. unknown, if the machine went down first.
+    // `reserveAhead` (with a `sent` mark): requests about to be sent next are marked
+    // on disk with the same fsync, so their own `sent` marks need none; after a crash
+    // they read back as unknown even if they had not left yet (never as unsent).
+    let durable = patch.state === 'sent';
+    let waitFor: Promise<void> | undefined;
+    if (durable) {
+      waitFor = this.reserved.get(index);
+      if (waitFor) {
+        this.reserved.delete(index);
+        durable = false;
+      }
+    }
+    const ahead = durable ? (options.reserveAhead ?? []).filter((i) => i !== index && this.state.requests[i] && !this.reserved.has(i)) : [];
     const r = this.state.requests[index];
     if (!r) return Promise.reject(new JournalError('invalid-argument', this.file, `the job has no request #${index}`));
-    if (retryBudgetLeft !== undefined) this.state.retryBudgetLeft = retryBudgetLeft;
-    Object.assign(r, patch);
-    for (const k of Object.keys(patch) as (keyof typeof patch)[]) if (patch[k] === undefined) delete (r as unknown as Record<string, unknown>)[k];
-    if ('response' in patch) this.unsavedResponses.add(index);
-    return this.save();
+    const set: Record<string, unknown> = {};
+    const removed: string[] = [];
+    for (const k of Object.keys(patch) as (keyof typeof patch)[]) {
+      const v = patch[k];
+      if (v === undefined) {
+        removed.push(k);
+        delete (r as unknown as Record<string, unknown>)[k];
+      } else {
+        set[k] = v;
+        (r as unknown as Record<string, unknown>)[k] = v;
+      }
+    }
+    if ('response' in patch) {
+      // A new response (or none) replaces what a responses file held.
+      delete (r as { responseFile?: string }).responseFile;
+      delete (r as { responseMissing?: boolean }).responseMissing;
+      if (!removed.includes('responseFile')) removed.push('responseFile');
+      if (r.response !== undefined) this.unsavedResponses.add(index);
+      else this.unsavedResponses.delete(index);
+    }
+    const entry: LogEntry = { n: 0, t: '', i: index, p: set };
+    if (removed.length > 0) entry.d = removed;
+    if (retryBudgetLeft !== undefined) {
+      this.state.retryBudgetLeft = retryBudgetLeft;
+      entry.b = retryBudgetLeft;
+    }
+    if (ahead.length > 0) entry.r = ahead;
+    const written = this.append(entry, durable);
+    for (const i of ahead) {
+      written.catch(() => undefined);
+      this.reserved.set(i, written);
+    }
+    return waitFor ? Promise.all([written, waitFor]).then(() => undefined) : written;
   }
 
   /** Records the start of a run, with the retry budget it starts with when given. */
   beginRun(kind: RunKind, requests: number[], now: Date = new Date(), retryBudget?: number): Promise<void> {
-    this.state.runs.push({ kind, startedAt: now.toISOString(), requests: [...requests] });
+    const run: JournalRun = { kind, startedAt: now.toISOString(), requests: [...requests] };
+    this.state.runs.push(run);
     if (retryBudget !== undefined) this.state.retryBudgetLeft = retryBudget;
-    return this.save();
+    // A journal of version 1 is rewritten as version 2 first: a version that does not
+    // know the change log refuses it instead of missing what the log holds.
+    if (this.state.version !== JOURNAL_VERSION) return this.compact();
+    const entry: LogEntry = { n: 0, t: '', run };
+    if (retryBudget !== undefined) entry.b = retryBudget;
+    return this.append(entry, false);
   }
 
-  /** Records the end of the latest run; marks the job finished when nothing is left to send. */
+  /**
+   * Records the end of the latest run; marks the job finished when nothing is left
+   * to send. Compacts the journal: the change log is folded into the journal file.
+   */
   endRun(outcome: JournalRun['outcome'], now: Date = new Date()): Promise<void> {
     const run = this.state.runs[this.state.runs.length - 1];
     if (run) {
@@ -327,26 +492,29 @@ export class JobJournal {
       run.outcome = outcome;
     }
     if (!this.state.requests.some((r) => r.state === 'pending' || r.state === 'sent')) this.state.finishedAt ??= now.toISOString();
-    return this.save();
+    return this.compact();
   }
 
   /** Marks the job finished: it is no longer offered for resumption (Retry Failed still works). */
   markFinished(now: Date = new Date()): Promise<void> {
     this.state.finishedAt ??= now.toISOString();
-    return this.save();
+    return this.compact();
   }
 
-  /** Deletes the journal file (and its lock). */
+  /** Deletes the journal file (and its change log, responses and lock). */
   async delete(): Promise<void> {
-    await this.flush();
+    await this.flush().catch(() => undefined);
+    this.closeLog();
     await fsp.rm(this.file, { force: true });
+    await fsp.rm(this.logFile, { force: true });
     await fsp.rm(this.responsesDir, { recursive: true, force: true });
     await fsp.rm(`${this.file}.lock`, { force: true });
   }
 
   /** Resolves when every write asked for so far is on disk (rejects with the last write error). */
-  flush(): Promise<void> {
-    return this.queued ?? this.writing;
+  async flush(): Promise<void> {
+    await this.compacting;
+    await (this.syncNext ?? this.syncing);
   }
 
   /**
@@ -377,50 +545,198 @@ export class JobJournal {
   }
 
   async releaseLock(): Promise<void> {
+    await this.flush().catch(() => undefined);
+    this.closeLog();
     if (!this.lockFile) return;
     const f = this.lockFile;
     this.lockFile = undefined;
     await fsp.rm(f, { force: true });
   }
 
-  /** Serialized, coalesced atomic write of the current state. */
-  private save(): Promise<void> {
-    if (this.queued) return this.queued;
-    const next = this.writing.then(
-      () => this.startWrite(),
-      () => this.startWrite(),
-    );
-    this.queued = next;
-    this.writing = next.catch(() => undefined);
+  /**
+   * Appends one change-log line. It is written (to the operating system) before this
+   * returns; the promise resolves at once, or, when `durable`, once an fsync that
+   * started after the write has completed (several lines share one fsync).
+   */
+  private append(entry: LogEntry, durable: boolean): Promise<void> {
+    const at = new Date().toISOString();
+    this.state.updatedAt = at;
+    entry.n = ++this.seq;
+    entry.t = at;
+    if (!this.bootWritten) {
+      entry.k = bootKey();
+      this.bootWritten = true;
+    }
+    const line = `${JSON.stringify(entry)}\n`;
+    if (this.compacting) return this.compacting.catch(() => undefined).then(() => this.appendLine(line, durable));
+    return this.appendLine(line, durable);
+  }
+
+  private appendLine(line: string, durable: boolean): Promise<void> {
+    try {
+      this.logFd ??= fs.openSync(this.logFile, 'a', 0o600);
+      const buf = Buffer.from(this.logTorn ? `\n${line}` : line, 'utf8');
+      for (let off = 0; off < buf.length; ) off += fs.writeSync(this.logFd, buf, off, buf.length - off);
+      this.logTorn = false;
+      // A log removed under us (its directory deleted) takes writes that reach no file.
+      if (fs.fstatSync(this.logFd).nlink === 0) throw new Error('the change log was removed');
+    } catch (e) {
+      this.logTorn = true;
+      this.closeLog();
+      return Promise.reject(new JournalError('write-failed', this.file, `cannot write the job journal ${this.logFile}: ${errText(e)}`, { cause: e }));
+    }
+    return durable ? this.sync() : Promise.resolve();
+  }
+
+  /** Group commit: one fsync at a time; callers arriving while one runs share the next. */
+  private sync(): Promise<void> {
+    if (this.syncNext) return this.syncNext;
+    const run = (): Promise<void> => {
+      const p = this.fsyncLog().finally(() => {
+        if (this.syncing === p) this.syncing = undefined;
+      });
+      this.syncing = p;
+      return p;
+    };
+    if (!this.syncing) return run();
+    const next = this.syncing
+      .catch(() => undefined)
+      .then(() => {
+        this.syncNext = undefined;
+        return run();
+      });
+    this.syncNext = next;
     return next;
   }
 
-  private async startWrite(): Promise<void> {
-    this.queued = undefined; // later changes need a new write
-    this.state.updatedAt = new Date().toISOString();
-    // Responses first (each once), so the main file never points at a missing one.
-    const indexes = [...this.unsavedResponses];
-    this.unsavedResponses.clear();
+  private async fsyncLog(): Promise<void> {
+    const fd = this.logFd;
     try {
-      for (const i of indexes) {
-        const r = this.state.requests[i]!;
-        const name = `${i}.json`;
-        if (r.response === undefined) {
-          delete (r as { responseFile?: string }).responseFile;
-          continue;
-        }
-        await fsp.mkdir(this.responsesDir, { recursive: true });
-        await writeAtomic(path.join(this.responsesDir, name), JSON.stringify(r.response), `${process.pid}.${++this.tmpCounter}`);
-        (r as { responseFile?: string }).responseFile = `${path.basename(this.responsesDir)}/${name}`;
-      }
+      if (fd === undefined) throw new Error('the change log is not open');
+      await new Promise<void>((resolve, reject) => fs.fdatasync(fd, (e) => (e ? reject(e) : resolve())));
     } catch (e) {
-      for (const i of indexes) this.unsavedResponses.add(i);
-      throw e instanceof JournalError ? e : new JournalError('write-failed', this.file, `cannot write a response of job ${this.id}: ${errText(e)}`, { cause: e });
+      this.logTorn = true;
+      this.closeLog();
+      throw new JournalError('write-failed', this.file, `cannot write the job journal ${this.logFile}: ${errText(e)}`, { cause: e });
     }
-    const onDisk = { ...this.state, requests: this.state.requests.map(({ response: _inSideFile, ...rest }) => rest) };
-    const text = `${JSON.stringify(onDisk)}\n`;
-    await writeAtomic(this.file, text, `${process.pid}.${++this.tmpCounter}`);
   }
+
+  /** Writes a snapshot of the whole state (the change log is then dropped). Serialized with the fsyncs. */
+  private compact(): Promise<void> {
+    this.state.updatedAt = new Date().toISOString();
+    const before = this.compacting;
+    const p: Promise<void> = (async () => {
+      await before?.catch(() => undefined);
+      await (this.syncNext ?? this.syncing)?.catch(() => undefined);
+      await this.writeSnapshot();
+    })().finally(() => {
+      if (this.compacting === p) this.compacting = undefined;
+    });
+    this.compacting = p;
+    return p;
+  }
+
+  /** Writes the responses kept only in the log to a responses file, then the journal file; then drops the log. */
+  private async writeSnapshot(): Promise<void> {
+    const indexes = [...this.unsavedResponses].filter((i) => this.state.requests[i]?.response !== undefined);
+    const seq = this.seq;
+    if (indexes.length > 0) {
+      const name = `${seq}.json`;
+      const rel = `${path.basename(this.responsesDir)}/${name}`;
+      const map: Record<string, unknown> = {};
+      for (const i of indexes) map[i] = this.state.requests[i]!.response;
+      try {
+        await fsp.mkdir(this.responsesDir, { recursive: true });
+        await writeAtomic(path.join(this.responsesDir, name), JSON.stringify(map), `${process.pid}.${++this.tmpCounter}`);
+      } catch (e) {
+        throw e instanceof JournalError ? e : new JournalError('write-failed', this.file, `cannot write the responses of job ${this.id}: ${errText(e)}`, { cause: e });
+      }
+      for (const i of indexes) (this.state.requests[i] as { responseFile?: string }).responseFile = `${rel}#${i}`;
+      this.unsavedResponses.clear();
+    }
+    this.state.version = JOURNAL_VERSION;
+    this.state.seq = seq;
+    this.reserved.clear(); // the snapshot holds each request's true state
+    const onDisk = { ...this.state, requests: this.state.requests.map(({ response: _inSideFile, ...rest }) => rest) };
+    await writeAtomic(this.file, `${JSON.stringify(onDisk)}\n`, `${process.pid}.${++this.tmpCounter}`);
+    // Every line of the log is in the snapshot now (and would be skipped by number anyway).
+    this.closeLog();
+    await fsp.rm(this.logFile, { force: true }).catch(() => undefined);
+  }
+
+  private closeLog(): void {
+    const fd = this.logFd;
+    this.logFd = undefined;
+    this.bootWritten = false;
+    if (fd !== undefined) {
+      try {
+        fs.closeSync(fd);
+      } catch {
+        /* already gone */
+      }
+    }
+  }
+}
+
+/**
+ * Applies the change log beside `file` to `data` (lines the snapshot already holds
+ * are skipped). Returns the last line's number and the requests whose response is
+ * only in the log.
+ */
+async function replayLog(file: string, data: JournalData): Promise<{ lastSeq: number; responses: Set<number> }> {
+  const responses = new Set<number>();
+  let text: string;
+  try {
+    text = await fsp.readFile(`${file}${LOG_SUFFIX}`, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { lastSeq: 0, responses };
+    throw new JournalError('unreadable', file, `cannot read the change log of the job journal ${file}: ${errText(e)}`, { cause: e });
+  }
+  let last = data.seq ?? 0;
+  let boot: string | undefined;
+  /** Reserved ahead, with no line of their own after. */
+  const reservedOnly = new Set<number>();
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    let e: LogEntry;
+    try {
+      e = JSON.parse(line) as LogEntry;
+    } catch {
+      continue; // torn by a crash mid-write: never acknowledged, so nothing was sent on its strength
+    }
+    if (typeof e !== 'object' || e === null || typeof e.n !== 'number' || e.n <= last) continue;
+    last = e.n;
+    if (typeof e.t === 'string') data.updatedAt = e.t;
+    if (typeof e.b === 'number') data.retryBudgetLeft = e.b;
+    if (e.run && typeof e.run === 'object') data.runs.push(e.run);
+    if (typeof e.k === 'string') boot = e.k;
+    if (Array.isArray(e.r)) for (const i of e.r) if (typeof i === 'number' && data.requests[i]) reservedOnly.add(i);
+    if (typeof e.i === 'number') {
+      const r = data.requests[e.i] as unknown as Record<string, unknown> | undefined;
+      if (!r) throw new JournalError('corrupt', file, `the change log of the job journal ${file} is damaged: it names request #${e.i}, which the job does not have`);
+      for (const k of e.d ?? []) delete r[k];
+      for (const [k, v] of Object.entries(e.p ?? {})) {
+        if (k === 'index' || k === 'ids' || k === 'path') continue;
+        r[k] = v;
+      }
+      reservedOnly.delete(e.i);
+      if (e.p && 'response' in e.p) responses.add(e.i);
+      else if (e.d?.includes('response')) responses.delete(e.i);
+      if (typeof r.state !== 'string' || !REQUEST_STATES.includes(r.state as RequestState)) {
+        throw new JournalError('corrupt', file, `the change log of the job journal ${file} is damaged: request #${e.i} has the state ${JSON.stringify(r.state)}`);
+      }
+    }
+  }
+  // After a restart of the machine, lines written after the last fsync may be lost:
+  // a request reserved ahead may have left with its own `sent` line lost, so it is
+  // `sent` (read as unknown). In the same boot nothing written is lost: it never left.
+  if (!sameBoot(boot)) {
+    for (const i of reservedOnly) {
+      const r = data.requests[i]!;
+      if (r.state !== 'succeeded') r.state = 'sent';
+    }
+  }
+  return { lastSeq: last, responses };
 }
 
 /** Writes `text` to `file` atomically: temp file in the same directory, fsync, rename, fsync of the directory. */
@@ -553,6 +869,7 @@ export async function pruneJobs(dir: string, opts: { maxAgeMs: number; now?: () 
     const last = Date.parse(s.updatedAt ?? s.finishedAt);
     if (Number.isFinite(last) && now - last > opts.maxAgeMs) {
       await fsp.rm(s.file, { force: true });
+      await fsp.rm(`${s.file}${LOG_SUFFIX}`, { force: true });
       await fsp.rm(responsesDirOf(s.file), { recursive: true, force: true });
       await fsp.rm(`${s.file}.lock`, { force: true });
       deleted.push(s.file);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { promises as fsp, readFileSync } from 'node:fs';
+import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ServiceError } from '../../src/api/errors';
@@ -76,8 +76,10 @@ describe('bulk journal', () => {
     const seenOnDisk: string[] = [];
     const client: BulkClient = {
       async updateWorkItems(ids) {
-        const onDisk = JSON.parse(readFileSync(j.file, 'utf8')) as { requests: { ids: string[]; state: string }[] };
-        seenOnDisk.push(onDisk.requests.find((r) => r.ids[0] === ids[0])!.state);
+        // What a reload would read at this moment (the process could be killed now).
+        const onDisk = await JobJournal.load(j.file, { responses: false });
+        const r = onDisk.requests.find((q) => q.ids[0] === ids[0])!;
+        seenOnDisk.push(r.error?.kind === 'interrupted' ? 'sent' : r.state);
         return ok(ids);
       },
     };
@@ -99,16 +101,85 @@ describe('bulk journal', () => {
     const response = { ...ok(['W1', 'W2']), items: [{ id: 'W1', response: 'a field named response' }, { id: 'W2' }] };
     await j.updateRequest(0, { state: 'succeeded', response });
     await j.updateRequest(1, { state: 'failed' });
+    // Before compaction the response is in the change log: a reload has it.
+    assert.deepEqual((await JobJournal.load(j.file)).requests[0]!.response, response);
+    await j.markFinished(); // compaction
+    await assert.rejects(fsp.access(j.logFile), 'the change log is folded into the journal file');
     const main = JSON.parse(await fsp.readFile(j.file, 'utf8')) as { requests: { response?: unknown; responseFile?: string }[] };
     assert.equal(main.requests[0]!.response, undefined, 'the main file stays small');
-    assert.equal(main.requests[0]!.responseFile, `${path.basename(j.responsesDir)}/0.json`);
-    assert.deepEqual((await JobJournal.load(j.file)).requests[0]!.response, response);
-    await fsp.rm(path.join(j.responsesDir, '0.json'));
+    assert.match(main.requests[0]!.responseFile!, new RegExp(`^${path.basename(j.responsesDir).replace(/[.]/g, '\\.')}/\\d+\\.json#0$`));
+    const back0 = await JobJournal.load(j.file);
+    assert.deepEqual(back0.requests[0]!.response, response);
+    assert.equal(back0.requests[1]!.state, 'failed');
+    await fsp.rm(path.join(path.dirname(j.file), main.requests[0]!.responseFile!.split('#')[0]!));
     const back = await JobJournal.load(j.file);
     assert.equal(back.requests[0]!.state, 'succeeded');
     assert.equal(back.requests[0]!.responseMissing, true);
     await back.delete();
     assert.deepEqual(await fsp.readdir(dir), []);
+  });
+
+  it('a change log line torn by a crash is ignored; lines the snapshot holds are not applied twice', async () => {
+    const j = await JobJournal.create(dir, { source: {}, plan: makePlan(6, 2) });
+    await j.beginRun('run', [0, 1, 2], new Date(), 7);
+    await j.updateRequest(0, { state: 'sent', attempts: 1 });
+    await j.updateRequest(0, { state: 'succeeded', response: ok(['W1', 'W2']) }, 6);
+    await j.updateRequest(1, { state: 'sent', attempts: 1 });
+    const log = await fsp.readFile(j.logFile, 'utf8');
+    // A crash in the middle of the next line: half of it reached the disk.
+    await fsp.appendFile(j.logFile, '{"n":99,"t":"2026-01-01T00:00:00.000Z","i":2,"p":{"state":"se');
+    const back = await JobJournal.load(j.file);
+    assert.deepEqual(back.requests.map((r) => r.state), ['succeeded', 'unknown', 'pending']);
+    assert.equal(back.retryBudgetLeft, 6);
+    assert.equal(back.data.runs.length, 1);
+    // A compaction that was not followed by the log's removal (crash in between): the log is skipped.
+    await fsp.writeFile(j.logFile, log);
+    await j.endRun('partial');
+    await fsp.writeFile(j.logFile, log);
+    const again = await JobJournal.load(j.file);
+    assert.equal(again.data.runs.length, 1, 'the run is not added twice');
+    assert.deepEqual(again.requests.map((r) => r.state), ['succeeded', 'unknown', 'pending']);
+    assert.deepEqual(again.requests[0]!.response, ok(['W1', 'W2']));
+  });
+
+  it('requests marked ahead with one fsync read back as never sent in the same boot, as unknown after a restart of the machine', async () => {
+    const j = await JobJournal.create(dir, { source: {}, plan: makePlan(6, 1) });
+    await j.beginRun('run', [0, 1, 2, 3, 4, 5]);
+    // Request 0 is marked sent, and 1 and 2 with it (one fsync); 1 then leaves too.
+    await j.updateRequest(0, { state: 'sent', attempts: 1 }, undefined, { reserveAhead: [1, 2] });
+    await j.updateRequest(1, { state: 'sent', attempts: 1 });
+    const same = await JobJournal.load(j.file);
+    assert.deepEqual(same.requests.map((r) => r.state), ['unknown', 'unknown', 'pending', 'pending', 'pending', 'pending']);
+    // The same log read after a reboot: lines after the last fsync may be lost, so 2 may have left.
+    const log = await fsp.readFile(j.logFile, 'utf8');
+    assert.match(log, /"k":"/);
+    await fsp.writeFile(j.logFile, log.replace(/"k":"[^"]*"/, '"k":"id:another-boot"'));
+    const rebooted = await JobJournal.load(j.file);
+    assert.deepEqual(rebooted.requests.map((r) => r.state), ['unknown', 'unknown', 'unknown', 'pending', 'pending', 'pending']);
+    assert.equal(rebooted.requests[2]!.error!.kind, 'interrupted');
+  });
+
+  it('reads a journal of version 1 (no change log, one response per file) and rewrites it as version 2 when it runs again', async () => {
+    const j = await JobJournal.create(dir, { source: {}, plan: makePlan(4, 2) });
+    const v1 = JSON.parse(await fsp.readFile(j.file, 'utf8')) as Record<string, unknown> & { requests: Record<string, unknown>[] };
+    v1.version = 1;
+    delete v1.seq;
+    await fsp.mkdir(j.responsesDir, { recursive: true });
+    await fsp.writeFile(path.join(j.responsesDir, '0.json'), JSON.stringify(ok(['W1', 'W2'])));
+    Object.assign(v1.requests[0]!, { state: 'succeeded', attempts: 1, responseFile: `${path.basename(j.responsesDir)}/0.json` });
+    await fsp.writeFile(j.file, JSON.stringify(v1));
+    const old = await JobJournal.load(j.file);
+    assert.deepEqual(old.requests.map((r) => r.state), ['succeeded', 'pending']);
+    assert.deepEqual(old.requests[0]!.response, ok(['W1', 'W2']));
+    const client = scripted();
+    const r = await resumeJob(old, { client, ...FAST, clock: skippingClock() });
+    assert.equal(r.outcome, 'succeeded');
+    assert.deepEqual(client.sent, [['W3', 'W4']]);
+    const now = JSON.parse(await fsp.readFile(j.file, 'utf8')) as { version: number };
+    assert.equal(now.version, 2);
+    const back = await JobJournal.load(j.file);
+    assert.deepEqual(back.requests[0]!.response, ok(['W1', 'W2']));
+    assert.deepEqual(back.requests[1]!.response, ok(['W3', 'W4']));
   });
 
   it('serializes concurrent writes: every version on disk is complete, the last one wins', async () => {
@@ -117,7 +188,7 @@ describe('bulk journal', () => {
     let reads = 0;
     const reader = (async () => {
       while (reading) {
-        JSON.parse(await fsp.readFile(j.file, 'utf8')); // throws if a write were torn
+        await JobJournal.load(j.file); // throws if a write were torn or the file and log disagreed
         reads++;
       }
     })();
