@@ -31,6 +31,7 @@ import { decideUnknown } from '../common/unknownChoice';
 import { itemsText, outcomeMessage, requestsText } from '../common/wording';
 import { idsPreview, removeIdsFromDocumentText } from '../editors/model/ids';
 import { restoredJobId } from '../editors/model/results';
+import type { ChangeTable } from '../changes/model/table';
 import { ResultPanels, type ResultViewModel } from '../views/results/resultPanel';
 import { UserInputError } from './register';
 
@@ -40,6 +41,19 @@ export interface ScriptedAnswers {
   sameFailure?: 'retry' | 'removeMissing' | 'cancel';
   /** Remove Missing IDs and Send the Rest. */
   sendWithoutMissing?: 'sendAndRemove' | 'send' | 'cancel';
+}
+
+/**
+ * The values of a job's items (src/changes): read before sending (kept beside the
+ * journal for undo), re-read after a run, shown as before → after in the result view.
+ */
+export interface JobValueHooks {
+  /** Before a new job's journal exists: reads the values (and may warn about drift). Throws a cancellation when the user stops the send. */
+  prepare(source: JobSourceInfo, plan: JobPlan, info: ConnectionInfo): Promise<{ write(journal: JobJournal): Promise<void> } | undefined>;
+  /** After a run: re-reads the values of the items changed. */
+  afterRun(journal: JobJournal): Promise<void>;
+  /** The before → after table of a job, and whether it can be undone (reads files only). */
+  changes(journal: JobJournal): Promise<{ table?: ChangeTable; undo: boolean } | undefined>;
 }
 
 /** Finished journals older than this are deleted (at first use in a session). */
@@ -67,6 +81,8 @@ export class RequestJobs implements vscode.Disposable {
   private readonly finished = new vscode.EventEmitter<{ jobId?: string; result: JobResult }>();
   /** Fires when a run ends (tests and views listen). */
   readonly onDidFinishJob = this.finished.event;
+  /** Set by the before/after feature (src/changes). */
+  valueHooks?: JobValueHooks;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -99,10 +115,17 @@ export class RequestJobs implements vscode.Disposable {
   /** Runs a new job for a planned document: journal, progress with cancel, result view. */
   async runNew(source: JobSourceInfo, plan: JobPlan, info: ConnectionInfo): Promise<JobResult> {
     await this.connections.getClient(); // signs in first when needed, before anything is written
+    const prepared = await this.valueHooks?.prepare(source, plan, info);
     const journal = await JobJournal.create(this.jobsDir, {
       source: { uri: source.uri.toString(), text: source.text, description: source.description },
       plan,
     });
+    try {
+      await prepared?.write(journal); // the values before are on disk before the first request leaves
+    } catch (e) {
+      await journal.markFinished().catch(() => undefined);
+      throw e;
+    }
     this.log.info(`bulk job ${journal.id}: ${plan.ids.length} items in ${plan.requests.length} requests to ${info.baseUrl} (${source.name})`);
     return this.execute(journal, info, 'run', (opts) => runJob(plan, { ...opts, journal }));
   }
@@ -167,7 +190,12 @@ export class RequestJobs implements vscode.Disposable {
         .map(([s, n]) => `${n} ${s}`)
         .join(', ')} (${Math.round(result.durationMs)} ms)`,
     );
-    this.showResults(journal, info.label);
+    try {
+      await this.valueHooks?.afterRun(journal);
+    } catch (e) {
+      this.log.warn(`bulk job ${journal.id}: the values after the update were not read: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    await this.showResults(journal, info.label);
     this.finished.fire({ jobId: journal.id, result });
     void this.announce(result, info);
     return result;
@@ -223,17 +251,35 @@ export class RequestJobs implements vscode.Disposable {
     if (!id) return;
     const journal = await this.load(id);
     const info = this.connections.current;
-    this.showResults(journal, info && info.baseUrl === journal.plan.baseUrl ? info.label : journal.plan.baseUrl, false);
+    await this.showResults(journal, info && info.baseUrl === journal.plan.baseUrl ? info.label : journal.plan.baseUrl, false);
+  }
+
+  /** The journal of a job (for other features: undo). */
+  loadJob(jobId: string): Promise<JobJournal> {
+    return this.load(jobId);
+  }
+
+  /** Picks a job from the list (for other features); undefined when cancelled or none. */
+  pickJobId(filter: (s: JobSummary) => boolean, placeHolder: string): Promise<string | undefined> {
+    return this.pickJob(filter, placeHolder);
   }
 
   /** The result view of a job (the document it was sent from, the results so far). */
-  private showResults(journal: JobJournal, serviceLabel: string, reveal?: boolean): void {
-    this.panels.show(this.resultModel(journal, serviceLabel), reveal);
+  async showResults(journal: JobJournal, serviceLabel: string, reveal?: boolean): Promise<void> {
+    this.panels.show(await this.resultModel(journal, serviceLabel), reveal);
   }
 
-  private resultModel(journal: JobJournal, serviceLabel: string): ResultViewModel {
+  private async resultModel(journal: JobJournal, serviceLabel: string): Promise<ResultViewModel> {
     const uri = journal.data.source.uri;
+    let changes: Awaited<ReturnType<JobValueHooks['changes']>>;
+    try {
+      changes = await this.valueHooks?.changes(journal);
+    } catch (e) {
+      this.log.warn(`bulk job ${journal.id}: the values before and after cannot be shown: ${e instanceof Error ? e.message : String(e)}`);
+    }
     return {
+      ...(changes?.table ? { changes: changes.table } : {}),
+      undo: changes?.undo === true,
       jobId: journal.id,
       result: resultFromJournal(journal),
       serviceLabel,
@@ -251,7 +297,7 @@ export class RequestJobs implements vscode.Disposable {
       try {
         const journal = await this.load(jobId);
         const info = this.connections.current;
-        model = this.resultModel(journal, info && info.baseUrl === journal.plan.baseUrl ? info.label : journal.plan.baseUrl);
+        model = await this.resultModel(journal, info && info.baseUrl === journal.plan.baseUrl ? info.label : journal.plan.baseUrl);
       } catch (e) {
         this.log.info(`The result view of job ${jobId} was not restored: ${e instanceof Error ? e.message : String(e)}`);
       }

@@ -24,6 +24,8 @@ export interface RequestCommandDeps {
   jobs: RequestJobs;
   previews: PreviewDocuments;
   diagnostics: RequestDiagnostics;
+  /** Before/after values (src/changes): Preview reads the current values and shows current → expected. */
+  values?: { previewValues(doc: vscode.TextDocument, plan: JobPlan, info: ConnectionInfo): Promise<unknown> };
 }
 
 // ---------------------------------------------------------------------------
@@ -404,6 +406,7 @@ export async function previewUpdate(deps: RequestCommandDeps, arg?: unknown, man
     const c = checkAndPlan(doc, deps.connections);
     last = renderPreview({ documentName: documentName(doc.uri), serviceLabel: c.info.label, plan: c.plan, documentWarnings: c.warnings }, previewStrings());
     await deps.previews.show(doc.uri, last);
+    await deps.values?.previewValues(doc, c.plan, c.info);
   }
   return last;
 }

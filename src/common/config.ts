@@ -22,6 +22,8 @@ export interface Settings {
     confirmAboveItems: number;
     maxUrlLength: number;
     retryBudget: number;
+    /** Read the touched fields before and after an update (preview, undo, drift warning). */
+    readValues: boolean;
   };
   network: { requestTimeoutSeconds: number; caFile: string; maxResponseMegabytes: number };
   sandboxEdition: SandboxEdition;
@@ -60,6 +62,7 @@ export function readSettings(trusted = vscode.workspace.isTrusted): Settings {
       confirmAboveItems: int(c.get('bulk.confirmAboveItems'), 100, 0, 1_000_000),
       maxUrlLength: int(c.get('bulk.maxUrlLength'), 8000, 256, 65536),
       retryBudget: int(c.get('bulk.retryBudget'), 10, 0, 1000),
+      readValues: c.get<boolean>('bulk.readValues', true) !== false,
     },
     network: {
       requestTimeoutSeconds: int(c.get('network.requestTimeoutSeconds'), 30, 1, 3600),

@@ -6,6 +6,7 @@ import type { ConnectionManager } from '../common/connection';
 import { RequestJobs, type ScriptedAnswers } from '../commands/jobs';
 import { registerCommand } from '../commands/register';
 import { insertAtCursor, newUpdate, previewUpdate, sendUpdate, type NewUpdateOptions, type RequestCommandDeps } from '../commands/requests';
+import { registerChanges } from '../changes';
 import { RESULT_VIEW_TYPE } from '../views/results/resultPanel';
 import { SendCodeLens } from './codeLens';
 import { RenameMemberActions, RequestDiagnostics } from './diagnostics';
@@ -42,7 +43,8 @@ export function registerRequestDocuments(
     vscode.window.registerWebviewPanelSerializer(RESULT_VIEW_TYPE, { deserializeWebviewPanel: (panel, state) => jobs.restoreResultView(panel, state) }),
   );
 
-  const deps: RequestCommandDeps = { log, connections, jobs, previews, diagnostics };
+  const values = registerChanges(context, log, connections, jobs, previews);
+  const deps: RequestCommandDeps = { log, connections, jobs, previews, diagnostics, values };
   const isOptions = (a: unknown): a is NewUpdateOptions => typeof a === 'object' && a !== null && !(a instanceof vscode.Uri) && ('ids' in a || 'template' in a);
   registerCommand(context, log, 'workItemStudio.newUpdate', (arg?: unknown) => newUpdate(log, isOptions(arg) ? arg : {}));
   registerCommand(context, log, 'workItemStudio.sendUpdate', (arg?: unknown, many?: unknown) => sendUpdate(deps, arg, many));

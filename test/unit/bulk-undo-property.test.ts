@@ -6,10 +6,13 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { ServiceClient } from '../../src/api/client';
-import { fieldsToRead, sameFieldValue, touchedFields, type ItemValues } from '../../src/bulk/effects';
+import { sameFieldValue, touchedFields } from '../../src/bulk/effects';
 import { planUndo } from '../../src/bulk/undo';
 import { createSandbox, type Sandbox } from '../../src/sandbox';
-import type { Dataset, DatasetInput, WorkItem } from '../../src/sandbox/model';
+import type { DatasetInput } from '../../src/sandbox/model';
+import { readWorkItems } from '../../src/api/reads';
+import { readValues, type ReadValues } from '../../src/bulk/readValues';
+import type { Clock } from '../../src/bulk/types';
 import type { UpdateWorkItemsBody } from '../../src/schema/api';
 
 const TASKS = ['T1', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7', 'T8'];
@@ -68,45 +71,10 @@ function dataset(): DatasetInput {
   };
 }
 
-/** A stored item as the read operation answers it (PascalCase fields). */
-function readFields(data: Dataset, w: WorkItem, fields: readonly string[]): Record<string, unknown> {
-  const all: Record<string, unknown> = {
-    Id: w.id,
-    Name: w.name,
-    Code: w.code,
-    Description: w.description,
-    ProjectId: w.projectId,
-    ParentId: w.parentId,
-    ItemTypeId: w.itemTypeId,
-    DisplayOrder: w.order,
-    HasChildren: data.workItems.some((c) => c.parentId === w.id && !c.isDeleted),
-    StatusTypeId: w.statusTypeId,
-    StartDate: w.startDate === null ? null : `${w.startDate}T00:00:00`,
-    EndDate: w.endDate === null ? null : `${w.endDate}T00:00:00`,
-    ActualProgress: w.actualProgress,
-    TracksProgress: w.tracksProgress,
-    PlannedTime: w.plannedTime,
-    ManagedPlannedTime: w.managedPlannedTime,
-    PlannedCost: w.plannedCost,
-    LeaderId: w.leaderId,
-    Assignments: w.assignments.map((a) => ({ PartyId: a.partyId, PartyType: a.partyType, PlannedTime: a.plannedTime })),
-    IsTimeEntryLocked: w.timeEntryLocked,
-    IsDeleted: w.isDeleted,
-    FieldCalcTypes: { ...w.fieldCalcTypes },
-  };
-  return Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]]));
-}
-
-function read(sandbox: Sandbox, ids: readonly string[], fields: readonly string[]): Map<string, ItemValues> {
-  const byId = new Map(sandbox.data.workItems.map((w) => [w.id, w]));
-  return new Map(ids.map((id) => [id, readFields(sandbox.data, byId.get(id)!, fields)]));
-}
-
-function childrenInOrder(sandbox: Sandbox, parent: string): string[] {
-  return sandbox.data.workItems
-    .filter((w) => w.parentId === parent && !w.isDeleted)
-    .sort((a, b) => a.order - b.order)
-    .map((w) => w.id);
+/** Pacing off (a virtual clock), so the reads take no waits. */
+function virtualClock(): Clock {
+  let t = 0;
+  return { now: () => t, sleep: async (ms) => void (t += Math.max(0, ms)) };
 }
 
 const dateArb = fc.integer({ min: 0, max: 400 }).map((d) => new Date(Date.UTC(2026, 0, 1) + d * 86_400_000).toISOString().slice(0, 10));
@@ -187,8 +155,16 @@ describe('bulk undo: property test against the sandbox', function () {
     client = new ServiceClient({ baseUrl: sandbox.url, credentials: () => ({ kind: 'basic', loginName: 'admin', password: 'password' }) });
   });
   after(async () => {
+    await client?.close();
     await sandbox?.close();
   });
+
+  /** The values the preview and the snapshot read: GET /workitem/workItems/{ids}?fields=..., and the parents' sub-items for a move. */
+  function read(ids: readonly string[], body: UpdateWorkItemsBody): Promise<ReadValues> {
+    return readValues((i, fields, o) => readWorkItems(client, i, { fields, clock: virtualClock(), signal: o.signal }), ids, body, {
+      subItems: (id, q, o) => client.getSubItems(id, { fields: q.fields, depth: q.depth }, o),
+    });
+  }
 
   async function reset(): Promise<void> {
     const res = await fetch(`${sandbox.origin}/_sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(initial) });
@@ -200,10 +176,9 @@ describe('bulk undo: property test against the sandbox', function () {
     await fc.assert(
       fc.asyncProperty(bodyArb, fc.subarray(TASKS, { minLength: 1 }), fc.boolean(), async (body, ids, reRead) => {
         await reset();
-        const fields = fieldsToRead(body);
-        const before = read(sandbox, ids, fields);
-        const parents = new Set([...before.values()].map((v) => String(v.ParentId)));
-        const siblingsBefore = new Map([...parents].map((p) => [p, childrenInOrder(sandbox, p)]));
+        const taken = await read(ids, body);
+        const before = taken.items;
+        const siblingsBefore = taken.siblings;
         let response;
         try {
           response = await client.updateWorkItems(ids, body);
@@ -213,7 +188,7 @@ describe('bulk undo: property test against the sandbox', function () {
         applied++;
         assert.equal(response.items.length, ids.length);
         // Half the runs know the values after (re-read), half rely on the prediction.
-        const after = reRead ? read(sandbox, ids, fields) : undefined;
+        const after = reRead ? (await read(ids, body)).items : undefined;
         const plan = planUndo({ body, applied: ids, before, after, siblingsBefore });
         assert.deepEqual(plan.nonInvertible, [], 'an invertible body on leaf items has nothing that cannot be put back');
         for (const doc of plan.documents) {
@@ -223,7 +198,8 @@ describe('bulk undo: property test against the sandbox', function () {
             assert.fail(`undo document ${doc.kind} ${JSON.stringify(doc.update)} for ${doc.workItemIds.join(',')} was refused: ${e instanceof Error ? e.message : String(e)}`);
           }
         }
-        const now = read(sandbox, ids, fields);
+        const back = await read(ids, body);
+        const now = back.items;
         for (const id of ids) {
           for (const f of touchedFields(body)) {
             if (f === 'DisplayOrder') continue;
@@ -233,7 +209,8 @@ describe('bulk undo: property test against the sandbox', function () {
           }
         }
         if (body.moveParentTo !== undefined) {
-          for (const [p, list] of siblingsBefore) assert.deepEqual(childrenInOrder(sandbox, p), list, `children of ${p} in their old order`);
+          assert.ok(siblingsBefore && back.siblings);
+          for (const [p, list] of siblingsBefore) assert.deepEqual(back.siblings.get(p), list, `children of ${p} in their old order`);
         }
       }),
       { numRuns: 500, seed: 20261123 },
@@ -248,10 +225,9 @@ describe('bulk undo: property test against the sandbox', function () {
         fc.subarray(FOLDERS, { minLength: 1 }),
         async (body, ids) => {
           await reset();
-          const fields = fieldsToRead(body);
-          const before = read(sandbox, ids, fields);
+          const before = (await read(ids, body)).items;
           await client.updateWorkItems(ids, body);
-          const plan = planUndo({ body, applied: ids, before, after: read(sandbox, ids, fields) });
+          const plan = planUndo({ body, applied: ids, before, after: (await read(ids, body)).items });
           const member = Object.keys(body)[0]!;
           const reported = new Set(plan.nonInvertible.filter((n) => n.member === member).map((n) => n.id));
           assert.deepEqual([...reported].sort(), [...ids].sort(), `${member} reported for every folder`);

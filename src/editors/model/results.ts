@@ -4,6 +4,7 @@
 import type { JobResult, RequestError, RequestResult, RequestState } from '../../bulk/types';
 import { missingIdsOf } from '../../bulk/missing';
 import type { WorkItemResult } from '../../schema/api';
+import { CHANGE_TABLE_CSS, CHANGE_TABLE_SCRIPT } from '../../changes/model/table';
 
 export interface ResultStrings {
   title: string;
@@ -39,6 +40,7 @@ export interface ResultStrings {
     /** "Remove Missing IDs and Send the Rest (N)": N is how many IDs the new job sends. */
     sendWithoutMissing(count: number): string;
     showLog: string;
+    createUndo?: string;
   };
   /** The IDs the service said do not exist, and why the requests that named them sent nothing. */
   missing(count: number, ids: string): string;
@@ -139,6 +141,10 @@ export interface ResultViewInput {
   documentName: string;
   nonce: string;
   cspSource: string;
+  /** The before → after section (src/changes/model/table.ts `renderChangeTable`), when the job has a snapshot. */
+  changes?: string;
+  /** Offer "Create Undo Document" (the job has values from before sending and changed something). */
+  undo?: boolean;
 }
 
 /** Counts that decide which buttons the view offers. */
@@ -167,6 +173,7 @@ export function renderResultHtml(input: ResultViewInput, s: ResultStrings = ENGL
     counts.failed > 0 ? `<button data-command="retryFailed"${missing.missing.length > 0 ? ' class="secondary"' : ''}>${e(s.actions.retryFailed(counts.failed))}</button>` : '',
     counts.unknown > 0 ? `<button data-command="resendUnknown" class="secondary">${e(s.actions.resendUnknown(counts.unknown))}</button>` : '',
     counts.pending > 0 ? `<button data-command="resume">${e(s.actions.resume(counts.pending))}</button>` : '',
+    input.undo && s.actions.createUndo ? `<button data-command="createUndo" class="secondary">${e(s.actions.createUndo)}</button>` : '',
     `<button data-command="showLog" class="secondary">${e(s.actions.showLog)}</button>`,
   ].join('');
   const requestRows = result.requests
@@ -205,6 +212,7 @@ button:hover{background:var(--vscode-button-hoverBackground)}
 button.secondary{background:var(--vscode-button-secondaryBackground);color:var(--vscode-button-secondaryForeground)}
 .st-failed td:nth-child(2){color:var(--vscode-errorForeground)}.st-unknown td:nth-child(2),.st-cancelled td:nth-child(2){color:var(--vscode-editorWarning-foreground)}
 .error{border-left:3px solid var(--vscode-errorForeground);padding:0 10px;margin:8px 0}
+${input.changes ? CHANGE_TABLE_CSS : ''}
 </style></head>
 <body data-job-id="${e(input.jobId ?? '')}">
 <h1>${e(s.outcome[result.outcome])}</h1>
@@ -212,6 +220,7 @@ button.secondary{background:var(--vscode-button-secondaryBackground);color:var(-
 ${missing.missing.length > 0 ? `<div class="error missing"><p>${e(s.missing(missing.missing.length, missing.missing.length > 50 ? `${missing.missing.slice(0, 50).join(', ')} ${s.more(missing.missing.length - 50)}` : missing.missing.join(', ')))}</p></div>` : ''}
 <div class="actions">${buttons}</div>
 ${counts.unknown > 0 ? `<p>${e(s.unknownExplained)}</p>` : ''}
+${input.changes ?? ''}
 <h2>${e(s.totals)}</h2>
 <table><thead><tr><th></th><th>${e(s.requests)}</th><th>${e(s.items)}</th></tr></thead><tbody>
 <tr><th>${e(s.totals)}</th><td>${t.requests}</td><td>${t.items}</td></tr>${stateCells}</tbody></table>
@@ -241,6 +250,7 @@ ${idList(dependencies, s)}
 const vscode = acquireVsCodeApi();
 vscode.setState(document.body.dataset.jobId ? { jobId: document.body.dataset.jobId } : {});
 document.querySelectorAll('button[data-command]').forEach((b) => b.addEventListener('click', () => vscode.postMessage({ command: b.dataset.command })));
+${input.changes ? CHANGE_TABLE_SCRIPT : ''}
 </script>
 </body></html>`;
 }

@@ -8,6 +8,8 @@ import { ServiceError, type ServiceErrorKind } from '../../api/errors';
 import type { JobResult, RequestError } from '../../bulk/types';
 import { describeError, localizedServiceEntry, serviceErrorSummary } from '../../common/messages';
 import { escapeHtml, renderResultHtml, resultJson, type ResultStrings } from '../../editors/model/results';
+import { renderChangeTable, type ChangeTable } from '../../changes/model/table';
+import { changeTableStrings } from '../../changes/strings';
 import { resultViewColumn } from './column';
 
 export interface ResultViewModel {
@@ -18,6 +20,10 @@ export interface ResultViewModel {
   documentName: string;
   /** The request document, for the default place of "Save as JSON". */
   documentUri?: vscode.Uri;
+  /** Before → after per item, when the job has values from before sending. */
+  changes?: ChangeTable;
+  /** Offer "Create Undo Document". */
+  undo?: boolean;
 }
 
 /** Commands the buttons run (with the job id). */
@@ -26,6 +32,7 @@ export const RESULT_COMMANDS = {
   resendUnknown: 'workItemStudio.resendUnknown',
   resume: 'workItemStudio.resumeJobs',
   sendWithoutMissing: 'workItemStudio.sendWithoutMissing',
+  createUndo: 'workItemStudio.createUndoDocument',
 } as const;
 
 /** "Results: update-1.workitems.json (14:02:31)": several sends of one document get tabs told apart by their start time. */
@@ -152,6 +159,8 @@ export class ResultPanels implements vscode.Disposable {
         jobId: model.jobId,
         nonce: randomBytes(16).toString('base64'),
         cspSource: panel.webview.cspSource,
+        changes: model.changes ? renderChangeTable(model.changes, changeTableStrings()) : undefined,
+        undo: model.undo,
       },
       resultStrings(),
     );
@@ -183,6 +192,7 @@ export class ResultPanels implements vscode.Disposable {
         case 'resendUnknown':
         case 'resume':
         case 'sendWithoutMissing':
+        case 'createUndo':
           if (model.jobId) await vscode.commands.executeCommand(RESULT_COMMANDS[command], model.jobId);
           break;
         case 'showLog':
@@ -297,6 +307,7 @@ export function resultStrings(): ResultStrings {
       resume: (n) => vscode.l10n.t('Send Remaining ({0})', n),
       sendWithoutMissing: (n) => vscode.l10n.t('Remove Missing IDs and Send the Rest ({0})', n),
       showLog: vscode.l10n.t('Show Log'),
+      createUndo: vscode.l10n.t('Create Undo Document'),
     },
     missing: (n, ids) =>
       n === 1

@@ -1,0 +1,308 @@
+// Before/after: the preview reads the current values of the fields an update
+// touches and shows current → expected per item; Send reads them again (warning
+// when items changed since the preview) and keeps them beside the job's journal
+// before the first request leaves; after a run the values are read once more and
+// the result view shows before → after; "Create Undo Document" writes the request
+// documents that put the previous values back. Registered from one function.
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import { computeEffects, fieldsToRead, touchedFields, type ItemValues } from '../bulk/effects';
+import { changeRows, planUndoForJob, responsesOf } from '../bulk/jobValues';
+import { findDrift, readValues, type ReadValues } from '../bulk/readValues';
+import { readSnapshot, snapshotItems, writeSnapshot, pruneSnapshots } from '../bulk/snapshot';
+import type { JobJournal, JobPlan } from '../bulk';
+import { readSettings } from '../common/config';
+import type { ConnectionInfo, ConnectionManager } from '../common/connection';
+import { itemsText, requestsText } from '../common/wording';
+import { documentName, type JobSourceInfo, type RequestJobs } from '../commands/jobs';
+import { isCancellation, registerCommand } from '../commands/register';
+import { renderChangesPage, messageSection } from './model/page';
+import { previewTable, renderChangeTable, resultTable, type ChangeTable } from './model/table';
+import { readRequestCount, subItemReader, workItemReader } from './reader';
+import { changeTableStrings } from './strings';
+import type { PreviewDocuments } from '../editors/preview';
+import { createUndoDocuments, type UndoOutcome } from './undoCommand';
+
+export const PREVIEW_VIEW_TYPE = 'workItemStudio.valuesPreview';
+
+interface PreviewTaken {
+  text: string;
+  plan: JobPlan;
+  values: ReadValues;
+  info: ConnectionInfo;
+  docUri: vscode.Uri;
+}
+
+export interface ChangesApi {
+  /** Reads the current values for a planned document and shows current → expected (Preview). */
+  previewValues(doc: vscode.TextDocument, plan: JobPlan, info: ConnectionInfo): Promise<ChangeTable | undefined>;
+  /** The table the preview panel shows now (tests). */
+  readonly lastPreview: ChangeTable | undefined;
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+class ValuesFeature implements ChangesApi, vscode.Disposable {
+  private readonly previews = new Map<string, PreviewTaken>();
+  private panel?: vscode.WebviewPanel;
+  private panelDoc?: vscode.Uri;
+  lastPreview: ChangeTable | undefined;
+  private pruned = false;
+
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    private readonly connections: ConnectionManager,
+    private readonly jobs: RequestJobs,
+    private readonly documents: PreviewDocuments,
+  ) {}
+
+  dispose(): void {
+    this.panel?.dispose();
+    this.previews.clear();
+  }
+
+  private enabled(): boolean {
+    return readSettings().bulk.readValues;
+  }
+
+  /** Reads with a cancellable progress notification that says how many read requests it takes. */
+  private async read(ids: readonly string[], plan: JobPlan, info: ConnectionInfo, title: (requests: string) => string): Promise<ReadValues> {
+    const fields = fieldsToRead(plan.update);
+    const count = readRequestCount(info.baseUrl, ids, fields);
+    return vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: title(count === undefined ? '?' : requestsText(count)), cancellable: true },
+      async (progress, token) => {
+        const abort = new AbortController();
+        const sub = token.onCancellationRequested(() => abort.abort());
+        let last = 0;
+        try {
+          const values = await readValues(workItemReader(this.connections), ids, plan.update, {
+            signal: abort.signal,
+            subItems: subItemReader(this.connections),
+            onProgress: (done, total) => {
+              const percent = total > 0 ? (done / total) * 100 : 100;
+              progress.report({ message: vscode.l10n.t('{0} of {1} items read', done, total), increment: Math.max(0, percent - last) });
+              last = Math.max(last, percent);
+            },
+          });
+          if (abort.signal.aborted) throw new vscode.CancellationError();
+          this.log.info(`Read ${fields.join(',')} of ${ids.length} items in ${values.requests} requests (${values.missing.length} missing).`);
+          return values;
+        } finally {
+          sub.dispose();
+        }
+      },
+    );
+  }
+
+  // ---------------------------------------------------------------- preview
+
+  async previewValues(doc: vscode.TextDocument, plan: JobPlan, info: ConnectionInfo): Promise<ChangeTable | undefined> {
+    if (!this.enabled()) return undefined;
+    const name = documentName(doc.uri);
+    let values: ReadValues;
+    try {
+      values = await this.read(plan.ids, plan, info, (requests) => vscode.l10n.t('Preview: reading the current values of {0} ({1})', itemsText(plan.ids.length), requests));
+    } catch (e) {
+      if (isCancellation(e)) {
+        this.showPreviewPanel(doc.uri, name, info, plan, messageSection(changeTableStrings().heading.preview, vscode.l10n.t('Reading the current values was cancelled.')), []);
+        return undefined;
+      }
+      this.log.warn(`Preview of ${name}: the current values were not read: ${errorText(e)}`);
+      this.showPreviewPanel(
+        doc.uri,
+        name,
+        info,
+        plan,
+        messageSection(changeTableStrings().heading.preview, vscode.l10n.t('The current values could not be read: {0}', errorText(e))),
+        [],
+      );
+      return undefined;
+    }
+    this.previews.set(doc.uri.toString(), { text: doc.getText(), plan, values, info, docUri: doc.uri });
+    return this.showPreview(doc.uri, name, info, plan, values);
+  }
+
+  private showPreview(uri: vscode.Uri, name: string, info: ConnectionInfo, plan: JobPlan, values: ReadValues, drifted?: number): ChangeTable {
+    const s = changeTableStrings();
+    const { items } = computeEffects(plan.ids, plan.update, values.items);
+    const lines: ChangeTable['lines'] = [];
+    if (values.missing.length === plan.ids.length && plan.ids.length > 0) {
+      lines.push({ text: vscode.l10n.t('None of the items came back: the service may not offer reading work items, or they do not exist.'), level: 'error' });
+    } else if (values.missing.length > 0) {
+      lines.push({ text: vscode.l10n.t('{0} not found on the service: {1}', itemsText(values.missing.length), values.missing.slice(0, 20).join(', ')), level: 'error' });
+    }
+    if (drifted) lines.push({ text: vscode.l10n.t('{0} changed since the previous preview; these are the values now.', itemsText(drifted)), level: 'warning' });
+    const table = previewTable(items, touchedFields(plan.update), s, lines);
+    this.lastPreview = table;
+    const extra = [vscode.l10n.t('Read {0} with {1} at {2}. Nothing has been sent.', itemsText(values.items.size), requestsText(values.requests), new Date().toLocaleTimeString(vscode.env.language))];
+    this.showPreviewPanel(uri, name, info, plan, renderChangeTable(table, s), extra);
+    return table;
+  }
+
+  private showPreviewPanel(uri: vscode.Uri, name: string, info: ConnectionInfo, plan: JobPlan, section: string, extra: string[]): void {
+    const title = vscode.l10n.t('Before/After: {0}', name);
+    if (!this.panel) {
+      this.panel = vscode.window.createWebviewPanel(PREVIEW_VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: true, localResourceRoots: [], enableFindWidget: true });
+      this.panel.onDidDispose(() => {
+        this.panel = undefined;
+      });
+      this.panel.webview.onDidReceiveMessage((m: unknown) => void this.onPreviewMessage(m));
+    }
+    this.panelDoc = uri;
+    this.panel.title = title;
+    this.panel.webview.html = renderChangesPage({
+      title,
+      lines: [vscode.l10n.t('Service: {0}', info.label), vscode.l10n.t('Document: {0}', name), vscode.l10n.t('{0} in {1}', itemsText(plan.ids.length), requestsText(plan.requests.length)), ...extra],
+      section,
+      buttons: [
+        { command: 'refresh', label: vscode.l10n.t('Refresh') },
+        { command: 'send', label: vscode.l10n.t('Send'), secondary: true },
+      ],
+      nonce: randomBytes(16).toString('base64'),
+      cspSource: this.panel.webview.cspSource,
+      documentUri: uri.toString(),
+    });
+    this.panel.reveal(this.panel.viewColumn, true);
+  }
+
+  private async onPreviewMessage(message: unknown): Promise<void> {
+    const command = typeof message === 'object' && message !== null ? (message as { command?: unknown }).command : undefined;
+    const uri = this.panelDoc;
+    if (!uri) return;
+    if (command === 'refresh') await vscode.commands.executeCommand('workItemStudio.previewUpdate', uri);
+    else if (command === 'send') await vscode.commands.executeCommand('workItemStudio.sendUpdate', uri);
+  }
+
+  // ---------------------------------------------------------------- send
+
+  async prepare(source: JobSourceInfo, plan: JobPlan, info: ConnectionInfo): Promise<{ write(journal: JobJournal): Promise<void> } | undefined> {
+    if (!this.enabled()) return undefined;
+    let values: ReadValues | undefined;
+    let failure: string | undefined;
+    try {
+      values = await this.read(plan.ids, plan, info, (requests) => vscode.l10n.t('Reading the values before sending ({0})', requests));
+      if (values.items.size === 0 && plan.ids.length > 0) failure = vscode.l10n.t('none of the items came back');
+    } catch (e) {
+      if (isCancellation(e)) throw new vscode.CancellationError();
+      failure = errorText(e);
+    }
+    if (failure !== undefined || !values) {
+      this.log.warn(`Send of ${source.name}: the values before the update were not read: ${failure}`);
+      const send = vscode.l10n.t('Send Without Undo');
+      const pick = await vscode.window.showWarningMessage(
+        vscode.l10n.t('The values before the update could not be read: {0}', failure ?? ''),
+        { modal: true, detail: vscode.l10n.t('Without them the update cannot be undone from the result view.') },
+        send,
+      );
+      if (pick !== send) throw new vscode.CancellationError();
+      return undefined;
+    }
+    // Drift: items changed since the preview of this same document text (best effort: no ETag on the service).
+    const previous = this.previews.get(source.uri.toString());
+    if (previous && previous.text === source.text) {
+      const drift = findDrift(plan.update, previous.values.items, values.items);
+      if (drift.length > 0) {
+        this.log.warn(`Send of ${source.name}: ${drift.length} items changed since the preview: ${drift.slice(0, 20).map((d) => `${d.id} (${d.gone ? 'gone' : d.fields.map((f) => f.field).join(',')})`).join('; ')}`);
+        const sendAnyway = vscode.l10n.t('Send Anyway');
+        const refresh = vscode.l10n.t('Refresh Preview');
+        const shown = drift
+          .slice(0, 10)
+          .map((d) => (d.gone ? vscode.l10n.t('{0}: not found any more', d.id) : `${d.id}: ${d.fields.map((f) => f.field).join(', ')}`))
+          .join('\n');
+        const more = drift.length > 10 ? `\n${vscode.l10n.t('and {0} more', drift.length - 10)}` : '';
+        const pick = await vscode.window.showWarningMessage(
+          vscode.l10n.t('{0} changed since the preview.', itemsText(drift.length)),
+          { modal: true, detail: `${shown}${more}\n\n${vscode.l10n.t('The check is best effort: the service has no conditional update, so a change right after this check is not seen.')}` },
+          sendAnyway,
+          refresh,
+        );
+        if (pick === refresh) {
+          this.previews.set(source.uri.toString(), { ...previous, values, plan });
+          this.showPreview(source.uri, source.name, info, plan, values, drift.length);
+          throw new vscode.CancellationError();
+        }
+        if (pick !== sendAnyway) throw new vscode.CancellationError();
+      }
+    }
+    const taken = values;
+    return {
+      write: async (journal) => {
+        await writeSnapshot(journal.file, { kind: 'before', jobId: journal.id, fields: taken.fields, items: taken.items, missing: taken.missing, siblings: taken.siblings });
+        this.log.info(`bulk job ${journal.id}: the values of ${taken.items.size} items before the update are kept beside the journal.`);
+      },
+    };
+  }
+
+  async afterRun(journal: JobJournal): Promise<void> {
+    if (!this.pruned) {
+      this.pruned = true;
+      void pruneSnapshots(this.jobs.jobsDir).catch(() => undefined);
+    }
+    const before = await readSnapshot(journal.file, 'before');
+    if (!before) return;
+    const applied = journal.requests.filter((r) => r.state === 'succeeded').flatMap((r) => r.ids);
+    if (applied.length === 0) return;
+    const info = this.connections.current;
+    if (!info) return;
+    const values = await this.read(applied, journal.plan, info, (requests) => vscode.l10n.t('Reading the values after the update ({0})', requests));
+    const earlier = snapshotItems(await readSnapshot(journal.file, 'after'));
+    for (const [id, v] of values.items) earlier.set(id, v);
+    await writeSnapshot(journal.file, { kind: 'after', jobId: journal.id, fields: values.fields, items: earlier, missing: values.missing });
+  }
+
+  async changes(journal: JobJournal): Promise<{ table?: ChangeTable; undo: boolean } | undefined> {
+    const { plan: undo, values } = await planUndoForJob(journal);
+    if (!values.before) return undefined;
+    const s = changeTableStrings();
+    const rows = changeRows(journal, values);
+    const { items, affected } = responsesOf(journal.requests);
+    const remarks = new Map<string, string[]>();
+    for (const [id, item] of items) {
+      if (item.itemWarnings && item.itemWarnings.length > 0) {
+        remarks.set(id, [vscode.l10n.t('warnings from the service: {0}', item.itemWarnings.map((w) => (typeof w === 'string' ? w : JSON.stringify(w))).join('; '))]);
+      }
+    }
+    const before = snapshotItems(values.before);
+    for (const id of values.applied) if (!before.has(id)) remarks.set(id, [...(remarks.get(id) ?? []), vscode.l10n.t('not read before sending')]);
+    const lines: ChangeTable['lines'] = [];
+    if (!values.afterRead) lines.push({ text: vscode.l10n.t('The values after come from the service’s answer (they were not read again).'), level: 'info' });
+    if (affected.size > 0) {
+      const ids = [...affected.keys()];
+      lines.push({ text: vscode.l10n.t('{0} not in the document changed too (roll-up by the service): {1}', itemsText(ids.length), ids.slice(0, 20).join(', ') + (ids.length > 20 ? ' …' : '')), level: 'warning' });
+    }
+    if (values.uncertain.length > 0) lines.push({ text: vscode.l10n.t('{0} of unknown outcome are not shown.', itemsText(values.uncertain.length)), level: 'warning' });
+    if (undo.nonInvertible.length > 0) {
+      const itemsLost = new Set(undo.nonInvertible.map((n) => n.id)).size;
+      lines.push({ text: vscode.l10n.t('An undo cannot put back every change of {0} (Create Undo Document lists them).', itemsText(itemsLost)), level: 'warning' });
+    }
+    const table = resultTable(rows, touchedFields(journal.plan.update), remarks, s, lines);
+    return { table, undo: undo.documents.length > 0 || undo.nonInvertible.length > 0 };
+  }
+
+  async createUndo(jobId?: string): Promise<UndoOutcome | undefined> {
+    return createUndoDocuments(this.jobs, this.log, this.documents, jobId);
+  }
+}
+
+export function registerChanges(
+  context: vscode.ExtensionContext,
+  log: vscode.LogOutputChannel,
+  connections: ConnectionManager,
+  jobs: RequestJobs,
+  documents: PreviewDocuments,
+): ChangesApi & { createUndo(jobId?: string): Promise<UndoOutcome | undefined> } {
+  const feature = new ValuesFeature(log, connections, jobs, documents);
+  context.subscriptions.push(feature);
+  jobs.valueHooks = {
+    prepare: (source, plan, info) => feature.prepare(source, plan, info),
+    afterRun: (journal) => feature.afterRun(journal),
+    changes: (journal) => feature.changes(journal),
+  };
+  registerCommand(context, log, 'workItemStudio.createUndoDocument', (a?: unknown) => feature.createUndo(typeof a === 'string' ? a : undefined));
+  return feature;
+}
+
+export type { ItemValues };

@@ -1,0 +1,116 @@
+// Before/after and undo in a real extension host: Preview reads the current values
+// and opens the Before/After view, Send keeps the values before beside the job and
+// shows before → after, Create Undo Document writes the documents that put them
+// back, and sending those documents restores every touched value (checked with the
+// service's read operation).
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { activateExtension, closeUntitledDocuments, waitFor } from './support';
+
+const IDS = ['122', '123'];
+const FIELDS = ['Id', 'Code', 'StartDate', 'EndDate', 'IsTimeEntryLocked'];
+
+interface SendOutcome {
+  baseUrl: string;
+  jobId?: string;
+  result: { outcome: string; requests: { state: string }[] };
+}
+
+function scratchFolder(): string {
+  const ws = vscode.workspace.workspaceFolders?.[0];
+  const base = ws ? path.join(ws.uri.fsPath, '.integration-undo') : fs.mkdtempSync(path.join(os.tmpdir(), 'wis-undo-'));
+  fs.mkdirSync(base, { recursive: true });
+  return base;
+}
+
+/** The items as the service's read operation answers them (GET /workitem/workItems/{ids}?fields=...). */
+async function readItems(baseUrl: string): Promise<Map<string, Record<string, unknown>>> {
+  const res = await fetch(`${baseUrl}/workitem/workItems/${IDS.join(',')}?fields=${FIELDS.join(',')}`, {
+    headers: { authorization: `Basic ${Buffer.from('admin:password').toString('base64')}` },
+  });
+  assert.equal(res.status, 200, await res.clone().text());
+  const records = (await res.json()) as { fields: Record<string, unknown> }[];
+  return new Map(records.map((r) => [String(r.fields.Id), r.fields]));
+}
+
+const day = (v: unknown): unknown => (typeof v === 'string' ? v.slice(0, 10) : v);
+
+function tabLabels(): string[] {
+  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label);
+}
+
+describe('before/after and undo', function () {
+  this.timeout(180_000);
+
+  before(async () => {
+    await activateExtension();
+    await vscode.commands.executeCommand('workItemStudio.startSandbox');
+  });
+
+  afterEach(async () => {
+    await closeUntitledDocuments();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('previews, sends, shows before → after, creates the undo documents, and sending them restores the values', async () => {
+    const file = path.join(scratchFolder(), `undo-${process.pid}.workitems.json`);
+    fs.writeFileSync(file, `${JSON.stringify({ workItemIds: IDS, update: { moveScheduleDays: 5, setTimeEntryLocked: true, fields: { Code: 'UNDO-TEST' } } }, null, 2)}\n`);
+    const uri = vscode.Uri.file(file);
+    try {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      // Preview: the plan, and the Before/After view with the values read from the service.
+      const preview = (await vscode.commands.executeCommand('workItemStudio.previewUpdate', uri)) as string;
+      const baseUrl = /PUT (\S+)\/workitem\/workItems\/122,123/.exec(preview)?.[1];
+      assert.ok(baseUrl, preview);
+      const before = await readItems(baseUrl);
+      await waitFor('the Before/After view of the preview', () => tabLabels().some((l) => l.startsWith('Before/After: undo-')));
+
+      const outcomes = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', uri)) as SendOutcome[];
+      assert.equal(outcomes.length, 1);
+      const { jobId, result } = outcomes[0]!;
+      assert.equal(result.outcome, 'succeeded', JSON.stringify(result.requests));
+      assert.ok(jobId);
+      const changed = await readItems(baseUrl);
+      for (const id of IDS) {
+        assert.equal(changed.get(id)!.Code, 'UNDO-TEST');
+        assert.equal(changed.get(id)!.IsTimeEntryLocked, true);
+        assert.notEqual(day(changed.get(id)!.StartDate), day(before.get(id)!.StartDate), `${id} was shifted`);
+      }
+      await waitFor('the result view', () => tabLabels().some((l) => l.startsWith('Results: undo-')));
+
+      const undo = (await vscode.commands.executeCommand('workItemStudio.createUndoDocument', jobId)) as {
+        documents: vscode.Uri[];
+        plan: { documents: { kind: string; workItemIds: string[]; update: Record<string, unknown> }[]; nonInvertible: unknown[] };
+      };
+      assert.ok(undo, 'Create Undo Document returned its documents');
+      assert.deepEqual(undo.plan.nonInvertible, [], 'every change of this job can be put back');
+      assert.deepEqual(
+        undo.plan.documents.map((d) => d.kind),
+        ['lock', 'schedule', 'fields', 'fields'],
+        'lock, an opposite shift, and one document per previous code',
+      );
+      assert.deepEqual(undo.plan.documents[1]!.update, { moveScheduleDays: -5 });
+      // The documents are opened for review; nothing has been sent.
+      const stillChanged = await readItems(baseUrl);
+      assert.equal(stillChanged.get('122')!.Code, 'UNDO-TEST', 'creating the undo documents sends nothing');
+      for (const doc of undo.documents) {
+        const text = (await vscode.workspace.openTextDocument(doc)).getText();
+        assert.match(text, /"description": "Undo \d of 4/);
+        const sent = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', doc)) as SendOutcome[];
+        assert.equal(sent[0]?.result.outcome, 'succeeded', `${doc.toString()}: ${JSON.stringify(sent[0]?.result.requests)}`);
+      }
+      const restored = await readItems(baseUrl);
+      for (const id of IDS) {
+        for (const f of FIELDS) {
+          assert.deepEqual(day(restored.get(id)![f]), day(before.get(id)![f]), `${id}.${f} is back to its value before the update`);
+        }
+      }
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
+});
+

@@ -1,0 +1,107 @@
+// The before/after tables (preview and result) as data and HTML, and the undo summary.
+import * as assert from 'node:assert/strict';
+import { computeEffects } from '../../src/bulk/effects';
+import type { ChangeRow } from '../../src/bulk/jobValues';
+import { renderChangesPage } from '../../src/changes/model/page';
+import { CellState, ENGLISH_CHANGE_TABLE, formatValue, previewTable, renderChangeTable, resultTable } from '../../src/changes/model/table';
+import { undoSummary, type UndoSummaryStrings } from '../../src/changes/model/undoSummary';
+
+const S = ENGLISH_CHANGE_TABLE;
+
+describe('changes: the before/after table', () => {
+  it('preview rows: current → expected per field, computed cells, problems flag the row', () => {
+    const current = new Map([
+      ['A', { Id: 'A', Name: 'Alpha', StartDate: '2026-01-01T00:00:00', EndDate: null }],
+      ['B', { Id: 'B', Name: 'Beta', StartDate: null, EndDate: null }],
+    ]);
+    const { items } = computeEffects(['A', 'B', 'C'], { moveScheduleDays: 2 }, current);
+    const t = previewTable(items, ['StartDate', 'EndDate'], S);
+    assert.deepEqual(t.rows[0], ['A', 'Alpha', '', 0, ['2026-01-01', '2026-01-03', CellState.Changes], ['(empty)', '(empty)', CellState.Unchanged]]);
+    assert.equal(t.rows[2]![3], 1, 'an item not found is flagged');
+    assert.deepEqual(t.counts, [
+      { field: 'StartDate', changes: 1, unchanged: 1, computed: 0, unexpected: 0 },
+      { field: 'EndDate', changes: 0, unchanged: 2, computed: 0, unexpected: 0 },
+    ]);
+    assert.deepEqual(t.lines.map((l) => l.level), ['error', 'info'], 'the missing item and the roll-up note');
+  });
+
+  it('result rows: before → after, marked where the value is not the expected one', () => {
+    const rows: ChangeRow[] = [
+      { id: 'A', name: 'Alpha', field: 'PlannedCost', before: 10, after: 10, expected: 20, unexpected: true },
+      { id: 'A', name: 'Alpha', field: 'Name', before: 'Alpha', after: 'New', expected: 'New', unexpected: false },
+      { id: 'B', field: 'Name', before: 'Beta', unexpected: false },
+    ];
+    const t = resultTable(rows, ['Name', 'PlannedCost'], new Map([['B', ['warning x']]]), S);
+    assert.deepEqual(t.rows[0], ['A', 'Alpha', '', 1, ['Alpha', 'New', CellState.Changes], ['10', '10', CellState.Unexpected]]);
+    assert.deepEqual(t.rows[1], ['B', '', 'warning x', 1, ['Beta', S.computed, CellState.Computed], ['', '', CellState.Unchanged]]);
+    assert.equal(t.counts[1]!.unexpected, 1);
+  });
+
+  it('values: dates by day, assignments as party (planned), empty as the empty mark', () => {
+    assert.equal(formatValue('StartDate', '2026-01-05T00:00:00', '-'), '2026-01-05');
+    assert.equal(formatValue('Assignments', [{ PartyId: 'u1', PlannedTime: 60 }, { partyId: 'g1' }], '-'), 'u1 (60), g1 (0)');
+    assert.equal(formatValue('LeaderId', null, '-'), '-');
+    assert.equal(formatValue('FieldCalcTypes', { PlannedTime: 'Manual' }, '-'), '{"PlannedTime":"Manual"}');
+  });
+
+  it('HTML: text is escaped, the data cannot close its script element, the page has one nonce for style and script', () => {
+    const { items } = computeEffects(['X'], { fields: { Name: '</script><img src=x onerror=alert(1)>' } }, new Map([['X', { Id: 'X', Name: '<b>old</b>' }]]));
+    const t = previewTable(items, ['Name'], S);
+    const html = renderChangesPage({ title: 'T <x>', lines: ['a & b'], section: renderChangeTable(t, S), buttons: [{ command: 'refresh', label: 'Refresh' }], nonce: 'N0NCE', cspSource: 'vscode-resource:' });
+    assert.ok(!html.includes('<img'), 'no markup from values');
+    assert.ok(!/<\/script><img/.test(html));
+    assert.match(html, /T &lt;x&gt;/);
+    assert.match(html, /script-src 'nonce-N0NCE'/);
+    assert.equal((html.match(/<script nonce="N0NCE">/g) ?? []).length, 1);
+    const data = /<script type="application\/json" id="wis-data">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    assert.equal(JSON.parse(data).rows[0][4][1], '</script><img src=x onerror=alert(1)>', 'the JSON data reads back exactly');
+  });
+
+  it('20,000 rows make one data block, not 20,000 DOM rows', () => {
+    const current = new Map(Array.from({ length: 20_000 }, (_, i) => [`W${i}`, { Id: `W${i}`, Name: `Item ${i}`, ActualProgress: i % 100, TracksProgress: true, HasChildren: false }]));
+    const { items } = computeEffects([...current.keys()], { setCompleted: true }, current);
+    const html = renderChangeTable(previewTable(items, ['ActualProgress'], S), S);
+    assert.equal((html.match(/<tr>/g) ?? []).length, 2, 'only the summary rows are HTML rows');
+    assert.equal(JSON.parse(/<script type="application\/json" id="wis-data">([\s\S]*?)<\/script>/.exec(html)![1]!).rows.length, 20_000);
+  });
+});
+
+describe('changes: the undo summary', () => {
+  const s: UndoSummaryStrings = {
+    title: (n, j) => `Undo of ${n} (${j})`,
+    notSent: 'not sent',
+    documents: 'Documents',
+    document: (i, n, kind, items) => `${i}/${n} ${kind} ${items}`,
+    cannot: 'Cannot',
+    column: { id: 'ID', member: 'Change', reason: 'Reason' },
+    partly: '(partly)',
+    reason: (r) => r,
+    nothing: 'all back',
+    more: (n) => `+${n}`,
+  };
+  it('lists the documents in order and every change that cannot be put back, by item and reason', () => {
+    const text = undoSummary(
+      {
+        name: 'a.workitems.json',
+        jobId: 'J1',
+        documents: ['undo-1.workitems.json', 'undo-2.workitems.json'],
+        plan: {
+          documents: [
+            { kind: 'schedule', workItemIds: ['A', 'B'], update: { moveScheduleDays: -1 } },
+            { kind: 'parent', workItemIds: ['C'], update: { moveParentTo: 'P' } },
+          ],
+          nonInvertible: [
+            { id: 'A', member: 'clearSchedule', reason: 'links-deleted' },
+            { id: 'C|x', member: 'moveParentTo', reason: 'order-unknown', partly: true },
+          ],
+          items: 3,
+          unchanged: [],
+        },
+      },
+      s,
+    );
+    assert.match(text, /1\. undo-1\.workitems\.json: 1\/2 schedule 2\n2\. undo-2\.workitems\.json: 2\/2 parent 1/);
+    assert.match(text, /\| A \| clearSchedule \| links-deleted \|/);
+    assert.match(text, /\| C\\\|x \| moveParentTo \| order-unknown \(partly\) \|/);
+  });
+});
