@@ -107,6 +107,12 @@ describe('API keys: the sandbox accepts per-user keys from the data set', functi
       [`/system/organizations/${DEMO_ORGANIZATIONS.root}/users`, 'GET'],
       ['/system/processCategories?limit=1', 'GET'],
       ['/workitem/workItems/111', 'PUT', { fields: { Name: 'renamed with an API key' } }],
+      // The read operations.
+      ['/project/projects', 'GET'],
+      ['/project/projects/p-web', 'GET'],
+      ['/system/users/me', 'GET'],
+      ['/workitem/workItems/111,112', 'GET'],
+      ['/workitem/workItems/110/subItems', 'GET'],
     ];
     for (const [path, method, body] of routes) {
       const r = await call(`${sandbox.url}${path}`, { method, headers: withKey(DEMO_API_KEYS.admin), body });
