@@ -56,6 +56,10 @@ Sandbox-only endpoints (at the origin root, not part of the service API, no
 sign-in): GET /_sandbox/workitems/{id}, GET /_sandbox/dump, POST /_sandbox/reset,
 POST|GET|DELETE /_sandbox/faults.
 
+Limits (errors are JSON): request bodies up to 1 MiB (413), JSON nested up to 64
+levels (400), request headers within 10 seconds and the body within 30 seconds
+of them (408).
+
 Exit codes: 0 after Ctrl-C / SIGTERM, 1 when the sandbox cannot start (bad data
 set, port in use), 2 for bad options.
 `;
