@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { createConnection } from './commands/connection';
 import { registerSidebar } from './views';
 import { registerRequestDocuments } from './editors';
+import { registerPeople } from './people';
 
 /**
  * Activation only constructs and registers: no network and no disk I/O here.
@@ -11,8 +12,9 @@ export function activate(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel('Work Item Studio', { log: true });
   context.subscriptions.push(log);
   const connection = createConnection(context, log);
-  registerSidebar(context, log, connection);
-  registerRequestDocuments(context, log, connection);
+  const sidebar = registerSidebar(context, log, connection);
+  const people = registerPeople(context, log, connection, () => sidebar.organizations.knownUsers());
+  registerRequestDocuments(context, log, connection, people);
 }
 
 export function deactivate(): void {

@@ -26,6 +26,7 @@ import {
   type RunOptions,
 } from '../bulk';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
+import type { UserDirectory } from '../people/directory';
 import { readSettings } from '../common/config';
 import { decideUnknown } from '../common/unknownChoice';
 import { itemsText, outcomeMessage, requestsText } from '../common/wording';
@@ -88,8 +89,9 @@ export class RequestJobs implements vscode.Disposable {
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
     private readonly connections: ConnectionManager,
+    people?: UserDirectory,
   ) {
-    this.panels = new ResultPanels(log);
+    this.panels = new ResultPanels(log, people);
   }
 
   /** The journal directory (created by the journal on first write). */

@@ -6,12 +6,11 @@ import { registerCommand } from './register';
 import { validateId } from '../api/paths';
 import { readSettings, updateOrganizations } from '../common/config';
 import { openNewRequestDocument } from '../common/requestDocuments';
-import type { UpdateWorkItemsBody } from '../schema/api';
-import { documentTemplate } from '../schema/templates';
+import { assignUsersUpdate, documentTemplate } from '../schema/templates';
 import type { ActionableNode, DetailsDocuments } from '../views/common';
 import { MessageNode } from '../views/common';
 import { OrgNode, UserNode, type OrganizationsTree } from '../views/organizationsTree';
-import { formatFilter, parseFilter, USER_FILTER_FIELDS, type UserFilterField } from '../views/model/filters';
+import { formatFilter, isEmptyFilter, parseFilter, USER_FILTER_FIELDS, type UserFilterField } from '../views/model/filters';
 
 /** The nodes a tree command acts on: the selection when the clicked node is in it, else the clicked node. */
 export function targets<T>(clicked: T | undefined, selected: readonly T[] | undefined, fallback: readonly T[] = []): T[] {
@@ -80,6 +79,11 @@ export function registerOrganizationCommands(
     if (!parsed.ok) return;
     tree.setFilter(org, parsed.filter);
     await view.reveal(org, { expand: true, focus: false, select: false }).then(undefined, () => undefined);
+    if (isEmptyFilter(parsed.filter)) return;
+    // Reveal the matches: the organizations down to the first matching user expanded, that user selected.
+    const first = await vscode.window.withProgress({ location: { viewId: 'workItemStudio.organizations' } }, () => tree.firstMatch(org));
+    if (first) await view.reveal(first, { expand: true, focus: false, select: true }).then(undefined, () => undefined);
+    else void vscode.window.showInformationMessage(vscode.l10n.t('No user of {0} matches the filter.', org.name ?? org.orgId));
   });
 
   registerCommand(context, log, 'workItemStudio.clearUserFilter', (clicked?: OrgNode) => {
@@ -126,7 +130,7 @@ export function registerOrganizationCommands(
       unique.length === 1
         ? vscode.l10n.t('Assign {0} ({1}) to the work items listed in workItemIds.', unique[0]!.name, unique[0]!.loginName ?? unique[0]!.id)
         : vscode.l10n.t('Assign {0} users to the work items listed in workItemIds.', String(unique.length));
-    const update = { assignmentChange: { adds: unique.map((u) => ({ partyType: 'User' as const, partyId: u.id })) } } satisfies UpdateWorkItemsBody;
+    const update = assignUsersUpdate(unique);
     // documentTemplate builds it with createRequestDocument; the cursor starts on the placeholder ID.
     return openNewRequestDocument(documentTemplate(update, [], description), 'assign-users');
   });

@@ -3,6 +3,7 @@
 // Activation only registers; the job directory is touched at first use.
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../common/connection';
+import type { UserDirectory } from '../people/directory';
 import { RequestJobs, type ScriptedAnswers } from '../commands/jobs';
 import { registerCommand } from '../commands/register';
 import { insertAtCursor, newUpdate, previewUpdate, sendUpdate, type NewUpdateOptions, type RequestCommandDeps } from '../commands/requests';
@@ -27,10 +28,11 @@ export function registerRequestDocuments(
   context: vscode.ExtensionContext,
   log: vscode.LogOutputChannel,
   connections: ConnectionManager,
+  people?: UserDirectory,
 ): RequestDocumentsApi {
   const diagnostics = new RequestDiagnostics();
   const previews = new PreviewDocuments();
-  const jobs = new RequestJobs(context, log, connections);
+  const jobs = new RequestJobs(context, log, connections, people);
   const lens = new SendCodeLens(connections, diagnostics);
   context.subscriptions.push(
     diagnostics,

@@ -4,6 +4,7 @@
 // (generate-json-schema.ts) and the contributed snippets/workitems.code-snippets
 // (written by `npm run build`; a unit test keeps the committed file in step).
 // No vscode import.
+import type { UpdateWorkItemsBody } from './api';
 import { createRequestDocument } from './document';
 import { escapeSnippet, Placeholder as P, type Template, renderDocument, toValue } from './render';
 
@@ -225,6 +226,18 @@ const ID_PLACEHOLDER = new P('WORK-ITEM-ID');
 /** A whole request document with the given update, for the IDs (a placeholder ID when there are none). */
 export function documentTemplate(update: UpdateTemplateBody, ids: readonly string[], description?: string): Template {
   return createRequestDocument<Template, Template>(ids.length > 0 ? ids : [ID_PLACEHOLDER], update, { description });
+}
+
+/**
+ * The update of "Assign to Work Items…": each user added by login name (`user`), as the
+ * templates write it, so one document reads one way; by ID only for a user without a login name.
+ */
+export function assignUsersUpdate(users: readonly { id: string; loginName?: string | null }[]): { assignmentChange: { adds: ({ partyType: 'User'; user: string } | { partyType: 'User'; partyId: string })[] } } {
+  return {
+    assignmentChange: {
+      adds: users.map((u) => (u.loginName ? { partyType: 'User' as const, user: u.loginName } : { partyType: 'User' as const, partyId: u.id })),
+    },
+  } satisfies UpdateWorkItemsBody;
 }
 
 /** The document as a plain value (what `validateRequestDocument` sees after the user accepts every default). */

@@ -29,6 +29,7 @@ export function registerSidebar(context: vscode.ExtensionContext, log: vscode.Lo
     canSelectMany: true,
   });
   organizations.view = organizationsView;
+  context.subscriptions.push(organizations.trackExpansion(organizationsView));
   processCategories.view = processCategoriesView;
   context.subscriptions.push(details, organizations, processCategories, organizationsView, processCategoriesView);
   registerOrganizationCommands(context, log, organizations, organizationsView as vscode.TreeView<unknown>, details);

@@ -363,17 +363,113 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
   }
 
   setFilter(org: OrgNode, filter: UserFilter | undefined): void {
-    if (!filter || isEmptyFilter(filter)) this.filters.delete(org.id);
+    const clearing = !filter || isEmptyFilter(filter);
+    // What the user had expanded before the first filter on this organization comes back when it is cleared.
+    if (!clearing && !this.filters.has(org.id)) this.expandedBeforeFilter.set(org.id, this.expandedUnder(org.id));
+    if (clearing) this.filters.delete(org.id);
     else this.filters.set(org.id, { filter });
     this.updateMessage();
     org.reset();
     this.fire(org);
+    if (clearing) {
+      const before = this.expandedBeforeFilter.get(org.id);
+      this.expandedBeforeFilter.delete(org.id);
+      if (before) this.restored = this.restoreExpansion(org, before);
+    }
   }
 
   clearAllFilters(): void {
+    const before = new Map(this.expandedBeforeFilter);
+    this.expandedBeforeFilter.clear();
     this.filters.clear();
     this.updateMessage();
     this.refresh();
+    const roots = this.rootNodes().filter((n): n is OrgNode => n instanceof OrgNode);
+    const all = new Set([...before.values()].flatMap((ids) => [...ids]));
+    for (const key of before.keys()) all.add(key);
+    this.restored = Promise.all(roots.filter((r) => [...all].some((id) => id === r.id || id.startsWith(`${r.id}/`))).map((r) => this.restoreExpansion(r, all))).then((d) => d.flat());
+  }
+
+  // -------------------------------------------------------------------------
+  // Expansion and reveal (Filter Users reveals the matches; clearing restores what was expanded)
+  // -------------------------------------------------------------------------
+
+  /** Ids of the nodes the user expanded (kept from the view's expand/collapse events). */
+  private readonly expanded = new Set<string>();
+  private readonly expandedBeforeFilter = new Map<string, Set<string>>();
+  /** The last restoring of expanded nodes after a filter was cleared: the ids expanded again (tests wait for it). */
+  restored: Promise<string[]> = Promise.resolve([]);
+
+  /** Follows what the user expands and collapses in the view. */
+  trackExpansion(view: vscode.TreeView<OrgTreeNode>): vscode.Disposable {
+    return vscode.Disposable.from(
+      view.onDidExpandElement((e) => {
+        if (e.element instanceof OrgNode || e.element instanceof RangeNode) this.expanded.add(e.element.id);
+      }),
+      view.onDidCollapseElement((e) => {
+        if (e.element instanceof OrgNode || e.element instanceof RangeNode) this.expanded.delete(e.element.id);
+      }),
+    );
+  }
+
+  /** Marks a node expanded (what the view reports when the user expands it). */
+  noteExpanded(node: OrgNode | RangeNode, expanded: boolean): void {
+    if (expanded) this.expanded.add(node.id);
+    else this.expanded.delete(node.id);
+  }
+
+  private expandedUnder(id: string): Set<string> {
+    return new Set([...this.expanded].filter((e) => e === id || e.startsWith(`${id}/`)));
+  }
+
+  /**
+   * Expands again, level by level as their contents load, the organizations and ranges below
+   * `org` that were expanded (`ids`). Returns the nodes it expanded.
+   */
+  async restoreExpansion(org: OrgNode, ids: ReadonlySet<string>, signal?: AbortSignal): Promise<string[]> {
+    const done: string[] = [];
+    const visit = async (node: OrgNode | RangeNode): Promise<void> => {
+      if (signal?.aborted || !ids.has(node.id)) return;
+      await this.view?.reveal(node, { expand: true, select: false, focus: false }).then(undefined, () => undefined);
+      this.expanded.add(node.id);
+      done.push(node.id);
+      const owner = node instanceof OrgNode ? node : node.org;
+      owner.content.ensure();
+      await owner.content.settled();
+      for (const child of this.getChildren(node)) if (child instanceof OrgNode || child instanceof RangeNode) await visit(child);
+    };
+    await visit(org);
+    return done;
+  }
+
+  /** Every user loaded so far (names for user IDs in documents and results). */
+  *knownUsers(): Iterable<User> {
+    const walk = function* (n: OrgNode): Iterable<User> {
+      const st = n.content.state;
+      if (st.kind !== 'loaded') return;
+      yield* st.value.users;
+      for (const s of st.value.subOrgs) yield* walk(n.child(s));
+    };
+    for (const r of this.roots ?? []) yield* walk(r);
+  }
+
+  /**
+   * The first user that the filter in force lets through below `org` (its own users first, then
+   * its sub-organizations in order), loading organizations on the way; undefined when none matches.
+   */
+  async firstMatch(org: OrgNode, signal?: AbortSignal): Promise<UserNode | undefined> {
+    org.content.ensure();
+    await org.content.settled();
+    if (signal?.aborted) return undefined;
+    const st = org.content.state;
+    if (st.kind !== 'loaded') return undefined;
+    const first = st.value.users[0];
+    if (first) return new UserNode(org, 0, first);
+    for (const s of st.value.subOrgs) {
+      const found = await this.firstMatch(org.child(s), signal);
+      if (found) return found;
+    }
+    return undefined;
   }
 
   get filterCount(): number {

@@ -92,6 +92,30 @@ describe('Work Item Studio in a VS Code workbench', function () {
     await wb.screenshotOf(wb.page.locator('.part.sidebar'), 'walkthrough-browse');
   });
 
+  it('Filter Users reveals the first match (organizations expanded, the user selected); clearing the filter keeps what was expanded', async () => {
+    const { page } = wb;
+    // Expand two sub-organizations first, as a person exploring the tree does.
+    await (await wb.expectVisible(wb.treeRow('開発本部'), 'the sub-organization 開発本部')).click();
+    await (await wb.expectVisible(wb.treeRow('基盤技術部'), 'the sub-organization 基盤技術部 under 開発本部')).click();
+    await wb.expectVisible(wb.treeRow('クラウドチーム'), 'クラウドチーム under 基盤技術部');
+    const contextMenu = async (row: string, item: string) => {
+      await wb.treeRow(row).first().click({ button: 'right' });
+      const entry = await wb.expectVisible(page.getByRole('menuitem', { name: item }), `"${item}" in the context menu of ${row}`);
+      await entry.hover();
+      await entry.click();
+      // The menu takes the click once the pointer has settled on it; Enter on the focused entry otherwise.
+      if (await entry.isVisible().catch(() => false)) await page.keyboard.press('Enter');
+    };
+    await contextMenu('株式会社サンプル', 'Filter Users…');
+    await wb.answerInputBox('the filter box', /Partial matches/, 'Tanaka');
+    const selected = page.locator('.part.sidebar .monaco-list-row.selected', { hasText: '田中 美咲' });
+    await wb.expectVisible(selected, 'the first matching user (田中 美咲, three organizations down) revealed and selected');
+    await wb.expectVisible(wb.treeRow('Webチーム'), 'her organization expanded');
+    await wb.screenshot('filter-reveal');
+    await contextMenu('株式会社サンプル', 'Clear Filter');
+    await wb.expectVisible(wb.treeRow('クラウドチーム'), 'クラウドチーム again: what was expanded before the filter is expanded after it', 30_000);
+  });
+
   it('shows the schema errors of an invalid request document in the Problems panel', async () => {
     await wb.page.keyboard.press('Escape');
     await wb.runCommand('View: Close All Editors');

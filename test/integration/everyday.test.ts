@@ -158,3 +158,45 @@ describe('everyday use: work items that do not exist', function () {
     assert.ok(doc.isDirty, 'the edit is left for the user to save (or undo)');
   });
 });
+
+describe('everyday use: people by name', function () {
+  this.timeout(120_000);
+  let uri: vscode.Uri;
+  const config = () => vscode.workspace.getConfiguration('workItemStudio');
+  let organizationsBefore: string[] | undefined;
+
+  before(async () => {
+    await activateExtension();
+    await vscode.commands.executeCommand('workItemStudio.startSandbox');
+    organizationsBefore = config().inspect<string[]>('organizations')?.globalValue;
+    await config().update('organizations', ['org-root'], vscode.ConfigurationTarget.Global);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wis-people-'));
+    uri = vscode.Uri.file(path.join(dir, 'people.workitems.json'));
+    const doc = { workItemIds: ['122'], update: { assignmentChange: { adds: [{ partyType: 'User', partyId: 'u-104' }] }, fields: { LeaderId: 'u-101' } } };
+    fs.writeFileSync(uri.fsPath, `${JSON.stringify(doc, null, 2)}\n`);
+  });
+
+  after(async () => {
+    await config().update('organizations', organizationsBefore, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fs.rmSync(path.dirname(uri.fsPath), { recursive: true, force: true });
+  });
+
+  it('a user ID (partyId, LeaderId) shows the name and login name in a hover and an inlay hint', async () => {
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    const whole = new vscode.Range(0, 0, doc.lineCount, 0);
+    const hints = await waitFor('inlay hints with the names', async () => {
+      const h = (await vscode.commands.executeCommand('vscode.executeInlayHintProvider', uri, whole)) as vscode.InlayHint[];
+      const labels = h.map((x) => (typeof x.label === 'string' ? x.label : x.label.map((p) => p.value).join('')));
+      return labels.includes('田中 美咲 (misaki.tanaka)') && labels.includes('佐藤 花子 (hanako.sato)') ? h : undefined;
+    });
+    const tanaka = hints.find((h) => String(h.label).includes('田中'))!;
+    assert.equal(doc.lineAt(tanaka.position.line).text.includes('"u-104"'), true, 'the hint is beside the ID');
+    const at = doc.positionAt(doc.getText().indexOf('u-104') + 1);
+    const hovers = (await vscode.commands.executeCommand('vscode.executeHoverProvider', uri, at)) as vscode.Hover[];
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
+    assert.match(text, /田中 美咲/);
+    assert.match(text, /misaki\\\.tanaka/);
+  });
+});

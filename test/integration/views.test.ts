@@ -133,6 +133,29 @@ describe('views: organizations (sandbox)', function () {
     assert.equal(tree.filterCount, 0);
   });
 
+  it('after a filter, finds the first matching user below (loading organizations on the way); clearing it expands again what was expanded', async () => {
+    const root = tree.getChildren()[0] as OrgNode;
+    const rows = await settled(tree, root);
+    const dev = rows.find((r): r is OrgNode => r instanceof OrgNode && r.orgId === 'org-dev')!;
+    const app = (await settled(tree, dev)).find((r): r is OrgNode => r instanceof OrgNode && r.orgId === 'org-dev-app')!;
+    // What the view reports as the user expands rows.
+    tree.noteExpanded(root, true);
+    tree.noteExpanded(dev, true);
+    tree.noteExpanded(app, true);
+    tree.setFilter(root, { keyword: 'Tanaka' });
+    const first = await tree.firstMatch(root);
+    assert.ok(first instanceof UserNode, 'a matching user');
+    assert.match(JSON.stringify(first.user).toLowerCase(), /tanaka/);
+    // Its parents lead back to the filtered organization (what reveal expands).
+    const chain: string[] = [];
+    for (let n: unknown = first; n; n = tree.getParent(n as UserNode)) chain.push((n as { id: string }).id);
+    assert.equal(chain.at(-1), root.id);
+    tree.setFilter(root, { keyword: 'no-such-user-anywhere' });
+    assert.equal(await tree.firstMatch(root), undefined, 'no match: nothing to reveal');
+    tree.setFilter(root, undefined);
+    assert.deepEqual((await tree.restored).sort(), [root.id, dev.id, app.id].sort());
+  });
+
   it('a failed load is a warning row with Retry, and Retry loads', async () => {
     const root = tree.getChildren()[0] as OrgNode;
     tree.refresh();

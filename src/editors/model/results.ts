@@ -3,6 +3,7 @@
 // every sentence comes from `ResultStrings` (the UI passes localized ones).
 import type { JobResult, RequestError, RequestResult, RequestState } from '../../bulk/types';
 import { missingIdsOf } from '../../bulk/missing';
+import { userIdsInValue } from '../../people/model';
 import type { WorkItemResult } from '../../schema/api';
 import { CHANGE_TABLE_CSS, CHANGE_TABLE_SCRIPT } from '../../changes/model/table';
 
@@ -102,11 +103,16 @@ function formatValue(v: unknown): string {
   return JSON.stringify(v);
 }
 
-/** Item fields other than `id`, as `name: value` lines. */
-function fieldsOf(item: WorkItemResult): string {
+/** Item fields other than `id`, as `name: value` lines; user IDs with the user's name when known. */
+function fieldsOf(item: WorkItemResult, userLabel?: (id: string) => string | undefined): string {
   return Object.entries(item)
     .filter(([k]) => k !== 'id')
-    .map(([k, v]) => `<div><span class="k">${escapeHtml(k)}</span>: ${escapeHtml(formatValue(v))}</div>`)
+    .map(([k, v]) => {
+      const ids = [...userIdsInValue({ [k]: v })];
+      const names = userLabel ? ids.flatMap((id) => { const l = userLabel(id); return l ? [`${id}: ${l}`] : []; }) : [];
+      const who = names.length ? ` <span class="muted">(${escapeHtml(names.join(', '))})</span>` : '';
+      return `<div><span class="k">${escapeHtml(k)}</span>: ${escapeHtml(formatValue(v))}${who}</div>`;
+    })
     .join('');
 }
 
@@ -118,11 +124,11 @@ function idsCell(ids: readonly string[], s: ResultStrings): string {
   return `<details><summary>${head} ${escapeHtml(s.more(ids.length - 10))}</summary>${ids.slice(10).map(escapeHtml).join(', ')}</details>`;
 }
 
-function itemsTable(items: readonly WorkItemResult[], s: ResultStrings): string {
+function itemsTable(items: readonly WorkItemResult[], s: ResultStrings, userLabel?: (id: string) => string | undefined): string {
   if (items.length === 0) return `<p class="muted">${escapeHtml(s.none)}</p>`;
   const rows = items
     .slice(0, MAX_ROWS)
-    .map((i) => `<tr><td class="mono">${escapeHtml(String(i.id))}</td><td>${fieldsOf(i)}</td></tr>`)
+    .map((i) => `<tr><td class="mono">${escapeHtml(String(i.id))}</td><td>${fieldsOf(i, userLabel)}</td></tr>`)
     .join('');
   const note = items.length > MAX_ROWS ? `<p class="muted">${escapeHtml(s.truncated(MAX_ROWS, items.length))}</p>` : '';
   return `<table><thead><tr><th>${escapeHtml(s.column.id)}</th><th>${escapeHtml(s.column.fields)}</th></tr></thead><tbody>${rows}</tbody></table>${note}`;
@@ -139,6 +145,8 @@ export interface ResultViewInput {
   result: JobResult;
   serviceLabel: string;
   documentName: string;
+  /** The name (and login name) of a user ID, when known: shown beside updatedBy, partyId and the like. */
+  userLabel?: (id: string) => string | undefined;
   nonce: string;
   cspSource: string;
   /** The before → after section (src/changes/model/table.ts `renderChangeTable`), when the job has a snapshot. */
@@ -239,9 +247,9 @@ ${result.requests.length > MAX_ROWS ? `<p class="muted">${e(s.truncated(MAX_ROWS
 <h2>${e(s.errors)}</h2>
 ${errors}
 <h2>${e(s.changedItems)}</h2>
-${itemsTable(changed, s)}
+${itemsTable(changed, s, input.userLabel)}
 <h2>${e(s.affectedItems)}</h2>
-${itemsTable(affected, s)}
+${itemsTable(affected, s, input.userLabel)}
 <h2>${e(s.addedTimeEntries)}</h2>
 ${idList(timeEntries, s)}
 <h2>${e(s.addedScheduleDependencies)}</h2>

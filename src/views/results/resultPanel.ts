@@ -10,6 +10,8 @@ import { describeError, localizedServiceEntry, serviceErrorSummary } from '../..
 import { escapeHtml, renderResultHtml, resultJson, type ResultStrings } from '../../editors/model/results';
 import { renderChangeTable, type ChangeTable } from '../../changes/model/table';
 import { changeTableStrings } from '../../changes/strings';
+import type { UserDirectory } from '../../people/directory';
+import { userIdsInValue, userLabel } from '../../people/model';
 import { resultViewColumn } from './column';
 
 export interface ResultViewModel {
@@ -63,7 +65,11 @@ export class ResultPanels implements vscode.Disposable {
   /** The view the next result replaces. */
   private reusable?: Entry;
 
-  constructor(private readonly log: vscode.LogOutputChannel) {}
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    /** Names for the user IDs a result shows (updatedBy, partyId). */
+    private readonly people?: UserDirectory,
+  ) {}
 
   /** Shows (or refreshes) the result view of a job. */
   show(model: ResultViewModel, preserveFocus = true): void {
@@ -74,6 +80,7 @@ export class ResultPanels implements vscode.Disposable {
       target.model = model;
       target.panel.title = panelTitle(model);
       target.panel.webview.html = this.html(target.panel, model);
+      this.learnNames(target);
       target.panel.reveal(target.panel.viewColumn, preserveFocus);
       if (!this.isPinned(target.panel)) this.reusable = target;
       return;
@@ -107,7 +114,19 @@ export class ResultPanels implements vscode.Disposable {
     });
     panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(entry, m));
     panel.webview.html = model ? this.html(panel, model) : this.goneHtml(panel);
+    this.learnNames(entry);
     return entry;
+  }
+
+  /** Reads the names of the users a result names, then shows them (once per result). */
+  private learnNames(entry: Entry): void {
+    const model = entry.model;
+    if (!model || !this.people) return;
+    const ids = userIdsInValue(model.result.requests.map((r) => r.response));
+    if (ids.size === 0) return;
+    void this.people.resolve(ids).then((learned) => {
+      if (learned && entry.model === model && this.entries.has(entry)) entry.panel.webview.html = this.html(entry.panel, model);
+    });
   }
 
   /** Whether the user pinned the view's tab (then the next result does not replace it). */
@@ -157,6 +176,10 @@ export class ResultPanels implements vscode.Disposable {
         serviceLabel: model.serviceLabel,
         documentName: model.documentName,
         jobId: model.jobId,
+        userLabel: (id) => {
+          const u = this.people?.lookup(id);
+          return u ? userLabel(u) : undefined;
+        },
         nonce: randomBytes(16).toString('base64'),
         cspSource: panel.webview.cspSource,
         changes: model.changes ? renderChangeTable(model.changes, changeTableStrings()) : undefined,

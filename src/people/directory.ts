@@ -1,0 +1,97 @@
+// Users by ID for hovers, inlay hints and result views: the users the
+// Organizations view has loaded, plus one read of every configured root
+// organization's users (operation 2) when an ID is not known yet. Never signs in
+// for this: without a signed-in service, only what is loaded is known.
+import * as vscode from 'vscode';
+import type { ConnectionManager } from '../common/connection';
+import type { User } from '../schema/api';
+import type { KnownUser } from './model';
+
+export class UserDirectory implements vscode.Disposable {
+  private readonly read = new Map<string, User>();
+  /** The service whose users `read` holds. */
+  private service: string | undefined;
+  private loading: Promise<void> | undefined;
+  /** Root organizations already read for this service. */
+  private readonly readRoots = new Set<string>();
+  private readonly emitter = new vscode.EventEmitter<void>();
+  /** Fires when users became known by a read. */
+  readonly onDidLearn = this.emitter.event;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(
+    private readonly connection: ConnectionManager,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly rootOrganizations: () => readonly string[],
+    private readonly loadedUsers: () => Iterable<User>,
+  ) {
+    this.subscription = connection.onDidChange(() => {
+      if (connection.current?.baseUrl !== this.service) this.forget();
+    });
+  }
+
+  private forget(): void {
+    this.read.clear();
+    this.readRoots.clear();
+    this.service = this.connection.current?.baseUrl;
+    this.loading = undefined;
+  }
+
+  /** The user with this ID, when known now (no request). */
+  lookup(id: string): KnownUser | undefined {
+    const hit = this.read.get(id);
+    if (hit) return hit;
+    for (const u of this.loadedUsers()) if (u.id === id) return u;
+    return undefined;
+  }
+
+  /** The known users among these IDs (one pass over the loaded users). */
+  lookupAll(ids: Iterable<string>): Map<string, KnownUser> {
+    const out = new Map<string, KnownUser>();
+    const wanted = new Set<string>();
+    for (const id of ids) {
+      const hit = this.read.get(id);
+      if (hit) out.set(id, hit);
+      else wanted.add(id);
+    }
+    if (wanted.size > 0) for (const u of this.loadedUsers()) if (wanted.has(u.id)) out.set(u.id, u);
+    return out;
+  }
+
+  /**
+   * Makes the given IDs known when a read can: reads the users below every configured root
+   * organization not read yet (once per service). Resolves to whether some ID became known.
+   */
+  async resolve(ids: Iterable<string>): Promise<boolean> {
+    const list = [...ids];
+    const known = this.lookupAll(list);
+    const unknown = list.filter((id) => !known.has(id));
+    if (unknown.length === 0 || !this.connection.isSignedIn || !this.connection.current) return false;
+    if (this.service !== this.connection.current.baseUrl) this.forget();
+    const roots = this.rootOrganizations().filter((r) => !this.readRoots.has(r));
+    if (roots.length === 0) {
+      await this.loading;
+      return this.lookupAll(unknown).size > 0;
+    }
+    this.loading = (async () => {
+      for (const root of roots) {
+        this.readRoots.add(root);
+        try {
+          const r = await this.connection.run((c) => c.listAllAssignedUsers(root, {}), { background: true });
+          for (const u of r.data) this.read.set(u.id, u);
+        } catch (e) {
+          this.log.info(`Could not read the users of ${root} for names: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+    })();
+    await this.loading;
+    const learned = this.lookupAll(unknown).size > 0;
+    if (learned) this.emitter.fire();
+    return learned;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.emitter.dispose();
+  }
+}
