@@ -119,7 +119,7 @@ describe('everyday use: work items that do not exist', function () {
     const dir = ws ? path.join(ws.uri.fsPath, '.integration-everyday') : fs.mkdtempSync(path.join(os.tmpdir(), 'wis-every-'));
     fs.mkdirSync(dir, { recursive: true });
     uri = vscode.Uri.file(path.join(dir, `missing-${process.pid}.workitems.json`));
-    fs.writeFileSync(uri.fsPath, `${JSON.stringify({ workItemIds: ['122', '99999', '123', '99998'], update: { setTimeEntryLocked: true } }, null, 2)}\n`);
+    fs.writeFileSync(uri.fsPath, `${JSON.stringify({ workItemIds: ['128', '99999', '129', '99998'], update: { setTimeEntryLocked: true } }, null, 2)}\n`);
   });
 
   after(async () => {
@@ -141,20 +141,20 @@ describe('everyday use: work items that do not exist', function () {
 
     // Declining the question of Retry Failed sends nothing.
     assert.equal(await vscode.commands.executeCommand('workItemStudio.retryFailed', sent!.jobId, { sameFailure: 'cancel' }), undefined);
-    assert.notEqual(await locked('122'), true, 'nothing was sent after the question was declined');
+    assert.notEqual(await locked('128'), true, 'nothing was sent after the question was declined');
 
-    // "Send Only": a new job for 122 and 123; the document keeps its IDs.
+    // "Send Only": a new job for 128 and 129; the document keeps its IDs.
     const onlySent = (await vscode.commands.executeCommand('workItemStudio.sendWithoutMissing', sent!.jobId, { sendWithoutMissing: 'send' })) as JobOutcome['result'];
     assert.equal(onlySent.outcome, 'succeeded', JSON.stringify(onlySent.requests));
-    assert.deepEqual(onlySent.requests.flatMap((r) => r.ids), ['122', '123']);
-    assert.equal(await locked('122'), true);
+    assert.deepEqual(onlySent.requests.flatMap((r) => r.ids), ['128', '129']);
+    assert.equal(await locked('128'), true);
     const doc = await vscode.workspace.openTextDocument(uri);
-    assert.deepEqual((JSON.parse(doc.getText()) as { workItemIds: string[] }).workItemIds, ['122', '99999', '123', '99998'], 'the document is unchanged');
+    assert.deepEqual((JSON.parse(doc.getText()) as { workItemIds: string[] }).workItemIds, ['128', '99999', '129', '99998'], 'the document is unchanged');
 
     // From Retry Failed's question: remove them from the document too.
     const again = (await vscode.commands.executeCommand('workItemStudio.retryFailed', sent!.jobId, { sameFailure: 'removeMissing', sendWithoutMissing: 'sendAndRemove' })) as JobOutcome['result'];
     assert.equal(again.outcome, 'succeeded');
-    assert.deepEqual((JSON.parse(doc.getText()) as { workItemIds: string[] }).workItemIds, ['122', '123']);
+    assert.deepEqual((JSON.parse(doc.getText()) as { workItemIds: string[] }).workItemIds, ['128', '129']);
     assert.ok(doc.isDirty, 'the edit is left for the user to save (or undo)');
   });
 });
