@@ -2,6 +2,7 @@
 // Usage: node esbuild.js [--production] [--watch]
 const esbuild = require('esbuild');
 const path = require('node:path');
+const { lazyModules } = require('./scripts/lazy-modules');
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -22,7 +23,18 @@ const common = {
 };
 
 const entries = [
-  { entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  // The activation code; the schemas, the client, the bulk engine and the sandbox (with
+  // zod and undici) are in dist/core.js, loaded on first use (scripts/lazy-modules.js).
+  {
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    external: ['vscode'],
+    plugins: [
+      lazyModules((entry) =>
+        esbuild.build({ ...common, stdin: { contents: entry, resolveDir: path.resolve('src'), sourcefile: 'core-entry.ts', loader: 'ts' }, outfile: 'dist/core.js' }),
+      ),
+    ],
+  },
   { entryPoints: ['src/sandbox/cli.ts'], outfile: 'dist/sandbox.js', banner: { js: '#!/usr/bin/env node' } },
 ];
 

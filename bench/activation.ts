@@ -23,72 +23,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const VSIX = path.join(ROOT, 'dist-vsix', 'workitem-studio.vsix');
 
 /** Child-process script: stub vscode, require the bundle, activate, print timings as JSON. */
-const CHILD = String.raw`
-const Module = require('node:module');
-const { performance } = require('node:perf_hooks');
-const calls = new Map();
-function stub(name) {
-  const fn = function () {};
-  return new Proxy(fn, {
-    get(_t, prop) {
-      // Collections (textDocuments, visibleTextEditors, …) are empty.
-      if (prop === Symbol.iterator) return function* () {};
-      if (prop === 'then' || typeof prop === 'symbol') return undefined;
-      if (prop === 'length') return 0;
-      if (prop === 'prototype') return {};
-      if (prop === 'dispose') return () => {};
-      if (prop === 'event') return () => ({ dispose() {} });
-      if (prop === 'toString' || prop === 'valueOf' || prop === 'toJSON') return () => '';
-      if (name === 'vscode.workspace' && (prop === 'workspaceFolders' || prop === 'workspaceFile')) return undefined;
-      return stub(name + '.' + String(prop));
-    },
-    set() {
-      return true;
-    },
-    defineProperty() {
-      return true;
-    },
-    apply(_t, _this, args) {
-      calls.set(name, (calls.get(name) || 0) + 1);
-      // Settings answer their defaults; localized strings are the English ones.
-      if (name === 'vscode.workspace.getConfiguration') {
-        return { get: (_k, d) => d, has: () => false, inspect: () => undefined, update: async () => {} };
-      }
-      if (name === 'vscode.l10n.t') return String(args[0]);
-      return stub(name + '()');
-    },
-    construct(_t, args) {
-      calls.set('new ' + name, (calls.get('new ' + name) || 0) + 1);
-      return { dispose() {}, event: () => ({ dispose() {} }), fire() {}, args };
-    },
-  });
-}
-// esbuild's __toESM copies own properties into an object whose prototype is the module's:
-// the stub module answers through its prototype, so every name resolves.
-const members = new Proxy({}, { get: (_t, prop) => (prop === 'then' || typeof prop === 'symbol' ? undefined : stub('vscode.' + String(prop))) });
-const vscode = Object.create(members);
-const load = Module._load;
-Module._load = function (request, parent, isMain) {
-  if (request === 'vscode') return vscode;
-  return load.call(this, request, parent, isMain);
-};
-const file = process.argv[2];
-const context = {
-  subscriptions: [], extensionUri: stub('extensionUri'), extensionPath: '/', globalState: stub('globalState'),
-  workspaceState: stub('workspaceState'), secrets: stub('secrets'), environmentVariableCollection: stub('env'),
-  storageUri: undefined, globalStorageUri: stub('globalStorageUri'), logUri: stub('logUri'), extensionMode: 1,
-  asAbsolutePath: (p) => p,
-};
-(async () => {
-  const t0 = performance.now();
-  const ext = require(file);
-  const t1 = performance.now();
-  await ext.activate(context);
-  const t2 = performance.now();
-  const registered = [...calls].filter(([k]) => /register|create/.test(k)).reduce((s, [, n]) => s + n, 0);
-  process.stdout.write(JSON.stringify({ requireMs: t1 - t0, activateMs: t2 - t1, totalMs: t2 - t0, registered, subscriptions: context.subscriptions.length }));
-})().catch((e) => { console.error(e && e.stack || e); process.exit(1); });
-`;
+const CHILD = fs.readFileSync(path.join(ROOT, 'scripts', 'activation-child.cjs'), 'utf8');
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -108,10 +43,11 @@ function main(): void {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wis-bench-'));
   const copy = path.join(tmp, 'extension.js');
   fs.writeFileSync(copy, readZipEntry(VSIX, 'extension/dist/extension.js'));
+  fs.writeFileSync(path.join(tmp, 'core.js'), readZipEntry(VSIX, 'extension/dist/core.js'));
   const childFile = path.join(tmp, 'child.js');
   fs.writeFileSync(childFile, CHILD);
 
-  const samples: { requireMs: number; activateMs: number; totalMs: number; registered: number; subscriptions: number }[] = [];
+  const samples: { requireMs: number; activateMs: number; totalMs: number; registered: number; subscriptions: number; loadedByRequire: string[]; loadedByActivate: string[] }[] = [];
   try {
     spawnSync(process.execPath, [childFile, copy], { encoding: 'utf8' }); // warm the file cache
     for (let i = 0; i < RUNS; i++) {
@@ -145,7 +81,8 @@ Bundle: the production build as packaged by \`npm run package\` (minified, no so
 | file | KiB |
 |---|---:|
 | VSIX (compressed, everything shipped) | ${kib(vsixBytes)} |
-| dist/extension.js (the extension) | ${kib(size('dist/extension.js'))} |
+| dist/extension.js (what activation loads: registration of views, commands, editors) | ${kib(size('dist/extension.js'))} |
+| dist/core.js (loaded on first use: schemas with zod, the client with undici, bulk engine, sandbox) | ${kib(size('dist/core.js'))} |
 | dist/sandbox.js (the sandbox CLI) | ${kib(size('dist/sandbox.js'))} |
 | schemas/ | ${kib(entries.filter((e) => e.name.startsWith('extension/schemas/')).reduce((a, e) => a + e.size, 0))} |
 | media/ (icons, screenshots) | ${kib(entries.filter((e) => e.name.startsWith('extension/media/')).reduce((a, e) => a + e.size, 0))} |
@@ -166,12 +103,15 @@ is not in it.
 | both | ${median(samples.map((x) => x.totalMs)).toFixed(1)} | ${Math.min(...samples.map((x) => x.totalMs)).toFixed(1)} | ${Math.max(...samples.map((x) => x.totalMs)).toFixed(1)} |
 
 Activation made ${s.registered} register/create calls and pushed ${s.subscriptions} disposables to \`context.subscriptions\`.
+Modules of dist/core.js loaded by the require: ${s.loadedByRequire.length ? s.loadedByRequire.join(', ') : 'none'}; by activate(): ${s.loadedByActivate.length ? s.loadedByActivate.join(', ') : 'none'}.
 ${host ? `\n| real extension host | ms |\n|---|---:|\n${host}\n` : ''}
 ## Reading
 
-- Most of the time is parsing and evaluating the bundle (zod, undici and the views/commands
-  modules are all in one file); \`activate()\` itself only constructs and registers (no network,
-  no disk I/O), so it stays a small share.
+- The extension activates on JSON documents (\`onLanguage:json\`), so this cost is paid for any
+  JSON file: dist/extension.js holds only the registration code; the schemas (zod), the HTTP
+  client (undici), the bulk engine and the sandbox are in dist/core.js, read and evaluated the
+  first time something uses them (a request document's checks, a view's first load, a command).
+  \`activate()\` itself only constructs and registers (no network, no disk I/O).
 - The machine is shared and noisy: read medians next to min and max.
 - Run: \`npx tsx bench/activation.ts\` (\`BENCH_RUNS\`; \`BENCH_NO_PACKAGE=1\` reuses the last VSIX).
 `;

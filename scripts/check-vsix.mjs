@@ -16,6 +16,7 @@ const REQUIRED = [
   'extension/package.nls.json',
   'extension/package.nls.ja.json',
   'extension/dist/extension.js',
+  'extension/dist/core.js',
   'extension/dist/sandbox.js',
   'extension/readme.md',
   'extension/changelog.md',

@@ -3,7 +3,7 @@
 // features (validation, preview, send) apply to it. Used by "New Work Item Update"
 // and "Assign to Work Items…".
 import * as vscode from 'vscode';
-import { REQUEST_DOCUMENT_SUFFIX } from '../schema/document';
+import { REQUEST_DOCUMENT_SUFFIX } from '../schema/suffix';
 import { renderDocument, type Template } from '../schema/render';
 
 /**

@@ -3,7 +3,8 @@
 // schema diagnostics, and the zod model's rules).
 import * as vscode from 'vscode';
 import { getNodeValue } from 'jsonc-parser';
-import { REQUEST_DOCUMENT_SUFFIX, validateRequestDocument } from '../schema/document';
+import { validateRequestDocument } from '../schema/document';
+import { REQUEST_DOCUMENT_SUFFIX } from '../schema/suffix';
 import { ERROR_CODES, isErrorCode } from '../schema/error-codes';
 import type { DocumentIssue } from '../schema/issues';
 import { isAboutName, locatePath, parseText, type ParsedText, type TextSpan } from './model/locate';

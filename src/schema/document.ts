@@ -34,8 +34,7 @@ export interface DocumentValidation {
   workItemIds?: string[];
 }
 
-/** File names of request documents end with this (matched case-insensitively). */
-export const REQUEST_DOCUMENT_SUFFIX = '.workitems.json';
+export { REQUEST_DOCUMENT_SUFFIX } from './suffix';
 
 export const DOCUMENT_MEMBERS = ['$schema', 'description', 'workItemIds', 'update'] as const;
 

@@ -2,17 +2,19 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-// Activation stays cheap: no activation event of our own. VS Code activates the
-// extension from its contributions (its views and its commands), never on start-up
-// or on every JSON file.
+// The extension activates on JSON documents, so that a request document opened from
+// disk (or restored with the window) gets its CodeLens and checks at once, and when a
+// result view is restored; its views and commands activate it too. Activation stays
+// cheap for unrelated JSON files: test/unit/activation-lazy.test.ts checks that it
+// loads none of the schemas, the HTTP client, the bulk engine or the sandbox.
 describe('manifest: activation', () => {
   const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
     activationEvents?: string[];
     contributes: { views?: Record<string, { id: string }[]>; commands?: { command: string }[] };
   };
 
-  it('declares only the restoring of result views as an activation event (views and commands activate it otherwise)', () => {
-    assert.deepEqual(manifest.activationEvents, ['onWebviewPanel:workItemStudio.results']);
+  it('activates on JSON documents and on restoring a result view (views and commands activate it otherwise)', () => {
+    assert.deepEqual(manifest.activationEvents, ['onLanguage:json', 'onWebviewPanel:workItemStudio.results']);
   });
 
   it('contributes the views and commands that activate it', () => {
