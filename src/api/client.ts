@@ -28,6 +28,7 @@ import {
   type SubItemNode,
   type WorkItemRecord,
 } from '../schema/reads';
+import { fastChecker } from '../schema/fast-check';
 import { ServiceError, type ServiceErrorInit } from './errors';
 import { classifyTransportError, parseErrorBodyWithEntries, parseRetryAfter, redact, secretVariants, type ProxyEndpoint } from './http';
 import { nullLogger, type Logger } from './logger';
@@ -446,6 +447,8 @@ export class ServiceClient {
     if (json === undefined) {
       throw new ServiceError({ kind: 'invalid-response', method, path, status: res.status, messages: ['the body is empty; a JSON object was expected'] });
     }
+    // Known members checked in place, no copy (large answers); zod decides otherwise, with its message.
+    if (fastChecker(spec.schema)?.(json)) return json as T;
     const parsed = spec.schema.safeParse(json);
     if (!parsed.success) {
       throw new ServiceError({ kind: 'invalid-response', method, path, status: res.status, messages: zodMessages(parsed.error, 'response') });
