@@ -38,11 +38,18 @@ function parseAnswer(text: string): { status: number; headers: string; json: { c
 const BASIC = `Basic ${Buffer.from('admin:password').toString('base64')}`;
 
 describe('sandbox: every error is JSON and the client sees it', function () {
+  // Default timeouts where a large upload must finish (a loaded machine may take seconds
+  // for 20 MiB); short ones only where the test stalls on purpose.
   let sandbox: Sandbox;
+  let stalling: Sandbox;
   before(async () => {
-    sandbox = await createSandbox({ headersTimeoutMs: 300, bodyTimeoutMs: 400 });
+    sandbox = await createSandbox();
+    stalling = await createSandbox({ headersTimeoutMs: 300, bodyTimeoutMs: 400 });
   });
-  after(async () => sandbox.close());
+  after(async () => {
+    await sandbox.close();
+    await stalling.close();
+  });
 
   it('documents timeouts in seconds, not minutes', () => {
     assert.equal(DEFAULT_HEADERS_TIMEOUT_MS, 10_000);
@@ -93,7 +100,7 @@ describe('sandbox: every error is JSON and the client sees it', function () {
   });
 
   it('stalled headers are cut off with a JSON 408 after the headers timeout', async () => {
-    const r = await raw(sandbox.port, `GET /api/system/processCategories HTTP/1.1\r\nHost: x\r\nAuthorization: ${BASIC}\r\n`, true);
+    const r = await raw(stalling.port, `GET /api/system/processCategories HTTP/1.1\r\nHost: x\r\nAuthorization: ${BASIC}\r\n`, true);
     const a = parseAnswer(r.text);
     assert.equal(a.status, 408);
     assert.equal(a.json[0]!.code, 'HEADERS_TIMEOUT');
@@ -102,9 +109,9 @@ describe('sandbox: every error is JSON and the client sees it', function () {
   });
 
   it('a stalled body is cut off with a JSON 408 after the body timeout, and nothing is applied', async () => {
-    const before = (await (await fetch(`${sandbox.origin}/_sandbox/dump`)).text());
+    const before = (await (await fetch(`${stalling.origin}/_sandbox/dump`)).text());
     const r = await raw(
-      sandbox.port,
+      stalling.port,
       `PUT /api/workitem/workItems/111 HTTP/1.1\r\nHost: x\r\nAuthorization: ${BASIC}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"setCompleted":`,
       true,
     );
@@ -113,7 +120,7 @@ describe('sandbox: every error is JSON and the client sees it', function () {
     assert.equal(a.json[0]!.code, 'BODY_TIMEOUT');
     assert.equal(a.json[0]!.params.seconds, 0.4);
     assert.ok(r.ms >= 350, `cut off after ${r.ms} ms`);
-    assert.equal(await (await fetch(`${sandbox.origin}/_sandbox/dump`)).text(), before);
+    assert.equal(await (await fetch(`${stalling.origin}/_sandbox/dump`)).text(), before);
   });
 
   it('refuses timeouts that are not positive', async () => {
