@@ -3,8 +3,45 @@ import * as vscode from 'vscode';
 import { registerCommand } from './register';
 import { PROCESS_CATEGORY_ORDER_FIELDS } from '../schema/api';
 import type { ProcessCategoriesTree } from '../views/processCategoriesTree';
-import { CATEGORY_FILTER_FIELDS, formatFilter, parseFilter, type CategoryFilterField, type DeletedMode, type SortDirection } from '../views/model/filters';
+import { CATEGORY_FILTER_FIELDS, formatFilter, parseFilter, type CategoryFilterField, type DeletedMode } from '../views/model/filters';
 import { filterProblem } from './organizations';
+import { UserInputError } from './register';
+import { parseSortText, sortText, type SortOrder } from '../views/model/sort';
+
+/** "Code, ascending": a field and a direction as a person reads them. */
+export function sortLabel(order: SortOrder): string {
+  const field = sortFieldLabel(order.field);
+  return order.direction === 'asc' ? vscode.l10n.t('{0}, ascending', field) : vscode.l10n.t('{0}, descending', field);
+}
+
+function sortFieldLabel(field: string): string {
+  switch (field) {
+    case 'id':
+      return vscode.l10n.t('ID');
+    case 'name':
+      return vscode.l10n.t('Name');
+    case 'code':
+      return vscode.l10n.t('Code');
+    case 'description':
+      return vscode.l10n.t('Description');
+    case 'groupId':
+      return vscode.l10n.t('Group ID');
+    case 'displayOrder':
+      return vscode.l10n.t('Display order');
+    case 'isDeleted':
+      return vscode.l10n.t('Deleted');
+    case 'createdAt':
+      return vscode.l10n.t('Created at');
+    case 'createdBy':
+      return vscode.l10n.t('Created by');
+    case 'updatedAt':
+      return vscode.l10n.t('Updated at');
+    case 'updatedBy':
+      return vscode.l10n.t('Updated by');
+    default:
+      return field;
+  }
+}
 
 export function registerCategoryCommands(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, tree: ProcessCategoriesTree): void {
   registerCommand(context, log, 'workItemStudio.refreshProcessCategories', () => tree.refresh());
@@ -25,29 +62,51 @@ export function registerCategoryCommands(context: vscode.ExtensionContext, log: 
     );
   });
 
-  registerCommand(context, log, 'workItemStudio.sortProcessCategories', async () => {
+  registerCommand(context, log, 'workItemStudio.sortProcessCategories', async (typed?: unknown) => {
     interface SortItem extends vscode.QuickPickItem {
-      order?: { field: string; direction: SortDirection };
+      order?: SortOrder;
     }
     const current = tree.state.orderBy;
     const items: SortItem[] = [{ label: vscode.l10n.t('Service Default Order'), picked: !current }];
     for (const field of PROCESS_CATEGORY_ORDER_FIELDS) {
       for (const direction of ['asc', 'desc'] as const) {
-        items.push({
-          label: `${direction === 'asc' ? '$(arrow-up)' : '$(arrow-down)'} ${field}`,
-          description: direction === 'asc' ? vscode.l10n.t('ascending') : vscode.l10n.t('descending'),
-          order: { field, direction },
-        });
+        const order = { field, direction };
+        items.push({ label: sortLabel(order), description: sortText(order), order });
       }
     }
+    const apply = (order: SortOrder | undefined): void => {
+      tree.state.orderBy = order;
+      tree.queryChanged();
+    };
+    // Scripted use (tests, keybindings): the order as typed, e.g. "code asc".
+    if (typeof typed === 'string') {
+      const order = parseSortText(typed, PROCESS_CATEGORY_ORDER_FIELDS);
+      if (!order) throw new UserInputError(vscode.l10n.t('"{0}" names no field to sort by.', typed));
+      apply(order);
+      return sortLabel(order);
+    }
     const active = items.find((i) => (current ? i.order?.field === current.field && i.order.direction === current.direction : !i.order));
-    const pick = await vscode.window.showQuickPick(items, {
-      title: vscode.l10n.t('Sort Process Categories'),
-      placeHolder: active ? vscode.l10n.t('Current: {0} {1}', active.label, active.description ?? '') : undefined,
+    const qp = vscode.window.createQuickPick<SortItem>();
+    qp.title = vscode.l10n.t('Sort Process Categories');
+    qp.placeholder = active ? vscode.l10n.t('Current: {0}. Type a field and a direction, e.g. "code asc".', active.label) : vscode.l10n.t('Type a field and a direction, e.g. "code asc".');
+    qp.items = items;
+    qp.matchOnDescription = true;
+    if (active) qp.activeItems = [active];
+    const picked = await new Promise<SortItem | undefined | 'typed'>((resolve) => {
+      qp.onDidAccept(() => {
+        const item = qp.selectedItems[0] ?? qp.activeItems[0];
+        if (item) resolve(item);
+        else if (parseSortText(qp.value, PROCESS_CATEGORY_ORDER_FIELDS)) resolve('typed');
+      });
+      qp.onDidHide(() => resolve(undefined));
+      qp.show();
     });
-    if (!pick) return;
-    tree.state.orderBy = pick.order;
-    tree.queryChanged();
+    const value = qp.value;
+    qp.dispose();
+    if (!picked) return undefined;
+    const order = picked === 'typed' ? parseSortText(value, PROCESS_CATEGORY_ORDER_FIELDS) : picked.order;
+    apply(order);
+    return order ? sortLabel(order) : undefined;
   });
 
   registerCommand(context, log, 'workItemStudio.filterProcessCategories', async () => {

@@ -28,6 +28,7 @@ import {
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import type { UserDirectory } from '../people/directory';
 import { readSettings } from '../common/config';
+import { ContextKeys, setContext } from '../common/contextKeys';
 import { decideUnknown } from '../common/unknownChoice';
 import { itemsText, outcomeMessage, requestsText } from '../common/wording';
 import { idsPreview, removeIdsFromDocumentText } from '../editors/model/ids';
@@ -198,6 +199,7 @@ export class RequestJobs implements vscode.Disposable {
       this.log.warn(`bulk job ${journal.id}: the values after the update were not read: ${e instanceof Error ? e.message : String(e)}`);
     }
     await this.showResults(journal, info.label);
+    void setContext(ContextKeys.sent, true);
     this.finished.fire({ jobId: journal.id, result });
     void this.announce(result, info);
     return result;

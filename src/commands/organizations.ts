@@ -3,12 +3,13 @@
 // act on every selected row.
 import * as vscode from 'vscode';
 import { registerCommand } from './register';
+import { isServiceError } from '../api/errors';
 import { validateId } from '../api/paths';
 import { readSettings, updateOrganizations } from '../common/config';
 import { openNewRequestDocument } from '../common/requestDocuments';
 import { assignUsersUpdate, documentTemplate } from '../schema/templates';
 import type { ActionableNode, DetailsDocuments } from '../views/common';
-import { MessageNode } from '../views/common';
+import { MessageNode, readDetailsArg } from '../views/common';
 import { OrgNode, UserNode, type OrganizationsTree } from '../views/organizationsTree';
 import { formatFilter, isEmptyFilter, parseFilter, USER_FILTER_FIELDS, type UserFilterField } from '../views/model/filters';
 
@@ -28,27 +29,50 @@ export function registerOrganizationCommands(
 ): void {
   const selection = () => view.selection as ActionableNode[];
 
-  registerCommand(context, log, 'workItemStudio.addOrganization', async () => {
+  /**
+   * Add Organization: checks each new ID on the service (when one is connected) and says when no
+   * organization answers by that ID, instead of showing it with "0 users". `typed` and `answers`
+   * are for scripted use (tests): the IDs, and the answer to "Add anyway?".
+   */
+  registerCommand(context, log, 'workItemStudio.addOrganization', async (typed?: unknown, answers?: { ifUnknown?: 'add' | 'skip' }) => {
     const current = readSettings().organizations;
-    const value = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Add Organization'),
-      prompt: vscode.l10n.t('ID of a root organization to show (several IDs separated by commas or spaces). The service cannot list organizations, so enter the ID.'),
-      placeHolder: tree.connection.current?.isSandbox ? vscode.l10n.t('For the sandbox demo data: org-root') : undefined,
-      ignoreFocusOut: true,
-      validateInput: (v) => {
-        const ids = splitIds(v);
-        if (ids.length === 0) return vscode.l10n.t('Enter an organization ID.');
-        for (const id of ids) {
-          const problem = validateId(id);
-          if (problem) return vscode.l10n.t('"{0}" is not a valid ID: {1}', id, problem);
-        }
-        const dup = ids.find((id) => current.includes(id));
-        return dup ? { message: vscode.l10n.t('{0} is already in the list.', dup), severity: vscode.InputBoxValidationSeverity.Info } : undefined;
-      },
-    });
-    if (value === undefined) return;
-    const ids = splitIds(value).filter((id) => !validateId(id));
-    await updateOrganizations([...new Set([...current, ...ids])]);
+    const value =
+      typeof typed === 'string'
+        ? typed
+        : await vscode.window.showInputBox({
+            title: vscode.l10n.t('Add Organization'),
+            prompt: vscode.l10n.t('ID of a root organization to show (several IDs separated by commas or spaces). The service cannot list organizations, so enter the ID.'),
+            placeHolder: tree.connection.current?.isSandbox ? vscode.l10n.t('For the sandbox demo data: org-root') : undefined,
+            ignoreFocusOut: true,
+            validateInput: (v) => {
+              const ids = splitIds(v);
+              if (ids.length === 0) return vscode.l10n.t('Enter an organization ID.');
+              for (const id of ids) {
+                const problem = validateId(id);
+                if (problem) return vscode.l10n.t('"{0}" is not a valid ID: {1}', id, problem);
+              }
+              const dup = ids.find((id) => current.includes(id));
+              return dup ? { message: vscode.l10n.t('{0} is already in the list.', dup), severity: vscode.InputBoxValidationSeverity.Info } : undefined;
+            },
+          });
+    if (value === undefined) return undefined;
+    const ids = splitIds(value).filter((id) => !validateId(id) && !current.includes(id));
+    const unknown: { id: string; message: string }[] = [];
+    const added: string[] = [];
+    for (const id of ids) {
+      const answered = await organizationAnswers(tree, log, id);
+      if (answered !== false) {
+        added.push(id);
+        continue;
+      }
+      const message = vscode.l10n.t('No organization answers by the ID "{0}" on {1}: the service lists no user in it or below it. Check the ID (IDs are case-sensitive).', id, tree.connection.current?.label ?? '');
+      unknown.push({ id, message });
+      const addAnyway = vscode.l10n.t('Add Anyway');
+      const pick = answers?.ifUnknown ?? ((await vscode.window.showWarningMessage(message, { modal: true }, addAnyway)) === addAnyway ? 'add' : 'skip');
+      if (pick === 'add') added.push(id);
+    }
+    if (added.length > 0) await updateOrganizations([...new Set([...current, ...added])]);
+    return { added, unknown };
   });
 
   registerCommand(context, log, 'workItemStudio.removeOrganization', async (clicked?: OrgNode, selected?: OrgNode[]) => {
@@ -111,6 +135,9 @@ export function registerOrganizationCommands(
   });
 
   registerCommand(context, log, 'workItemStudio.showDetails', async (clicked?: ActionableNode, selected?: ActionableNode[]) => {
+    // From a tooltip's "Show Details" link: the record itself.
+    const fromLink = readDetailsArg(clicked);
+    if (fromLink) return details.show(fromLink.title, fromLink.value);
     const all = targets(clicked, selected, selection())
       .map((n) => n.details?.())
       .filter((d): d is { title: string; value: unknown } => !!d);
@@ -142,6 +169,22 @@ export function registerOrganizationCommands(
     }
     clicked?.retry?.();
   });
+}
+
+/**
+ * Whether an organization answers by this ID: some user in it or below it (operation 2). Undefined
+ * when it cannot be told (no service connected, sign-in cancelled, or the request failed).
+ */
+async function organizationAnswers(tree: OrganizationsTree, log: vscode.LogOutputChannel, id: string): Promise<boolean | undefined> {
+  if (!tree.connection.current) return undefined;
+  try {
+    const r = await tree.connection.run((c) => c.listAllAssignedUsers(id, {}));
+    return r.data.length > 0 || (r.totalCount ?? 0) > 0;
+  } catch (e) {
+    if (isServiceError(e) && e.status === 404) return false;
+    log.info(`Could not check organization ${id}: ${e instanceof Error ? e.message : String(e)}`);
+    return undefined;
+  }
 }
 
 function splitIds(text: string): string[] {

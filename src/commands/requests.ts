@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { PlanError, planJob, type JobPlan, type JobResult, type PlanProblem } from '../bulk';
 import { readSettings } from '../common/config';
+import { ContextKeys, setContext } from '../common/contextKeys';
 import { itemsText, requestsText } from '../common/wording';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { NotConnectedError } from '../common/connection';
@@ -406,7 +407,15 @@ export async function previewUpdate(deps: RequestCommandDeps, arg?: unknown, man
     const c = checkAndPlan(doc, deps.connections);
     last = renderPreview({ documentName: documentName(doc.uri), serviceLabel: c.info.label, plan: c.plan, documentWarnings: c.warnings }, previewStrings());
     await deps.previews.show(doc.uri, last);
-    await deps.values?.previewValues(doc, c.plan, c.info);
+    void setContext(ContextKeys.previewed, true);
+    const table = (await deps.values?.previewValues(doc, c.plan, c.info)) as { lines?: { text: string; level: string }[] } | undefined;
+    // What the read of the current values found wrong (work items that do not exist, ...) goes into the plan too,
+    // so it is seen before anything is sent.
+    const problems = (table?.lines ?? []).filter((l) => l.level === 'error');
+    if (problems.length > 0) {
+      last = `${last.trimEnd()}\n\n## ${vscode.l10n.t('Checked on the service')}\n\n${problems.map((p) => `- ${p.text}`).join('\n')}\n`;
+      await deps.previews.show(doc.uri, last);
+    }
   }
   return last;
 }

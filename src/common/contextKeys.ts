@@ -12,6 +12,10 @@ export const ContextKeys = {
   organizationsFiltered: 'workItemStudio.organizationsFiltered',
   processCategoriesFiltered: 'workItemStudio.processCategoriesFiltered',
   processCategoriesHasMore: 'workItemStudio.processCategoriesHasMore',
+  /** A request document was previewed in this window (ticks the walkthrough step however Preview was run). */
+  previewed: 'workItemStudio.previewed',
+  /** An update job ran in this window (ticks the walkthrough step however it was sent). */
+  sent: 'workItemStudio.sent',
 } as const;
 
 export type ContextKey = (typeof ContextKeys)[keyof typeof ContextKeys];

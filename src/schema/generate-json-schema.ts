@@ -182,7 +182,23 @@ function editorUpdateBody() {
   });
 }
 
+/**
+ * Drops the value checks (lengths, ranges, date patterns) that the rules of
+ * validateRequestDocument report as errors with their own wording: the editor then
+ * shows each such problem once (ours, as an error), not a second time as the
+ * JSON language service's warning. Types, members and completions stay.
+ */
+export const VALUE_CHECK_KEYWORDS = ['maxLength', 'minLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern', 'format'] as const;
+
+function dropValueChecks(node: Json): void {
+  if (Array.isArray(node)) return node.forEach(dropValueChecks);
+  if (!node || typeof node !== 'object') return;
+  for (const k of VALUE_CHECK_KEYWORDS) if (typeof node[k] !== 'object') delete node[k];
+  for (const [k, v] of Object.entries(node)) if (k !== 'patternProperties' || typeof v === 'object') dropValueChecks(v);
+}
+
 function finishUpdateBody(update: JsonObject, withSnippets: boolean): void {
+  dropValueChecks(update);
   addExamples(update);
   describeFieldsMembers(update);
   acceptOtherCase(update, UPDATE_BODY_MEMBERS);

@@ -177,15 +177,35 @@ export class DetailsDocuments implements vscode.TextDocumentContentProvider, vsc
 }
 
 /** Markdown tooltip listing every member of a record (values escaped). */
-export function fieldsTooltip(title: string, record: Record<string, unknown>): vscode.MarkdownString {
+/**
+ * A tooltip with a record's fields as a table: every field, or only `main` ones (those with a
+ * value) followed by a "Show Details" link that opens the whole record.
+ */
+export function fieldsTooltip(title: string, record: Record<string, unknown>, main?: readonly string[], detailsName = title): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, false);
   md.supportHtml = false;
   md.appendMarkdown(`**${escapeMd(title)}**\n\n| ${escapeMd(vscode.l10n.t('Field'))} | ${escapeMd(vscode.l10n.t('Value'))} |\n|---|---|\n`);
-  for (const [k, v] of Object.entries(record)) {
+  const isSet = (v: unknown) => v !== null && v !== undefined && v !== '';
+  const entries = main ? main.filter((k) => isSet(record[k])).map((k) => [k, record[k]] as const) : Object.entries(record);
+  for (const [k, v] of entries) {
     const text = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
     md.appendMarkdown(`| ${escapeMd(k)} | ${escapeMd(text)} |\n`);
   }
+  if (main) {
+    const rest = Object.entries(record).filter(([k, v]) => !main.includes(k) && isSet(v)).length;
+    const args = encodeURIComponent(JSON.stringify([{ detailsTitle: detailsName, detailsValue: record }]));
+    md.isTrusted = { enabledCommands: ['workItemStudio.showDetails'] };
+    md.appendMarkdown(`\n[${escapeMd(vscode.l10n.t('Show Details'))}](command:workItemStudio.showDetails?${args})`);
+    if (rest > 0) md.appendMarkdown(` ${escapeMd(rest === 1 ? vscode.l10n.t('(1 more field)') : vscode.l10n.t('({0} more fields)', rest))}`);
+  }
   return md;
+}
+
+/** The argument of a tooltip's "Show Details" link. */
+export function readDetailsArg(arg: unknown): { title: string; value: unknown } | undefined {
+  if (typeof arg !== 'object' || arg === null || !('detailsValue' in arg)) return undefined;
+  const a = arg as { detailsTitle?: unknown; detailsValue: unknown };
+  return { title: typeof a.detailsTitle === 'string' ? a.detailsTitle : 'details', value: a.detailsValue };
 }
 
 function escapeMd(s: string): string {

@@ -11,6 +11,9 @@ import { allUsersQuery, directUsersQuery, isEmptyFilter, matchesKeyword, type Us
 import { rangeChildren, rangeLabel, rangePath, sortByName, type RangeChild } from './model/ranges';
 import { fieldsTooltip, failureRow, Loadable, MessageNode, type ActionableNode } from './common';
 
+/** The fields a user's tooltip shows; "Show Details" opens the others. */
+export const USER_TOOLTIP_FIELDS = ['loginName', 'email', 'code', 'englishName', 'organizationName', 'id'] as const;
+
 interface OrgContent {
   subOrgs: OrgRef[];
   /** The one array of this organization's (filtered) direct users. */
@@ -187,7 +190,7 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
     item.id = node.id;
     item.description = u.isDeleted ? vscode.l10n.t('{0} (deleted)', u.loginName ?? '') : (u.loginName ?? '');
     item.iconPath = u.isDeleted ? new vscode.ThemeIcon('person', new vscode.ThemeColor('disabledForeground')) : new vscode.ThemeIcon('person');
-    item.tooltip = fieldsTooltip(u.isDeleted ? vscode.l10n.t('{0} (deleted user)', u.name) : u.name, u);
+    item.tooltip = fieldsTooltip(u.isDeleted ? vscode.l10n.t('{0} (deleted user)', u.name) : u.name, u, USER_TOOLTIP_FIELDS, `user-${u.id}`);
     item.contextValue = `user${u.isDeleted ? ' deleted' : ''}`;
     item.accessibilityInformation = {
       label: u.isDeleted ? vscode.l10n.t('{0}, login name {1}, deleted', u.name, u.loginName ?? '') : vscode.l10n.t('{0}, login name {1}', u.name, u.loginName ?? ''),

@@ -157,6 +157,21 @@ describe('everyday use: work items that do not exist', function () {
     assert.deepEqual((JSON.parse(doc.getText()) as { workItemIds: string[] }).workItemIds, ['128', '129']);
     assert.ok(doc.isDirty, 'the edit is left for the user to save (or undo)');
   });
+
+  it('Preview reads the items and reports the missing ones before anything is sent', async () => {
+    const file = vscode.Uri.file(path.join(path.dirname(uri.fsPath), `preview-missing-${process.pid}.workitems.json`));
+    fs.writeFileSync(file.fsPath, `${JSON.stringify({ workItemIds: ['127', '99997'], update: { fields: { Code: 'NEVER-SENT' } } }, null, 2)}\n`);
+    try {
+      const preview = (await vscode.commands.executeCommand('workItemStudio.previewUpdate', file)) as string;
+      assert.match(preview, /Checked on the service[\s\S]*99997/, preview);
+      assert.doesNotMatch(preview.split('Checked on the service')[1] ?? '', /\b127\b/, 'the item that exists is not reported');
+      const origin = new URL(/PUT (\S+)\/workitem\/workItems\//.exec(preview)![1]!).origin;
+      const item = (await (await fetch(`${origin}/_sandbox/workitems/127`)).json()) as { code?: string };
+      assert.notEqual(item.code, 'NEVER-SENT', 'Preview sends nothing');
+    } finally {
+      fs.rmSync(file.fsPath, { force: true });
+    }
+  });
 });
 
 describe('everyday use: people by name', function () {
@@ -198,5 +213,39 @@ describe('everyday use: people by name', function () {
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
     assert.match(text, /田中 美咲/);
     assert.match(text, /misaki\\\.tanaka/);
+  });
+});
+
+describe('everyday use: small things', function () {
+  this.timeout(120_000);
+
+  before(async () => {
+    await activateExtension();
+    await vscode.commands.executeCommand('workItemStudio.startSandbox');
+  });
+
+  it('the sort pick reads "Code, ascending" and accepts typing "code asc"', async () => {
+    assert.equal(await vscode.commands.executeCommand('workItemStudio.sortProcessCategories', 'code asc'), 'Code, ascending');
+    assert.equal(await vscode.commands.executeCommand('workItemStudio.sortProcessCategories', 'displayOrder desc'), 'Display order, descending');
+  });
+
+  it('Add Organization checks the ID and says when no organization answers by it (instead of "0 users")', async () => {
+    const config = vscode.workspace.getConfiguration('workItemStudio');
+    const before = config.inspect<string[]>('organizations')?.globalValue;
+    try {
+      await config.update('organizations', [], vscode.ConfigurationTarget.Global);
+      const skipped = (await vscode.commands.executeCommand('workItemStudio.addOrganization', 'org-sales no-such-org', { ifUnknown: 'skip' })) as {
+        added: string[];
+        unknown: { id: string; message: string }[];
+      };
+      assert.deepEqual(skipped.added, ['org-sales']);
+      assert.deepEqual(skipped.unknown.map((u) => u.id), ['no-such-org']);
+      assert.match(skipped.unknown[0]!.message, /No organization answers by the ID "no-such-org"/);
+      assert.deepEqual(vscode.workspace.getConfiguration('workItemStudio').get('organizations'), ['org-sales']);
+      const anyway = (await vscode.commands.executeCommand('workItemStudio.addOrganization', 'no-such-org', { ifUnknown: 'add' })) as { added: string[] };
+      assert.deepEqual(anyway.added, ['no-such-org'], 'added when the user says so');
+    } finally {
+      await config.update('organizations', before, vscode.ConfigurationTarget.Global);
+    }
   });
 });

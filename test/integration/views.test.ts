@@ -108,6 +108,16 @@ describe('views: organizations (sandbox)', function () {
     assert.equal(item.description, users[0]!.user.loginName);
     assert.match(item.contextValue ?? '', /\buser\b/);
     assert.ok(item.tooltip instanceof vscode.MarkdownString && item.tooltip.value.includes('loginName'));
+    // The main fields only, and "Show Details" for the rest (a link to the command with the whole user).
+    const tip = item.tooltip.value;
+    assert.match(tip, /\| email \|/);
+    assert.doesNotMatch(tip, /\| (unitCost|timeEntryLockedDate|avatarUrl) \|/, 'the other fields are behind Show Details');
+    const link = /\]\(command:workItemStudio\.showDetails\?([^)]+)\)/.exec(tip);
+    assert.ok(link, tip);
+    const [arg] = JSON.parse(decodeURIComponent(link[1]!)) as [{ detailsValue: { id: string; unitCost?: number } }];
+    assert.equal(arg.detailsValue.id, users[0]!.user.id);
+    assert.ok('unitCost' in arg.detailsValue || Object.keys(arg.detailsValue).length > 6, 'Show Details opens every field');
+    assert.deepEqual((item.tooltip.isTrusted as { enabledCommands: string[] }).enabledCommands, ['workItemStudio.showDetails']);
     assert.equal(item.id, `org:org-root/o:org-dev/o:org-dev-app/o:org-dev-app-web/u:${users[0]!.user.id}`);
     assert.equal((tree.getParent(users[0]!) as OrgNode).id, web.id);
     assert.equal((tree.getParent(web) as OrgNode).id, app.id);

@@ -41,3 +41,27 @@ describe('manifest: request document when-clauses', () => {
     }
   });
 });
+
+describe('manifest: walkthrough steps tick whichever way their command was run', () => {
+  const steps = manifest.contributes.walkthroughs[0].steps as { id: string; completionEvents: string[] }[];
+  const src = (f: string) => fs.readFileSync(path.resolve(__dirname, '..', '..', 'src', f), 'utf8');
+  // A context key the extension sets when the thing happened, whatever ran it (CodeLens, menu, keybinding,
+  // another command, the settings), besides the step's own command.
+  const expected: Record<string, { key: string; setIn: [string, RegExp] }> = {
+    connect: { key: 'workItemStudio.connected', setIn: ['common/contextKeys.ts', /connected: 'workItemStudio\.connected'/] },
+    write: { key: 'workItemStudio.requestDocumentActive', setIn: ['editors/index.ts', /setContext', REQUEST_DOCUMENT_ACTIVE/] },
+    preview: { key: 'workItemStudio.previewed', setIn: ['commands/requests.ts', /setContext\(ContextKeys\.previewed, true\)/] },
+    send: { key: 'workItemStudio.sent', setIn: ['commands/jobs.ts', /setContext\(ContextKeys\.sent, true\)/] },
+  };
+  for (const [id, e] of Object.entries(expected)) {
+    it(`"${id}" also completes on the context key ${e.key}, which the extension sets`, () => {
+      const step = steps.find((s) => s.id === id)!;
+      assert.ok(step.completionEvents.includes(`onContext:${e.key}`), step.completionEvents.join(', '));
+      assert.match(src(e.setIn[0]), e.setIn[1]);
+    });
+  }
+  it('"connect" also completes on Sign In, "write" on Assign to Work Items…', () => {
+    assert.ok(steps.find((s) => s.id === 'connect')!.completionEvents.includes('onCommand:workItemStudio.signIn'));
+    assert.ok(steps.find((s) => s.id === 'write')!.completionEvents.includes('onCommand:workItemStudio.assignToWorkItems'));
+  });
+});

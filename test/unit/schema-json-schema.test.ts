@@ -8,6 +8,7 @@ import {
   REQUEST_DOCUMENT_SCHEMA_FILE,
   UPDATE_BODY_SCHEMA_FILE,
   UPDATE_SNIPPETS,
+  VALUE_CHECK_KEYWORDS,
   buildRequestDocumentJsonSchema,
   generatedJsonSchemas,
 } from '../../src/schema/generate-json-schema';
@@ -87,6 +88,18 @@ describe('schema JSON Schema (generated)', () => {
   it('capitalised members keep their value checks in the editor', async () => {
     const d = await editorDiagnostics({ workItemIds: '1', update: { assignmentChange: { Adds: [{ PlannedTime: 'x' }] } } });
     assert.equal(d.length, 1);
+  });
+
+  it('a value problem our checks report (a Name over 256 characters, a progress over 100, a bad date) is reported once: by us, not the schema too', async () => {
+    for (const fields of [{ Name: 'x'.repeat(300) }, { Code: 'c'.repeat(257) }, { ActualProgress: 150 }, { StartDate: '2025-13-01' }, { Name: '' }, { PlannedTime: -1 }]) {
+      const value = { workItemIds: ['1'], update: { fields } };
+      const editor = await editorDiagnostics(value);
+      assert.deepEqual(editor.map((d) => d.message), [], `the JSON Schema reports ${JSON.stringify(fields)} too`);
+      const ours = validateRequestDocument(value).issues.filter((i) => i.severity === 'error');
+      assert.equal(ours.length, 1, `${JSON.stringify(fields)}: ${JSON.stringify(ours)}`);
+    }
+    const generated = JSON.stringify(buildRequestDocumentJsonSchema());
+    for (const k of VALUE_CHECK_KEYWORDS) assert.doesNotMatch(generated, new RegExp(`"${k}":(?!\\{)`), k);
   });
 
   it('unknown members and wrong types are editor errors', async () => {

@@ -5,6 +5,7 @@ import type { DatasetInput } from '../../src/sandbox/model';
 import { OrgDiscovery, summarizeBelow } from '../../src/views/model/discovery';
 import { groupSize, rangeChildren, rangeLabel, rangePath, sortByName } from '../../src/views/model/ranges';
 import { PagedList } from '../../src/views/model/paging';
+import { parseSortText, sortText } from '../../src/views/model/sort';
 import {
   allUsersQuery,
   categoriesQuery,
@@ -327,5 +328,23 @@ describe('views: colour swatches', () => {
   });
   it('draws a swatch in that colour, never with caller text in the SVG', () => {
     assert.match(swatchSvg('#a1b2c3'), /fill="#a1b2c3"/);
+  });
+});
+
+describe('views: the sort pick reads a typed order', () => {
+  const fields = ['id', 'name', 'code', 'displayOrder'];
+  it('reads "code asc", "Code descending", "code", "-code" and "displayorder DESC"', () => {
+    assert.deepEqual(parseSortText('code asc', fields), { field: 'code', direction: 'asc' });
+    assert.deepEqual(parseSortText('Code descending', fields), { field: 'code', direction: 'desc' });
+    assert.deepEqual(parseSortText('  code ', fields), { field: 'code', direction: 'asc' });
+    assert.deepEqual(parseSortText('-code', fields), { field: 'code', direction: 'desc' });
+    assert.deepEqual(parseSortText('displayorder DESC', fields), { field: 'displayOrder', direction: 'desc' });
+    assert.deepEqual(parseSortText('Code, ascending', fields), { field: 'code', direction: 'asc' }, 'the label as shown reads back');
+  });
+  it('names no field for other text', () => {
+    for (const t of ['', 'colour asc', 'code sideways', 'code asc desc', 'name; drop']) assert.equal(parseSortText(t, fields), undefined, t);
+  });
+  it('writes the orderby text a person types', () => {
+    assert.equal(sortText({ field: 'code', direction: 'asc' }), 'code asc');
   });
 });
