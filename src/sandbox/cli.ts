@@ -2,7 +2,18 @@
 // First line on stdout: exactly `listening on <base URL>`. No vscode import.
 import type { Logger } from '../api/logger';
 import { DEMO_PASSWORD, DEMO_SIGN_IN } from './demo';
-import { GENERATE_KEYS, generateDataset, parseGenerateSpec, type GenerateOptions } from './generate';
+import {
+  GENERATE_KEYS,
+  generateDataset,
+  generateLargeProject,
+  LARGE_PROJECT,
+  LARGE_PROJECT_KEYS,
+  checkLargeProjectOptions,
+  parseGenerateSpec,
+  parseLargeProjectSpec,
+  type GenerateOptions,
+  type LargeProjectOptions,
+} from './generate';
 import type { DatasetInput, Edition } from './model';
 import { createSandbox, isLoopbackHost, type Sandbox } from './server';
 import { DatasetError, readDatasetFile } from './state';
@@ -23,6 +34,11 @@ Options:
   --generate SPEC    generate a large data set instead, e.g.
                      --generate users=100000,organizations=50,workItems=20000,processCategories=500,seed=1
                      (names: ${GENERATE_KEYS.join(', ')}; same SPEC, same data)
+  --large-project [SPEC]
+                     serve one large project instead ("${LARGE_PROJECT.id}", root folder
+                     ${LARGE_PROJECT.rootFolderId}): 100,000 work items over 16 levels by default,
+                     e.g. --large-project items=100000,levels=16,topLevelItems=50,seed=1
+                     (names: ${LARGE_PROJECT_KEYS.join(', ')}; same SPEC, same data)
   --edition E        standard | professional (default professional)
   --state FILE       persist changes: load FILE at start when it exists (instead of
                      --data / the demo), write the whole data set to it after each
@@ -38,7 +54,7 @@ Sign-in (POST /api/auth/token {"loginName","password"} -> {"token"}, then
 "Authorization: Bearer <token>"; or "Authorization: Basic base64(login:password)";
 or "X-TT-ApiKey: <key>": admin, viewer and nocost have "demo-api-key-<name>").
 Demo users (password "${DEMO_PASSWORD}" for all):
-  ${DEMO_SIGN_IN.admin.padEnd(12)} edit and cost permission on both projects
+  ${DEMO_SIGN_IN.admin.padEnd(12)} edit and cost permission on every demo project
   ${DEMO_SIGN_IN.viewer.padEnd(12)} view permission only
   ${DEMO_SIGN_IN.nocost.padEnd(12)} edit permission, no cost permission
   ${DEMO_SIGN_IN.retired.padEnd(12)} a deleted user (cannot sign in)
@@ -70,6 +86,7 @@ export interface CliOptions {
   allowRemote: boolean;
   data?: string;
   generate?: GenerateOptions;
+  largeProject?: LargeProjectOptions;
   edition: Edition;
   state?: string;
   verbose: boolean;
@@ -79,6 +96,8 @@ export interface CliOptions {
 export class UsageError extends Error {}
 
 const VALUE_OPTIONS = ['--port', '--host', '--data', '--generate', '--edition', '--state'] as const;
+/** Options whose value may be left out (then the defaults apply). */
+const OPTIONAL_VALUE_OPTIONS = ['--large-project'] as const;
 const FLAG_OPTIONS = ['--allow-remote', '--verbose', '--help', '-h'] as const;
 
 export function parseArgs(argv: readonly string[]): CliOptions {
@@ -98,6 +117,18 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       if (name === '--allow-remote') o.allowRemote = true;
       else if (name === '--verbose') o.verbose = true;
       else o.help = true;
+      continue;
+    }
+    if ((OPTIONAL_VALUE_OPTIONS as readonly string[]).includes(name)) {
+      if (value === undefined && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('-')) value = argv[++i];
+      if (seen.has(name)) throw new UsageError(`${name} is given more than once`);
+      seen.add(name);
+      try {
+        o.largeProject = parseLargeProjectSpec(value ?? '');
+        checkLargeProjectOptions(o.largeProject);
+      } catch (e) {
+        throw new UsageError((e as Error).message);
+      }
       continue;
     }
     if (!(VALUE_OPTIONS as readonly string[]).includes(name)) {
@@ -141,7 +172,8 @@ export function parseArgs(argv: readonly string[]): CliOptions {
         break;
     }
   }
-  if (o.data !== undefined && o.generate !== undefined) throw new UsageError('--data and --generate cannot be used together');
+  const sources = [o.data !== undefined && '--data', o.generate !== undefined && '--generate', o.largeProject !== undefined && '--large-project'].filter(Boolean);
+  if (sources.length > 1) throw new UsageError(`${sources.join(' and ')} cannot be used together`);
   if (!o.allowRemote && !isLoopbackHost(o.host)) {
     throw new UsageError(`--host ${o.host} is not a loopback address; the sandbox has no real security. Add --allow-remote to insist`);
   }
@@ -182,6 +214,8 @@ export async function main(argv: readonly string[]): Promise<Sandbox | undefined
       data = loaded;
     } else if (opts.generate !== undefined) {
       data = generateDataset(opts.generate);
+    } else if (opts.largeProject !== undefined) {
+      data = generateLargeProject(opts.largeProject);
     }
     sandbox = await createSandbox({
       host: opts.host,

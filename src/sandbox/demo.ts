@@ -111,7 +111,7 @@ function demoUsers(): User[] {
       ldapLoginName: 'CORP\\admin',
       email: 'admin@example.com',
       code: 'E0001',
-      description: 'Edit and cost permission on both demo projects.',
+      description: 'Edit and cost permission on every demo project.',
       organizationId: 'org-root',
       systemRoleId: 'role-admin',
       systemRoleName: 'Administrator',
@@ -128,7 +128,7 @@ function demoUsers(): User[] {
       ldapLoginName: 'CORP\\viewer',
       email: 'viewer@example.com',
       code: 'E0002',
-      description: 'View permission only on both demo projects.',
+      description: 'View permission only on every demo project.',
       organizationId: 'org-dev-app',
       canEdit: false,
       permission: 1,
@@ -142,7 +142,7 @@ function demoUsers(): User[] {
       ldapLoginName: 'CORP\\nocost',
       email: 'nocost@example.com',
       code: 'E0003',
-      description: 'Edit permission without cost permission on both demo projects.',
+      description: 'Edit permission without cost permission on every demo project.',
       organizationId: 'org-dev-app-web',
       permission: 2,
     },
@@ -201,7 +201,7 @@ function demoUsers(): User[] {
   return users;
 }
 
-/** The users who are members of both projects (besides admin, viewer, nocost). */
+/** The users who are members of every demo project (besides admin, viewer, nocost). */
 const MEMBERS = ['u-101', 'u-102', 'u-103', 'u-104', 'u-105', 'u-106', 'u-107', 'u-108', 'u-124', 'u-201'];
 
 function demoProjects(): NonNullable<DatasetInput['projects']> {

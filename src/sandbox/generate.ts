@@ -224,3 +224,144 @@ export function parseGenerateSpec(spec: string): GenerateOptions {
   }
   return out;
 }
+
+// ---------------------------------------------------------------------------
+// One large project (100,000 work items over 16 levels by default)
+// ---------------------------------------------------------------------------
+
+export interface LargeProjectOptions {
+  /** Work items below the root folder (the root folder is not counted). Default 100,000. */
+  items?: number;
+  /** Levels below the root folder used (1 to 16; every level gets items). Default 16. */
+  levels?: number;
+  /** Items directly below the root folder (level 1). Default 50. */
+  topLevelItems?: number;
+  /** PRNG seed; the same options give the same data set. Default 1. */
+  seed?: number;
+}
+
+export const LARGE_PROJECT_KEYS = ['items', 'levels', 'topLevelItems', 'seed'] as const;
+/** The large project's ID and root folder (a project ID is not a work item ID). */
+export const LARGE_PROJECT = { id: 'p-large', name: '大規模プロジェクト', code: 'LARGE', rootFolderId: '1000000' } as const;
+
+/** The options with defaults filled in; throws an Error naming an option out of range. */
+export function checkLargeProjectOptions(options: LargeProjectOptions): Required<LargeProjectOptions> {
+  const count = (name: string, v: number | undefined, def: number, min: number, max: number): number => {
+    const n = v ?? def;
+    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`large project: ${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(v)}`);
+    return n;
+  };
+  const levels = count('levels', options.levels, 16, 1, 16);
+  const items = count('items', options.items, 100_000, levels, 1_000_000);
+  const topLevelItems = count('topLevelItems', options.topLevelItems, Math.min(50, items - levels + 1), 1, items - levels + 1);
+  const seed = count('seed', options.seed, 1, 0, 2 ** 32 - 1);
+  return { items, levels, topLevelItems, seed };
+}
+
+/**
+ * A data set with one large project (besides the two small projects, users and
+ * categories of `generateDataset` at a small size), for benchmarks and tests of
+ * large hierarchies. Deterministic for the same options.
+ *
+ * Shape: the root folder (ID `1000000`, level 0); `topLevelItems` items on level 1;
+ * a chain of folders reaching level `levels` (so every level has items); the rest
+ * placed below folders picked at random, about one in eight a folder (folders only
+ * above the deepest level). Item IDs are `1000001`, `1000002`, ... in creation
+ * order (parents before children). About 10 % of the tasks are completed (progress
+ * 100, status done) and 2 % are deleted leaves. Times are minutes.
+ */
+export function generateLargeProject(options: LargeProjectOptions = {}): DatasetInput {
+  const { items: nItems, levels, topLevelItems: topLevel, seed } = checkLargeProjectOptions(options);
+  const rnd = seededRandom(seed ^ 0x5eed);
+  const int = (n: number) => Math.floor(rnd() * n);
+
+  const base = generateDataset({ users: 60, organizations: 5, workItems: 2, processCategories: 20, seed });
+  const members = base.projects![0]!.members;
+  const memberIds = (members ?? []).filter((m) => m.permission === 'edit').map((m) => m.userId);
+  const root = LARGE_PROJECT.rootFolderId;
+  const items: Item[] = [
+    { id: root, projectId: LARGE_PROJECT.id, parentId: null, order: 0, itemTypeId: 'it-folder', name: LARGE_PROJECT.name, code: LARGE_PROJECT.code, tracksProgress: false },
+  ];
+  const childCount = new Map<string, number>();
+  /** Folders that may take children (level < levels), with their level. */
+  const folders: { id: string; level: number }[] = [{ id: root, level: 0 }];
+  let next = Number(root) + 1;
+  const add = (parent: { id: string; level: number }, folder: boolean): { id: string; level: number } => {
+    const id = String(next++);
+    const level = parent.level + 1;
+    const order = (childCount.get(parent.id) ?? 0) + 1;
+    childCount.set(parent.id, order);
+    if (folder) {
+      items.push({ id, projectId: LARGE_PROJECT.id, parentId: parent.id, order, itemTypeId: 'it-folder', name: `フォルダー ${id}`, code: `L${id}` });
+      if (level < levels) folders.push({ id, level });
+    } else {
+      const start = addDays('2026-01-05', int(600));
+      const planned = (1 + int(40)) * 60;
+      const done = rnd() < 0.1;
+      const assignee = memberIds.length > 0 ? memberIds[int(memberIds.length)]! : 'u-admin';
+      items.push({
+        id,
+        projectId: LARGE_PROJECT.id,
+        parentId: parent.id,
+        order,
+        itemTypeId: 'it-task',
+        name: `作業 ${id}`,
+        code: `L${id}`,
+        startDate: start,
+        endDate: addDays(start, int(30)),
+        plannedTime: planned,
+        managedPlannedTime: planned,
+        plannedCost: planned * 100,
+        actualTime: done ? planned : 0,
+        actualProgress: done ? 100 : int(4) * 25,
+        statusTypeId: done ? 'st-done' : 'st-open',
+        leaderId: assignee,
+        assignments: [{ partyId: assignee, partyType: 'User', plannedTime: planned }],
+        isDeleted: !done && rnd() < 0.02,
+      });
+    }
+    return { id, level };
+  };
+  // Level 1 (the first top-level item starts the chain down to the deepest level).
+  const top: { id: string; level: number }[] = [];
+  for (let i = 0; i < topLevel; i++) top.push(add(folders[0]!, levels > 1 && i % 3 === 0));
+  let chain = top[0]!;
+  while (chain.level < levels) chain = add(chain, chain.level + 1 < levels);
+  // The rest below random folders (never below the root: level 1 has exactly topLevelItems).
+  while (items.length - 1 < nItems) {
+    const pool = folders.length > 1 ? folders : [folders[0]!];
+    const parent = pool.length > 1 ? pool[1 + int(pool.length - 1)]! : pool[0]!;
+    add(parent, parent.level + 1 < levels && rnd() < 0.125);
+  }
+  return {
+    ...base,
+    projects: [
+      ...base.projects!,
+      {
+        id: LARGE_PROJECT.id,
+        name: LARGE_PROJECT.name,
+        code: LARGE_PROJECT.code,
+        managerId: 'u-admin',
+        plannedStartDate: '2026-01-05',
+        plannedFinishDate: '2028-12-31',
+        workItemRootFolderId: root,
+        members,
+        allowedDateRange: { min: '2025-01-01', max: '2028-12-31' },
+      },
+    ],
+    workItems: [...base.workItems!, ...items],
+  };
+}
+
+/** Parses `items=100000,levels=16,topLevelItems=50,seed=1`. */
+export function parseLargeProjectSpec(spec: string): LargeProjectOptions {
+  const out: LargeProjectOptions = {};
+  for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const m = /^([A-Za-z]+)=(\d+)$/.exec(part);
+    if (!m) throw new Error(`--large-project: expected NAME=COUNT, got ${JSON.stringify(part)} (names: ${LARGE_PROJECT_KEYS.join(', ')})`);
+    const key = LARGE_PROJECT_KEYS.find((k) => k.toLowerCase() === m[1]!.toLowerCase());
+    if (!key) throw new Error(`--large-project: unknown name ${JSON.stringify(m[1])} (names: ${LARGE_PROJECT_KEYS.join(', ')})`);
+    out[key] = Number(m[2]);
+  }
+  return out;
+}

@@ -13,8 +13,8 @@ export {
 } from './server';
 export type { Sandbox, SandboxOptions } from './server';
 export { demoDataset, DEMO_ORGANIZATIONS, DEMO_ROOT_FOLDERS, DEMO_SIGN_IN, DEMO_PASSWORD, DEMO_API_KEYS } from './demo';
-export { generateDataset } from './generate';
-export type { GenerateOptions } from './generate';
+export { generateDataset, generateLargeProject, LARGE_PROJECT } from './generate';
+export type { GenerateOptions, LargeProjectOptions } from './generate';
 export { parseDataset, checkReferences, DatasetError, MAX_HIERARCHY_LEVELS } from './state';
 export { MAX_LIST_LIMIT } from './lists';
 export { TOKEN_LIFETIME_MS } from './auth';

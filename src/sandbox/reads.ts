@@ -47,10 +47,21 @@ export interface ApiProject {
 interface FieldContext {
   index: ReadIndex;
   includeDeleted: boolean;
+  /** The item's level when the caller knows it (a tree walk), else looked up. */
+  level?: number;
 }
 
-/** A `yyyy-MM-dd` date as the service's datetime without zone. */
-const dateTime = (d: string | null): string | null => (d === null ? null : `${d}T00:00:00`);
+/** A `yyyy-MM-dd` date as the service's datetime without zone (memoized: a large answer repeats a few hundred dates). */
+const DATE_TIMES = new Map<string, string>();
+function dateTime(d: string | null): string | null {
+  if (d === null) return null;
+  let t = DATE_TIMES.get(d);
+  if (t === undefined) {
+    t = `${d}T00:00:00`;
+    if (DATE_TIMES.size < 100_000) DATE_TIMES.set(d, t);
+  }
+  return t;
+}
 
 /**
  * The read fields of a work item (PascalCase, the names of `WorkItemField` in
@@ -67,7 +78,7 @@ export const READ_FIELDS: Readonly<Record<string, (w: WorkItem, c: FieldContext)
   ItemTypeId: (w) => w.itemTypeId,
   ItemTypeName: (w, c) => c.index.itemTypes.get(w.itemTypeId)?.name ?? null,
   IsFolder: (w, c) => c.index.itemTypes.get(w.itemTypeId)?.isFolder ?? false,
-  Level: (w, c) => c.index.level(w.id),
+  Level: (w, c) => c.level ?? c.index.level(w.id),
   DisplayOrder: (w) => w.order,
   HasChildren: (w, c) => c.index.hasChildren(w.id, c.includeDeleted),
   StatusTypeId: (w) => w.statusTypeId,
@@ -110,6 +121,8 @@ function assignmentOut(a: StoredAssignment, index: ReadIndex): Record<string, un
   return { partyId: a.partyId, partyType: a.partyType, partyName: name ?? null, plannedTime: a.plannedTime };
 }
 
+const NONE: readonly WorkItem[] = [];
+
 /**
  * Indexes of a data set for the reads (ID -> item, parent -> sorted children,
  * levels), built once and reused until the data set changes (the server drops it
@@ -125,7 +138,10 @@ export class ReadIndex {
   readonly orgNames: Map<string, string>;
   /** Children of each item (deleted ones too), in position order. */
   private readonly kids = new Map<string, WorkItem[]>();
+  /** The same without the deleted ones. */
+  private readonly liveKids = new Map<string, WorkItem[]>();
   private readonly levels = new Map<string, number>();
+  private readonly sizes = new Map<string, number>();
 
   constructor(readonly data: Dataset) {
     for (const w of data.workItems) this.items.set(w.id, w);
@@ -135,7 +151,11 @@ export class ReadIndex {
       if (list) list.push(w);
       else this.kids.set(w.parentId, [w]);
     }
-    for (const list of this.kids.values()) list.sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const [id, list] of this.kids) {
+      list.sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const live = list.filter((w) => !w.isDeleted);
+      if (live.length > 0) this.liveKids.set(id, live);
+    }
     // Levels: breadth first from each root folder (level 0).
     const queue: WorkItem[] = data.workItems.filter((w) => w.parentId === null);
     for (const r of queue) this.levels.set(r.id, 0);
@@ -146,6 +166,13 @@ export class ReadIndex {
         this.levels.set(c.id, l + 1);
         queue.push(c);
       }
+    }
+    // Subtree sizes: children before parents (the breadth-first order backwards).
+    for (let i = queue.length - 1; i >= 0; i--) {
+      const w = queue[i]!;
+      const own = (this.sizes.get(w.id) ?? 0) + 1;
+      this.sizes.set(w.id, own);
+      if (w.parentId !== null) this.sizes.set(w.parentId, (this.sizes.get(w.parentId) ?? 0) + own);
     }
     this.itemTypes = new Map(data.itemTypes.map((t) => [t.id, { name: t.name, isFolder: t.isFolder }]));
     this.statusTypes = new Map(data.statusTypes.map((s) => [s.id, s.name]));
@@ -159,16 +186,18 @@ export class ReadIndex {
     return this.levels.get(id) ?? 0;
   }
 
+  /** Items in the subtree of `id`, itself and deleted ones included. */
+  subtreeSize(id: string): number {
+    return this.sizes.get(id) ?? 1;
+  }
+
   /** Children in position order (deleted ones only when asked). */
-  children(id: string, includeDeleted: boolean): WorkItem[] {
-    const list = this.kids.get(id) ?? [];
-    return includeDeleted ? list : list.filter((w) => !w.isDeleted);
+  children(id: string, includeDeleted: boolean): readonly WorkItem[] {
+    return (includeDeleted ? this.kids.get(id) : this.liveKids.get(id)) ?? NONE;
   }
 
   hasChildren(id: string, includeDeleted: boolean): boolean {
-    const list = this.kids.get(id);
-    if (!list) return false;
-    return includeDeleted ? list.length > 0 : list.some((w) => !w.isDeleted);
+    return (includeDeleted ? this.kids : this.liveKids).has(id);
   }
 
   /** True when the item or one of its ancestors is deleted. */
@@ -182,7 +211,8 @@ export class ReadIndex {
   }
 }
 
-type Outcome<T> = { ok: true; body: T } | { ok: false; status: number; errors: HttpError[] };
+/** An answer: `body`, or `stream`, the JSON text in pieces made while it is sent. */
+type Outcome<T> = { ok: true; body: T; stream?: Iterable<string> } | { ok: false; status: number; errors: HttpError[] };
 
 const notFound = (code: 'WORK_ITEM_NOT_FOUND' | 'WORK_ITEMS_NOT_FOUND', message: string, params: Record<string, string | number>): Outcome<never> => ({
   ok: false,
@@ -374,7 +404,7 @@ export const MAX_DEPTH = 1000;
  * one-element array, the item, with `fields.SubItems` nested down to level `depth`
  * (absolute: the project's root folder is level 0), or the whole subtree without `depth`.
  */
-export function getSubItems(index: ReadIndex, caller: SandboxUser, id: string, q: Query): Outcome<unknown[]> {
+export function getSubItems(index: ReadIndex, caller: SandboxUser, id: string, q: Query): Outcome<undefined> {
   let includeDeleted: boolean;
   let depth: number | undefined;
   try {
@@ -391,13 +421,109 @@ export function getSubItems(index: ReadIndex, caller: SandboxUser, id: string, q
   }
   const names = selectedFields(q) ?? ALL_FIELDS;
   const v = viewer(index, caller, includeDeleted);
-  const limit = depth ?? Number.POSITIVE_INFINITY;
-  const node = (item: WorkItem, level: number): { fields: Record<string, unknown> } => {
-    const fields = fieldsOf(item, names, v);
-    if (level < limit) fields['SubItems'] = index.children(item.id, includeDeleted).map((c) => node(c, level + 1));
+  return { ok: true, body: undefined, stream: subItemsJson(w, names, v, depth ?? Number.POSITIVE_INFINITY) };
+}
+
+type Row = (w: WorkItem, ctx: FieldContext) => Record<string, unknown>;
+
+/** Fields that are a stored property as it is (READ_FIELDS says the same): read inline by the row builders. */
+const PLAIN: Readonly<Record<string, keyof WorkItem>> = {
+  Id: 'id',
+  Name: 'name',
+  Code: 'code',
+  Description: 'description',
+  ProjectId: 'projectId',
+  ParentId: 'parentId',
+  ItemTypeId: 'itemTypeId',
+  DisplayOrder: 'order',
+  StatusTypeId: 'statusTypeId',
+  ProcessCategoryId: 'processCategoryId',
+  WorkCategoryId: 'workCategoryId',
+  ActualProgress: 'actualProgress',
+  TracksProgress: 'tracksProgress',
+  PlannedTime: 'plannedTime',
+  ManagedPlannedTime: 'managedPlannedTime',
+  PlannedCost: 'plannedCost',
+  ActualTime: 'actualTime',
+  ActualCost: 'actualCost',
+  LeaderId: 'leaderId',
+  IsTimeEntryLocked: 'timeEntryLocked',
+  IsDeleted: 'isDeleted',
+  CreatedAt: 'createdAt',
+  UpdatedAt: 'updatedAt',
+  UpdatedBy: 'updatedBy',
+  UserUpdatedAt: 'userUpdatedAt',
+  UserUpdatedBy: 'userUpdatedBy',
+};
+const rowBuilders = new Map<string, Row>();
+
+/**
+ * A function that makes the field object of one item for a selection of fields,
+ * as one object literal (every row of an answer has the same shape, which keeps
+ * building and JSON.stringify of 100,000 rows fast). The source holds only
+ * catalogue names (quoted with JSON.stringify) and indexes into READ_FIELDS, never
+ * caller text. `SubItems` is always a member (undefined is left out of the JSON).
+ */
+function rowBuilder(names: readonly string[], withCost: boolean): Row {
+  const cols = names.filter((n) => withCost || !COST_FIELDS.has(n));
+  const key = `${withCost ? 1 : 0}:${cols.join(',')}`;
+  let row = rowBuilders.get(key);
+  if (!row) {
+    const getters = cols.map((n) => READ_FIELDS[n]!);
+    const body = cols.map((n, i) => `${JSON.stringify(n)}: ${n in PLAIN ? `w.${PLAIN[n]!}` : `g[${i}](w, c)`}`).join(', ');
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    row = new Function('g', `return function row(w, c) { return { ${body}${body ? ', ' : ''}SubItems: undefined }; };`)(getters) as Row;
+    rowBuilders.set(key, row);
+  }
+  return row;
+}
+
+/** Subtrees up to this many items are built and serialized as one piece of a streamed subItems answer. */
+const PIECE_ITEMS = 2000;
+
+/**
+ * The `subItems` answer `[{fields: {..., SubItems: [...]}}]` as JSON text in pieces,
+ * made as they are sent: subtrees of up to {@link PIECE_ITEMS} items are built as
+ * objects of one shape (rowBuilder) and JSON.stringify'd; larger ones are opened,
+ * their children written one by one, and closed. So a 100,000-item answer never
+ * exists as one tree of objects or one string, and the first bytes leave before
+ * the last are made. Nodes within `limit` get `SubItems` (maybe empty), others none.
+ */
+function* subItemsJson(top: WorkItem, names: readonly string[], v: Viewer, limit: number): Generator<string> {
+  const ctx: FieldContext = { index: v.index, includeDeleted: v.includeDeleted, level: 0 };
+  // A subtree lies in one project: one row builder for all of it.
+  const row = rowBuilder(names, v.access(top.projectId).cost);
+  const fieldsOf = (w: WorkItem, level: number): Record<string, unknown> => {
+    ctx.level = level;
+    return row(w, ctx);
+  };
+  const node = (w: WorkItem, level: number): { fields: Record<string, unknown> } => {
+    const fields = fieldsOf(w, level);
+    if (level < limit) {
+      const kids = v.index.children(w.id, v.includeDeleted);
+      const list = new Array<{ fields: Record<string, unknown> }>(kids.length);
+      for (let i = 0; i < kids.length; i++) list[i] = node(kids[i]!, level + 1);
+      fields['SubItems'] = list;
+    }
     return { fields };
   };
-  return { ok: true, body: [node(w, index.level(w.id))] };
+  function* emit(w: WorkItem, level: number): Generator<string> {
+    if (level >= limit || v.index.subtreeSize(w.id) <= PIECE_ITEMS) {
+      yield JSON.stringify(node(w, level));
+      return;
+    }
+    const own = JSON.stringify(fieldsOf(w, level));
+    yield `{"fields":${own.length > 2 ? `${own.slice(0, -1)},` : '{'}"SubItems":[`;
+    const kids = v.index.children(w.id, v.includeDeleted);
+    for (let i = 0; i < kids.length; i++) {
+      if (i > 0) yield ',';
+      yield* emit(kids[i]!, level + 1);
+    }
+    yield ']}}';
+  }
+  yield '[';
+  yield* emit(top, v.index.level(top.id));
+  yield ']';
 }
 
 // ---------------------------------------------------------------------------

@@ -123,6 +123,8 @@ const problem = (status: number, code: string, message: string, extra: Partial<H
 interface Reply {
   status: number;
   body?: unknown;
+  /** The body as JSON text in pieces, made while it is sent (chunked; instead of `body`). */
+  stream?: Iterable<string>;
   headers?: Record<string, string>;
 }
 
@@ -414,8 +416,8 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     }
     return ids;
   };
-  const outcomeReply = (r: { ok: true; body: unknown } | { ok: false; status: number; errors: HttpError[] }): Reply =>
-    r.ok ? { status: 200, body: r.body } : { status: r.status, body: r.errors };
+  const outcomeReply = (r: { ok: true; body: unknown; stream?: Iterable<string> } | { ok: false; status: number; errors: HttpError[] }): Reply =>
+    r.ok ? { status: 200, body: r.body, stream: r.stream } : { status: r.status, body: r.errors };
   const tokens = new TokenStore(now, opts.tokenLifetimeMs ?? TOKEN_LIFETIME_MS);
   const faults = new FaultQueue();
 
@@ -603,7 +605,37 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   // -------------------------------------------------------------------------
   // Request handling
   // -------------------------------------------------------------------------
-  const send = (res: http.ServerResponse, reply: Reply): void => {
+  /** Writes a streamed answer piece by piece (chunked), waiting whenever the socket is full. */
+  const sendStream = async (res: http.ServerResponse, reply: Reply & { stream: Iterable<string> }): Promise<void> => {
+    res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8', ...(reply.headers ?? {}) });
+    // Small pieces (",", "]}}") are gathered into writes of about 64 KiB.
+    let pending: string[] = [];
+    let size = 0;
+    for (const piece of reply.stream) {
+      if (res.destroyed) return;
+      pending.push(piece);
+      size += piece.length;
+      if (size < 65_536) continue;
+      const text = pending.length === 1 ? pending[0]! : pending.join('');
+      pending = [];
+      size = 0;
+      if (!res.write(text, 'utf8')) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            res.off('drain', done);
+            res.off('close', done);
+            resolve();
+          };
+          res.on('drain', done);
+          res.on('close', done);
+        });
+      }
+    }
+    res.end(pending.join(''), 'utf8');
+  };
+
+  const send = (res: http.ServerResponse, reply: Reply): void | Promise<void> => {
+    if (reply.stream) return sendStream(res, { ...reply, stream: reply.stream });
     // One UTF-8 encoding pass: the buffer gives the length and is what is written.
     const bytes = Buffer.from(reply.body === undefined ? '' : JSON.stringify(reply.body), 'utf8');
     res.writeHead(reply.status, {
@@ -792,8 +824,9 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
           return;
         }
         if (!reply) return;
-        send(res, reply);
-        log.debug(`sandbox: ${req.method} ${req.url} -> ${reply.status} (${Math.round(performance.now() - started)} ms)`);
+        return Promise.resolve(send(res, reply)).then(() =>
+          log.debug(`sandbox: ${req.method} ${req.url} -> ${reply.status} (${Math.round(performance.now() - started)} ms)`),
+        );
       })
       .catch((e: unknown) => {
         let reply: Reply;

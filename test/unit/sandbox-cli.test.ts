@@ -4,11 +4,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs, UsageError } from '../../src/sandbox/cli';
-import { generateDataset } from '../../src/sandbox/generate';
+import { generateDataset, generateLargeProject, LARGE_PROJECT } from '../../src/sandbox/generate';
 import { parseDataset } from '../../src/sandbox/state';
 import { bearer, call, DatasetBuilder, signIn } from './sandbox-server-fixtures';
 
 const root = path.resolve(__dirname, '..', '..');
+
+type Node = { fields: Record<string, unknown> & { SubItems?: Node[] } };
+const flattenNodes = (n: Node): Node[] => [n, ...(n.fields.SubItems ?? []).flatMap(flattenNodes)];
 const cli = path.join(root, 'dist', 'sandbox.js');
 
 interface Run {
@@ -94,6 +97,9 @@ describe('sandbox CLI', function () {
     [['--generate', 'users=ten'], /--generate: expected NAME=COUNT/],
     [['--generate', 'people=10'], /unknown name "people"/],
     [['--data', 'a.json', '--generate', 'users=10'], /cannot be used together/],
+    [['--generate', 'users=10', '--large-project'], /--generate and --large-project cannot be used together/],
+    [['--large-project', 'levels=17'], /levels must be a whole number from 1 to 16/],
+    [['--large-project', 'depth=3'], /--large-project: unknown name "depth"/],
   ] as [string[], RegExp][]) {
     it(`exits with code 2 and a clear message for a bad option: ${args.join(' ')}`, async () => {
       const done = await run(args).exit;
@@ -148,7 +154,29 @@ describe('sandbox CLI', function () {
     assert.equal((await r.exit).code, 0);
   });
 
+  it('--large-project serves one large project with a root folder, every level filled', async () => {
+    const r = run(['--large-project', 'items=400,levels=16,topLevelItems=7,seed=2']);
+    const url = (await r.firstLine).replace('listening on ', '');
+    const h = bearer(await signIn(url));
+    const projects = (await call(`${url}/project/projects?keyword=LARGE`, { headers: h })).json as { data: { id: string; workItemRootFolderId: string }[] };
+    assert.deepEqual(projects.data.map((p) => p.id), [LARGE_PROJECT.id]);
+    const tree = (await call(`${url}/workitem/workItems/${projects.data[0]!.workItemRootFolderId}/subItems?fields=Level&includeDeleted=true`, { headers: h })).json as Node[];
+    const all = flattenNodes(tree[0]!);
+    assert.equal(all.length, 401);
+    assert.equal(tree[0]!.fields.SubItems!.length, 7);
+    assert.deepEqual([...new Set(all.map((n) => n.fields['Level']))].sort((a, b) => Number(a) - Number(b)), Array.from({ length: 17 }, (_, i) => i));
+    r.child.kill('SIGINT');
+    assert.equal((await r.exit).code, 0);
+  });
+
   describe('parseArgs', () => {
+    it('--large-project takes an optional SPEC', () => {
+      assert.deepEqual(parseArgs(['--large-project']).largeProject, {});
+      assert.deepEqual(parseArgs(['--large-project', '--verbose']).largeProject, {});
+      assert.deepEqual(parseArgs(['--large-project=items=5000,levels=4']).largeProject, { items: 5000, levels: 4 });
+      assert.deepEqual(parseArgs(['--large-project', 'seed=3']).largeProject, { seed: 3 });
+    });
+
     it('has the documented defaults', () => {
       assert.deepEqual(parseArgs([]), { port: 0, host: '127.0.0.1', allowRemote: false, edition: 'professional', verbose: false, help: false });
     });
@@ -162,6 +190,38 @@ describe('sandbox CLI', function () {
 
     it('rejects an option given twice', () => {
       assert.throws(() => parseArgs(['--port', '1', '--port', '2']), UsageError);
+    });
+  });
+
+  describe('generateLargeProject', () => {
+    it('100,000 work items over 16 levels by default, deterministic and valid against the model', () => {
+      const a = generateLargeProject();
+      assert.deepEqual(a, generateLargeProject());
+      assert.notDeepEqual(a.workItems!.slice(-5), generateLargeProject({ seed: 2 }).workItems!.slice(-5));
+      const d = parseDataset(a);
+      const mine = d.workItems.filter((w) => w.projectId === LARGE_PROJECT.id);
+      assert.equal(mine.length, 100_001, 'the root folder and 100,000 items');
+      const project = d.projects.find((p) => p.id === LARGE_PROJECT.id)!;
+      assert.equal(project.workItemRootFolderId, LARGE_PROJECT.rootFolderId);
+      const byId = new Map(mine.map((w) => [w.id, w]));
+      const level = (id: string): number => {
+        let l = 0;
+        for (let w = byId.get(id)!; w.parentId !== null; w = byId.get(w.parentId)!) l++;
+        return l;
+      };
+      const levels = new Set(mine.map((w) => level(w.id)));
+      assert.deepEqual([...levels].sort((x, y) => x - y), Array.from({ length: 17 }, (_, i) => i));
+      assert.equal(mine.filter((w) => w.parentId === LARGE_PROJECT.rootFolderId).length, 50);
+      assert.ok(mine.some((w) => w.isDeleted) && mine.some((w) => w.actualProgress === 100) && mine.some((w) => w.itemTypeId === 'it-folder'));
+    });
+
+    it('takes items, levels and topLevelItems (a wide first level), and rejects values out of range', () => {
+      const d = parseDataset(generateLargeProject({ items: 6000, levels: 3, topLevelItems: 5000 }));
+      const mine = d.workItems.filter((w) => w.projectId === LARGE_PROJECT.id);
+      assert.equal(mine.length, 6001);
+      assert.equal(mine.filter((w) => w.parentId === LARGE_PROJECT.rootFolderId).length, 5000);
+      assert.throws(() => generateLargeProject({ levels: 17 }), /levels must be a whole number from 1 to 16/);
+      assert.throws(() => generateLargeProject({ items: 5, levels: 6 }), /items must be a whole number from 6/);
     });
   });
 

@@ -2,7 +2,7 @@
 // ID, sub-items with the absolute depth rule, the signed-in user, and the root
 // folders that carry each project's hierarchy. One test per rule, named after it.
 import * as assert from 'node:assert/strict';
-import { createSandbox, DatasetError, DEMO_ROOT_FOLDERS, parseDataset, type Sandbox } from '../../src/sandbox';
+import { createSandbox, DatasetError, DEMO_ROOT_FOLDERS, generateLargeProject, LARGE_PROJECT, parseDataset, type Sandbox } from '../../src/sandbox';
 import { READ_FIELDS } from '../../src/sandbox/reads';
 import { WorkItemField } from '../../src/schema/reads';
 import { bearer, call, DatasetBuilder, signIn } from './sandbox-server-fixtures';
@@ -294,12 +294,59 @@ describe('sandbox: read operations', () => {
       assert.deepEqual(ids(n.fields.SubItems!.find((c) => c.fields['Id'] === '121')!.fields.SubItems!), ['122', '123', '127']);
     });
 
+    it('every field of a node is the same as GET by ID answers for the item', async () => {
+      const nodes = flatten(await sub(`/workitem/workItems/${DEMO_ROOT_FOLDERS.web}/subItems?includeDeleted=true`));
+      const byId = await records(`/workitem/workItems/${nodes.map((n) => n.fields['Id']).join(',')}?includeDeleted=true`);
+      assert.equal(byId.length, nodes.length);
+      for (const [i, n] of nodes.entries()) {
+        const { SubItems: _, ...fields } = n.fields;
+        assert.deepEqual(fields, byId[i]!.fields, String(n.fields['Id']));
+      }
+    });
+
     it('404 for an unknown item; 400 for a bad depth; path matching is case-insensitive', async () => {
       const none = await get('/workitem/workItems/nope/subItems');
       assert.equal(none.status, 404);
       assert.equal((none.json as Err[])[0]!.code, 'WORK_ITEM_NOT_FOUND');
       for (const d of ['-1', 'x', '1.5']) assert.equal((await get(`/workitem/workItems/110/subItems?depth=${d}`)).status, 400, d);
       assert.equal((await get('/WORKITEM/workitems/110/SUBITEMS?depth=3')).status, 200);
+    });
+  });
+
+  describe('subItems of a large project (streamed in pieces)', function () {
+    this.timeout(60_000);
+    let big: Sandbox;
+    let h: Record<string, string>;
+    before(async () => {
+      big = await createSandbox({ data: generateLargeProject({ items: 6000, levels: 5, topLevelItems: 3 }) });
+      h = bearer(await signIn(big.url));
+    });
+    after(() => big.close());
+
+    it('answers the whole tree of subtrees larger than one piece, each visible item once, valid JSON', async () => {
+      const r = await call(`${big.url}/workitem/workItems/${LARGE_PROJECT.rootFolderId}/subItems?fields=Level,ParentId`, { headers: h });
+      assert.equal(r.status, 200);
+      assert.equal(r.headers['transfer-encoding'], 'chunked');
+      const all = flatten((r.json as Node[])[0]!);
+      const visible = big.data.workItems.filter((w) => w.projectId === LARGE_PROJECT.id && !w.isDeleted);
+      assert.equal(all.length, visible.length);
+      assert.equal(new Set(all.map((n) => n.fields['Id'])).size, all.length);
+      // Every child sits under its parent, one level deeper.
+      const check = (n: Node): void => {
+        for (const c of n.fields.SubItems ?? []) {
+          assert.equal(c.fields['ParentId'], n.fields['Id']);
+          assert.equal(c.fields['Level'], Number(n.fields['Level']) + 1);
+          check(c);
+        }
+      };
+      check((r.json as Node[])[0]!);
+    });
+
+    it('depth rule on a large tree: depth=2 from the root folder stops at level 2', async () => {
+      const r = await call(`${big.url}/workitem/workItems/${LARGE_PROJECT.rootFolderId}/subItems?fields=Level&depth=2`, { headers: h });
+      const all = flatten((r.json as Node[])[0]!);
+      assert.deepEqual([...new Set(all.map((n) => n.fields['Level']))].sort(), [0, 1, 2]);
+      assert.ok(all.filter((n) => n.fields['Level'] === 2).every((n) => n.fields.SubItems === undefined));
     });
   });
 
