@@ -125,6 +125,8 @@ interface Reply {
   body?: unknown;
   /** The body as JSON text in pieces, made while it is sent (chunked; instead of `body`). */
   stream?: Iterable<string>;
+  /** The body as JSON text already made (instead of `body`). */
+  json?: string;
   headers?: Record<string, string>;
 }
 
@@ -605,39 +607,53 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   // -------------------------------------------------------------------------
   // Request handling
   // -------------------------------------------------------------------------
-  /** Writes a streamed answer piece by piece (chunked), waiting whenever the socket is full. */
+  /**
+   * Writes a streamed answer piece by piece (chunked), waiting whenever the socket
+   * is full. An answer that ends within its first 64 KiB goes out as one body with
+   * Content-Length, like every other answer.
+   */
   const sendStream = async (res: http.ServerResponse, reply: Reply & { stream: Iterable<string> }): Promise<void> => {
-    res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8', ...(reply.headers ?? {}) });
+    const pieces = reply.stream[Symbol.iterator]();
     // Small pieces (",", "]}}") are gathered into writes of about 64 KiB.
     let pending: string[] = [];
     let size = 0;
-    for (const piece of reply.stream) {
-      if (res.destroyed) return;
-      pending.push(piece);
-      size += piece.length;
-      if (size < 65_536) continue;
-      const text = pending.length === 1 ? pending[0]! : pending.join('');
+    const flush = async (): Promise<void> => {
+      const text = pending.join('');
       pending = [];
       size = 0;
-      if (!res.write(text, 'utf8')) {
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            res.off('drain', done);
-            res.off('close', done);
-            resolve();
-          };
-          res.on('drain', done);
-          res.on('close', done);
-        });
-      }
+      if (res.write(text, 'utf8') || res.destroyed) return;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
+      });
+    };
+    let p = pieces.next();
+    for (; !p.done; p = pieces.next()) {
+      pending.push(p.value);
+      size += p.value.length;
+      if (size >= 65_536) break;
     }
-    res.end(pending.join(''), 'utf8');
+    if (p.done) return send(res, { status: reply.status, headers: reply.headers, json: pending.join('') });
+    res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8', ...(reply.headers ?? {}) });
+    await flush();
+    for (p = pieces.next(); !p.done; p = pieces.next()) {
+      if (res.destroyed) return;
+      pending.push(p.value);
+      size += p.value.length;
+      if (size >= 65_536) await flush();
+    }
+    if (!res.destroyed) res.end(pending.join(''), 'utf8');
   };
 
   const send = (res: http.ServerResponse, reply: Reply): void | Promise<void> => {
     if (reply.stream) return sendStream(res, { ...reply, stream: reply.stream });
     // One UTF-8 encoding pass: the buffer gives the length and is what is written.
-    const bytes = Buffer.from(reply.body === undefined ? '' : JSON.stringify(reply.body), 'utf8');
+    const bytes = Buffer.from(reply.json ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)), 'utf8');
     res.writeHead(reply.status, {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': String(bytes.length),

@@ -30,10 +30,26 @@ function send(port: number, request: Buffer): Promise<Answer> {
       const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head[0] ?? '')?.[1]);
       const headers = new Map(head.slice(1).map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()] as const));
       const length = Number(headers.get('content-length') ?? NaN);
-      const body = all.subarray(end + 4, Number.isFinite(length) ? end + 4 + length : undefined).toString('utf8');
-      resolve({ status, headers, body });
+      let raw: Buffer = all.subarray(end + 4, Number.isFinite(length) ? end + 4 + length : undefined);
+      if (headers.get('transfer-encoding')?.toLowerCase() === 'chunked') raw = dechunk(raw);
+      resolve({ status, headers, body: raw.toString('utf8') });
     });
   });
+}
+
+/** The body of a chunked answer (Transfer-Encoding: chunked, as a streamed subItems answer is sent). */
+function dechunk(raw: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const eol = raw.indexOf('\r\n', at);
+    if (eol < 0) break;
+    const size = parseInt(raw.subarray(at, eol).toString('latin1'), 16);
+    if (!(size > 0)) break;
+    parts.push(raw.subarray(eol + 2, eol + 2 + size));
+    at = eol + 2 + size + 2;
+  }
+  return Buffer.concat(parts);
 }
 
 const BASIC = `Basic ${Buffer.from('admin:password').toString('base64')}`;
