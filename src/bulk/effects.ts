@@ -160,38 +160,59 @@ export function normalizeAssignments(value: unknown): Assignment[] | undefined {
   const out: Assignment[] = [];
   for (const entry of value) {
     if (typeof entry !== 'object' || entry === null) return undefined;
-    const norm: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(entry as Record<string, unknown>)) norm[k.toLowerCase()] = v;
-    const partyId = typeof norm.partyid === 'number' ? String(norm.partyid) : norm.partyid;
+    const e = entry as Record<string, unknown>;
+    // The usual spellings first; any other casing through a lower-cased copy.
+    let rawId = e.partyId ?? e.PartyId;
+    let rawTime = e.plannedTime ?? e.PlannedTime;
+    let rawType = e.partyType ?? e.PartyType;
+    if (rawId === undefined) {
+      const norm: Record<string, unknown> = {};
+      for (const k of Object.keys(e)) norm[k.toLowerCase()] = e[k];
+      rawId = norm.partyid;
+      rawTime = norm.plannedtime;
+      rawType = norm.partytype;
+    }
+    const partyId = typeof rawId === 'number' ? String(rawId) : rawId;
     if (typeof partyId !== 'string' || partyId === '') return undefined;
-    const a: Assignment = { partyId, plannedTime: typeof norm.plannedtime === 'number' ? norm.plannedtime : 0 };
-    if (typeof norm.partytype === 'string') a.partyType = norm.partytype;
+    const a: Assignment = { partyId, plannedTime: typeof rawTime === 'number' ? rawTime : 0 };
+    if (typeof rawType === 'string') a.partyType = rawType;
     out.push(a);
   }
   return out;
 }
 
 /** `yyyy-MM-dd` of a date value as read (a time part is dropped); null stays null. */
+const DATE_PREFIX = /^\d{4}-\d{2}-\d{2}/;
+
 export function dateOnly(value: unknown): string | null | undefined {
   if (value === null || value === '') return null;
   if (typeof value !== 'string') return undefined;
-  const m = /^(\d{4}-\d{2}-\d{2})/.exec(value);
-  return m ? m[1] : undefined;
+  if (value.length === 10) return DATE_PREFIX.test(value) ? value : undefined;
+  return DATE_PREFIX.test(value) ? value.slice(0, 10) : undefined;
 }
 
+/** Shifted dates, cached (many items of a job share dates). */
+const shifted = new Map<string, string>();
+
 export function shiftDate(date: string, days: number): string {
+  const key = `${date}|${days}`;
+  const hit = shifted.get(key);
+  if (hit !== undefined) return hit;
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+  const out = d.toISOString().slice(0, 10);
+  if (shifted.size > 100_000) shifted.clear();
+  shifted.set(key, out);
+  return out;
 }
 
 const DATE_FIELDS = new Set(['StartDate', 'EndDate']);
 
 /** Values compared as the service stores them: dates without time, assignments in a normal form, IDs as strings. */
 export function normalizeValue(field: string, value: unknown): unknown {
-  if (DATE_FIELDS.has(field)) return dateOnly(value) ?? value;
+  if (field === 'StartDate' || field === 'EndDate') return dateOnly(value) ?? value;
   if (field === 'Assignments') return normalizeAssignments(value) ?? value;
-  if (typeof value === 'number' && /Id$/.test(field)) return String(value);
+  if (typeof value === 'number' && field.endsWith('Id')) return String(value);
   if (value === undefined) return undefined;
   if ((field === 'Code' || field === 'Description') && value === null) return '';
   return value;
@@ -209,8 +230,11 @@ export function sameValue(a: unknown, b: unknown): boolean {
 
 /** Same value of a field as the service compares it (dates by day, assignments ignoring missing party types). */
 export function sameFieldValue(field: string, a: unknown, b: unknown): boolean {
-  const na = normalizeValue(field, a);
-  const nb = normalizeValue(field, b);
+  return sameNormalized(field, normalizeValue(field, a), normalizeValue(field, b));
+}
+
+function sameNormalized(field: string, na: unknown, nb: unknown): boolean {
+  if (na === nb) return true;
   if (field === 'Assignments' && Array.isArray(na) && Array.isArray(nb)) {
     if (na.length !== nb.length) return false;
     return (na as Assignment[]).every((x, i) => {
@@ -268,141 +292,211 @@ function predictAssignments(before: Assignment[], change: AssignmentChange, plan
   return out;
 }
 
+/** What does not depend on the item: worked out once per body. */
+interface CompiledBody {
+  touched: string[];
+  fields: { name: string; value: unknown; info: ReturnType<typeof fieldInfo> }[];
+  rollUp: boolean;
+}
+const compiled = new WeakMap<UpdateWorkItemsBody, CompiledBody>();
+
+function compile(body: UpdateWorkItemsBody): CompiledBody {
+  let c = compiled.get(body);
+  if (!c) {
+    c = {
+      touched: touchedFields(body),
+      fields: Object.entries(body.fields ?? {}).map(([name, value]) => ({ name, value, info: fieldInfo(name) })),
+      rollUp: !!(body.moveScheduleDays || body.clearSchedule || body.setCompleted !== undefined || body.moveParentTo !== undefined || body.fields),
+    };
+    compiled.set(body, c);
+  }
+  return c;
+}
+
+/** Per-item working state (plain data; the helpers below take it, so no closure is made per item). */
+interface ItemState {
+  current: ItemValues;
+  values: Record<string, Expected>;
+  effect: ItemEffect;
+}
+
+function has(st: ItemState, f: string): boolean {
+  return Object.prototype.hasOwnProperty.call(st.current, f);
+}
+/** The value so far (after the members processed until now). */
+function now(st: ItemState, f: string): Expected {
+  return st.values[f] ?? (has(st, f) ? { kind: 'value', value: normalizeValue(f, st.current[f]) } : { kind: 'computed', reason: 'unknown-before' });
+}
+function setValue(st: ItemState, f: string, value: unknown): void {
+  st.values[f] = { kind: 'value', value: normalizeValue(f, value) };
+}
+function compute(st: ItemState, f: string, reason: ComputedReason): void {
+  st.values[f] = { kind: 'computed', reason };
+}
+function note(st: ItemState, n: EffectNote): void {
+  if (!st.effect.notes.includes(n)) st.effect.notes.push(n);
+}
+
+function applyFields(st: ItemState, c: CompiledBody): boolean {
+  let datesTouched = false;
+  const current = st.current;
+  for (const { name, value, info } of c.fields) {
+    if (info?.cost) note(st, 'cost-permission');
+    if (name === 'Name') {
+      const text = typeof value === 'string' ? value : '';
+      if (text.trim().length === 0) st.effect.problems.push({ code: 'name-empty', field: name });
+      else if (text.length > NAME_MAX_LENGTH) st.effect.problems.push({ code: 'name-too-long', field: name, params: { length: text.length, max: NAME_MAX_LENGTH } });
+    } else if (name === 'Code' && typeof value === 'string' && value.length > CODE_MAX_LENGTH) {
+      st.effect.problems.push({ code: 'code-too-long', field: name, params: { length: value.length, max: CODE_MAX_LENGTH } });
+    } else if (name === 'ActualProgress') {
+      if (current.TracksProgress === false) st.effect.problems.push({ code: 'progress-not-tracked', field: name });
+      if (typeof value !== 'number' || value < 0 || value > 100) st.effect.problems.push({ code: 'progress-out-of-range', field: name });
+    } else if (name === 'Assignments') {
+      const list = normalizeAssignments(value);
+      if (list) {
+        setValue(st, 'Assignments', list);
+        setValue(st, 'ManagedPlannedTime', list.reduce((sum, a) => sum + a.plannedTime, 0));
+      } else compute(st, 'Assignments', 'unknown-before');
+      continue;
+    }
+    if (name === 'StartDate' || name === 'EndDate') datesTouched = true;
+    setValue(st, name, (name === 'Code' || name === 'Description') && value === null ? '' : value);
+  }
+  return datesTouched;
+}
+
+function applyShift(st: ItemState, days: number, options: EffectsOptions): void {
+  const p = st.current.ProjectId;
+  const range = options.allowedRange && (typeof p === 'string' || typeof p === 'number') ? options.allowedRange(String(p)) : undefined;
+  for (const f of DATE_FIELD_LIST) {
+    const v = now(st, f);
+    if (v.kind !== 'value') continue;
+    const d = dateOnly(v.value);
+    if (!d) continue;
+    const moved = shiftDate(d, days);
+    if (range && (moved < range.min || moved > range.max)) {
+      st.effect.problems.push({ code: 'shift-out-of-range', field: f, params: { date: moved, min: range.min, max: range.max, days } });
+    }
+    st.values[f] = { kind: 'value', value: moved };
+  }
+}
+
+function applyAssignmentChange(st: ItemState, change: AssignmentChange): void {
+  const cur = now(st, 'Assignments');
+  const list = cur.kind === 'value' ? normalizeAssignments(cur.value) : undefined;
+  const planned = now(st, 'PlannedTime');
+  const predicted = list ? predictAssignments(list, change, planned.kind === 'value' ? planned.value : undefined) : {};
+  if (predicted.list) {
+    setValue(st, 'Assignments', predicted.list);
+    setValue(st, 'ManagedPlannedTime', predicted.list.reduce((sum, a) => sum + a.plannedTime, 0));
+  } else {
+    const reason: ComputedReason = cur.kind === 'computed' ? cur.reason : 'assignment-user';
+    compute(st, 'Assignments', reason);
+    compute(st, 'ManagedPlannedTime', reason);
+  }
+  if (change.recalculatePlannedTimeByAssignment === true) {
+    if (predicted.plannedTime !== undefined) setValue(st, 'PlannedTime', predicted.plannedTime);
+    else compute(st, 'PlannedTime', 'assignment-user');
+  }
+}
+
+function applyCalcTypes(st: ItemState, body: UpdateWorkItemsBody): void {
+  const cur = now(st, 'FieldCalcTypes');
+  if (cur.kind === 'value') {
+    const next: Record<string, unknown> = body.clearAllFieldCalcTypes === true ? {} : { ...((cur.value as Record<string, unknown> | null) ?? {}) };
+    for (const n of splitCommaList(body.clearFieldCalcTypes ?? '')) delete next[n];
+    Object.assign(next, body.fieldCalcTypes ?? {});
+    setValue(st, 'FieldCalcTypes', next);
+  } else compute(st, 'FieldCalcTypes', cur.reason);
+  for (const n of Object.keys(body.fieldCalcTypes ?? {})) if (st.values[n] !== undefined || has(st, n)) compute(st, n, 'calc-type');
+  note(st, 'roll-up');
+}
+
+const DATE_FIELD_LIST = ['StartDate', 'EndDate'] as const;
+/** Handed to a FieldVisitor only (read at once, never kept). */
+const UNKNOWN_BEFORE: Expected = Object.freeze({ kind: 'computed', reason: 'unknown-before' }) as Expected;
+const SCRATCH: { kind: 'value'; value: unknown } = { kind: 'value', value: undefined };
+
 /**
  * The effect of `body` on one item whose current values are `current`
  * (undefined: the item did not come back from the read).
  */
-export function itemEffect(id: string, body: UpdateWorkItemsBody, current: ItemValues | undefined, options: EffectsOptions = {}): ItemEffect {
+/** Receives each touched field of an item instead of `ItemEffect.fields` (large tables: no object per field). */
+export type FieldVisitor = (field: string, before: unknown, expected: Expected, changes: boolean) => void;
+
+export function itemEffect(id: string, body: UpdateWorkItemsBody, current: ItemValues | undefined, options: EffectsOptions = {}, visit?: FieldVisitor): ItemEffect {
   const effect: ItemEffect = { id, fields: [], problems: [], notes: [] };
   if (!current) {
     effect.problems.push({ code: 'missing' });
     return effect;
   }
   if (typeof current.Name === 'string') effect.name = current.Name;
-  const values = new Map<string, Expected>();
-  const has = (f: string): boolean => Object.prototype.hasOwnProperty.call(current, f);
-  const beforeOf = (f: string): unknown => normalizeValue(f, current[f]);
-  /** The value so far (after the members processed until now). */
-  const now = (f: string): Expected => values.get(f) ?? (has(f) ? { kind: 'value', value: beforeOf(f) } : { kind: 'computed', reason: 'unknown-before' });
-  const set = (f: string, value: unknown): void => void values.set(f, { kind: 'value', value: normalizeValue(f, value) });
-  const compute = (f: string, reason: ComputedReason): void => void values.set(f, { kind: 'computed', reason });
-  const note = (n: EffectNote): void => void (effect.notes.includes(n) || effect.notes.push(n));
-  const problem = (p: EffectProblem): void => void effect.problems.push(p);
+  const c = compile(body);
+  const st: ItemState = { current, values: {}, effect };
 
   if (body.restore === true) {
-    set('IsDeleted', false);
-    if (body.restoreToParent !== undefined) set('ParentId', body.restoreToParent);
+    setValue(st, 'IsDeleted', false);
+    if (body.restoreToParent !== undefined) setValue(st, 'ParentId', body.restoreToParent);
   } else {
     if (body.moveParentTo !== undefined) {
-      set('ParentId', body.moveParentTo);
-      compute('DisplayOrder', 'display-order');
+      setValue(st, 'ParentId', body.moveParentTo);
+      compute(st, 'DisplayOrder', 'display-order');
     }
-    if (body.changeItemTypeTo !== undefined) set('ItemTypeId', body.changeItemTypeTo);
+    if (body.changeItemTypeTo !== undefined) setValue(st, 'ItemTypeId', body.changeItemTypeTo);
     if (body.clearSchedule === true) {
-      set('StartDate', null);
-      set('EndDate', null);
-      note('links-deleted');
+      st.values.StartDate = { kind: 'value', value: null };
+      st.values.EndDate = { kind: 'value', value: null };
+      note(st, 'links-deleted');
     }
-    let datesTouched = false;
-    for (const [name, value] of Object.entries(body.fields ?? {})) {
-      const info = fieldInfo(name);
-      if (info?.cost) note('cost-permission');
-      if (name === 'Name') {
-        const text = typeof value === 'string' ? value : '';
-        if (text.trim().length === 0) problem({ code: 'name-empty', field: name });
-        else if (text.length > NAME_MAX_LENGTH) problem({ code: 'name-too-long', field: name, params: { length: text.length, max: NAME_MAX_LENGTH } });
-      }
-      if (name === 'Code' && typeof value === 'string' && value.length > CODE_MAX_LENGTH) {
-        problem({ code: 'code-too-long', field: name, params: { length: value.length, max: CODE_MAX_LENGTH } });
-      }
-      if (name === 'ActualProgress') {
-        if (current.TracksProgress === false) problem({ code: 'progress-not-tracked', field: name });
-        if (typeof value !== 'number' || value < 0 || value > 100) problem({ code: 'progress-out-of-range', field: name });
-      }
-      if (name === 'Assignments') {
-        const list = normalizeAssignments(value);
-        if (list) {
-          set('Assignments', list);
-          set('ManagedPlannedTime', list.reduce((s, a) => s + a.plannedTime, 0));
-        } else compute('Assignments', 'unknown-before');
-        continue;
-      }
-      if (DATE_FIELDS.has(name)) datesTouched = true;
-      set(name, (name === 'Code' || name === 'Description') && value === null ? '' : value);
-    }
+    let datesTouched = c.fields.length > 0 ? applyFields(st, c) : false;
     const days = body.moveScheduleDays;
     if (days !== undefined && days !== 0) {
-      const range = typeof current.ProjectId === 'string' || typeof current.ProjectId === 'number' ? options.allowedRange?.(String(current.ProjectId)) : undefined;
-      for (const f of ['StartDate', 'EndDate']) {
-        const v = now(f);
-        if (v.kind !== 'value') continue;
-        const d = dateOnly(v.value);
-        if (!d) continue;
-        const shifted = shiftDate(d, days);
-        if (range && (shifted < range.min || shifted > range.max)) {
-          problem({ code: 'shift-out-of-range', field: f, params: { date: shifted, min: range.min, max: range.max, days } });
-        }
-        set(f, shifted);
-      }
+      applyShift(st, days, options);
       datesTouched = true;
     }
     if (datesTouched) {
-      const s = now('StartDate');
-      const e = now('EndDate');
-      if (s.kind === 'value' && e.kind === 'value' && typeof s.value === 'string' && typeof e.value === 'string' && e.value < s.value) {
-        problem({ code: 'end-before-start', field: 'EndDate', params: { start: s.value, end: e.value } });
+      const sd = now(st, 'StartDate');
+      const ed = now(st, 'EndDate');
+      if (sd.kind === 'value' && ed.kind === 'value' && typeof sd.value === 'string' && typeof ed.value === 'string' && ed.value < sd.value) {
+        effect.problems.push({ code: 'end-before-start', field: 'EndDate', params: { start: sd.value, end: ed.value } });
       }
     }
     if (body.copyAssignmentsFrom !== undefined) {
-      compute('Assignments', 'copied-assignments');
-      compute('ManagedPlannedTime', 'copied-assignments');
+      compute(st, 'Assignments', 'copied-assignments');
+      compute(st, 'ManagedPlannedTime', 'copied-assignments');
     }
-    if (body.assignmentChange !== undefined) {
-      const cur = now('Assignments');
-      const list = cur.kind === 'value' ? normalizeAssignments(cur.value) : undefined;
-      const planned = now('PlannedTime');
-      const predicted = list ? predictAssignments(list, body.assignmentChange, planned.kind === 'value' ? planned.value : undefined) : {};
-      if (predicted.list) {
-        set('Assignments', predicted.list);
-        set('ManagedPlannedTime', predicted.list.reduce((s, a) => s + a.plannedTime, 0));
-      } else {
-        const reason: ComputedReason = cur.kind === 'computed' ? cur.reason : 'assignment-user';
-        compute('Assignments', reason);
-        compute('ManagedPlannedTime', reason);
-      }
-      if (body.assignmentChange.recalculatePlannedTimeByAssignment === true) {
-        if (predicted.plannedTime !== undefined) set('PlannedTime', predicted.plannedTime);
-        else compute('PlannedTime', 'assignment-user');
-      }
-    }
-    if (body.fieldCalcTypes !== undefined || body.clearFieldCalcTypes !== undefined || body.clearAllFieldCalcTypes === true) {
-      const cur = now('FieldCalcTypes');
-      if (cur.kind === 'value') {
-        const next: Record<string, unknown> = body.clearAllFieldCalcTypes === true ? {} : { ...((cur.value as Record<string, unknown> | null) ?? {}) };
-        for (const n of splitCommaList(body.clearFieldCalcTypes ?? '')) delete next[n];
-        Object.assign(next, body.fieldCalcTypes ?? {});
-        set('FieldCalcTypes', next);
-      } else compute('FieldCalcTypes', cur.reason);
-      for (const n of Object.keys(body.fieldCalcTypes ?? {})) if (values.has(n) || has(n)) compute(n, 'calc-type');
-      note('roll-up');
-    }
+    if (body.assignmentChange !== undefined) applyAssignmentChange(st, body.assignmentChange);
+    if (body.fieldCalcTypes !== undefined || body.clearFieldCalcTypes !== undefined || body.clearAllFieldCalcTypes === true) applyCalcTypes(st, body);
     if (body.setCompleted !== undefined) {
-      if (current.TracksProgress !== false) set('ActualProgress', body.setCompleted ? 100 : 0);
-      if (current.HasChildren !== false) note('children-progress');
+      if (current.TracksProgress !== false) st.values.ActualProgress = { kind: 'value', value: body.setCompleted ? 100 : 0 };
+      if (current.HasChildren !== false) note(st, 'children-progress');
     }
     if (body.setTimeEntryLocked !== undefined) {
-      set('IsTimeEntryLocked', body.setTimeEntryLocked);
-      if (current.HasChildren !== false) note('descendants-lock');
+      st.values.IsTimeEntryLocked = { kind: 'value', value: body.setTimeEntryLocked };
+      if (current.HasChildren !== false) note(st, 'descendants-lock');
     }
-    if (body.propagateToChildren !== undefined) note('propagated-to-children');
-    if (body.moveScheduleDays || body.clearSchedule || body.setCompleted !== undefined || body.moveParentTo !== undefined || body.fields) note('roll-up');
+    if (body.propagateToChildren !== undefined) note(st, 'propagated-to-children');
+    if (c.rollUp) note(st, 'roll-up');
   }
 
-  for (const field of touchedFields(body)) {
-    const expected = values.get(field) ?? now(field);
-    const before = has(field) ? beforeOf(field) : undefined;
-    const changes = expected.kind === 'value' && has(field) && !sameFieldValue(field, before, expected.value);
-    effect.fields.push({ field, before, expected, changes });
+  for (const field of c.touched) {
+    const known = has(st, field);
+    const before = known ? normalizeValue(field, current[field]) : undefined;
+    const set = st.values[field];
+    if (set === undefined) {
+      // Not changed by the body: the value stays (or, when not read, is not known).
+      if (!known) {
+        if (visit) visit(field, undefined, UNKNOWN_BEFORE, false);
+        else effect.fields.push({ field, before, expected: { kind: 'computed', reason: 'unknown-before' }, changes: false });
+      } else if (visit) {
+        SCRATCH.value = before;
+        visit(field, before, SCRATCH, false);
+      } else effect.fields.push({ field, before, expected: { kind: 'value', value: before }, changes: false });
+      continue;
+    }
+    const changes = set.kind === 'value' && known && !sameNormalized(field, before, set.value);
+    if (visit) visit(field, before, set, changes);
+    else effect.fields.push({ field, before, expected: set, changes });
   }
   return effect;
 }
@@ -415,7 +509,7 @@ export function computeEffects(
   options: EffectsOptions = {},
 ): { items: ItemEffect[]; summary: EffectsSummary } {
   const items = ids.map((id) => itemEffect(id, body, current.get(id), options));
-  return { items, summary: summarizeEffects(items, touchedFields(body)) };
+  return { items, summary: summarizeEffects(items, compile(body).touched) };
 }
 
 export function summarizeEffects(items: readonly ItemEffect[], fields: readonly string[]): EffectsSummary {

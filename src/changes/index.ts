@@ -6,7 +6,7 @@
 // documents that put the previous values back. Registered from one function.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { computeEffects, fieldsToRead, touchedFields, type ItemValues } from '../bulk/effects';
+import { fieldsToRead, touchedFields, type ItemValues } from '../bulk/effects';
 import { changeRows, planUndoForJob, responsesOf } from '../bulk/jobValues';
 import { findDrift, readValues, type ReadValues } from '../bulk/readValues';
 import { readSnapshot, snapshotItems, writeSnapshot, pruneSnapshots } from '../bulk/snapshot';
@@ -127,7 +127,6 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
 
   private showPreview(uri: vscode.Uri, name: string, info: ConnectionInfo, plan: JobPlan, values: ReadValues, drifted?: number): ChangeTable {
     const s = changeTableStrings();
-    const { items } = computeEffects(plan.ids, plan.update, values.items);
     const lines: ChangeTable['lines'] = [];
     if (values.missing.length === plan.ids.length && plan.ids.length > 0) {
       lines.push({ text: vscode.l10n.t('None of the items came back: the service may not offer reading work items, or they do not exist.'), level: 'error' });
@@ -135,7 +134,7 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
       lines.push({ text: vscode.l10n.t('{0} not found on the service: {1}', itemsText(values.missing.length), values.missing.slice(0, 20).join(', ')), level: 'error' });
     }
     if (drifted) lines.push({ text: vscode.l10n.t('{0} changed since the previous preview; these are the values now.', itemsText(drifted)), level: 'warning' });
-    const table = previewTable(items, touchedFields(plan.update), s, lines);
+    const table = previewTable(plan.ids, plan.update, values.items, s, lines);
     this.lastPreview = table;
     const extra = [vscode.l10n.t('Read {0} with {1} at {2}. Nothing has been sent.', itemsText(values.items.size), requestsText(values.requests), new Date().toLocaleTimeString(vscode.env.language))];
     this.showPreviewPanel(uri, name, info, plan, renderChangeTable(table, s), extra);

@@ -1,9 +1,8 @@
 // The before/after tables (preview and result) as data and HTML, and the undo summary.
 import * as assert from 'node:assert/strict';
-import { computeEffects } from '../../src/bulk/effects';
 import type { ChangeRow } from '../../src/bulk/jobValues';
 import { renderChangesPage } from '../../src/changes/model/page';
-import { CellState, ENGLISH_CHANGE_TABLE, formatValue, previewTable, renderChangeTable, resultTable } from '../../src/changes/model/table';
+import { CellState, cellOf, ENGLISH_CHANGE_TABLE, formatValue, previewTable, renderChangeTable, resultTable } from '../../src/changes/model/table';
 import { undoSummary, type UndoSummaryStrings } from '../../src/changes/model/undoSummary';
 
 const S = ENGLISH_CHANGE_TABLE;
@@ -14,9 +13,10 @@ describe('changes: the before/after table', () => {
       ['A', { Id: 'A', Name: 'Alpha', StartDate: '2026-01-01T00:00:00', EndDate: null }],
       ['B', { Id: 'B', Name: 'Beta', StartDate: null, EndDate: null }],
     ]);
-    const { items } = computeEffects(['A', 'B', 'C'], { moveScheduleDays: 2 }, current);
-    const t = previewTable(items, ['StartDate', 'EndDate'], S);
-    assert.deepEqual(t.rows[0], ['A', 'Alpha', '', 0, ['2026-01-01', '2026-01-03', CellState.Changes], ['(empty)', '(empty)', CellState.Unchanged]]);
+    const t = previewTable(['A', 'B', 'C'], { moveScheduleDays: 2 }, current, S);
+    assert.deepEqual(t.fields, ['StartDate', 'EndDate']);
+    assert.deepEqual(t.rows[0], ['A', 'Alpha', '', 0, CellState.Changes, '2026-01-01', '2026-01-03', CellState.Unchanged, null, null]);
+    assert.deepEqual(cellOf(t.rows[0]!, 0), [CellState.Changes, '2026-01-01', '2026-01-03']);
     assert.equal(t.rows[2]![3], 1, 'an item not found is flagged');
     assert.deepEqual(t.counts, [
       { field: 'StartDate', changes: 1, unchanged: 1, computed: 0, unexpected: 0 },
@@ -32,8 +32,8 @@ describe('changes: the before/after table', () => {
       { id: 'B', field: 'Name', before: 'Beta', unexpected: false },
     ];
     const t = resultTable(rows, ['Name', 'PlannedCost'], new Map([['B', ['warning x']]]), S);
-    assert.deepEqual(t.rows[0], ['A', 'Alpha', '', 1, ['Alpha', 'New', CellState.Changes], ['10', '10', CellState.Unexpected]]);
-    assert.deepEqual(t.rows[1], ['B', '', 'warning x', 1, ['Beta', S.computed, CellState.Computed], ['', '', CellState.Unchanged]]);
+    assert.deepEqual(t.rows[0], ['A', 'Alpha', '', 1, CellState.Changes, 'Alpha', 'New', CellState.Unexpected, 10, 10]);
+    assert.deepEqual(t.rows[1], ['B', '', 'warning x', 1, CellState.Computed, 'Beta', null, CellState.Unchanged, undefined, null]);
     assert.equal(t.counts[1]!.unexpected, 1);
   });
 
@@ -45,8 +45,7 @@ describe('changes: the before/after table', () => {
   });
 
   it('HTML: text is escaped, the data cannot close its script element, the page has one nonce for style and script', () => {
-    const { items } = computeEffects(['X'], { fields: { Name: '</script><img src=x onerror=alert(1)>' } }, new Map([['X', { Id: 'X', Name: '<b>old</b>' }]]));
-    const t = previewTable(items, ['Name'], S);
+    const t = previewTable(['X'], { fields: { Name: '</script><img src=x onerror=alert(1)>' } }, new Map([['X', { Id: 'X', Name: '<b>old</b>' }]]), S);
     const html = renderChangesPage({ title: 'T <x>', lines: ['a & b'], section: renderChangeTable(t, S), buttons: [{ command: 'refresh', label: 'Refresh' }], nonce: 'N0NCE', cspSource: 'vscode-resource:' });
     assert.ok(!html.includes('<img'), 'no markup from values');
     assert.ok(!/<\/script><img/.test(html));
@@ -54,13 +53,12 @@ describe('changes: the before/after table', () => {
     assert.match(html, /script-src 'nonce-N0NCE'/);
     assert.equal((html.match(/<script nonce="N0NCE">/g) ?? []).length, 1);
     const data = /<script type="application\/json" id="wis-data">([\s\S]*?)<\/script>/.exec(html)![1]!;
-    assert.equal(JSON.parse(data).rows[0][4][1], '</script><img src=x onerror=alert(1)>', 'the JSON data reads back exactly');
+    assert.equal(JSON.parse(data).rows[0][6], '</script><img src=x onerror=alert(1)>', 'the JSON data reads back exactly');
   });
 
   it('20,000 rows make one data block, not 20,000 DOM rows', () => {
     const current = new Map(Array.from({ length: 20_000 }, (_, i) => [`W${i}`, { Id: `W${i}`, Name: `Item ${i}`, ActualProgress: i % 100, TracksProgress: true, HasChildren: false }]));
-    const { items } = computeEffects([...current.keys()], { setCompleted: true }, current);
-    const html = renderChangeTable(previewTable(items, ['ActualProgress'], S), S);
+    const html = renderChangeTable(previewTable([...current.keys()], { setCompleted: true }, current, S), S);
     assert.equal((html.match(/<tr>/g) ?? []).length, 2, 'only the summary rows are HTML rows');
     assert.equal(JSON.parse(/<script type="application\/json" id="wis-data">([\s\S]*?)<\/script>/.exec(html)![1]!).rows.length, 20_000);
   });

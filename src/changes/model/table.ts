@@ -3,7 +3,8 @@
 // view machinery: summary counts per field at the top, then a virtualized table
 // (only the rows in sight are in the DOM), so 20,000 items stay fast.
 // No vscode import; every sentence comes from `ChangeTableStrings`.
-import { summarizeEffects, type EffectNote, type EffectProblem, type ItemEffect } from '../../bulk/effects';
+import { itemEffect, touchedFields, type EffectNote, type EffectProblem, type EffectsOptions, type FieldVisitor, type ItemValues } from '../../bulk/effects';
+import type { UpdateWorkItemsBody } from '../../schema/api';
 import type { ChangeRow } from '../../bulk/jobValues';
 
 function escapeHtml(text: string): string {
@@ -14,11 +15,18 @@ function escapeHtml(text: string): string {
 export const CellState = { Unchanged: 0, Changes: 1, Computed: 2, Unexpected: 3 } as const;
 export type CellState = (typeof CellState)[keyof typeof CellState];
 
-/** One cell: [before, after or expected, state]. */
-export type Cell = [string, string, CellState];
+/**
+ * One row, flat: [id, name, remarks (already sentences, joined), problem flag, then for each
+ * field in `fields` order: state, value before, value after or expected (null when unchanged
+ * or computed)]. Values are raw (as read, normalized): the webview formats only the rows in
+ * sight, so a table of 20,000 items costs little to build.
+ */
+export type Row = unknown[];
 
-/** One row: [id, name, remarks (already sentences, joined), problem flag, ...cells in `fields` order]. */
-export type Row = [string, string, string, 0 | 1, ...Cell[]];
+/** The cell of field `i` of a row: [state, before, after]. */
+export function cellOf(row: Row, i: number): [CellState, unknown, unknown] {
+  return [row[4 + 3 * i] as CellState, row[5 + 3 * i], row[6 + 3 * i]];
+}
 
 export interface FieldCounts {
   field: string;
@@ -64,6 +72,8 @@ export const ENGLISH_CHANGE_TABLE: ChangeTableStrings = {
 /** A value as the table shows it: dates by day, assignments as "party (planned)", empty as the empty mark. */
 export function formatValue(field: string, value: unknown, empty: string): string {
   if (value === undefined || value === null || value === '') return empty;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
   if ((field === 'StartDate' || field === 'EndDate') && typeof value === 'string') return value.slice(0, 10);
   if (field === 'Assignments' && Array.isArray(value)) {
     if (value.length === 0) return empty;
@@ -79,33 +89,56 @@ export function formatValue(field: string, value: unknown, empty: string): strin
   return JSON.stringify(value);
 }
 
-/** The preview table: current → expected per item. */
-export function previewTable(items: readonly ItemEffect[], fields: readonly string[], s: ChangeTableStrings, extraLines: ChangeTable['lines'] = []): ChangeTable {
-  const summary = summarizeEffects(items, fields);
-  const rows: Row[] = items.map((item) => {
-    const remarks = [...item.problems.map((p) => s.problem(p))];
-    const cells = fields.map((f): Cell => {
-      const fe = item.fields.find((x) => x.field === f);
-      if (!fe) return ['', '', CellState.Unchanged];
-      const before = formatValue(f, fe.before, s.empty);
-      if (fe.expected.kind === 'computed') return [before, s.computed, CellState.Computed];
-      const after = formatValue(f, fe.expected.value, s.empty);
-      return [before, after, fe.changes ? CellState.Changes : CellState.Unchanged];
-    });
-    return [item.id, item.name ?? '', remarks.join(' · '), item.problems.length > 0 ? 1 : 0, ...cells];
-  });
+/** The preview table: current → expected per item, computed in one pass (no object per field). */
+export function previewTable(
+  ids: readonly string[],
+  body: UpdateWorkItemsBody,
+  current: ReadonlyMap<string, ItemValues>,
+  s: ChangeTableStrings,
+  extraLines: ChangeTable['lines'] = [],
+  options: EffectsOptions = {},
+): ChangeTable {
+  const fields = touchedFields(body);
+  const counts: FieldCounts[] = fields.map((field) => ({ field, changes: 0, unchanged: 0, computed: 0, unexpected: 0 }));
+  const notes = new Map<EffectNote, number>();
+  const problems = new Map<EffectProblem['code'], number>();
+  const rows: Row[] = new Array<Row>(ids.length);
+  let row: Row = [];
+  let i = 0;
+  const visit: FieldVisitor = (_field, before, expected, changes) => {
+    const c = counts[i++]!;
+    if (expected.kind === 'computed') {
+      c.computed++;
+      row.push(CellState.Computed, before, null);
+    } else if (changes) {
+      c.changes++;
+      row.push(CellState.Changes, before, expected.value);
+    } else {
+      c.unchanged++;
+      row.push(CellState.Unchanged, before, null);
+    }
+  };
+  for (let r = 0; r < ids.length; r++) {
+    const id = ids[r]!;
+    row = [id, '', '', 0];
+    i = 0;
+    const e = itemEffect(id, body, current.get(id), options, visit);
+    if (e.name !== undefined) row[1] = e.name;
+    if (e.problems.length > 0) {
+      row[2] = e.problems.map((p) => s.problem(p)).join(' · ');
+      row[3] = 1;
+      for (const p of e.problems) problems.set(p.code, (problems.get(p.code) ?? 0) + 1);
+    }
+    for (const n of e.notes) notes.set(n, (notes.get(n) ?? 0) + 1);
+    while (row.length < 4 + 3 * fields.length) row.push(CellState.Unchanged, undefined, null);
+    rows[r] = row;
+  }
   const lines: ChangeTable['lines'] = [
     ...extraLines,
-    ...summary.problems.map((p) => ({ text: s.problemCount(p.code, p.items), level: 'error' as const })),
-    ...summary.notes.map((n) => ({ text: s.note(n.note, n.items), level: 'info' as const })),
+    ...[...problems].map(([code, n]) => ({ text: s.problemCount(code, n), level: 'error' as const })),
+    ...[...notes].map(([n, items]) => ({ text: s.note(n, items), level: 'info' as const })),
   ];
-  return {
-    kind: 'preview',
-    fields: [...fields],
-    rows,
-    counts: summary.fields.map((f) => ({ ...f, unexpected: 0 })),
-    lines,
-  };
+  return { kind: 'preview', fields, rows, counts, lines };
 }
 
 /** The result table: before → after per item (after from the response and the re-read), marked where not as expected. */
@@ -121,31 +154,32 @@ export function resultTable(rows: readonly ChangeRow[], fields: readonly string[
   for (const [id, list] of byItem) {
     const itemRemarks = remarks.get(id) ?? [];
     let flagged = itemRemarks.length > 0;
-    const cells = fields.map((f): Cell => {
+    const row: Row = [id, list[0]?.name ?? '', itemRemarks.join(' · '), 0];
+    for (const f of fields) {
       const r = list.find((x) => x.field === f);
       const c = counts.get(f)!;
-      if (!r) return ['', '', CellState.Unchanged];
-      const before = formatValue(f, r.before, s.empty);
+      if (!r) {
+        row.push(CellState.Unchanged, undefined, null);
+        continue;
+      }
       const known = r.after !== undefined;
-      const after = known ? formatValue(f, r.after, s.empty) : s.computed;
-      let state: CellState;
       if (r.unexpected) {
-        state = CellState.Unexpected;
         flagged = true;
         c.unexpected++;
+        row.push(CellState.Unexpected, r.before, r.after);
       } else if (!known) {
-        state = CellState.Computed;
         c.computed++;
-      } else if (before === after) {
-        state = CellState.Unchanged;
+        row.push(CellState.Computed, r.before, null);
+      } else if (formatValue(f, r.before, s.empty) === formatValue(f, r.after, s.empty)) {
         c.unchanged++;
+        row.push(CellState.Unchanged, r.before, null);
       } else {
-        state = CellState.Changes;
         c.changes++;
+        row.push(CellState.Changes, r.before, r.after);
       }
-      return [before, after, state];
-    });
-    out.push([id, list[0]?.name ?? '', itemRemarks.join(' · '), flagged ? 1 : 0, ...cells]);
+    }
+    row[3] = flagged ? 1 : 0;
+    out.push(row);
   }
   return { kind: 'result', fields: [...fields], rows: out, counts: [...counts.values()], lines };
 }
@@ -176,7 +210,7 @@ export function renderChangeTable(table: ChangeTable, s: ChangeTableStrings): st
     )
     .join('');
   const lines = table.lines.length ? `<ul class="wis-lines">${table.lines.map((l) => `<li class="${l.level}">${e(l.text)}</li>`).join('')}</ul>` : '';
-  const data = JSON.stringify({ fields: table.fields, rows: table.rows, h: ROW_HEIGHT, empty: s.empty, col: s.column, kind: table.kind }).replace(/</g, '\\u003c');
+  const data = JSON.stringify({ fields: table.fields, rows: table.rows, h: ROW_HEIGHT, empty: s.empty, computed: s.computed, col: s.column, kind: table.kind }).replace(/</g, '\\u003c');
   return `<section id="wis-changes" data-kind="${table.kind}">
 <h2>${e(table.kind === 'preview' ? s.heading.preview : s.heading.result)}</h2>
 ${lines}
@@ -205,7 +239,14 @@ export const CHANGE_TABLE_SCRIPT = `
   var body = document.createElement('div'); body.style.position = 'relative';
   grid.appendChild(head); grid.appendChild(body);
   var pool = [], shown = document.getElementById('wis-shown');
-  function cell(row, i){ var c = row[4 + i]; return c; }
+  function fmt(f, v){
+    if (v === undefined || v === null || v === '') return d.empty;
+    if (typeof v === 'string') return (f === 'StartDate' || f === 'EndDate') ? v.slice(0, 10) : v;
+    if (typeof v !== 'object') return String(v);
+    if (Array.isArray(v) && f === 'Assignments') return v.length ? v.map(function(a){ return String(a.partyId != null ? a.partyId : (a.PartyId != null ? a.PartyId : '?')) + ' (' + String(a.plannedTime != null ? a.plannedTime : (a.PlannedTime != null ? a.PlannedTime : 0)) + ')'; }).join(', ') : d.empty;
+    var j = JSON.stringify(v); return j === '{}' || j === '[]' ? d.empty : j;
+  }
+  function cell(row, i){ var st = row[4 + 3 * i], b = fmt(fields[i], row[5 + 3 * i]); return [b, st === 2 ? d.computed : (row[6 + 3 * i] === null ? b : fmt(fields[i], row[6 + 3 * i])), st]; }
   function fill(div, r){
     div.className = 'wis-row' + (r[3] ? ' flag' : '');
     var k = div.children;
