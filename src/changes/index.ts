@@ -144,7 +144,14 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
   private showPreviewPanel(uri: vscode.Uri, name: string, info: ConnectionInfo, plan: JobPlan, section: string, extra: string[]): void {
     const title = vscode.l10n.t('Before/After: {0}', name);
     if (!this.panel) {
-      this.panel = vscode.window.createWebviewPanel(PREVIEW_VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: true, localResourceRoots: [], enableFindWidget: true });
+      // In the group of the plan's preview (just opened beside the document), as a tab over it.
+      const column = vscode.window.activeTextEditor && vscode.window.activeTextEditor.document.uri.toString() !== uri.toString() ? vscode.window.activeTextEditor.viewColumn : undefined;
+      this.panel = vscode.window.createWebviewPanel(
+        PREVIEW_VIEW_TYPE,
+        title,
+        { viewColumn: column ?? vscode.ViewColumn.Beside, preserveFocus: true },
+        { enableScripts: true, localResourceRoots: [], enableFindWidget: true },
+      );
       this.panel.onDidDispose(() => {
         this.panel = undefined;
       });

@@ -62,33 +62,37 @@ export async function createUndoDocuments(jobs: RequestJobs, log: vscode.LogOutp
   }
   const n = plan.documents.length;
   const docs = plan.documents.map((d, i) => createRequestDocument(d.workItemIds, d.update, { description: describe(d, i, n, name, id) }));
-  const uris: vscode.Uri[] = [];
-  if (n <= MAX_OPENED_UNDO_DOCUMENTS) {
-    // Opened last to first, so the first to send is the active editor.
-    for (let i = n - 1; i >= 0; i--) {
-      const editor = await openNewRequestDocument(docs[i] as unknown as Template, `undo-${i + 1}-of-${n}`);
-      uris.unshift(editor.document.uri);
-    }
-  } else {
-    const base = vscode.workspace.workspaceFolders?.[0]?.uri;
+  // The summary first (beside), then the documents, so the first one to send is the active editor.
+  const names = plan.documents.map((d, i) => (n <= MAX_OPENED_UNDO_DOCUMENTS ? `undo-${i + 1}-of-${n}` : `undo-${id}-${String(i + 1).padStart(String(n).length, '0')}-${d.kind}.workitems.json`));
+  let folder: vscode.Uri | undefined;
+  if (n > MAX_OPENED_UNDO_DOCUMENTS) {
     const picked = await vscode.window.showOpenDialog({
       canSelectFolders: true,
       canSelectFiles: false,
-      defaultUri: base,
+      defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
       openLabel: vscode.l10n.t('Write {0} Undo Documents Here', n),
       title: vscode.l10n.t('The undo of this job needs {0} documents (one per distinct previous value). Pick a folder for them.', n),
     });
     if (!picked?.[0]) return undefined;
-    const width = String(n).length;
+    folder = picked[0];
+  }
+  const summary = undoSummary({ name, jobId: id, plan, documents: names }, summaryStrings());
+  await previews.show(vscode.Uri.from({ scheme: 'untitled', path: `/undo-${id}.workitems.json` }), summary);
+  const uris: vscode.Uri[] = [];
+  if (!folder) {
+    // Opened last to first, so the first to send is the active editor.
+    for (let i = n - 1; i >= 0; i--) {
+      const editor = await openNewRequestDocument(docs[i] as unknown as Template, names[i]!);
+      uris.unshift(editor.document.uri);
+    }
+  } else {
     for (let i = 0; i < n; i++) {
-      const uri = vscode.Uri.joinPath(picked[0], `undo-${id}-${String(i + 1).padStart(width, '0')}-${plan.documents[i]!.kind}.workitems.json`);
+      const uri = vscode.Uri.joinPath(folder, names[i]!);
       await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${renderDocument(docs[i] as unknown as Template)}\n`));
       uris.push(uri);
     }
     await vscode.window.showTextDocument(uris[0]!, { preview: false });
   }
-  const summary = undoSummary({ name, jobId: id, plan, documents: uris.map((u) => (u.scheme === 'untitled' ? u.path.split('/').pop()! : vscode.workspace.asRelativePath(u))) }, summaryStrings());
-  await previews.show(vscode.Uri.from({ scheme: 'untitled', path: `/undo-${id}.workitems.json` }), summary);
   log.info(`Undo of job ${id}: ${n} documents for ${plan.items} items; ${plan.nonInvertible.length} changes cannot be put back.`);
   return { jobId: id, plan, documents: uris };
 }

@@ -233,7 +233,7 @@ export const CHANGE_TABLE_SCRIPT = `
   var el = document.getElementById('wis-data'); if (!el) return;
   var d = JSON.parse(el.textContent), grid = document.getElementById('wis-grid');
   var H = d.h, fields = d.fields, all = d.rows, rows = all;
-  var cols = '10em 16em ' + fields.map(function(){return 'minmax(12em,1fr)';}).join(' ') + ' minmax(14em,2fr)';
+  var cols = 'minmax(5em,8em) minmax(7em,14em) ' + fields.map(function(){return 'minmax(15em,1fr)';}).join(' ') + ' minmax(10em,2fr)';
   var head = document.createElement('div'); head.className = 'wis-head'; head.style.gridTemplateColumns = cols;
   [d.col.id, d.col.name].concat(fields, [d.col.remarks]).forEach(function(t){ var c = document.createElement('div'); c.textContent = t; c.title = t; head.appendChild(c); });
   var body = document.createElement('div'); body.style.position = 'relative';

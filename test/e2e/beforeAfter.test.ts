@@ -1,0 +1,109 @@
+// Browser E2E of before/after and undo in a real workbench: Preview shows current →
+// expected values per item, the result view shows before → after, "Create Undo
+// Document" opens the document that puts the old values back, and sending it restores
+// them in the sandbox. Saves the README's screenshots with UPDATE_SCREENSHOTS=1.
+import * as assert from 'node:assert/strict';
+import type { Frame } from 'playwright-core';
+import { Workbench } from './workbench';
+
+const DOCUMENT = {
+  description: 'Shift the top page tasks by a week',
+  workItemIds: ['122', '123', '127'],
+  update: { moveScheduleDays: 7 },
+};
+
+async function sandboxItem(wb: Workbench, id: string): Promise<{ startDate: string | null; endDate: string | null }> {
+  const r = await fetch(`${wb.sandbox.origin}/_sandbox/workitems/${id}`, { signal: AbortSignal.timeout(10_000) });
+  assert.equal(r.status, 200, `sandbox has no work item ${id}`);
+  return (await r.json()) as { startDate: string | null; endDate: string | null };
+}
+
+describe('Before/after and undo in a VS Code workbench', function () {
+  this.timeout(180_000);
+  let wb: Workbench;
+
+  before(async function () {
+    this.timeout(15 * 60_000);
+    wb = await Workbench.start({ files: { 'shift-week.workitems.json': DOCUMENT } });
+    await wb.page.keyboard.press('Control+B'); // the side bar off: the editors are the subject
+  });
+
+  after(async () => {
+    await wb?.stop();
+  });
+
+  /** A screenshot of the active editor group maximized (the README's pictures), then the layout as it was. */
+  async function groupScreenshot(name: string): Promise<void> {
+    // Maximize Editor Group (Ctrl+K Ctrl+M) and back.
+    await wb.page.keyboard.press('Escape');
+    await wb.page.keyboard.press('Control+K');
+    await wb.page.keyboard.press('Control+M');
+    await wb.page.waitForTimeout(800);
+    await wb.screenshot(name);
+    await wb.page.keyboard.press('Control+K');
+    await wb.page.keyboard.press('Control+M');
+    await wb.page.waitForTimeout(300);
+  }
+
+  /** The webview document that holds `selector` (the Before/After view and the result view are both webviews). */
+  async function frameWith(selector: string, what: string, timeoutMs = 60_000): Promise<Frame> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      for (const f of wb.page.frames()) {
+        if ((await f.locator(selector).count().catch(() => 0)) > 0) return f;
+      }
+      await wb.page.waitForTimeout(300);
+    }
+    await wb.screenshot(`missing-${what.replace(/[^A-Za-z0-9]+/g, '-')}`);
+    throw new Error(`${what} did not appear within ${timeoutMs / 1000} s`);
+  }
+
+  it('previews current → expected values, sends, shows before → after, and undoes the shift', async () => {
+    const before = await Promise.all(DOCUMENT.workItemIds.map((id) => sandboxItem(wb, id)));
+    // A command of the extension activates it (its editor commands show once it runs).
+    await wb.runCommand('Work Item Studio: New Work Item Update');
+    await wb.expectVisible(wb.quickInput.locator('.quick-input-message', { hasText: /Work item IDs/ }), 'the work item IDs box');
+    await wb.page.keyboard.press('Escape');
+    await wb.openFile('shift-week.workitems.json');
+    // Preview reads the current values: the first read asks to sign in.
+    await wb.runCommand('Work Item Studio: Preview Work Item Update');
+    const previewTab = wb.page.locator('.tabs-container .tab', { hasText: /^Before\/After/ });
+    await wb.signIn('admin', 'password', previewTab);
+    await wb.expectVisible(previewTab, 'the Before/After tab of the preview', 60_000);
+    await previewTab.first().click();
+    const preview = await frameWith('#wis-changes[data-kind="preview"]', 'the current → expected table');
+    await wb.expectVisible(preview.locator('.wis-row', { hasText: '2026-03-09' }), 'the shifted start date of 122 (2026-03-02 → 2026-03-09)');
+    await previewTab.first().click();
+    await groupScreenshot('before-after');
+
+    // Send from the Before/After view.
+    await (await wb.expectVisible(preview.locator('button', { hasText: /^Send$/ }), 'the Send button of the Before/After view')).click();
+    const resultTab = wb.page.locator('.tabs-container .tab', { hasText: /^Results/ });
+    await wb.expectVisible(resultTab, 'the Results tab', 90_000);
+    const shifted = await sandboxItem(wb, '122');
+    assert.notEqual(shifted.startDate, before[0]!.startDate, 'the sandbox recorded the shift');
+    await resultTab.first().click();
+    const results = await frameWith('#wis-changes[data-kind="result"]', 'the before → after table of the results');
+    await wb.expectVisible(results.locator('.wis-row', { hasText: '123' }), 'a row of the changed items');
+    await wb.dismissNotifications();
+    await resultTab.first().click();
+    await groupScreenshot('result-before-after');
+
+    await (await wb.expectVisible(results.locator('button', { hasText: 'Create Undo Document' }), 'the Create Undo Document button')).click();
+    const undoTab = wb.page.locator('.tabs-container .tab', { hasText: /^undo-1-of-1/ });
+    await wb.expectVisible(undoTab, 'the undo document', 60_000);
+    await wb.expectVisible(wb.page.locator('.monaco-editor .view-lines', { hasText: '"moveScheduleDays": -7' }), 'the opposite shift in the undo document');
+    await undoTab.first().click();
+    await groupScreenshot('undo-document');
+
+    await undoTab.first().click();
+    await wb.runCommand('Work Item Studio: Send Work Item Update');
+    await wb.expectVisible(wb.page.locator('.tabs-container .tab', { hasText: /^Results: undo-1-of-1/ }), 'the results of the undo', 90_000);
+    const after = await Promise.all(DOCUMENT.workItemIds.map((id) => sandboxItem(wb, id)));
+    assert.deepEqual(
+      after.map((a) => [a.startDate, a.endDate]),
+      before.map((b) => [b.startDate, b.endDate]),
+      'every date is back to its value before the update',
+    );
+  });
+});
