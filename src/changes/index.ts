@@ -24,6 +24,8 @@ import type { PreviewDocuments } from '../editors/preview';
 import { createUndoDocuments, type UndoOutcome } from './undoCommand';
 
 export const PREVIEW_VIEW_TYPE = 'workItemStudio.valuesPreview';
+/** Reads that end sooner show no progress notification. */
+const QUIET_READ_MS = 700;
 
 interface PreviewTaken {
   text: string;
@@ -67,34 +69,54 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
     return readSettings().bulk.readValues;
   }
 
-  /** Reads with a cancellable progress notification that says how many read requests it takes. */
+  /**
+   * Reads with a cancellable progress notification that says how many read requests it
+   * takes. A read that ends within {@link QUIET_READ_MS} shows no notification (small jobs
+   * read in one request, in milliseconds).
+   */
   private async read(ids: readonly string[], plan: JobPlan, info: ConnectionInfo, title: (requests: string) => string): Promise<ReadValues> {
     const fields = fieldsToRead(plan.update);
     const count = readRequestCount(info.baseUrl, ids, fields);
-    return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: title(count === undefined ? '?' : requestsText(count)), cancellable: true },
-      async (progress, token) => {
-        const abort = new AbortController();
-        const sub = token.onCancellationRequested(() => abort.abort());
-        let last = 0;
-        try {
-          const values = await readValues(workItemReader(this.connections), ids, plan.update, {
-            signal: abort.signal,
-            subItems: subItemReader(this.connections),
-            onProgress: (done, total) => {
-              const percent = total > 0 ? (done / total) * 100 : 100;
-              progress.report({ message: vscode.l10n.t('{0} of {1} items read', done, total), increment: Math.max(0, percent - last) });
-              last = Math.max(last, percent);
-            },
-          });
-          if (abort.signal.aborted) throw new vscode.CancellationError();
-          this.log.info(`Read ${fields.join(',')} of ${ids.length} items in ${values.requests} requests (${values.missing.length} missing).`);
-          return values;
-        } finally {
-          sub.dispose();
-        }
+    const abort = new AbortController();
+    let report: ((done: number, total: number) => void) | undefined;
+    let latest: [number, number] | undefined;
+    const reading = readValues(workItemReader(this.connections), ids, plan.update, {
+      signal: abort.signal,
+      subItems: subItemReader(this.connections),
+      onProgress: (done, total) => {
+        latest = [done, total];
+        report?.(done, total);
       },
+    });
+    const settled = reading.then(
+      () => true,
+      () => true,
     );
+    const quick = await Promise.race([settled, new Promise<false>((resolve) => setTimeout(() => resolve(false), QUIET_READ_MS))]);
+    if (!quick) {
+      await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: title(count === undefined ? '?' : requestsText(count)), cancellable: true },
+        async (progress, token) => {
+          const sub = token.onCancellationRequested(() => abort.abort());
+          let last = 0;
+          report = (done, total) => {
+            const percent = total > 0 ? (done / total) * 100 : 100;
+            progress.report({ message: vscode.l10n.t('{0} of {1} items read', done, total), increment: Math.max(0, percent - last) });
+            last = Math.max(last, percent);
+          };
+          if (latest) report(...latest);
+          try {
+            await settled;
+          } finally {
+            sub.dispose();
+          }
+        },
+      );
+    }
+    const values = await reading;
+    if (abort.signal.aborted) throw new vscode.CancellationError();
+    this.log.info(`Read ${fields.join(',')} of ${ids.length} items in ${values.requests} requests (${values.missing.length} missing).`);
+    return values;
   }
 
   // ---------------------------------------------------------------- preview
