@@ -3,6 +3,7 @@ import { createConnection } from './commands/connection';
 import { registerSidebar } from './views';
 import { registerRequestDocuments } from './editors';
 import { registerPeople } from './people';
+import { registerWorkItems } from './workItems';
 
 /**
  * Activation only constructs and registers: no network and no disk I/O here.
@@ -14,7 +15,8 @@ export function activate(context: vscode.ExtensionContext): void {
   const connection = createConnection(context, log);
   const sidebar = registerSidebar(context, log, connection);
   const people = registerPeople(context, log, connection, () => sidebar.organizations.knownUsers());
-  registerRequestDocuments(context, log, connection, people);
+  const requests = registerRequestDocuments(context, log, connection, people);
+  registerWorkItems(context, log, connection, { details: sidebar.details, onDidFinishJob: requests.jobs.onDidFinishJob });
 }
 
 export function deactivate(): void {

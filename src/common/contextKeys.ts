@@ -16,6 +16,11 @@ export const ContextKeys = {
   previewed: 'workItemStudio.previewed',
   /** An update job ran in this window (ticks the walkthrough step however it was sent). */
   sent: 'workItemStudio.sent',
+  /** The Work Items view's project list is filtered (or hides finished projects). */
+  workItemsFiltered: 'workItemStudio.workItemsFiltered',
+  workItemsHideFinished: 'workItemStudio.workItemsHideFinished',
+  /** At least one work item is checked in the Work Items view. */
+  workItemsChecked: 'workItemStudio.workItemsChecked',
 } as const;
 
 export type ContextKey = (typeof ContextKeys)[keyof typeof ContextKeys];

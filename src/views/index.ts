@@ -12,6 +12,8 @@ export interface Sidebar {
   processCategories: ProcessCategoriesTree;
   organizationsView: vscode.TreeView<OrgTreeNode>;
   processCategoriesView: vscode.TreeView<CategoryTreeNode>;
+  /** The read-only JSON documents of "Show Details" (one content provider for every view). */
+  details: DetailsDocuments;
 }
 
 /** Registers the views (no request is made until a view asks for its rows). */
@@ -34,5 +36,5 @@ export function registerSidebar(context: vscode.ExtensionContext, log: vscode.Lo
   context.subscriptions.push(details, organizations, processCategories, organizationsView, processCategoriesView);
   registerOrganizationCommands(context, log, organizations, organizationsView as vscode.TreeView<unknown>, details);
   registerCategoryCommands(context, log, processCategories);
-  return { organizations, processCategories, organizationsView, processCategoriesView };
+  return { organizations, processCategories, organizationsView, processCategoriesView, details };
 }

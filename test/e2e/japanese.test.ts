@@ -129,7 +129,7 @@ describe('Work Item Studio in a VS Code workbench in Japanese', function () {
 
     // The command palette lists our command under its Japanese title (package.nls.ja.json).
     await wb.runCommand('Work Item Studio: サインイン…');
-    const signedIn = page.locator('.statusbar-item', { hasText: /admin@127\.0\.0\.1/ });
+    const signedIn = page.locator('.statusbar-item', { hasText: /(admin|管理者 太郎)@127\.0\.0\.1/ });
     const picks = await wb.signIn('admin', 'password', signedIn, 60_000, {
       method: 'ログイン名とパスワード',
       login: /^ログイン名/,
@@ -151,6 +151,39 @@ describe('Work Item Studio in a VS Code workbench in Japanese', function () {
     await expectNoEnglish('.part.sidebar', 'the side bar');
     await expectNoEnglish('.markers-panel', 'the Problems panel');
     await expectNoEnglish('.part.statusbar .statusbar-item', 'the status bar');
+  });
+
+  it('shows the Work Items view in Japanese and turns a selection into a request document', async () => {
+    const { page } = wb;
+    await page.keyboard.press('Escape');
+    const header = (title: string) => page.locator('.part.sidebar .pane-header', { hasText: title });
+    await wb.expectVisible(header('作業項目'), 'the Work Items view titled 作業項目');
+    for (const title of ['組織', 'プロセス分類']) {
+      const h = header(title);
+      if ((await h.getAttribute('aria-expanded')) === 'true') await h.click();
+    }
+    const pane = page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: '作業項目' }) });
+    const row = (text: RegExp | string) => pane.locator('.monaco-list-row', { hasText: text });
+    await wb.expectVisible(row(/PRJ-OLD.*完了/), 'the finished project marked 完了');
+    await (await wb.expectVisible(row(/PRJ-WEB/), 'the project Webサイト刷新 (PRJ-WEB)')).click();
+    await (await wb.expectVisible(row(/刷新WEB/), 'the top folder on level 1')).locator('.monaco-tl-twistie').click();
+    await (await wb.expectVisible(row(/実装WEB-I/), 'the folder 実装 on level 2')).locator('.monaco-tl-twistie').click();
+    await (await wb.expectVisible(row(/トップページWEB-I-01/), 'the task トップページ on level 3')).locator('.monaco-tl-twistie').click();
+    await (await wb.expectVisible(row(/ヘッダーWEB-I-01-1/), 'the task ヘッダー on level 4')).click();
+    await (await wb.expectVisible(row(/フッターWEB-I-01-2/), 'the task フッター on level 4')).click({ modifiers: ['Control'] });
+    await wb.expectVisible(pane.locator('.monaco-list-row.selected', { hasText: 'フッター' }), 'フッター selected with ヘッダー');
+    await expectNoEnglish('.part.sidebar', 'the side bar with the Work Items view');
+    await wb.screenshot('work-items-ja');
+    // The context menu of a selected row, in Japanese.
+    await pane.locator('.monaco-list-row.selected', { hasText: 'フッター' }).click({ button: 'right' });
+    const menuItem = page.locator('.monaco-menu .action-item', { hasText: '選択した作業項目を更新…' });
+    await (await wb.expectVisible(menuItem, 'Update Selected Work Items… in Japanese in the context menu')).click();
+    await (await wb.expectVisible(wb.quickInput.locator('input'), 'the template pick')).fill('進捗率');
+    await wb.pickQuickItem('the template pick in Japanese', '進捗率を設定');
+    await wb.expectVisible(page.locator('.tabs-container .tab', { hasText: /^update-\d+\.workitems\.json/ }), 'the new request document');
+    await wb.expectVisible(page.locator('.monaco-editor .view-lines').filter({ hasText: '"122"' }).filter({ hasText: '"123"' }), 'the selected IDs in workItemIds');
+    await wb.screenshot('work-items-update-ja');
+    await wb.runCommand('View: Revert and Close Editor');
   });
 
   it('opens the walkthrough in Japanese', async () => {

@@ -79,7 +79,8 @@ describe('Work Item Studio in a VS Code workbench', function () {
     // before signing in makes both views ask at once; the second prompt replaces the first and the
     // Organizations row can stay "Loading…" (first-use sign-in is not shared like the 401 one).
     await wb.runCommand('Work Item Studio: Sign In…');
-    const signedIn = page.locator('.statusbar-item', { hasText: /admin@127\.0\.0\.1/ });
+    // The status bar names the user (GET /system/users/me) once it has asked, the login name before.
+    const signedIn = page.locator('.statusbar-item', { hasText: /(admin|管理者 太郎)@127\.0\.0\.1/ });
     const picks = await wb.signIn('admin', 'password', signedIn);
     assert.equal(picks, 1, 'the sign-in method was asked more than once');
 
@@ -114,6 +115,40 @@ describe('Work Item Studio in a VS Code workbench', function () {
     await wb.screenshot('filter-reveal');
     await contextMenu('株式会社サンプル', 'Clear Filter');
     await wb.expectVisible(wb.treeRow('クラウドチーム'), 'クラウドチーム again: what was expanded before the filter is expanded after it', 30_000);
+  });
+
+  it('browses a project in the Work Items view, selects two tasks and turns them into a request document', async () => {
+    const { page } = wb;
+    await page.keyboard.press('Escape');
+    const header = (title: string) => page.locator('.part.sidebar .pane-header', { hasText: title });
+    // Room for four levels: fold the other two views (their headers stay).
+    for (const title of ['Organizations', 'Process Categories']) {
+      const h = header(title);
+      if ((await h.getAttribute('aria-expanded')) === 'true') await h.click();
+    }
+    const pane = page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: 'Work Items' }) });
+    const row = (text: RegExp | string) => pane.locator('.monaco-list-row', { hasText: text });
+    // One level per click: the project (its root folder's children), then 100, 120, 121.
+    await (await wb.expectVisible(row(/PRJ-WEB/), 'the project Webサイト刷新 (PRJ-WEB) in the Work Items view')).click();
+    await (await wb.expectVisible(row(/刷新WEB/), 'the top folder Webサイト刷新 (WEB) on level 1')).locator('.monaco-tl-twistie').click();
+    await (await wb.expectVisible(row(/実装WEB-I/), 'the folder 実装 on level 2')).locator('.monaco-tl-twistie').click();
+    await (await wb.expectVisible(row(/トップページWEB-I-01/), 'the task トップページ on level 3')).locator('.monaco-tl-twistie').click();
+    const header122 = await wb.expectVisible(row(/ヘッダーWEB-I-01-1/), 'the task ヘッダー on level 4');
+    await header122.click();
+    await (await wb.expectVisible(row(/フッターWEB-I-01-2/), 'the task フッター on level 4')).click({ modifiers: ['Control'] });
+    await wb.expectVisible(pane.locator('.monaco-list-row.selected', { hasText: 'フッター' }), 'フッター selected with ヘッダー');
+    assert.equal(await pane.locator('.monaco-list-row.selected').count(), 2, 'two rows selected');
+    await wb.screenshot('work-items');
+    // The key binding of "Update Selected Work Items…" while the view has focus.
+    await page.keyboard.press('Control+Alt+U');
+    await (await wb.expectVisible(wb.quickInput.locator('input[placeholder*="2 work items"]'), 'the template pick for the 2 work items')).fill('progress');
+    await wb.pickQuickItem('the template "Set progress"', 'Set progress');
+    const tab = page.locator('.tabs-container .tab', { hasText: /^update-\d+\.workitems\.json/ });
+    await wb.expectVisible(tab, 'the new request document');
+    const lines = page.locator('.monaco-editor .view-lines');
+    await wb.expectVisible(lines.filter({ hasText: '"122"' }).filter({ hasText: '"123"' }), 'the selected IDs 122 and 123 in workItemIds');
+    await wb.screenshot('work-items-update');
+    await wb.runCommand('View: Revert and Close Editor');
   });
 
   it('shows the schema errors of an invalid request document in the Problems panel', async () => {

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 
 // The vscode-free layers must never import vscode: they run in plain Node (tests,
 // the sandbox CLI) and are shared by client and sandbox.
-const LAYERS = ['src/schema', 'src/api', 'src/bulk', 'src/sandbox'];
+const LAYERS = ['src/schema', 'src/api', 'src/bulk', 'src/sandbox', 'src/workItems/model'];
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];

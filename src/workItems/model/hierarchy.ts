@@ -1,0 +1,243 @@
+// Loading a project's hierarchy one level at a time, and the index of the levels
+// loaded so far (who is where, for getParent, reveal and refresh). No vscode import.
+//
+// The depth rule (known-facts.md): `subItems`'s `depth` counts from the project's
+// root folder (level 0), not from the item asked. The children of an item on level
+// L are level L + 1, so they are asked for with `depth = L + 1`: exactly one level
+// comes back, whatever the size of the tree below.
+import type { CallOptions } from '../../api/client';
+import type { Project, ProjectListResponse, ProjectsQuery, SubItemNode, WorkItemRecord } from '../../schema/reads';
+import { TREE_FIELDS, workItemIdOf } from '../../schema/reads';
+import { childRows, toRow, type WorkItemRow } from './rows';
+
+/** The read operations the Work Items view uses (ServiceClient has them). */
+export interface WorkItemReads {
+  listProjects(q?: ProjectsQuery, o?: CallOptions): Promise<ProjectListResponse>;
+  getProjects(ids: readonly string[], o?: CallOptions): Promise<Project[]>;
+  getWorkItems(ids: readonly string[], fields?: readonly string[], o?: CallOptions): Promise<WorkItemRecord[]>;
+  getSubItems(id: string, q?: { fields?: readonly string[]; depth?: number; includeDeleted?: boolean }, o?: CallOptions): Promise<SubItemNode>;
+}
+
+/** The query that loads the children of an item on `level` (and nothing deeper). */
+export function levelQuery(level: number): { depth: number; fields: readonly string[] } {
+  if (!Number.isInteger(level) || level < 0) throw new RangeError(`level must be a non-negative integer, not ${level}`);
+  return { depth: level + 1, fields: TREE_FIELDS };
+}
+
+/** The children of `parent` (one GET), sorted, as rows of `parent.level + 1`. */
+export async function loadLevel(client: Pick<WorkItemReads, 'getSubItems'>, parent: { id: string; level: number }, signal?: AbortSignal): Promise<WorkItemRow[]> {
+  const node = await client.getSubItems(parent.id, levelQuery(parent.level), { signal });
+  return childRows(node, parent.level).rows;
+}
+
+export interface Location {
+  parentId: string;
+  index: number;
+}
+
+/**
+ * The levels loaded so far, by parent ID (the project's root folder for level 1).
+ * Each level is one array, never copied; `locate` answers where an item sits.
+ */
+export class Hierarchy {
+  private readonly levels = new Map<string, WorkItemRow[]>();
+  private readonly where = new Map<string, Location>();
+
+  /** Stores (or replaces) the children of `parentId`. */
+  setLevel(parentId: string, rows: WorkItemRow[]): void {
+    const old = this.levels.get(parentId);
+    if (old) {
+      for (const r of old) {
+        const at = this.where.get(r.id);
+        if (at && at.parentId === parentId) this.where.delete(r.id);
+      }
+    }
+    this.levels.set(parentId, rows);
+    rows.forEach((r, index) => this.where.set(r.id, { parentId, index }));
+  }
+
+  /** Forgets the children of `parentId` (and, below them, every level loaded). */
+  forget(parentId: string): void {
+    const rows = this.levels.get(parentId);
+    if (!rows) return;
+    this.levels.delete(parentId);
+    for (const r of rows) {
+      const at = this.where.get(r.id);
+      if (at && at.parentId === parentId) this.where.delete(r.id);
+      this.forget(r.id);
+    }
+  }
+
+  children(parentId: string): WorkItemRow[] | undefined {
+    return this.levels.get(parentId);
+  }
+
+  locate(id: string): Location | undefined {
+    return this.where.get(id);
+  }
+
+  row(id: string): WorkItemRow | undefined {
+    const at = this.where.get(id);
+    return at ? this.levels.get(at.parentId)?.[at.index] : undefined;
+  }
+
+  clear(): void {
+    this.levels.clear();
+    this.where.clear();
+  }
+
+  /** How many rows are loaded, over all levels. */
+  get size(): number {
+    return this.where.size;
+  }
+
+  /**
+   * Applies fresh field maps (e.g. after an update) to the rows loaded. Rows are
+   * replaced in place; an item whose parent or display order changed (or that no
+   * longer came back) cannot be patched: its parent's level is named in `reload`.
+   */
+  apply(fresh: ReadonlyMap<string, WorkItemRecord>, missing: readonly string[] = []): { updated: string[]; reload: string[] } {
+    const updated: string[] = [];
+    const reload = new Set<string>();
+    for (const [id, record] of fresh) {
+      const at = this.where.get(id);
+      if (!at) continue;
+      const rows = this.levels.get(at.parentId)!;
+      const old = rows[at.index]!;
+      const next = toRow({ ...old.fields, ...record.fields }, old.level, old.parentId);
+      if (!next) continue;
+      if (next.parentId !== old.parentId) {
+        reload.add(at.parentId);
+        if (next.parentId && this.levels.has(next.parentId)) reload.add(next.parentId);
+        continue;
+      }
+      if (next.displayOrder !== old.displayOrder) reload.add(at.parentId);
+      rows[at.index] = next;
+      updated.push(id);
+    }
+    for (const id of missing) {
+      const at = this.where.get(id);
+      if (at) reload.add(at.parentId);
+    }
+    return { updated, reload: [...reload] };
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Subtrees (Select Subtree): one GET of the item's whole subtree, flattened
+// ---------------------------------------------------------------------------
+
+export interface SubtreeEntry {
+  row: WorkItemRow;
+  /** No sub-items came back for it. */
+  isLeaf: boolean;
+}
+
+/**
+ * Every descendant of a `subItems` answer's element (not the element itself), in
+ * tree order (pre-order, children in display order). Iterative: deep trees do not
+ * grow the stack.
+ */
+export function flattenSubtree(node: SubItemNode, level: number): SubtreeEntry[] {
+  const out: SubtreeEntry[] = [];
+  const stack: { node: SubItemNode; row: WorkItemRow }[] = [];
+  const pushChildren = (n: SubItemNode, l: number, parentId: string | undefined): void => {
+    const kids: { node: SubItemNode; row: WorkItemRow }[] = [];
+    for (const child of n.fields.SubItems ?? []) {
+      const row = child?.fields ? toRow(child.fields, l + 1, parentId) : undefined;
+      if (row) kids.push({ node: child, row });
+    }
+    // Array.prototype.sort is stable: the service's order stays among equal display orders.
+    kids.sort((a, b) => (a.row.displayOrder ?? Infinity) - (b.row.displayOrder ?? Infinity));
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+  };
+  pushChildren(node, level, workItemIdOf(node));
+  while (stack.length > 0) {
+    const k = stack.pop()!;
+    out.push({ row: k.row, isLeaf: (k.node.fields.SubItems ?? []).length === 0 });
+    pushChildren(k.node, k.row.level, k.row.id);
+  }
+  return out;
+}
+
+/** The lowest-level items of a subtree: items without sub-items that are not folders. */
+export function lowestLevel(entries: readonly SubtreeEntry[]): WorkItemRow[] {
+  return entries.filter((e) => e.isLeaf && !e.row.isFolder).map((e) => e.row);
+}
+
+// ---------------------------------------------------------------------------
+// Reveal: the path from a project's root folder down to each item
+// ---------------------------------------------------------------------------
+
+export interface Ancestry {
+  parentId?: string;
+  projectId?: string;
+}
+
+export interface PathResult {
+  /** For each item found: its ancestors from the top (the root folder, or the highest item already loaded) down to the item itself. */
+  paths: Map<string, string[]>;
+  /** The project of each item, when the service said. */
+  projects: Map<string, string>;
+  /** IDs the service did not return. */
+  missing: string[];
+  /** GETs made. */
+  reads: number;
+}
+
+/**
+ * Walks up the ParentId chains of `ids`, one batched read per level for all of them
+ * together, until each chain reaches an item `isLoaded` answers true for, or the top
+ * (an item without a parent: the project's root folder). `read` answers the parent
+ * and project of the IDs it was given (absent IDs are left out).
+ */
+export async function findPaths(
+  ids: readonly string[],
+  read: (ids: string[]) => Promise<Map<string, Ancestry>>,
+  isLoaded: (id: string) => boolean,
+  maxLevels = 64,
+): Promise<PathResult> {
+  const known = new Map<string, Ancestry>();
+  const missing = new Set<string>();
+  let reads = 0;
+  let frontier = [...new Set(ids)];
+  for (let round = 0; frontier.length > 0 && round <= maxLevels; round++) {
+    const ask = frontier.filter((id) => !known.has(id) && !missing.has(id));
+    if (ask.length > 0) {
+      const got = await read(ask);
+      reads++;
+      for (const id of ask) {
+        const a = got.get(id);
+        if (a) known.set(id, a);
+        else missing.add(id);
+      }
+    }
+    const next = new Set<string>();
+    for (const id of frontier) {
+      const p = known.get(id)?.parentId;
+      if (p && !isLoaded(p) && !known.has(p) && !missing.has(p)) next.add(p);
+    }
+    frontier = [...next];
+  }
+  const paths = new Map<string, string[]>();
+  const projects = new Map<string, string>();
+  for (const id of new Set(ids)) {
+    if (!known.has(id)) continue;
+    const chain: string[] = [id];
+    const seen = new Set(chain);
+    let cur = id;
+    for (;;) {
+      const p = known.get(cur)?.parentId;
+      if (!p || seen.has(p)) break;
+      chain.push(p);
+      seen.add(p);
+      if (isLoaded(p) || !known.has(p)) break;
+      cur = p;
+    }
+    chain.reverse();
+    paths.set(id, chain);
+    const project = known.get(id)?.projectId;
+    if (project) projects.set(id, project);
+  }
+  return { paths, projects, missing: [...missing].filter((id) => ids.includes(id)), reads };
+}

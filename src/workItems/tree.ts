@@ -1,0 +1,605 @@
+// The Work Items view: projects (paged, filtered, finished ones hidden on request),
+// then each project's hierarchy, one level per expansion (subItems with the depth
+// rule), large levels grouped into index ranges. Failed loads are rows with Retry;
+// a service without the read operations gets one row saying so.
+import * as vscode from 'vscode';
+import { isServiceError } from '../api/errors';
+import { readWorkItems } from '../api/reads';
+import type { ConnectionManager } from '../common/connection';
+import { ContextKeys, setContext } from '../common/contextKeys';
+import type { Project } from '../schema/reads';
+import { TREE_FIELDS } from '../schema/reads';
+import { describeError } from '../common/messages';
+import { failureRow, Loadable, MessageNode, type ActionableNode } from '../views/common';
+import { PagedList } from '../views/model/paging';
+import { rangeChildren, rangeLabel, rangePath, type RangeChild } from '../views/model/ranges';
+import { Hierarchy, loadLevel, type WorkItemReads } from './model/hierarchy';
+import { projectsQuery, type ProjectListState } from './model/projects';
+import { dateOf, fieldText, hoursOf, isCompleted, isExpandable, itemKind, type WorkItemRow } from './model/rows';
+
+export const WORK_ITEMS_VIEW = 'workItemStudio.workItems';
+const PROJECT_PAGE_SIZE = 100;
+
+export class ProjectNode implements ActionableNode {
+  readonly kind = 'project';
+  readonly id: string;
+  constructor(
+    readonly tree: WorkItemsTree,
+    public project: Project,
+  ) {
+    this.id = `project:${project.id}`;
+  }
+  get projectId(): string {
+    return String(this.project.id);
+  }
+  /** The work item ID of the project's root folder (level 0), when the service named it. */
+  get rootId(): string | undefined {
+    const r = this.project.workItemRootFolderId;
+    return r === null || r === undefined || r === '' ? undefined : String(r);
+  }
+  copyId(): string {
+    return this.projectId;
+  }
+  details(): { title: string; value: unknown } {
+    return { title: `project-${this.projectId}`, value: this.project };
+  }
+}
+
+export class WorkItemNode implements ActionableNode {
+  readonly kind = 'workItem';
+  readonly id: string;
+  constructor(
+    readonly tree: WorkItemsTree,
+    public row: WorkItemRow,
+  ) {
+    this.id = `workItem:${row.id}`;
+  }
+  get itemId(): string {
+    return this.row.id;
+  }
+  copyId(): string {
+    return this.row.id;
+  }
+}
+
+/** The owner of a level: a project (its root folder's children) or a work item. */
+export type LevelOwner = ProjectNode | WorkItemNode;
+
+export class WorkItemRangeNode {
+  readonly kind = 'range';
+  readonly id: string;
+  constructor(
+    readonly owner: LevelOwner,
+    readonly start: number,
+    readonly end: number,
+  ) {
+    this.id = `${owner.id}/r:${start}-${end}`;
+  }
+}
+
+export class LoadMoreProjectsNode {
+  readonly kind = 'loadMore';
+  readonly id = 'projects/loadMore';
+}
+
+export type WorkItemTreeNode = ProjectNode | WorkItemNode | WorkItemRangeNode | LoadMoreProjectsNode | MessageNode;
+
+type PageState = { kind: 'idle' } | { kind: 'loading'; controller: AbortController; promise: Promise<void> } | { kind: 'failed'; error: unknown };
+
+/** The route is missing on this server (404 on the list of projects). */
+export function isMissingRoute(e: unknown): boolean {
+  return isServiceError(e) && e.kind === 'http' && e.status === 404;
+}
+
+export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>, vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<WorkItemTreeNode | WorkItemTreeNode[] | undefined | void>();
+  readonly onDidChangeTreeData = this.emitter.event;
+  readonly state: ProjectListState = { filter: {}, hideFinished: false };
+  readonly hierarchy = new Hierarchy();
+  /** Items checked (by Select Children / Select Subtree / Reveal, or by hand): what the commands act on when any are. */
+  readonly checked = new Set<string>();
+  private list = new PagedList<Project & { id: string }>(PROJECT_PAGE_SIZE);
+  private page: PageState = { kind: 'idle' };
+  /** Projects shown although not (yet) in the loaded pages: revealed from a request document. */
+  private readonly extraProjects = new Map<string, ProjectNode>();
+  private readonly projectNodes = new Map<string, ProjectNode>();
+  private readonly itemNodes = new Map<string, WorkItemNode>();
+  /** Level loads by parent work item ID (the root folder's ID for a project). */
+  private readonly levels = new Map<string, Loadable<WorkItemRow[]>>();
+  private readonly disposables: vscode.Disposable[] = [];
+  private lastService: string | undefined;
+  view: vscode.TreeView<WorkItemTreeNode> | undefined;
+
+  constructor(
+    readonly connection: ConnectionManager,
+    readonly log: vscode.LogOutputChannel,
+  ) {
+    this.lastService = connection.current?.baseUrl;
+    this.disposables.push(
+      this.emitter,
+      connection.onDidChange(() => {
+        const service = connection.current?.baseUrl;
+        if (service !== this.lastService) {
+          // Another service: its IDs mean other items, so nothing stays checked.
+          this.lastService = service;
+          this.checked.clear();
+          this.refresh();
+        } else if (connection.isSignedIn) this.retryFailed();
+      }),
+    );
+  }
+
+  /** The read operations of the client in use (signs in first when needed). */
+  reads<T>(read: (c: WorkItemReads) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    return this.connection.run((c) => read(c), { signal, background: true });
+  }
+
+  fire(node?: WorkItemTreeNode | WorkItemTreeNode[]): void {
+    this.emitter.fire(node);
+  }
+
+  // -------------------------------------------------------------------------
+  // TreeDataProvider
+  // -------------------------------------------------------------------------
+
+  getTreeItem(node: WorkItemTreeNode): vscode.TreeItem {
+    if (node instanceof MessageNode) return node.toTreeItem();
+    if (node instanceof LoadMoreProjectsNode) {
+      const item = new vscode.TreeItem(vscode.l10n.t('Load More'), vscode.TreeItemCollapsibleState.None);
+      item.id = node.id;
+      const total = this.list.totalCount;
+      item.description = total !== undefined ? vscode.l10n.t('{0} of {1} loaded', String(this.list.loaded.length), String(total)) : undefined;
+      item.iconPath = new vscode.ThemeIcon('fold-down');
+      item.contextValue = 'loadMore';
+      item.command = { command: 'workItemStudio.loadMoreProjects', title: vscode.l10n.t('Load More') };
+      return item;
+    }
+    if (node instanceof ProjectNode) return this.projectItem(node);
+    if (node instanceof WorkItemRangeNode) {
+      const item = new vscode.TreeItem(rangeLabel(node), vscode.TreeItemCollapsibleState.Collapsed);
+      item.id = node.id;
+      const rows = this.rowsOf(node.owner);
+      const first = rows?.[node.start];
+      const last = rows?.[node.end - 1];
+      if (first && last) item.description = `${first.name} – ${last.name}`;
+      item.contextValue = 'range';
+      return item;
+    }
+    return this.workItemItem(node);
+  }
+
+  private projectItem(node: ProjectNode): vscode.TreeItem {
+    const p = node.project;
+    const item = new vscode.TreeItem(p.name, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = node.id;
+    item.iconPath = new vscode.ThemeIcon('project', p.isFinished ? new vscode.ThemeColor('disabledForeground') : undefined);
+    item.description = [p.code || undefined, p.isFinished ? vscode.l10n.t('finished') : undefined, p.isDeleted ? vscode.l10n.t('deleted') : undefined]
+      .filter(Boolean)
+      .join(' · ');
+    const md = new vscode.MarkdownString(undefined, false);
+    md.appendMarkdown(`**${escapeMd(p.name)}**\n\n`);
+    const lines: [string, string | undefined][] = [
+      [vscode.l10n.t('Code'), p.code ?? undefined],
+      [vscode.l10n.t('Project ID'), node.projectId],
+      [vscode.l10n.t('Root folder'), node.rootId],
+      [vscode.l10n.t('Manager'), p.managerName ?? undefined],
+      [vscode.l10n.t('Planned period'), period(dateOf(p.plannedStartDate), dateOf(p.plannedFinishDate))],
+      [vscode.l10n.t('Organization'), p.organizationName ?? undefined],
+      [vscode.l10n.t('Finished'), p.isFinished ? vscode.l10n.t('yes') : undefined],
+    ];
+    appendLines(md, lines);
+    item.tooltip = md;
+    item.contextValue = `project${p.isFinished ? ' finished' : ''}${node.rootId ? ' container' : ''}`;
+    return item;
+  }
+
+  private workItemItem(node: WorkItemNode): vscode.TreeItem {
+    const r = node.row;
+    const expandable = isExpandable(r);
+    const item = new vscode.TreeItem(r.name, expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    item.id = node.id;
+    const done = isCompleted(r);
+    const kind = itemKind(r);
+    const icon = r.isDeleted ? 'trash' : kind === 'folder' ? 'folder' : kind === 'milestone' ? 'milestone' : done ? 'pass' : 'circle-large-outline';
+    const color = r.isDeleted ? new vscode.ThemeColor('disabledForeground') : done ? new vscode.ThemeColor('testing.iconPassed') : undefined;
+    item.iconPath = new vscode.ThemeIcon(icon, color);
+    const progress = r.progress !== undefined ? `${r.progress}%` : undefined;
+    item.description = [
+      r.code,
+      progress,
+      done ? vscode.l10n.t('completed') : undefined,
+      r.isDeleted ? vscode.l10n.t('deleted') : undefined,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    item.tooltip = workItemTooltip(r);
+    item.checkboxState = this.checked.has(r.id) ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked;
+    item.contextValue = `workItem ${expandable ? 'container' : 'leaf'}${r.isFolder ? ' folder' : ''}${r.isDeleted ? ' deleted' : ''}${done ? ' completed' : ''}`;
+    item.accessibilityInformation = {
+      label: [r.name, r.code, progress, done ? vscode.l10n.t('completed') : undefined, r.isDeleted ? vscode.l10n.t('deleted') : undefined].filter(Boolean).join(', '),
+    };
+    return item;
+  }
+
+  getChildren(node?: WorkItemTreeNode): WorkItemTreeNode[] {
+    if (!node) return this.rootRows();
+    if (node instanceof ProjectNode) {
+      const root = node.rootId;
+      if (!root) return [new MessageNode(node, `${node.id}/noRoot`, 'info', vscode.l10n.t('The service did not name this project\'s root folder (workItemRootFolderId).'))];
+      return this.levelRows(node, root, 0);
+    }
+    if (node instanceof WorkItemNode) return this.levelRows(node, node.itemId, node.row.level);
+    if (node instanceof WorkItemRangeNode) return this.spanRows(node.owner, node.start, node.end);
+    return [];
+  }
+
+  getParent(node: WorkItemTreeNode): WorkItemTreeNode | undefined {
+    if (node instanceof ProjectNode || node instanceof LoadMoreProjectsNode) return undefined;
+    if (node instanceof MessageNode) return node.parentNode as WorkItemTreeNode | undefined;
+    if (node instanceof WorkItemRangeNode) {
+      const rows = this.rowsOf(node.owner);
+      if (!rows) return node.owner;
+      const path = rangePath(rows.length, node.start);
+      const at = path.findIndex((r) => r.start === node.start && r.end === node.end);
+      const p = at > 0 ? path[at - 1]! : undefined;
+      return p ? new WorkItemRangeNode(node.owner, p.start, p.end) : node.owner;
+    }
+    const at = this.hierarchy.locate(node.itemId);
+    if (!at) return undefined;
+    const owner = this.ownerOf(at.parentId);
+    if (!owner) return undefined;
+    const rows = this.hierarchy.children(at.parentId) ?? [];
+    const p = rangePath(rows.length, at.index).pop();
+    return p ? new WorkItemRangeNode(owner, p.start, p.end) : owner;
+  }
+
+  // -------------------------------------------------------------------------
+  // Projects
+  // -------------------------------------------------------------------------
+
+  private rootRows(): WorkItemTreeNode[] {
+    if (!this.connection.current) return [];
+    if (!this.list.started && this.page.kind === 'idle') void this.loadMore();
+    const rows: WorkItemTreeNode[] = this.list.loaded.map((p) => this.projectNode(p));
+    for (const [id, n] of this.extraProjects) if (!this.list.loaded.some((p) => p.id === id)) rows.push(n);
+    if (this.page.kind === 'loading') rows.push(new MessageNode(undefined, 'projects/loading', 'loading', vscode.l10n.t('Loading…')));
+    else if (this.page.kind === 'failed') {
+      const error = this.page.error;
+      if (isMissingRoute(error)) {
+        rows.push(
+          new MessageNode(
+            undefined,
+            'projects/unsupported',
+            'info',
+            vscode.l10n.t('This service does not offer the work item read operations (GET /project/projects answered 404). Request documents and the other views work as before.'),
+          ),
+        );
+      } else rows.push(failureRow(undefined, 'projects/error', error, () => this.retryProjects()));
+    } else if (this.list.started && this.list.hasMore) rows.push(new LoadMoreProjectsNode());
+    else if (this.list.started && rows.length === 0) {
+      const filtered = this.isFiltered;
+      rows.push(new MessageNode(undefined, 'projects/empty', 'empty', filtered ? vscode.l10n.t('No projects match the filter.') : vscode.l10n.t('No projects.')));
+    }
+    return rows;
+  }
+
+  projectNode(p: Project): ProjectNode {
+    const id = String(p.id);
+    let n = this.projectNodes.get(id);
+    if (!n) {
+      n = new ProjectNode(this, p);
+      this.projectNodes.set(id, n);
+    } else n.project = p;
+    return n;
+  }
+
+  get isFiltered(): boolean {
+    const f = this.state.filter;
+    return !!(f.name || f.code || f.keyword) || this.state.hideFinished;
+  }
+
+  get loadedProjects(): readonly Project[] {
+    return this.list.loaded;
+  }
+
+  /** Fetches the next page of projects (no-op while one loads or when all are loaded). */
+  loadMore(): Promise<void> {
+    if (this.page.kind === 'loading') return this.page.promise;
+    if (this.list.started && !this.list.hasMore) return Promise.resolve();
+    const controller = new AbortController();
+    const list = this.list;
+    const query = projectsQuery(this.state, list.nextPage());
+    const promise = this.reads((c) => c.listProjects(query, { signal: controller.signal }), controller.signal)
+      .then(
+        (page) => {
+          if (this.list !== list || this.page.kind !== 'loading' || this.page.controller !== controller) return;
+          list.append(page as { totalCount: number; data: (Project & { id: string })[] });
+          this.page = { kind: 'idle' };
+        },
+        (error: unknown) => {
+          if (this.list !== list || this.page.kind !== 'loading' || this.page.controller !== controller) return;
+          if (controller.signal.aborted) {
+            this.page = { kind: 'idle' };
+            return;
+          }
+          this.log.warn(`Projects: ${describeError(error)}`);
+          this.page = { kind: 'failed', error };
+        },
+      )
+      .finally(() => this.changed());
+    this.page = { kind: 'loading', controller, promise };
+    return promise;
+  }
+
+  /** Waits until no page is loading (tests, reveal). */
+  async projectsSettled(): Promise<void> {
+    while (this.page.kind === 'loading') await this.page.promise;
+  }
+
+  get projectsFailed(): unknown {
+    return this.page.kind === 'failed' ? this.page.error : undefined;
+  }
+
+  retryProjects(): void {
+    if (this.page.kind === 'failed') this.page = { kind: 'idle' };
+    void this.loadMore();
+    this.changed();
+  }
+
+  /** Call after changing `state`: the list starts over with the new query. */
+  queryChanged(): void {
+    if (this.page.kind === 'loading') this.page.controller.abort();
+    this.page = { kind: 'idle' };
+    this.list = new PagedList(PROJECT_PAGE_SIZE);
+    this.changed();
+  }
+
+  /** A project by ID: from the pages loaded, or one GET (shown after the list until the list has it). */
+  async ensureProject(projectId: string, signal?: AbortSignal): Promise<ProjectNode | undefined> {
+    const loaded = this.list.loaded.find((p) => p.id === projectId);
+    if (loaded) return this.projectNode(loaded);
+    const extra = this.extraProjects.get(projectId);
+    if (extra) return extra;
+    const [p] = await this.reads((c) => c.getProjects([projectId], { signal }), signal);
+    if (!p) return undefined;
+    const n = this.projectNode(p);
+    this.extraProjects.set(projectId, n);
+    this.fire();
+    return n;
+  }
+
+  private changed(): void {
+    void setContext(ContextKeys.workItemsFiltered, this.isFiltered);
+    void setContext(ContextKeys.workItemsHideFinished, this.state.hideFinished);
+    this.updateMessage();
+    this.fire();
+  }
+
+  // -------------------------------------------------------------------------
+  // Levels
+  // -------------------------------------------------------------------------
+
+  /** The load of the children of `parentId` (on `level`); created on first use. */
+  level(parentId: string, level: number): Loadable<WorkItemRow[]> {
+    let l = this.levels.get(parentId);
+    if (!l) {
+      l = new Loadable(
+        async (signal) => {
+          const rows = await this.reads((c) => loadLevel(c, { id: parentId, level }, signal), signal);
+          this.hierarchy.setLevel(parentId, rows);
+          return rows;
+        },
+        () => {
+          const owner = this.ownerOf(parentId);
+          this.fire(owner);
+        },
+        this.log,
+      );
+      this.levels.set(parentId, l);
+    }
+    return l;
+  }
+
+  /** Loads the children of an owner and waits for them (reveal, Select Children, tests). */
+  async loadChildren(owner: LevelOwner): Promise<WorkItemRow[]> {
+    const parentId = owner instanceof ProjectNode ? owner.rootId : owner.itemId;
+    if (!parentId) return [];
+    const l = this.level(parentId, owner instanceof ProjectNode ? 0 : owner.row.level);
+    l.ensure();
+    await l.settled();
+    if (l.state.kind === 'failed') throw l.state.error;
+    return l.state.kind === 'loaded' ? l.state.value : [];
+  }
+
+  private levelRows(owner: LevelOwner, parentId: string, level: number): WorkItemTreeNode[] {
+    const l = this.level(parentId, level);
+    l.ensure();
+    const st = l.state;
+    switch (st.kind) {
+      case 'idle':
+      case 'loading':
+        return [new MessageNode(owner, `${owner.id}/loading`, 'loading', vscode.l10n.t('Loading…'))];
+      case 'failed':
+        return [failureRow(owner, `${owner.id}/error`, st.error, () => this.reloadLevel(parentId))];
+      case 'loaded':
+        if (st.value.length === 0) return [new MessageNode(owner, `${owner.id}/empty`, 'empty', vscode.l10n.t('No work items.'))];
+        return this.spanRows(owner, 0, st.value.length);
+    }
+  }
+
+  private spanRows(owner: LevelOwner, start: number, end: number): WorkItemTreeNode[] {
+    const rows = this.rowsOf(owner);
+    if (!rows) return [];
+    return rangeChildren(start, Math.min(end, rows.length)).map((c: RangeChild) =>
+      c.kind === 'range' ? new WorkItemRangeNode(owner, c.start, c.end) : this.itemNode(rows[c.index]!),
+    );
+  }
+
+  rowsOf(owner: LevelOwner): WorkItemRow[] | undefined {
+    const parentId = owner instanceof ProjectNode ? owner.rootId : owner.itemId;
+    return parentId ? this.hierarchy.children(parentId) : undefined;
+  }
+
+  itemNode(row: WorkItemRow): WorkItemNode {
+    let n = this.itemNodes.get(row.id);
+    if (!n) {
+      n = new WorkItemNode(this, row);
+      this.itemNodes.set(row.id, n);
+    } else n.row = row;
+    return n;
+  }
+
+  /** The node of a loaded work item (undefined when its level is not loaded). */
+  nodeOf(id: string): WorkItemNode | undefined {
+    const row = this.hierarchy.row(id);
+    return row ? this.itemNode(row) : undefined;
+  }
+
+  /** The node whose children are the level of `parentId`: a project (root folder) or a work item. */
+  ownerOf(parentId: string): LevelOwner | undefined {
+    for (const n of this.projectNodes.values()) if (n.rootId === parentId) return n;
+    return this.nodeOf(parentId);
+  }
+
+  /** Reloads one level (cancelling its load in flight); levels below it load again when expanded. */
+  reloadLevel(parentId: string): void {
+    const l = this.levels.get(parentId);
+    l?.reset();
+    this.forgetBelow(parentId);
+    const owner = this.ownerOf(parentId);
+    this.fire(owner);
+  }
+
+  private forgetBelow(parentId: string): void {
+    const rows = this.hierarchy.children(parentId) ?? [];
+    for (const r of rows) {
+      const l = this.levels.get(r.id);
+      if (l) {
+        l.reset();
+        this.levels.delete(r.id);
+        this.forgetBelow(r.id);
+      }
+    }
+  }
+
+  /** Reloads every level and page whose load failed (after signing in). */
+  retryFailed(): void {
+    if (this.page.kind === 'failed') this.retryProjects();
+    for (const [id, l] of this.levels) if (l.state.kind === 'failed') this.reloadLevel(id);
+  }
+
+  /** Refreshes one project or work item (its level), or everything. */
+  refresh(owner?: LevelOwner): void {
+    if (owner) {
+      const parentId = owner instanceof ProjectNode ? owner.rootId : owner.itemId;
+      if (parentId) this.reloadLevel(parentId);
+      return;
+    }
+    for (const l of this.levels.values()) l.reset();
+    this.levels.clear();
+    this.hierarchy.clear();
+    this.itemNodes.clear();
+    this.projectNodes.clear();
+    this.extraProjects.clear();
+    this.queryChanged();
+  }
+
+  // -------------------------------------------------------------------------
+  // After an update: the rows of the items it changed
+  // -------------------------------------------------------------------------
+
+  /**
+   * Reads the loaded ones among `ids` again (one batched GET per URL budget) and
+   * shows the new values in place; levels whose order or membership changed reload.
+   * Returns the IDs updated in place.
+   */
+  async refreshItems(ids: readonly string[], maxUrlLength?: number): Promise<string[]> {
+    const loaded = [...new Set(ids)].filter((id) => this.hierarchy.locate(id));
+    if (loaded.length === 0) return [];
+    const r = await this.connection.run((c) => readWorkItems(c, loaded, { fields: TREE_FIELDS, maxUrlLength }), { background: true });
+    const { updated, reload } = this.hierarchy.apply(r.items, r.missing);
+    this.log.info(`Work items: ${updated.length} rows refreshed after the update (${r.requests} GET), ${reload.length} levels reloaded.`);
+    const nodes = updated.map((id) => this.nodeOf(id)).filter((n): n is WorkItemNode => !!n);
+    if (nodes.length > 0) this.fire(nodes);
+    for (const p of reload) this.reloadLevel(p);
+    return updated;
+  }
+
+  // -------------------------------------------------------------------------
+  // Checked items
+  // -------------------------------------------------------------------------
+
+  /** Replaces (or adds to) the checked items; re-renders the rows that changed. */
+  setChecked(ids: Iterable<string>, mode: 'replace' | 'add' | 'remove' = 'replace'): void {
+    const before = new Set(this.checked);
+    if (mode === 'replace') this.checked.clear();
+    for (const id of ids) {
+      if (mode === 'remove') this.checked.delete(id);
+      else this.checked.add(id);
+    }
+    const changed = new Set<string>();
+    for (const id of before) if (!this.checked.has(id)) changed.add(id);
+    for (const id of this.checked) if (!before.has(id)) changed.add(id);
+    const nodes = [...changed].map((id) => this.nodeOf(id)).filter((n): n is WorkItemNode => !!n);
+    if (nodes.length > 0) this.fire(nodes);
+    this.updateMessage();
+  }
+
+  updateMessage(): void {
+    void setContext(ContextKeys.workItemsChecked, this.checked.size > 0);
+    if (!this.view) return;
+    const parts: string[] = [];
+    const f = this.state.filter;
+    if (f.name) parts.push(vscode.l10n.t('name contains "{0}"', f.name));
+    if (f.code) parts.push(vscode.l10n.t('code contains "{0}"', f.code));
+    if (f.keyword) parts.push(vscode.l10n.t('keyword "{0}"', f.keyword));
+    if (this.state.hideFinished) parts.push(vscode.l10n.t('finished projects hidden'));
+    if (this.checked.size > 0) parts.push(this.checked.size === 1 ? vscode.l10n.t('1 work item checked') : vscode.l10n.t('{0} work items checked', String(this.checked.size)));
+    this.view.message = parts.length > 0 ? parts.join(' — ') : undefined;
+  }
+
+  dispose(): void {
+    if (this.page.kind === 'loading') this.page.controller.abort();
+    for (const l of this.levels.values()) l.reset();
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+}
+
+/** The tooltip of a work item: its main fields. */
+export function workItemTooltip(r: WorkItemRow): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(undefined, false);
+  md.supportHtml = false;
+  md.appendMarkdown(`**${escapeMd(r.name)}**${r.isDeleted ? ` ${escapeMd(vscode.l10n.t('(deleted)'))}` : ''}\n\n`);
+  const f = r.fields;
+  const planned = hoursOf(f['PlannedTime']);
+  const actual = hoursOf(f['ActualTime']);
+  appendLines(md, [
+    [vscode.l10n.t('ID'), r.id],
+    [vscode.l10n.t('Code'), r.code],
+    [vscode.l10n.t('Type'), fieldText(f['ItemTypeName']) ?? fieldText(f['ItemTypeId'])],
+    [vscode.l10n.t('Period'), period(dateOf(f['StartDate']), dateOf(f['EndDate']))],
+    [vscode.l10n.t('Progress'), r.progress !== undefined ? `${r.progress}%` : undefined],
+    [vscode.l10n.t('Planned time'), planned !== undefined ? vscode.l10n.t('{0} h', planned) : undefined],
+    [vscode.l10n.t('Actual time'), actual !== undefined ? vscode.l10n.t('{0} h', actual) : undefined],
+    [vscode.l10n.t('Leader'), fieldText(f['LeaderName']) ?? fieldText(f['LeaderId'])],
+    [vscode.l10n.t('Status'), fieldText(f['StatusTypeName']) ?? fieldText(f['StatusTypeId'])],
+    [vscode.l10n.t('Level'), String(r.level)],
+  ]);
+  return md;
+}
+
+function period(start: string | undefined, end: string | undefined): string | undefined {
+  if (!start && !end) return undefined;
+  return `${start ?? '…'} – ${end ?? '…'}`;
+}
+
+function appendLines(md: vscode.MarkdownString, lines: [string, string | undefined][]): void {
+  const shown = lines.filter((l): l is [string, string] => l[1] !== undefined && l[1] !== '');
+  if (shown.length === 0) return;
+  md.appendMarkdown(`| | |\n|---|---|\n`);
+  for (const [k, v] of shown) md.appendMarkdown(`| ${escapeMd(k)} | ${escapeMd(v)} |\n`);
+}
+
+function escapeMd(s: string): string {
+  return s.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&').replace(/\r?\n/g, ' ');
+}

@@ -1,0 +1,179 @@
+// The Work Items view inside a real extension host, against the sandbox: the view's
+// own tree expanded to level 3 through reveal, items selected and turned into a request
+// document with "Update Selected Work Items…", sent, and the new values in the same rows;
+// "Add to Request Document"; a failed level load's Retry row; a server without the reads.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index';
+import { ConnectionManager, type SignInPrompts } from '../../src/common/connection';
+import type { SecretStorageLike } from '../../src/common/secrets';
+import { MessageNode } from '../../src/views/common';
+import { ProjectNode, WorkItemNode, WorkItemsTree, type WorkItemTreeNode } from '../../src/workItems/tree';
+import { activateExtension, closeUntitledDocuments, waitFor } from './support';
+
+const log = vscode.window.createOutputChannel('Work Item Studio (work items tests)', { log: true });
+
+function memorySecrets(): SecretStorageLike {
+  const data = new Map<string, string>();
+  return { get: async (k) => data.get(k), store: async (k, v) => void data.set(k, v), delete: async (k) => void data.delete(k) };
+}
+
+function prompts(): SignInPrompts {
+  return { pickMethod: async () => 'token', askLoginName: async () => 'admin', askPassword: async () => 'password', askToken: async () => undefined, askApiKey: async () => undefined };
+}
+
+/** Children once no loading row is left. */
+async function settled(tree: WorkItemsTree, node?: WorkItemTreeNode): Promise<WorkItemTreeNode[]> {
+  return waitFor('rows to finish loading', () => {
+    const rows = tree.getChildren(node);
+    return rows.some((r) => (r as { kind?: string }).kind === 'loading') ? undefined : rows;
+  });
+}
+
+function label(tree: WorkItemsTree, n: WorkItemTreeNode): string {
+  const l = tree.getTreeItem(n).label;
+  return typeof l === 'string' ? l : (l?.label ?? '');
+}
+
+describe('work items view (extension, sandbox)', function () {
+  this.timeout(120_000);
+
+  before(async () => {
+    await activateExtension();
+    await vscode.commands.executeCommand('workItemStudio.startSandbox');
+    await vscode.commands.executeCommand('workItemStudio.workItems.focus');
+  });
+
+  after(async () => {
+    await closeUntitledDocuments();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('reveals an item on level 3 in the view (loading the path), selects its children, updates them and shows the new values', async () => {
+    // Reveal loads project → 100 (level 1) → 120 (level 2) → 121 (level 3), one level at a time.
+    const revealed = (await vscode.commands.executeCommand('workItemStudio.revealWorkItems', { ids: ['121'] })) as WorkItemNode[];
+    assert.equal(revealed.length, 1, 'item 121 was not found');
+    const n121 = revealed[0]!;
+    const tree = n121.tree;
+    assert.equal(n121.row.level, 3);
+    // (Nodes of the extension's own tree come from another bundle: compare by kind, not instanceof.)
+    const parent = tree.getParent(n121) as WorkItemNode;
+    assert.equal(parent.kind === 'workItem' && parent.itemId, '120', 'getParent of 121 is 120');
+    const project = tree.getParent(tree.getParent(parent)!) as ProjectNode;
+    assert.equal(project.kind, 'project', 'the chain ends at the project');
+    assert.equal(project.rootId, '10');
+    assert.ok(tree.checked.has('121'), 'the revealed item is checked');
+
+    // The project's level 1 as a person expands it.
+    const level1 = await settled(tree, project);
+    assert.equal((level1[0] as WorkItemNode).itemId, '100');
+    // Level 4 below 121.
+    const children = (await settled(tree, n121)).filter((n): n is WorkItemNode => n.kind === 'workItem');
+    assert.deepEqual(children.map((n) => n.itemId), ['122', '123', '127']);
+    const [n122, n123] = children;
+    assert.equal(label(tree, n122!), 'ヘッダー');
+    const tooltip = tree.getTreeItem(n122!).tooltip as vscode.MarkdownString;
+    assert.match(tooltip.value, /WEB\\-I\\-01\\-1/, 'the tooltip lists the code');
+
+    // Update Selected Work Items… on the selected rows (the checked 121 is left alone: the clicked row is not checked).
+    await vscode.commands.executeCommand('workItemStudio.clearCheckedWorkItems');
+    const editor = (await vscode.commands.executeCommand('workItemStudio.updateSelectedWorkItems', n122, [n122, n123], { template: 'setProgress' })) as vscode.TextEditor;
+    assert.ok(editor, 'no request document was opened');
+    const doc = editor.document;
+    const value = JSON.parse(doc.getText()) as { workItemIds: string[]; update: { fields: { ActualProgress: number } } };
+    assert.deepEqual(value.workItemIds, ['122', '123']);
+    assert.equal(value.update.fields.ActualProgress, 50);
+    await editor.edit((b) => b.replace(new vscode.Range(0, 0, doc.lineCount, 0), doc.getText().replace(/"ActualProgress": 50/, '"ActualProgress": 37')));
+
+    // Add to Request Document appends the other child without repeating the two.
+    const n127 = children[2]!;
+    const added = (await vscode.commands.executeCommand('workItemStudio.addToRequestDocument', n127, [n122, n127])) as { added: string[]; present: number };
+    assert.deepEqual(added.added, ['127']);
+    assert.equal(added.present, 1);
+    assert.deepEqual((JSON.parse(doc.getText()) as { workItemIds: string[] }).workItemIds, ['122', '123', '127']);
+    // 127 has children (its progress is theirs): send for 122 and 123 only.
+    const text = doc.getText().replace(/,\s*"127"/, '');
+    await editor.edit((b) => b.replace(new vscode.Range(0, 0, doc.lineCount, 0), text));
+
+    const outcomes = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', doc.uri)) as { result: { outcome: string; requests: unknown[] } }[];
+    assert.equal(outcomes[0]?.result.outcome, 'succeeded', JSON.stringify(outcomes[0]?.result.requests));
+    // The same rows show the new values (one batched GET after the send).
+    await waitFor('the new progress in the rows of 122 and 123', () =>
+      [n122!, n123!].every((n) => String(tree.getTreeItem(n).description).includes('37%')) ? true : undefined,
+    );
+    assert.equal(tree.nodeOf('122'), n122, 'the row is the same node, updated in place');
+  });
+
+  it('Select Children and Select Subtree (lowest level only) check a folder\'s items', async () => {
+    const [n120] = (await vscode.commands.executeCommand('workItemStudio.revealWorkItems', { ids: ['120'] })) as WorkItemNode[];
+    const tree = n120!.tree;
+    await vscode.commands.executeCommand('workItemStudio.clearCheckedWorkItems');
+    const children = (await vscode.commands.executeCommand('workItemStudio.selectChildren', n120)) as string[];
+    assert.deepEqual(children, ['121', '124', '125', '126']);
+    await vscode.commands.executeCommand('workItemStudio.clearCheckedWorkItems');
+    const lowest = (await vscode.commands.executeCommand('workItemStudio.selectSubtree', n120, { lowestOnly: true })) as string[];
+    assert.ok(lowest.includes('122') && lowest.includes('128') && lowest.includes('129'), `lowest-level items: ${lowest.join(', ')}`);
+    assert.ok(!lowest.includes('121') && !lowest.includes('127'), 'items with sub-items are left out');
+    assert.deepEqual([...tree.checked].sort(), [...lowest].sort());
+    // Commands started without a row (title, key binding) act on the checked items.
+    const editor = (await vscode.commands.executeCommand('workItemStudio.updateSelectedWorkItems', { template: 'complete' })) as vscode.TextEditor;
+    assert.deepEqual((JSON.parse(editor.document.getText()) as { workItemIds: string[] }).workItemIds, lowest);
+    await vscode.commands.executeCommand('workItemStudio.clearCheckedWorkItems');
+    assert.equal(tree.checked.size, 0);
+  });
+});
+
+describe('work items view: failures (own tree, sandbox with faults)', function () {
+  this.timeout(60_000);
+  let sandbox: Sandbox;
+  let connection: ConnectionManager;
+  let tree: WorkItemsTree;
+
+  before(async () => {
+    sandbox = await createSandbox({ port: 0 });
+    connection = new ConnectionManager({ secrets: memorySecrets(), log, prompts: prompts(), serviceUrl: () => sandbox.url });
+    tree = new WorkItemsTree(connection, log);
+  });
+  after(async () => {
+    tree?.dispose();
+    connection?.dispose();
+    await sandbox?.close();
+  });
+
+  it('a failed level load shows a warning row with Retry, and Retry loads it', async () => {
+    const projects = (await settled(tree)).filter((n): n is ProjectNode => n instanceof ProjectNode);
+    const web = projects.find((p) => p.projectId === 'p-web');
+    assert.ok(web, `projects: ${projects.map((p) => p.projectId).join(', ')}`);
+    const r = await fetch(`${sandbox.origin}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 500, times: 5, pathContains: '/subItems' }),
+    });
+    assert.ok(r.ok);
+    const rows = await settled(tree, web);
+    const error = rows[0];
+    assert.ok(error instanceof MessageNode && error.kind === 'error', 'a warning row');
+    const item = tree.getTreeItem(error);
+    assert.equal(item.command?.command, 'workItemStudio.retryLoad');
+    assert.match(String(item.description), /Retry|再試行/);
+    await fetch(`${sandbox.origin}/_sandbox/faults`, { method: 'DELETE' });
+    await vscode.commands.executeCommand('workItemStudio.retryLoad', error);
+    const again = await settled(tree, web);
+    assert.ok(again[0] instanceof WorkItemNode && again[0].itemId === '100', 'the level loaded on Retry');
+  });
+
+  it('a server without the read operations gets one row saying so', async () => {
+    const r = await fetch(`${sandbox.origin}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 404, times: 1, pathContains: '/project/projects' }),
+    });
+    assert.ok(r.ok);
+    tree.refresh();
+    const rows = await settled(tree);
+    assert.equal(rows.length, 1);
+    const row = rows[0]!;
+    assert.ok(row instanceof MessageNode && row.kind === 'info');
+    assert.match(row.text, /404/);
+  });
+});

@@ -1,0 +1,282 @@
+// The Work Items view's model in plain Node: rows from field maps, the depth rule,
+// the index of loaded levels, subtrees and lowest-level items, reveal paths, ranges,
+// the IDs an update changed, and appending IDs to a request document.
+import * as assert from 'node:assert/strict';
+import type { SubItemNode, WorkItemRecord } from '../../src/schema/reads';
+import { TREE_FIELDS } from '../../src/schema/reads';
+import { appliedIds } from '../../src/workItems/model/applied';
+import { findPaths, flattenSubtree, Hierarchy, levelQuery, loadLevel, lowestLevel, type Ancestry } from '../../src/workItems/model/hierarchy';
+import { projectsQuery } from '../../src/workItems/model/projects';
+import { appendIds, documentIds } from '../../src/workItems/model/requestIds';
+import { childRows, dateOf, hoursOf, isCompleted, isExpandable, itemKind, toRow } from '../../src/workItems/model/rows';
+import { rangeChildren, rangePath } from '../../src/views/model/ranges';
+import type { JobResult } from '../../src/bulk/types';
+
+const node = (fields: Record<string, unknown>, subs?: SubItemNode[]): SubItemNode => ({ fields: subs ? { ...fields, SubItems: subs } : fields });
+
+describe('work items model: rows', () => {
+  it('reads a row from a field map (IDs as strings, Level from the service wins)', () => {
+    const r = toRow({ Id: 120, Name: 'Build', Code: 'B', ParentId: '100', IsFolder: false, HasChildren: true, ActualProgress: 100, Level: 4, PlannedTime: 90 }, 2)!;
+    assert.equal(r.id, '120');
+    assert.equal(r.level, 4);
+    assert.equal(r.parentId, '100');
+    assert.equal(isCompleted(r), true);
+    assert.equal(isExpandable(r), true);
+    assert.equal(hoursOf(r.fields['PlannedTime']), '1.5');
+    assert.equal(toRow({ Name: 'no id' }, 1), undefined);
+  });
+
+  it('a row whose HasChildren is unknown can be expanded; HasChildren false is a leaf', () => {
+    assert.equal(isExpandable(toRow({ Id: '1' }, 1)!), true);
+    assert.equal(isExpandable(toRow({ Id: '1', HasChildren: false }, 1)!), false);
+  });
+
+  it('tells folders, milestones and tasks apart for the icon', () => {
+    assert.equal(itemKind(toRow({ Id: '1', IsFolder: true }, 1)!), 'folder');
+    assert.equal(itemKind(toRow({ Id: '1', ItemTypeId: 'it-milestone' }, 1)!), 'milestone');
+    assert.equal(itemKind(toRow({ Id: '1', ItemTypeName: 'マイルストーン' }, 1)!), 'milestone');
+    assert.equal(itemKind(toRow({ Id: '1', ItemTypeId: 'it-task' }, 1)!), 'task');
+  });
+
+  it('shows dates without a midnight time part', () => {
+    assert.equal(dateOf('2026-03-02T00:00:00'), '2026-03-02');
+    assert.equal(dateOf('2026-03-02'), '2026-03-02');
+    assert.equal(dateOf('2026-03-02T09:30:00'), '2026-03-02T09:30:00');
+    assert.equal(dateOf(null), undefined);
+  });
+
+  it('takes the direct children of a subItems answer in display order, skipping entries without Id', () => {
+    const answer = node({ Id: '100', Level: 1 }, [node({ Id: 'b', DisplayOrder: 2 }), node({ Name: 'no id' }), node({ Id: 'a', DisplayOrder: 1 }, [node({ Id: 'deeper' })])]);
+    const { rows, skipped } = childRows(answer, 1);
+    assert.deepEqual(
+      rows.map((r) => [r.id, r.level, r.parentId]),
+      [
+        ['a', 2, '100'],
+        ['b', 2, '100'],
+      ],
+    );
+    assert.equal(skipped, 1);
+    assert.equal('SubItems' in rows[0]!.fields, false, 'nested children are not kept in the row');
+  });
+});
+
+describe('work items model: the depth rule', () => {
+  it('asks for the children of an item on level L with depth L + 1 (depth counts from the root folder)', () => {
+    assert.deepEqual(levelQuery(0), { depth: 1, fields: TREE_FIELDS });
+    assert.equal(levelQuery(2).depth, 3);
+    assert.throws(() => levelQuery(-1), RangeError);
+    assert.throws(() => levelQuery(1.5), RangeError);
+  });
+
+  it('loadLevel makes one call with the parent and depth = level + 1 and returns rows of the next level', async () => {
+    const calls: { id: string; q: unknown }[] = [];
+    const client = {
+      getSubItems: async (id: string, q?: { depth?: number; fields?: readonly string[] }) => {
+        calls.push({ id, q });
+        return node({ Id: id, Level: 2 }, [node({ Id: 'x', HasChildren: false })]);
+      },
+    };
+    const rows = await loadLevel(client, { id: '121', level: 2 });
+    assert.deepEqual(calls, [{ id: '121', q: { depth: 3, fields: TREE_FIELDS } }]);
+    assert.deepEqual(
+      rows.map((r) => [r.id, r.level]),
+      [['x', 3]],
+    );
+  });
+});
+
+describe('work items model: the index of loaded levels', () => {
+  const rows = (parent: string, level: number, ...ids: string[]) => ids.map((id, i) => toRow({ Id: id, ParentId: parent, DisplayOrder: i + 1, Name: id }, level)!);
+
+  it('locates items, forgets a level and what was loaded below it', () => {
+    const h = new Hierarchy();
+    h.setLevel('root', rows('root', 1, 'a', 'b'));
+    h.setLevel('a', rows('a', 2, 'a1', 'a2'));
+    assert.deepEqual(h.locate('a2'), { parentId: 'a', index: 1 });
+    assert.equal(h.row('b')!.level, 1);
+    assert.equal(h.size, 4);
+    h.forget('root');
+    assert.equal(h.size, 0);
+    assert.equal(h.locate('a1'), undefined);
+  });
+
+  it('replacing a level drops the items that left it', () => {
+    const h = new Hierarchy();
+    h.setLevel('root', rows('root', 1, 'a', 'b'));
+    h.setLevel('root', rows('root', 1, 'b', 'c'));
+    assert.equal(h.locate('a'), undefined);
+    assert.deepEqual(h.locate('c'), { parentId: 'root', index: 1 });
+  });
+
+  it('applies fresh values in place; a moved or vanished item reloads its level instead', () => {
+    const h = new Hierarchy();
+    h.setLevel('root', rows('root', 1, 'a', 'b'));
+    h.setLevel('a', rows('a', 2, 'a1', 'a2'));
+    const level = h.children('a');
+    const fresh = new Map<string, WorkItemRecord>([
+      ['a1', { fields: { Id: 'a1', ActualProgress: 100 } }],
+      ['a2', { fields: { Id: 'a2', ParentId: 'b' } }],
+      ['zz', { fields: { Id: 'zz' } }],
+    ]);
+    const r = h.apply(fresh, ['b']);
+    assert.deepEqual(r.updated, ['a1']);
+    assert.deepEqual(r.reload.sort(), ['a', 'root']);
+    assert.equal(h.children('a'), level, 'the level array is patched, not copied');
+    assert.equal(h.row('a1')!.progress, 100);
+    assert.equal(h.row('a1')!.name, 'a1', 'fields not in the answer are kept');
+  });
+});
+
+describe('work items model: subtrees and lowest-level items', () => {
+  const tree = node({ Id: 'f', IsFolder: true, Level: 1 }, [
+    node({ Id: 't2', DisplayOrder: 2 }, [node({ Id: 't2a' }), node({ Id: 't2b' })]),
+    node({ Id: 'empty', IsFolder: true, DisplayOrder: 3 }),
+    node({ Id: 't1', DisplayOrder: 1 }),
+  ]);
+
+  it('flattens a subtree in tree order with levels and parents', () => {
+    const flat = flattenSubtree(tree, 1);
+    assert.deepEqual(
+      flat.map((e) => [e.row.id, e.row.level, e.row.parentId, e.isLeaf]),
+      [
+        ['t1', 2, 'f', true],
+        ['t2', 2, 'f', false],
+        ['t2a', 3, 't2', true],
+        ['t2b', 3, 't2', true],
+        ['empty', 2, 'f', true],
+      ],
+    );
+  });
+
+  it('lowest-level items are the leaves that are not folders', () => {
+    assert.deepEqual(
+      lowestLevel(flattenSubtree(tree, 1)).map((r) => r.id),
+      ['t1', 't2a', 't2b'],
+    );
+  });
+
+  it('flattens a 16-level chain without recursion', () => {
+    let n = node({ Id: 'l16' });
+    for (let l = 15; l >= 1; l--) n = node({ Id: `l${l}` }, [n]);
+    const flat = flattenSubtree(node({ Id: 'root' }, [n]), 0);
+    assert.equal(flat.length, 16);
+    assert.equal(flat[15]!.row.level, 16);
+  });
+});
+
+describe('work items model: reveal paths', () => {
+  // root ─ 100 ─ 110 ─ 111
+  //            └ 120 ─ 121 ─ 122
+  const parents: Record<string, string | null> = { root: null, '100': 'root', '110': '100', '111': '110', '120': '100', '121': '120', '122': '121' };
+  const fakeRead = () => {
+    const batches: string[][] = [];
+    const read = async (ids: string[]) => {
+      batches.push([...ids]);
+      const m = new Map<string, Ancestry>();
+      for (const id of ids) if (id in parents) m.set(id, { parentId: parents[id] ?? undefined, projectId: 'p1' });
+      return m;
+    };
+    return { batches, read };
+  };
+
+  it('walks up all chains together, one read per level, to the root folder', async () => {
+    const { batches, read } = fakeRead();
+    const r = await findPaths(['111', '122', 'nope'], read, () => false);
+    assert.deepEqual(r.paths.get('111'), ['root', '100', '110', '111']);
+    assert.deepEqual(r.paths.get('122'), ['root', '100', '120', '121', '122']);
+    assert.deepEqual(r.missing, ['nope']);
+    assert.equal(r.projects.get('122'), 'p1');
+    assert.deepEqual(batches[0], ['111', '122', 'nope'], 'the items themselves in one read');
+    assert.deepEqual(batches[1], ['110', '121'], 'then their parents together');
+    assert.equal(r.reads, batches.length);
+    assert.ok(r.reads <= 5);
+  });
+
+  it('stops at an item already loaded in the tree', async () => {
+    const { batches, read } = fakeRead();
+    const r = await findPaths(['122'], read, (id) => id === '120');
+    assert.deepEqual(r.paths.get('122'), ['120', '121', '122']);
+    assert.equal(batches.length, 2);
+  });
+
+  it('survives a cycle in ParentId', async () => {
+    const read = async (ids: string[]) => new Map(ids.map((id) => [id, { parentId: id === 'a' ? 'b' : 'a' }] as const));
+    const r = await findPaths(['a'], read, () => false);
+    assert.deepEqual(r.paths.get('a'), ['b', 'a']);
+  });
+});
+
+describe('work items model: ranges of a large level', () => {
+  it('a level of 5,000 items shows 50 ranges of 100; getParent finds an item\'s range', () => {
+    const top = rangeChildren(0, 5000);
+    assert.equal(top.length, 50);
+    assert.deepEqual(top[0], { kind: 'range', start: 0, end: 100 });
+    assert.deepEqual(rangePath(5000, 4321), [{ start: 4300, end: 4400 }]);
+    assert.deepEqual(rangePath(150, 10), [], 'a small level lists its items');
+  });
+});
+
+describe('work items model: projects query', () => {
+  it('sends the filter and isFinished=false when finished projects are hidden', () => {
+    assert.deepEqual(projectsQuery({ filter: { name: 'Web', keyword: '' }, hideFinished: true }, { limit: 100, offset: 200 }), { limit: 100, offset: 200, name: 'Web', isFinished: false });
+    assert.deepEqual(projectsQuery({ filter: {}, hideFinished: false }, { limit: 10, offset: 0 }), { limit: 10, offset: 0 });
+  });
+});
+
+describe('work items model: the IDs an update changed', () => {
+  it('collects items then affectedItems of succeeded requests, each once', () => {
+    const result = {
+      requests: [
+        { state: 'succeeded', response: { items: [{ id: '1' }, { id: '2' }], affectedItems: [{ id: '100' }] } },
+        { state: 'failed', response: { items: [{ id: '9' }], affectedItems: [] } },
+        { state: 'succeeded', response: { items: [{ id: '2' }, { id: '3' }], affectedItems: [{ id: '1' }] } },
+      ],
+    } as unknown as JobResult;
+    assert.deepEqual(appliedIds(result), ['1', '2', '3', '100']);
+  });
+});
+
+describe('work items model: IDs in a request document', () => {
+  it('appends to a multi-line list in its layout, without duplicates, keeping comments', () => {
+    const text = '{\n  // picked by hand\n  "workItemIds": [\n    "1",\n    2\n  ],\n  "update": { "setCompleted": true }\n}\n';
+    const r = appendIds(text, ['2', '3', '3', '4']);
+    assert.ok(r.ok);
+    assert.deepEqual(r.added, ['3', '4']);
+    assert.equal(r.present, 2);
+    assert.equal(r.text, '{\n  // picked by hand\n  "workItemIds": [\n    "1",\n    2,\n    "3",\n    "4"\n  ],\n  "update": { "setCompleted": true }\n}\n');
+    assert.deepEqual(documentIds(r.text), ['1', '2', '3', '4']);
+  });
+
+  it('appends to a one-line list on the same line, and fills an empty or absent list', () => {
+    const one = appendIds('{"workItemIds": ["1"], "update": {}}', ['5']);
+    assert.ok(one.ok);
+    assert.equal(one.text, '{"workItemIds": ["1", "5"], "update": {}}');
+    const empty = appendIds('{"workItemIds": [], "update": {}}', ['5', '6']);
+    assert.ok(empty.ok);
+    assert.deepEqual(documentIds(empty.text), ['5', '6']);
+    const absent = appendIds('{\n  "update": {}\n}', ['7']);
+    assert.ok(absent.ok);
+    assert.deepEqual(documentIds(absent.text), ['7']);
+  });
+
+  it('nothing to add leaves the text as it is', () => {
+    const r = appendIds('{"workItemIds": ["1"]}', ['1']);
+    assert.ok(r.ok);
+    assert.deepEqual(r.edits, []);
+    assert.equal(r.present, 1);
+  });
+
+  it('refuses broken JSON and a workItemIds that is not a list, saying which', () => {
+    assert.deepEqual(appendIds('{"workItemIds": [', ['1']), { ok: false, problem: 'not-json' });
+    assert.deepEqual(appendIds('[1]', ['1']), { ok: false, problem: 'not-object' });
+    assert.deepEqual(appendIds('{"workItemIds": "1,2"}', ['1']), { ok: false, problem: 'ids-not-array' });
+  });
+
+  it('appends 5,000 IDs in one edit', () => {
+    const ids = Array.from({ length: 5000 }, (_, i) => String(10_000 + i));
+    const r = appendIds('{\n  "workItemIds": [\n    "1"\n  ]\n}', ids);
+    assert.ok(r.ok);
+    assert.equal(r.edits.length, 1);
+    assert.equal(documentIds(r.text)!.length, 5001);
+  });
+});
