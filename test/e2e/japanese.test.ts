@@ -156,6 +156,7 @@ describe('Work Item Studio in a VS Code workbench in Japanese', function () {
   it('shows the Work Items view in Japanese and turns a selection into a request document', async () => {
     const { page } = wb;
     await page.keyboard.press('Escape');
+    await page.mouse.move(700, 700); // no tooltip of a row over the headers
     const header = (title: string) => page.locator('.part.sidebar .pane-header', { hasText: title });
     await wb.expectVisible(header('作業項目'), 'the Work Items view titled 作業項目');
     for (const title of ['組織', 'プロセス分類']) {

@@ -95,6 +95,11 @@ describe('Work Item Studio in a VS Code workbench', function () {
 
   it('Filter Users reveals the first match (organizations expanded, the user selected); clearing the filter keeps what was expanded', async () => {
     const { page } = wb;
+    // Room for the organizations: fold the other two views of the container (their headers stay).
+    for (const title of ['Work Items', 'Process Categories']) {
+      const h = page.locator('.part.sidebar .pane-header', { hasText: title });
+      if ((await h.getAttribute('aria-expanded')) === 'true') await h.click();
+    }
     // Expand two sub-organizations first, as a person exploring the tree does.
     await (await wb.expectVisible(wb.treeRow('開発本部'), 'the sub-organization 開発本部')).click();
     await (await wb.expectVisible(wb.treeRow('基盤技術部'), 'the sub-organization 基盤技術部 under 開発本部')).click();
@@ -120,12 +125,14 @@ describe('Work Item Studio in a VS Code workbench', function () {
   it('browses a project in the Work Items view, selects two tasks and turns them into a request document', async () => {
     const { page } = wb;
     await page.keyboard.press('Escape');
+    await page.mouse.move(700, 700); // no tooltip of a row over the headers
     const header = (title: string) => page.locator('.part.sidebar .pane-header', { hasText: title });
-    // Room for four levels: fold the other two views (their headers stay).
+    // Room for four levels: fold the other two views (their headers stay) and unfold this one.
     for (const title of ['Organizations', 'Process Categories']) {
       const h = header(title);
       if ((await h.getAttribute('aria-expanded')) === 'true') await h.click();
     }
+    if ((await header('Work Items').getAttribute('aria-expanded')) !== 'true') await header('Work Items').click();
     const pane = page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: 'Work Items' }) });
     const row = (text: RegExp | string) => pane.locator('.monaco-list-row', { hasText: text });
     // One level per click: the project (its root folder's children), then 100, 120, 121.
