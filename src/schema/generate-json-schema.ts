@@ -13,6 +13,8 @@ import { UpdateWorkItemsBody } from './api';
 import { RequestDocumentSchema } from './document';
 import { ERROR_CODES } from './error-codes';
 import { fieldsMapSchema } from './field-values';
+import { JSON_SCHEMA_JA, otherCaseJa } from './json-schema-ja';
+import BUNDLE_JA from '../../l10n/bundle.l10n.ja.json';
 import { FIELD_CATALOGUE } from './fields';
 import { type MemberTree, UPDATE_BODY_MEMBERS } from './rules';
 import { defaultSnippetBody, SNIPPETS_FILE, snippetsFileText, TEMPLATES } from './templates';
@@ -21,6 +23,8 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type JsonObject = { [k: string]: Json };
 
 export const REQUEST_DOCUMENT_SCHEMA_FILE = 'workitems.schema.json';
+/** The request-document schema with Japanese hovers and completions (package.nls.ja.json points jsonValidation at it). */
+export const REQUEST_DOCUMENT_SCHEMA_JA_FILE = 'workitems.schema.ja.json';
 export const UPDATE_BODY_SCHEMA_FILE = 'update-body.schema.json';
 
 // ---------------------------------------------------------------------------
@@ -242,11 +246,62 @@ export function buildUpdateBodyJsonSchema(): JsonObject {
   };
 }
 
+// ---------------------------------------------------------------------------
+// The schema in Japanese (hovers and completions in the display language)
+// ---------------------------------------------------------------------------
+
+const OTHER_CASE_SUFFIX = / ?Write it as "([^"]+)" \(member names are camelCase\); it is sent as "\1"\.$/;
+const TEXT_KEYS = new Set(['description', 'markdownDescription', 'errorMessage', 'title']);
+
+/**
+ * The schema with every text (descriptions, messages, snippet labels) in Japanese: the schema's
+ * own texts from JSON_SCHEMA_JA, those the UI already translates (template labels and
+ * descriptions, problem messages) from l10n/bundle.l10n.ja.json. `missing` collects texts without
+ * a translation (kept in English; a unit test requires none).
+ */
+export function localizeJsonSchema(schema: JsonObject, missing: Set<string> = new Set()): JsonObject {
+  const bundle = BUNDLE_JA as Record<string, string>;
+  const documentLabels = new Map(TEMPLATES.map((t) => [`Request document: ${t.label.charAt(0).toLowerCase()}${t.label.slice(1)}`, t.label]));
+  const translate = (text: string): string => {
+    const suffix = OTHER_CASE_SUFFIX.exec(text);
+    if (suffix) {
+      const base = text.slice(0, suffix.index);
+      return `${base ? `${translate(base)} ` : ''}${otherCaseJa(suffix[1]!)}`;
+    }
+    const label = documentLabels.get(text);
+    if (label && bundle[label]) return `リクエスト文書: ${bundle[label]}`;
+    const ja = JSON_SCHEMA_JA[text] ?? bundle[text];
+    if (ja) return ja;
+    missing.add(text);
+    return text;
+  };
+  const walk = (node: Json, key?: string): Json => {
+    if (Array.isArray(node)) return node.map((v) => walk(v));
+    if (!node || typeof node !== 'object') return node;
+    const out: JsonObject = {};
+    for (const [k, v] of Object.entries(node)) {
+      if (TEXT_KEYS.has(k) && typeof v === 'string') out[k] = translate(v);
+      else if (k === 'defaultSnippets' && Array.isArray(v)) {
+        out[k] = v.map((sn) => {
+          const copy = { ...(sn as JsonObject) };
+          for (const f of ['label', 'description']) if (typeof copy[f] === 'string') copy[f] = translate(copy[f] as string);
+          return copy;
+        });
+      } else out[k] = walk(v, k);
+    }
+    void key;
+    return out;
+  };
+  return walk(schema) as JsonObject;
+}
+
 /** File name -> file text of every generated schema (2-space JSON, final newline). */
 export function generatedJsonSchemas(): Record<string, string> {
   const text = (v: Json) => `${JSON.stringify(v, null, 2)}\n`;
+  const request = buildRequestDocumentJsonSchema();
   return {
-    [REQUEST_DOCUMENT_SCHEMA_FILE]: text(buildRequestDocumentJsonSchema()),
+    [REQUEST_DOCUMENT_SCHEMA_FILE]: text(request),
+    [REQUEST_DOCUMENT_SCHEMA_JA_FILE]: text(localizeJsonSchema(request)),
     [UPDATE_BODY_SCHEMA_FILE]: text(buildUpdateBodyJsonSchema()),
   };
 }

@@ -68,7 +68,9 @@ export function looksUntranslated(text: string): boolean {
     .replace(/\{\d+\}/g, '')
     .replace(/Work Item Studio|JSON|VSIX|URL|ID|CodeLens|Basic|Bearer|HTTP|HTTPS|TLS|CA|DNS|API|\$\([a-z-]+\)/g, '')
     .replace(/`[^`]*`/g, '')
-    .replace(/https?:\/\/\S+/g, '');
+    .replace(/https?:\/\/\S+/g, '')
+    // A file in the extension (the Japanese JSON Schema's path), not prose.
+    .replace(/^\.\/[\w./-]+$/, '');
   return /[A-Za-z]{3,}/.test(stripped) && !/[\u3040-\u30ff\u3400-\u9fff]/.test(stripped);
 }
 

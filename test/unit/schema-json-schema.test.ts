@@ -6,11 +6,13 @@ import * as path from 'node:path';
 import { type Diagnostic, type JSONSchema, TextDocument, getLanguageService } from 'vscode-json-languageservice';
 import {
   REQUEST_DOCUMENT_SCHEMA_FILE,
+  REQUEST_DOCUMENT_SCHEMA_JA_FILE,
   UPDATE_BODY_SCHEMA_FILE,
   UPDATE_SNIPPETS,
   VALUE_CHECK_KEYWORDS,
   buildRequestDocumentJsonSchema,
   generatedJsonSchemas,
+  localizeJsonSchema,
 } from '../../src/schema/generate-json-schema';
 import { validateRequestDocument } from '../../src/schema/document';
 
@@ -40,15 +42,31 @@ describe('schema JSON Schema (generated)', () => {
       assert.ok(fs.existsSync(file), `${file} is missing: run npm run build`);
       assert.equal(fs.readFileSync(file, 'utf8'), text, `schemas/${name} drifted from the zod model: run npm run build and commit schemas/`);
     }
-    assert.deepEqual(Object.keys(generatedJsonSchemas()).sort(), [UPDATE_BODY_SCHEMA_FILE, REQUEST_DOCUMENT_SCHEMA_FILE].sort());
+    assert.deepEqual(Object.keys(generatedJsonSchemas()).sort(), [UPDATE_BODY_SCHEMA_FILE, REQUEST_DOCUMENT_SCHEMA_FILE, REQUEST_DOCUMENT_SCHEMA_JA_FILE].sort());
   });
 
-  it('package.json contributes the request-document schema for *.workitems.json', () => {
+  it('package.json contributes the request-document schema for *.workitems.json, in the display language (Japanese too)', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-    assert.ok(
-      pkg.contributes.jsonValidation.some((v: { fileMatch: string | string[]; url: string }) =>
-        [v.fileMatch].flat().includes('*.workitems.json') && v.url === `./schemas/${REQUEST_DOCUMENT_SCHEMA_FILE}`),
-    );
+    const nls = (lang: string) => JSON.parse(fs.readFileSync(path.join(root, `package.nls${lang}.json`), 'utf8')) as Record<string, string>;
+    const entry = pkg.contributes.jsonValidation.find((v: { fileMatch: string | string[]; url: string }) => [v.fileMatch].flat().includes('*.workitems.json'));
+    assert.ok(entry);
+    const key = /^%(.+)%$/.exec(entry.url)?.[1];
+    assert.ok(key, 'the URL is localized (VS Code replaces %key% anywhere in the manifest)');
+    assert.equal(nls('')[key], `./schemas/${REQUEST_DOCUMENT_SCHEMA_FILE}`);
+    assert.equal(nls('.ja')[key], `./schemas/${REQUEST_DOCUMENT_SCHEMA_JA_FILE}`);
+    assert.ok(fs.existsSync(path.join(root, 'schemas', REQUEST_DOCUMENT_SCHEMA_JA_FILE)));
+  });
+
+  it('the Japanese schema has every text in Japanese and is otherwise the same schema', () => {
+    const missing = new Set<string>();
+    const ja = localizeJsonSchema(buildRequestDocumentJsonSchema(), missing);
+    assert.deepEqual([...missing], [], 'texts without Japanese (add them to src/schema/json-schema-ja.ts)');
+    const strip = (n: unknown): unknown =>
+      Array.isArray(n) ? n.map(strip) : n && typeof n === 'object' ? Object.fromEntries(Object.entries(n).filter(([k, v]) => !(typeof v === 'string' && ['description', 'errorMessage', 'title', 'label'].includes(k))).map(([k, v]) => [k, strip(v)])) : n;
+    assert.deepEqual(strip(ja), strip(buildRequestDocumentJsonSchema()), 'only the texts differ');
+    const update = ((ja.properties as Record<string, { properties: Record<string, { description: string }> }>).update).properties;
+    assert.match(update.moveScheduleDays!.description, /期間をずらす日数/);
+    assert.match(JSON.stringify(ja.defaultSnippets), /リクエスト文書: 日程をずらす/);
   });
 
   it('every member of the update body and its parts has a description', () => {
