@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { ServiceClient } from '../../src/api/client';
 import { createSandbox, generateDataset, type Sandbox } from '../../src/sandbox/index';
 import type { DatasetInput } from '../../src/sandbox/model';
@@ -189,6 +190,37 @@ describe('views: users in name order', () => {
     const same = sortByName(users, 'en');
     assert.equal(same, users, 'sorted in place, no copy');
     assert.deepEqual(users.map((u) => u.id), ['4', '2', '1', '3']);
+  });
+
+  it('orders exactly as comparing name, login name and ID with the collator would (precomputed keys)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            id: fc.string({ maxLength: 3 }),
+            name: fc.constantFrom('Abe', 'abe', 'ABE', 'Åbe', 'user 2', 'User 10', '阿部', 'あべ', 'アベ', ''),
+            loginName: fc.option(fc.constantFrom('a', 'A', 'b', 'x2', 'x10'), { nil: null }),
+          }),
+          { maxLength: 40 },
+        ),
+        fc.constantFrom('en', 'ja'),
+        (list, locale) => {
+          const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' });
+          const expected = [...list].sort(
+            (a, b) => collator.compare(a.name, b.name) || collator.compare(a.loginName ?? '', b.loginName ?? '') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+          );
+          const key = (u: (typeof list)[number]) => [collator.compare(u.name, ''), u.name.toLowerCase(), u.loginName ?? '', u.id].join('|');
+          const got = sortByName([...list], locale);
+          // Entries that compare equal in every key may come in either order.
+          for (let i = 0; i < got.length; i++) {
+            const g = got[i]!;
+            const e = expected[i]!;
+            assert.ok(collator.compare(g.name, e.name) === 0 && collator.compare(g.loginName ?? '', e.loginName ?? '') === 0 && g.id === e.id, `${key(g)} at ${i}, expected ${key(e)}`);
+          }
+        },
+      ),
+      { numRuns: 300, seed: 11 },
+    );
   });
 
   it('makes range labels read alphabetically for a generated organization', () => {

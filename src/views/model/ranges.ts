@@ -74,10 +74,41 @@ export interface NamedEntry {
  * Sorts users in place by name (then login name, then ID) with the UI language's
  * collation, so that ranges read alphabetically (`Abe – Ito`, `Kato – Mori`).
  * In place: the tree keeps one array per organization, never a copy.
+ *
+ * Sort keys are computed first: the distinct names (and login names) are collated
+ * once and numbered (names the collation holds equal get the same number), then the
+ * users are ordered by those numbers, so the collator is not called twice per
+ * comparison of a 300,000-user sort.
  */
 export function sortByName<T extends NamedEntry>(entries: T[], locale?: string): T[] {
   const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' });
-  return entries.sort(
-    (a, b) => collator.compare(a.name, b.name) || collator.compare(a.loginName ?? '', b.loginName ?? '') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  );
+  const n = entries.length;
+  const nameRank = ranks(entries.map((e) => e.name), collator);
+  const loginRank = ranks(entries.map((e) => e.loginName ?? ''), collator);
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => {
+    const d = nameRank[a]! - nameRank[b]! || loginRank[a]! - loginRank[b]!;
+    if (d !== 0) return d;
+    const x = entries[a]!.id;
+    const y = entries[b]!.id;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  const sorted = Array.from(order, (i) => entries[i]!);
+  for (let i = 0; i < n; i++) entries[i] = sorted[i]!;
+  return entries;
+}
+
+/** The collation rank of each value (equal under the collation: equal rank). */
+function ranks(values: readonly string[], collator: Intl.Collator): Int32Array {
+  const distinct = [...new Set(values)].sort(collator.compare);
+  const rankOf = new Map<string, number>();
+  let rank = 0;
+  distinct.forEach((v, i) => {
+    if (i > 0 && collator.compare(distinct[i - 1]!, v) !== 0) rank++;
+    rankOf.set(v, rank);
+  });
+  const out = new Int32Array(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = rankOf.get(values[i]!)!;
+  return out;
 }
