@@ -131,6 +131,22 @@ export function toApiUser(u: SandboxUser, orgNames: ReadonlyMap<string, string>)
   return { ...rest, organizationName: orgNames.get(u.organizationId) ?? '' };
 }
 
+/**
+ * The users as the API returns them, in data-set order, made once per stored list:
+ * users and organizations never change while the sandbox runs (a reset replaces the
+ * lists), so a list of 100,000 users costs its filter, not 100,000 copies.
+ */
+const apiUserLists = new WeakMap<readonly SandboxUser[], { length: number; orgs: Dataset['organizations']; orgsLength: number; list: ApiUser[] }>();
+
+function apiUsersOf(data: Dataset): ApiUser[] {
+  const kept = apiUserLists.get(data.users);
+  if (kept && kept.length === data.users.length && kept.orgs === data.organizations && kept.orgsLength === data.organizations.length) return kept.list;
+  const orgNames = new Map(data.organizations.map((o) => [o.id, o.name]));
+  const list = data.users.map((u) => toApiUser(u, orgNames));
+  apiUserLists.set(data.users, { length: data.users.length, orgs: data.organizations, orgsLength: data.organizations.length, list });
+  return list;
+}
+
 /** IDs of every organization strictly below `orgId`, at any depth. */
 export function descendantOrganizations(data: Dataset, orgId: string): Set<string> {
   const children = new Map<string, string[]>();
@@ -162,7 +178,9 @@ function listUsers(data: Dataset, orgIds: ReadonlySet<string>, q: Query, withKey
     const englishName = filterText(q, 'englishName');
     const keyword = withKeyword ? filterText(q, 'keyword') : undefined;
     const out: ApiUser[] = [];
-    for (const u of data.users) {
+    const api = apiUsersOf(data);
+    for (let i = 0; i < data.users.length; i++) {
+      const u = data.users[i]!;
       if (!orgIds.has(u.organizationId)) continue;
       if (!contains(u.name, name) || !contains(u.code, code) || !contains(u.englishName, englishName)) continue;
       if (keyword !== undefined) {
@@ -171,7 +189,7 @@ function listUsers(data: Dataset, orgIds: ReadonlySet<string>, q: Query, withKey
         );
         if (!hit) continue;
       }
-      out.push(toApiUser(u, orgNames));
+      out.push(api[i]!);
     }
     return { ok: true, body: { totalCount: out.length, data: out } };
   });
