@@ -1,0 +1,104 @@
+// Benchmark: a paced bulk job with the shipped defaults against the floor its
+// settings aim at, in one run, several repetitions.
+// - 100,000 work items (100 requests of 1000), default settings: 600 requests a
+//   minute (100 ms between starts), concurrency 2, with the journal, as the extension
+//   runs it; every PUT answered after 300 ms (the sandbox's latency fault).
+// - The floor: the job cannot finish before its last request starts and answers. With
+//   n requests, spacing s, concurrency c and latency L: the rate allows no earlier
+//   than (n − 1)·s + L, the concurrency no earlier than ⌈n / c⌉·L. The floor is the
+//   larger of the two (here the concurrency's: 50 × 300 ms = 15 s).
+// - Also 1500 a minute (40 ms) at concurrency 8, where the rate is the bound.
+//
+// Run: npx tsx bench/pacing.ts   (BENCH_ROUNDS=n; writes bench/results/pacing.md)
+import { promises as fsp } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ServiceClient } from '../src/api/client';
+import { JobJournal, planJob, runJob } from '../src/bulk';
+import { createSandbox, generateDataset } from '../src/sandbox';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ITEMS = 100_000;
+const LATENCY_MS = 300;
+
+interface Setting {
+  name: string;
+  requestsPerMinute: number;
+  concurrency: number;
+}
+const SETTINGS: Setting[] = [
+  { name: 'defaults: 600 a minute, concurrency 2', requestsPerMinute: 600, concurrency: 2 },
+  { name: '1500 a minute, concurrency 8', requestsPerMinute: 1500, concurrency: 8 },
+];
+
+function floorMs(n: number, s: Setting): { rate: number; concurrency: number; floor: number } {
+  const spacing = 60_000 / s.requestsPerMinute;
+  const rate = (n - 1) * spacing + LATENCY_MS;
+  const concurrency = Math.ceil(n / s.concurrency) * LATENCY_MS;
+  return { rate, concurrency, floor: Math.max(rate, concurrency) };
+}
+
+async function main(): Promise<void> {
+  const data = generateDataset({ workItems: ITEMS + 200, users: 20, organizations: 2, processCategories: 0, seed: 5 });
+  const sandbox = await createSandbox({ data });
+  const ids = sandbox.data.workItems.filter((w) => w.parentId !== null && !w.isDeleted).map((w) => w.id).slice(0, ITEMS);
+  if (ids.length < ITEMS) throw new Error(`only ${ids.length} items`);
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'wis-pacing-'));
+  const client = new ServiceClient({ baseUrl: sandbox.url, credentials: () => ({ kind: 'basic', loginName: 'admin', password: 'password' }), maxConnections: 10 });
+  const res = await fetch(`${sandbox.origin}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs: LATENCY_MS, method: 'PUT', times: 1_000_000 }) });
+  if (!res.ok) throw new Error(`fault: ${res.status}`);
+  const rows: string[] = [];
+  let completed = false;
+  try {
+    for (const s of SETTINGS) {
+      const samples: number[] = [];
+      let n = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        const update = { setCompleted: (completed = !completed) };
+        const t0 = performance.now();
+        const plan = planJob({ workItemIds: ids, update, baseUrl: sandbox.url });
+        const journal = await JobJournal.create(dir, { source: { uri: 'untitled:pacing.workitems.json' }, plan });
+        const r = await runJob(plan, { client, journal, requestsPerMinute: s.requestsPerMinute, concurrency: s.concurrency });
+        samples.push(performance.now() - t0);
+        if (r.outcome !== 'succeeded') throw new Error(`${s.name}: ${r.outcome}`);
+        n = plan.requests.length;
+      }
+      const f = floorMs(n, s);
+      const sorted = [...samples].sort((a, b) => a - b);
+      const ratio = (x: number) => `${(x / f.floor).toFixed(3)}×`;
+      rows.push(
+        `| ${s.name} | ${n} | ${(f.rate / 1000).toFixed(2)} | ${(f.concurrency / 1000).toFixed(2)} | ${(f.floor / 1000).toFixed(2)} | ${sorted.map((x) => (x / 1000).toFixed(2)).join(', ')} | ${ratio(sorted[0]!)} / **${ratio(sorted[Math.floor(sorted.length / 2)]!)}** / ${ratio(sorted[sorted.length - 1]!)} |`,
+      );
+      process.stdout.write(`${rows[rows.length - 1]}\n`);
+    }
+  } finally {
+    await client.close();
+    await sandbox.close();
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+  const md = `# Pacing benchmark
+
+Command: \`npx tsx bench/pacing.ts\` (bench/pacing.ts). ${new Date().toISOString()}; ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version};
+load average at the end ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')}.
+
+A job of ${ITEMS.toLocaleString('en')} work items (1000 a request), with its journal, as the extension runs it
+(planning and the journal's creation inside the timed region), against the sandbox (same process)
+answering every update after ${LATENCY_MS} ms (its latency fault). ${ROUNDS} runs of each setting.
+
+The floor its settings aim at: with n requests, spacing s = 60000 / rate, concurrency c and
+latency L, the job cannot end before max((n − 1)·s + L, ⌈n / c⌉·L). At the defaults the
+concurrency is the bound (two requests in flight, each 300 ms): each worker starts its next
+request as soon as its answer is in.
+
+| setting | requests | rate floor s | concurrency floor s | floor s | runs s | ratio to the floor: min / median / max (goal ≤ 1.05× at the defaults) |
+|---|---:|---:|---:|---:|---|---|
+${rows.join('\n')}
+`;
+  await fsp.writeFile(path.join(__dirname, 'results', 'pacing.md'), md);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});
