@@ -25,6 +25,11 @@ const VSIX = path.join(ROOT, 'dist-vsix', 'workitem-studio.vsix');
 /** Child-process script: stub vscode, require the bundle, activate, print timings as JSON. */
 const CHILD = fs.readFileSync(path.join(ROOT, 'scripts', 'activation-child.cjs'), 'utf8');
 
+function ratioStats(xs: number[]): string {
+  const s = [...xs].sort((a, b) => a - b);
+  return `${s[0]!.toFixed(2)} / ${median(xs).toFixed(2)} / ${s[s.length - 1]!.toFixed(2)}`;
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
@@ -47,13 +52,32 @@ function main(): void {
   const childFile = path.join(tmp, 'child.js');
   fs.writeFileSync(childFile, CHILD);
 
-  const samples: { requireMs: number; activateMs: number; totalMs: number; registered: number; subscriptions: number; loadedByRequire: string[]; loadedByActivate: string[] }[] = [];
+  // For comparison, in the same run: the same sources bundled into one file, everything
+  // evaluated at require (how the extension was built before), production options.
+  const oneFile = path.join(tmp, 'one-file', 'extension.js');
+  const built = spawnSync(
+    process.execPath,
+    ['-e', `require('esbuild').buildSync({ entryPoints: ['src/extension.ts'], outfile: ${JSON.stringify(oneFile)}, bundle: true, format: 'cjs', platform: 'node', target: 'node20', minify: true, external: ['vscode'], mainFields: ['module', 'main'], logLevel: 'error' })`],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  if (built.status !== 0) throw new Error(`one-file build failed: ${built.stderr}`);
+
+  type Sample = { requireMs: number; activateMs: number; totalMs: number; registered: number; subscriptions: number; loadedByRequire: string[]; loadedByActivate: string[] };
+  const samples: Sample[] = [];
+  const oneFileSamples: Sample[] = [];
+  const run = (file: string): Sample => {
+    const r = spawnSync(process.execPath, [childFile, file], { encoding: 'utf8', timeout: 60_000 });
+    if (r.status !== 0) throw new Error(`activation under the stub failed:\n${r.stderr}`);
+    return JSON.parse(r.stdout) as Sample;
+  };
   try {
-    spawnSync(process.execPath, [childFile, copy], { encoding: 'utf8' }); // warm the file cache
+    run(copy); // warm the file cache
+    run(oneFile);
     for (let i = 0; i < RUNS; i++) {
-      const r = spawnSync(process.execPath, [childFile, copy], { encoding: 'utf8', timeout: 60_000 });
-      if (r.status !== 0) throw new Error(`activation under the stub failed:\n${r.stderr}`);
-      samples.push(JSON.parse(r.stdout));
+      // Interleaved, the order alternating.
+      if (i % 2) oneFileSamples.push(run(oneFile));
+      samples.push(run(copy));
+      if (!(i % 2)) oneFileSamples.push(run(oneFile));
     }
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -101,6 +125,8 @@ is not in it.
 | require(dist/extension.js) | ${median(samples.map((x) => x.requireMs)).toFixed(1)} | ${Math.min(...samples.map((x) => x.requireMs)).toFixed(1)} | ${Math.max(...samples.map((x) => x.requireMs)).toFixed(1)} |
 | activate(context) | ${median(samples.map((x) => x.activateMs)).toFixed(1)} | ${Math.min(...samples.map((x) => x.activateMs)).toFixed(1)} | ${Math.max(...samples.map((x) => x.activateMs)).toFixed(1)} |
 | both | ${median(samples.map((x) => x.totalMs)).toFixed(1)} | ${Math.min(...samples.map((x) => x.totalMs)).toFixed(1)} | ${Math.max(...samples.map((x) => x.totalMs)).toFixed(1)} |
+| for comparison, interleaved: require of the same sources in one file, all evaluated at once (the build before) | ${median(oneFileSamples.map((x) => x.requireMs)).toFixed(1)} | ${Math.min(...oneFileSamples.map((x) => x.requireMs)).toFixed(1)} | ${Math.max(...oneFileSamples.map((x) => x.requireMs)).toFixed(1)} |
+| ratio of the two requires, run by run: min / median / max | ${ratioStats(samples.map((x, i) => x.requireMs / oneFileSamples[i]!.requireMs))} | | |
 
 Activation made ${s.registered} register/create calls and pushed ${s.subscriptions} disposables to \`context.subscriptions\`.
 Modules of dist/core.js loaded by the require: ${s.loadedByRequire.length ? s.loadedByRequire.join(', ') : 'none'}; by activate(): ${s.loadedByActivate.length ? s.loadedByActivate.join(', ') : 'none'}.

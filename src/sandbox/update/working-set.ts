@@ -30,7 +30,7 @@ export class WorkingSet {
   }
 
   private childIds(key: string): readonly string[] {
-    return this.changedChildren.get(key) ?? this.index.children.get(key) ?? [];
+    return (this.changedChildren.size > 0 ? this.changedChildren.get(key) : undefined) ?? this.index.children.get(key) ?? [];
   }
 
   private writableChildIds(key: string): string[] {
