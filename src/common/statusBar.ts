@@ -20,6 +20,11 @@ export class ConnectionStatusBar implements vscode.Disposable {
     this.item.show();
   }
 
+  /** What the item shows (tests). */
+  get text(): string {
+    return this.item.text;
+  }
+
   update(): void {
     const info = this.connection.current;
     if (!info) {

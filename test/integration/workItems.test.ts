@@ -8,6 +8,7 @@ import { createSandbox, type Sandbox } from '../../src/sandbox/index';
 import { ConnectionManager, type SignInPrompts } from '../../src/common/connection';
 import type { SecretStorageLike } from '../../src/common/secrets';
 import { MessageNode } from '../../src/views/common';
+import { ConnectionStatusBar } from '../../src/common/statusBar';
 import { ProjectNode, WorkItemNode, WorkItemsTree, type WorkItemTreeNode } from '../../src/workItems/tree';
 import { activateExtension, closeUntitledDocuments, waitFor } from './support';
 
@@ -18,8 +19,8 @@ function memorySecrets(): SecretStorageLike {
   return { get: async (k) => data.get(k), store: async (k, v) => void data.set(k, v), delete: async (k) => void data.delete(k) };
 }
 
-function prompts(): SignInPrompts {
-  return { pickMethod: async () => 'token', askLoginName: async () => 'admin', askPassword: async () => 'password', askToken: async () => undefined, askApiKey: async () => undefined };
+function prompts(loginName: string | null = 'admin'): SignInPrompts {
+  return { pickMethod: async () => 'token', askLoginName: async () => loginName ?? undefined, askPassword: async () => 'password', askToken: async () => undefined, askApiKey: async () => undefined };
 }
 
 /** Children once no loading row is left. */
@@ -175,5 +176,68 @@ describe('work items view: failures (own tree, sandbox with faults)', function (
     const row = rows[0]!;
     assert.ok(row instanceof MessageNode && row.kind === 'info');
     assert.match(row.text, /404/);
+  });
+});
+
+describe('work items view: not signed in, and the identity in the status bar', function () {
+  this.timeout(60_000);
+  let sandbox: Sandbox;
+
+  before(async () => {
+    sandbox = await createSandbox({ port: 0 });
+  });
+  after(async () => {
+    await sandbox?.close();
+  });
+
+  it('a dismissed sign-in is a "Not signed in" row whose click signs in', async () => {
+    const connection = new ConnectionManager({ secrets: memorySecrets(), log, prompts: prompts(null), serviceUrl: () => sandbox.url });
+    const tree = new WorkItemsTree(connection, log);
+    try {
+      const rows = await settled(tree);
+      const row = rows[0];
+      assert.ok(row instanceof MessageNode && row.kind === 'error' && row.signInRequired, `rows: ${rows.map((r) => r.id).join(', ')}`);
+      assert.equal(tree.getTreeItem(row).command?.command, 'workItemStudio.retryLoad');
+    } finally {
+      tree.dispose();
+      connection.dispose();
+    }
+  });
+
+  it('the status bar names the signed-in user from /system/users/me', async () => {
+    const connection = new ConnectionManager({ secrets: memorySecrets(), log, prompts: prompts(), serviceUrl: () => sandbox.url });
+    const bar = new ConnectionStatusBar(connection);
+    try {
+      assert.ok(await connection.signIn('command'));
+      await waitFor('the user\'s name in the status bar', () => (bar.text.includes('管理者 太郎@') ? true : undefined));
+    } finally {
+      bar.dispose();
+      connection.dispose();
+    }
+  });
+
+  it('on a server without /system/users/me (404) the status bar keeps the login name, without a message', async () => {
+    const r = await fetch(`${sandbox.origin}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 404, times: 1, pathContains: '/system/users/me' }),
+    });
+    assert.ok(r.ok);
+    const connection = new ConnectionManager({ secrets: memorySecrets(), log, prompts: prompts(), serviceUrl: () => sandbox.url });
+    const bar = new ConnectionStatusBar(connection);
+    try {
+      assert.ok(await connection.signIn('command'));
+      await waitFor('the fault to be used', async () => {
+        const f = await fetch(`${sandbox.origin}/_sandbox/faults`);
+        const pending = (await f.json()) as unknown[];
+        return Array.isArray(pending) && pending.length === 0 ? true : undefined;
+      });
+      await new Promise((res) => setTimeout(res, 300));
+      assert.match(bar.text, /admin@/);
+      assert.doesNotMatch(bar.text, /管理者/);
+    } finally {
+      bar.dispose();
+      connection.dispose();
+    }
   });
 });

@@ -94,7 +94,10 @@ export function childRows(node: SubItemNode, parentLevel: number): { rows: WorkI
 
 /** Sorts in place by DisplayOrder (rows without one keep their place after those with one; stable). */
 export function sortRows(rows: WorkItemRow[]): WorkItemRow[] {
-  if (!rows.some((r) => r.displayOrder !== undefined)) return rows;
+  // The service answers in display order as a rule: one pass finds that out, and no sort is needed.
+  let ordered = true;
+  for (let i = 1; i < rows.length && ordered; i++) ordered = (rows[i - 1]!.displayOrder ?? Infinity) <= (rows[i]!.displayOrder ?? Infinity);
+  if (ordered) return rows;
   return rows.sort((a, b) => (a.displayOrder ?? Number.POSITIVE_INFINITY) - (b.displayOrder ?? Number.POSITIVE_INFINITY));
 }
 
