@@ -187,6 +187,15 @@ describe('Work Item Studio in a VS Code workbench in Japanese', function () {
     await wb.runCommand('View: Revert and Close Editor');
   });
 
+  it('shows the request-document schema\'s hover text in Japanese (schemas/workitems.schema.ja.json)', async () => {
+    const { page } = wb;
+    await page.keyboard.press('Escape');
+    await wb.openFile('duplicate-ids.workitems.json');
+    const member = page.locator('.monaco-editor .view-lines span', { hasText: /^"setCompleted"$/ });
+    await (await wb.expectVisible(member, 'the member setCompleted in the editor')).hover();
+    await wb.expectVisible(page.locator('.monaco-hover', { hasText: '項目とその子が完了' }), 'the hover of setCompleted in Japanese', 30_000);
+  });
+
   it('opens the walkthrough in Japanese', async () => {
     await wb.page.keyboard.press('Escape');
     await wb.openWalkthrough('Work Item Studio をはじめる');
