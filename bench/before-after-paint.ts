@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     const as = stats(resultScript);
     const md = `# Before/after tables: first paint of ${rows} rows in the E2E browser
 
-\`npx tsx bench/before-after-paint.ts\` (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPUs, headless Chromium on code-server, ${RUNS} repetitions after the first display).
+\`npx tsx bench/before-after-paint.ts\` (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPUs shared with other work (load average ${os.loadavg()[0]!.toFixed(1)} at the end), headless Chromium on code-server, ${RUNS} repetitions after the first display).
 
 A job that set the description of ${ITEMS} work items (generated data set in the sandbox);
 its result view (before → after), shown again with Show Update Job Results… for each

@@ -89,7 +89,7 @@ async function main(): Promise<void> {
   const f = (n: number) => n.toFixed(0);
   const md = `# Before/after preview vs plain reads
 
-\`npx tsx bench/preview.ts\` (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPUs, Node ${process.version}, ${RUNS} interleaved runs after a warm-up).
+\`npx tsx bench/preview.ts\` (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPUs shared with other work (load average ${os.loadavg()[0]!.toFixed(1)} at the end), Node ${process.version}, ${RUNS} interleaved runs after a warm-up).
 
 ${read} work items of a generated data set in an in-process sandbox over HTTP; body
 \`${JSON.stringify(BODY)}\`; fields read: \`${fields.join(',')}\`. Pacing off in both

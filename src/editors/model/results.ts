@@ -247,7 +247,7 @@ ${result.requests.length > MAX_ROWS ? `<p class="muted">${e(s.truncated(MAX_ROWS
 <h2>${e(s.errors)}</h2>
 ${errors}
 <h2>${e(s.changedItems)}</h2>
-${itemsTable(changed, s, input.userLabel)}
+${input.changes && changed.length > 0 ? `<details><summary>${e(s.column.fields)} (${changed.length})</summary>${itemsTable(changed, s, input.userLabel)}</details>` : itemsTable(changed, s, input.userLabel)}
 <h2>${e(s.affectedItems)}</h2>
 ${itemsTable(affected, s, input.userLabel)}
 <h2>${e(s.addedTimeEntries)}</h2>
