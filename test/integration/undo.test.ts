@@ -2,12 +2,13 @@
 // and opens the Before/After view, Send keeps the values before beside the job and
 // shows before → after, Create Undo Document writes the documents that put them
 // back, and sending those documents restores every touched value (checked with the
-// service's read operation).
+// service's read operation and in the Work Items view).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { WorkItemNode } from '../../src/workItems/tree';
 import { activateExtension, closeUntitledDocuments, waitFor } from './support';
 
 const IDS = ['122', '123'];
@@ -107,6 +108,17 @@ describe('before/after and undo', function () {
         for (const f of FIELDS) {
           assert.deepEqual(day(restored.get(id)![f]), day(before.get(id)![f]), `${id}.${f} is back to its value before the update`);
         }
+      }
+      // The Work Items view shows the old values again (its rows are read again after each send).
+      await vscode.commands.executeCommand('workItemStudio.workItems.focus');
+      const nodes = (await vscode.commands.executeCommand('workItemStudio.revealWorkItems', { ids: IDS })) as WorkItemNode[];
+      assert.equal(nodes.length, IDS.length, 'both items are in the Work Items view');
+      for (const n of nodes) {
+        const code = String(before.get(n.itemId)!.Code).replace(/[-\\`*_{}[\]()#+.!|]/g, (c) => `\\${c}`);
+        await waitFor(`the old code of ${n.itemId} in the Work Items view`, () => {
+          const tip = n.tree.getTreeItem(n).tooltip as vscode.MarkdownString | undefined;
+          return tip && tip.value.includes(code) && !tip.value.includes('UNDO') ? true : undefined;
+        });
       }
     } finally {
       fs.rmSync(file, { force: true });
