@@ -17,10 +17,17 @@
 //   goes down before reads it back as `sent`: unknown, never resent silently). Reading a journal replays the
 //   log over the snapshot (lines the snapshot already holds are skipped by number;
 //   a line torn by a crash was never acknowledged, so it is ignored).
-// - `job-<id>.responses/<n>.json`: the responses (up to 1000 changed items each,
-//   plus affected items), moved out of the log by compaction, several in one file.
+// - `job-<id>.responses/<n>.log`: the responses (up to 1000 changed items each,
+//   plus affected items) stay where the change log put them: compaction fsyncs the
+//   log and hard-links it there (`<n>.log#<request>`: the request's last line with
+//   a response), so a response is serialized and written once. Where a link is not
+//   possible (file system), or a response is not in the log, compaction writes them
+//   to `<n>.json` (several in one object), as earlier builds did.
 //   Journals of version 1 (one response per file, rewritten snapshot per change)
 //   are read as before.
+// - The journal file holds each request's `ids` and `path` once, in the plan; its
+//   `requests` hold the states (ids and path are filled in from the plan on reading;
+//   files that also hold them there are read as before).
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import { promises as fsp } from 'node:fs';
@@ -106,8 +113,9 @@ const RequestErrorShape = z.looseObject({
 });
 const RequestShape = z.looseObject({
   index: z.number().int().nonnegative(),
-  ids: z.array(z.string()),
-  path: z.string(),
+  // Absent from snapshots written since they are held once, in the plan.
+  ids: z.array(z.string()).optional(),
+  path: z.string().optional(),
   state: z.enum(REQUEST_STATES as [RequestState, ...RequestState[]]),
   attempts: z.number().int().nonnegative().default(0),
   error: RequestErrorShape.optional(),
@@ -209,6 +217,10 @@ export class JobJournal {
   private lockFile: string | undefined;
   /** Requests whose response is not yet in a responses file (only in the log, or only in memory). */
   private unsavedResponses = new Set<number>();
+  /** Requests whose latest response is on a line of the change log as it is now (so a link of the log keeps it). */
+  private loggedResponses = new Set<number>();
+  /** The JSON of the parts of the journal file that never change (the source and the plan). */
+  private fixedJson: { source: string; plan: string } | undefined;
   /** Number of the last change-log line made. */
   private seq: number;
   /** The change log, open for appending (written synchronously: a line is in the OS when append returns). */
@@ -308,6 +320,11 @@ export class JobJournal {
     if (data.requests.length !== data.plan.requests.length || data.requests.some((r, i) => r.index !== i)) {
       throw new JournalError('corrupt', abs, `the job journal ${abs} is damaged: its requests do not match its plan`);
     }
+    data.requests.forEach((r, i) => {
+      const planned = data.plan.requests[i]!;
+      r.ids ??= planned.ids;
+      r.path ??= planned.path;
+    });
     const inLog = await replayLog(abs, data);
     for (const r of data.requests) {
       if (r.state === 'sent') {
@@ -325,7 +342,7 @@ export class JobJournal {
       const read = (rel: string): Promise<unknown> => {
         let p = files.get(rel);
         if (!p) {
-          p = fsp.readFile(path.join(path.dirname(abs), rel), 'utf8').then((t) => JSON.parse(t) as unknown);
+          p = fsp.readFile(path.join(path.dirname(abs), rel), 'utf8').then((t) => (rel.endsWith(LOG_SUFFIX) ? responsesInLog(t) : (JSON.parse(t) as unknown)));
           files.set(rel, p);
           p.catch(() => undefined);
         }
@@ -352,7 +369,11 @@ export class JobJournal {
     }
     const journal = new JobJournal(abs, data);
     journal.seq = Math.max(journal.seq, inLog.lastSeq);
-    for (const i of inLog.responses) journal.unsavedResponses.add(i);
+    journal.logTorn = inLog.torn === true;
+    for (const i of inLog.responses) {
+      journal.unsavedResponses.add(i);
+      journal.loggedResponses.add(i);
+    }
     return journal;
   }
 
@@ -421,6 +442,10 @@ export class JobJournal {
     // `reserveAhead` (with a `sent` mark): requests about to be sent next are marked
     // on disk with the same fsync, so their own `sent` marks need none; after a crash
     // they read back as unknown even if they had not left yet (never as unsent).
+    // A request that leaves on an earlier mark ahead renews the marks ahead once half of
+    // the window is unmarked: that line's fsync runs while this request (covered by its
+    // own earlier fsync) leaves, so the next ones rarely wait (the marked ones still
+    // never leave before the fsync of their mark).
     let durable = patch.state === 'sent';
     let waitFor: Promise<void> | undefined;
     if (durable) {
@@ -430,7 +455,9 @@ export class JobJournal {
         durable = false;
       }
     }
-    const ahead = durable ? (options.reserveAhead ?? []).filter((i) => i !== index && this.state.requests[i] && !this.reserved.has(i)) : [];
+    const window = patch.state === 'sent' ? (options.reserveAhead ?? []) : [];
+    let ahead = window.filter((i) => i !== index && this.state.requests[i] && !this.reserved.has(i));
+    if (!durable && ahead.length * 2 < window.length) ahead = [];
     const r = this.state.requests[index];
     if (!r) return Promise.reject(new JournalError('invalid-argument', this.file, `the job has no request #${index}`));
     const set: Record<string, unknown> = {};
@@ -461,10 +488,14 @@ export class JobJournal {
     }
     if (ahead.length > 0) entry.r = ahead;
     const written = this.append(entry, durable);
-    for (const i of ahead) {
-      written.catch(() => undefined);
-      this.reserved.set(i, written);
+    if ('response' in patch) {
+      // Known to be on a line of this log once the line is written (before a compaction links it).
+      this.loggedResponses.delete(index);
+      if (r.response !== undefined) written.then(() => (r.response === set.response ? this.loggedResponses.add(index) : undefined)).catch(() => undefined);
     }
+    const marked = durable || ahead.length === 0 ? written : written.then(() => this.sync());
+    marked.catch(() => undefined);
+    for (const i of ahead) this.reserved.set(i, marked);
     return waitFor ? Promise.all([written, waitFor]).then(() => undefined) : written;
   }
 
@@ -582,6 +613,7 @@ export class JobJournal {
       if (fs.fstatSync(this.logFd).nlink === 0) throw new Error('the change log was removed');
     } catch (e) {
       this.logTorn = true;
+      this.loggedResponses.clear();
       this.closeLog();
       return Promise.reject(new JournalError('write-failed', this.file, `cannot write the job journal ${this.logFile}: ${errText(e)}`, { cause: e }));
     }
@@ -613,9 +645,10 @@ export class JobJournal {
     const fd = this.logFd;
     try {
       if (fd === undefined) throw new Error('the change log is not open');
-      await new Promise<void>((resolve, reject) => fs.fdatasync(fd, (e) => (e ? reject(e) : resolve())));
+      await this.syncFd(fd);
     } catch (e) {
       this.logTorn = true;
+      this.loggedResponses.clear(); // what the log holds may not reach the disk: responses are written out from memory
       this.closeLog();
       throw new JournalError('write-failed', this.file, `cannot write the job journal ${this.logFile}: ${errText(e)}`, { cause: e });
     }
@@ -636,32 +669,84 @@ export class JobJournal {
     return p;
   }
 
-  /** Writes the responses kept only in the log to a responses file, then the journal file; then drops the log. */
+  /**
+   * Keeps the responses held only in the log in a responses file (the log itself,
+   * hard-linked, when it holds them; else written out), then writes the journal
+   * file; then drops the log.
+   */
   private async writeSnapshot(): Promise<void> {
     const indexes = [...this.unsavedResponses].filter((i) => this.state.requests[i]?.response !== undefined);
     const seq = this.seq;
     if (indexes.length > 0) {
-      const name = `${seq}.json`;
-      const rel = `${path.basename(this.responsesDir)}/${name}`;
-      const map: Record<string, unknown> = {};
-      for (const i of indexes) map[i] = this.state.requests[i]!.response;
+      const dirName = path.basename(this.responsesDir);
       try {
         await fsp.mkdir(this.responsesDir, { recursive: true });
-        await writeAtomic(path.join(this.responsesDir, name), JSON.stringify(map), `${process.pid}.${++this.tmpCounter}`);
+        const logged = indexes.filter((i) => this.loggedResponses.has(i));
+        const linked = logged.length > 0 && (await this.linkLog(`${seq}${LOG_SUFFIX}`)) ? new Set(logged) : new Set<number>();
+        for (const i of linked) (this.state.requests[i] as { responseFile?: string }).responseFile = `${dirName}/${seq}${LOG_SUFFIX}#${i}`;
+        const rest = indexes.filter((i) => !linked.has(i));
+        if (rest.length > 0) {
+          const name = `${seq}.json`;
+          const map: Record<string, unknown> = {};
+          for (const i of rest) map[i] = this.state.requests[i]!.response;
+          await writeAtomic(path.join(this.responsesDir, name), JSON.stringify(map), `${process.pid}.${++this.tmpCounter}`);
+          for (const i of rest) (this.state.requests[i] as { responseFile?: string }).responseFile = `${dirName}/${name}#${i}`;
+        }
       } catch (e) {
         throw e instanceof JournalError ? e : new JournalError('write-failed', this.file, `cannot write the responses of job ${this.id}: ${errText(e)}`, { cause: e });
       }
-      for (const i of indexes) (this.state.requests[i] as { responseFile?: string }).responseFile = `${rel}#${i}`;
       this.unsavedResponses.clear();
     }
     this.state.version = JOURNAL_VERSION;
     this.state.seq = seq;
     this.reserved.clear(); // the snapshot holds each request's true state
-    const onDisk = { ...this.state, requests: this.state.requests.map(({ response: _inSideFile, ...rest }) => rest) };
-    await writeAtomic(this.file, `${JSON.stringify(onDisk)}\n`, `${process.pid}.${++this.tmpCounter}`);
+    await writeAtomic(this.file, this.snapshotText(), `${process.pid}.${++this.tmpCounter}`);
     // Every line of the log is in the snapshot now (and would be skipped by number anyway).
     this.closeLog();
+    this.loggedResponses.clear();
     await fsp.rm(this.logFile, { force: true }).catch(() => undefined);
+  }
+
+  /**
+   * Makes the change log durable and links it into the responses directory as
+   * `name` (its lines are never written again: the log is dropped after the
+   * snapshot). False when the file system cannot (the caller writes the responses).
+   */
+  private async linkLog(name: string): Promise<boolean> {
+    const target = path.join(this.responsesDir, name);
+    try {
+      const fd = this.logFd ?? (this.logFd = fs.openSync(this.logFile, 'a', 0o600));
+      await this.syncFd(fd);
+      await fsp.rm(target, { force: true }); // left by a compaction that did not finish
+      await fsp.link(this.logFile, target);
+    } catch {
+      return false;
+    }
+    // The link must be on disk before a snapshot naming it is.
+    try {
+      const dir = await fsp.open(this.responsesDir, 'r');
+      try {
+        await dir.sync();
+      } finally {
+        await dir.close();
+      }
+    } catch {
+      /* best effort, as for the journal file's directory (not possible on every platform) */
+    }
+    return true;
+  }
+
+  private syncFd(fd: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => fs.fdatasync(fd, (e) => (e ? reject(e) : resolve())));
+  }
+
+  /** The journal file's text: the source and the plan as serialized once; requests without the plan's ids and path, and without responses. */
+  private snapshotText(): string {
+    const { source, plan, requests, ...rest } = this.state;
+    this.fixedJson ??= { source: JSON.stringify(source), plan: JSON.stringify(plan) };
+    const states = requests.map(({ response: _inSideFile, ids: _inPlan, path: _alsoInPlan, ...r }) => JSON.stringify(r));
+    const head = JSON.stringify(rest);
+    return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"source":${this.fixedJson.source},"plan":${this.fixedJson.plan},"requests":[${states.join(',')}]}\n`;
   }
 
   private closeLog(): void {
@@ -683,7 +768,7 @@ export class JobJournal {
  * are skipped). Returns the last line's number and the requests whose response is
  * only in the log.
  */
-async function replayLog(file: string, data: JournalData): Promise<{ lastSeq: number; responses: Set<number> }> {
+async function replayLog(file: string, data: JournalData): Promise<{ lastSeq: number; responses: Set<number>; torn?: boolean }> {
   const responses = new Set<number>();
   let text: string;
   try {
@@ -694,6 +779,8 @@ async function replayLog(file: string, data: JournalData): Promise<{ lastSeq: nu
   }
   let last = data.seq ?? 0;
   let boot: string | undefined;
+  // A last line cut short by a crash: the next line written must start on a line of its own.
+  const torn = text !== '' && !text.endsWith('\n');
   /** Reserved ahead, with no line of their own after. */
   const reservedOnly = new Set<number>();
   for (const line of text.split('\n')) {
@@ -736,7 +823,23 @@ async function replayLog(file: string, data: JournalData): Promise<{ lastSeq: nu
       if (r.state !== 'succeeded') r.state = 'sent';
     }
   }
-  return { lastSeq: last, responses };
+  return { lastSeq: last, responses, torn };
+}
+
+/** The responses on the lines of a change log kept as a responses file: request index → its last response. */
+function responsesInLog(text: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const line of text.split('\n')) {
+    if (!line.includes('"response"')) continue;
+    let e: LogEntry;
+    try {
+      e = JSON.parse(line) as LogEntry;
+    } catch {
+      continue; // torn: never acknowledged
+    }
+    if (typeof e === 'object' && e !== null && typeof e.i === 'number' && e.p && typeof e.p === 'object' && 'response' in e.p) out[e.i] = e.p.response;
+  }
+  return out;
 }
 
 /** Writes `text` to `file` atomically: temp file in the same directory, fsync, rename, fsync of the directory. */

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -107,7 +108,9 @@ describe('bulk journal', () => {
     await assert.rejects(fsp.access(j.logFile), 'the change log is folded into the journal file');
     const main = JSON.parse(await fsp.readFile(j.file, 'utf8')) as { requests: { response?: unknown; responseFile?: string }[] };
     assert.equal(main.requests[0]!.response, undefined, 'the main file stays small');
-    assert.match(main.requests[0]!.responseFile!, new RegExp(`^${path.basename(j.responsesDir).replace(/[.]/g, '\\.')}/\\d+\\.json#0$`));
+    // The log itself, linked (its response line is not written a second time).
+    assert.match(main.requests[0]!.responseFile!, new RegExp(`^${path.basename(j.responsesDir).replace(/[.]/g, '\\.')}/\\d+\\.log#0$`));
+    assert.deepEqual((await fsp.readdir(j.responsesDir)).filter((f) => !f.endsWith('.log')), []);
     const back0 = await JobJournal.load(j.file);
     assert.deepEqual(back0.requests[0]!.response, response);
     assert.equal(back0.requests[1]!.state, 'failed');
@@ -117,6 +120,77 @@ describe('bulk journal', () => {
     assert.equal(back.requests[0]!.responseMissing, true);
     await back.delete();
     assert.deepEqual(await fsp.readdir(dir), []);
+  });
+
+  it('writes the responses out when the change log cannot be linked, or when its copy of a response could not be made durable', async () => {
+    const plan = makePlan(4, 2);
+    const j = await JobJournal.create(dir, { source: {}, plan });
+    const link = fs.promises.link;
+    fs.promises.link = () => Promise.reject(Object.assign(new Error('operation not permitted'), { code: 'EPERM' }));
+    try {
+      await j.updateRequest(0, { state: 'succeeded', response: ok(['W1', 'W2']) });
+      await j.markFinished();
+    } finally {
+      fs.promises.link = link;
+    }
+    const main = JSON.parse(await fsp.readFile(j.file, 'utf8')) as { requests: { responseFile?: string }[] };
+    assert.match(main.requests[0]!.responseFile!, /\/\d+\.json#0$/);
+    // A line torn by a crash: the next process starts its lines on a line of their own, and the linked log reads without it.
+    await j.updateRequest(1, { state: 'succeeded', response: ok(['W3', 'W4']) });
+    await fsp.appendFile(j.logFile, '{"n":99,"t":"x","i":1,"p":{"response":{"ite');
+    const next = await JobJournal.load(j.file);
+    await next.updateRequest(1, { state: 'succeeded', response: ok(['W3']) });
+    await next.markFinished();
+    const back = await JobJournal.load(j.file);
+    assert.deepEqual(back.requests[0]!.response, ok(['W1', 'W2']));
+    assert.deepEqual(back.requests[1]!.response, ok(['W3']), 'the last response of the request in the linked log');
+    assert.deepEqual(back.requests.map((r) => [r.ids, r.path]), plan.requests.map((r) => [r.ids, r.path]), 'ids and paths come from the plan');
+  });
+
+  it('marks ahead are renewed while marked requests leave (group commit); at every departure a power cut reads each request that left as unknown', async () => {
+    const plan = makePlan(120, 1);
+    const j = await JobJournal.create(dir, { source: {}, plan });
+    // What is durable: the length of the log when the last completed fdatasync started.
+    const nodeFs = require('node:fs') as typeof fs; // the module object itself (the journal calls through it)
+    const fdatasync = nodeFs.fdatasync;
+    let durable = 0;
+    let syncs = 0;
+    nodeFs.fdatasync = ((fd: number, cb: (e: NodeJS.ErrnoException | null) => void) => {
+      const size = nodeFs.fstatSync(fd).size;
+      fdatasync(fd, (e) => {
+        if (!e) {
+          durable = Math.max(durable, size);
+          syncs++;
+        }
+        cb(e);
+      });
+    }) as typeof fs.fdatasync;
+    const copy = path.join(dir, 'power-cut');
+    await fsp.mkdir(copy);
+    const left: number[] = [];
+    const client: BulkClient = {
+      async updateWorkItems(ids) {
+        left.push(Number(ids[0]!.slice(1)) - 1);
+        // The machine loses power now: only the fsynced part of the log survives, read after a reboot.
+        const log = (await fsp.readFile(j.logFile)).subarray(0, durable).toString('utf8');
+        const file = path.join(copy, `job-${left.length}.json`); // one copy per departure (two workers)
+        await fsp.copyFile(j.file, file);
+        await fsp.writeFile(`${file}.log`, log.replace(/"k":"[^"]*"/, '"k":"id:another-boot"'));
+        const after = await JobJournal.load(file, { responses: false });
+        for (const i of left) assert.equal(after.requests[i]!.state === 'pending', false, `request #${i} left but a power cut reads it as never sent`);
+        return ok(ids);
+      },
+    };
+    try {
+      const r = await runJob(plan, { client, journal: j, ...FAST, concurrency: 2, clock: skippingClock() });
+      assert.equal(r.outcome, 'succeeded', r.requests.find((q) => q.error)?.error?.message);
+    } finally {
+      nodeFs.fdatasync = fdatasync;
+    }
+    assert.equal(left.length, 120);
+    assert.ok(syncs < 120 / 4, `one fsync covers several requests (${syncs} fsyncs for 120 requests)`);
+    const back = await JobJournal.load(j.file);
+    assert.deepEqual(new Set(back.requests.map((q) => q.state)), new Set(['succeeded']));
   });
 
   it('a change log line torn by a crash is ignored; lines the snapshot holds are not applied twice', async () => {
