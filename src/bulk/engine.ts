@@ -219,10 +219,10 @@ async function execute(
     }
   };
 
-  const record = async (index: number, patch: Partial<RequestResult>, reserveAhead?: readonly number[]): Promise<void> => {
+  const record = async (index: number, patch: Partial<RequestResult>, reserveAhead?: readonly number[], later?: boolean): Promise<void> => {
     const r = records[index]!;
     if (journal) {
-      await journal.updateRequest(index, patch, budget, reserveAhead ? { reserveAhead } : undefined); // also updates `r` (same object)
+      await journal.updateRequest(index, patch, budget, reserveAhead || later ? { reserveAhead, later } : undefined); // also updates `r` (same object)
     } else {
       Object.assign(r, patch);
       for (const k of Object.keys(patch) as (keyof RequestResult)[]) if (patch[k] === undefined) delete r[k];
@@ -318,7 +318,10 @@ async function execute(
       patch.durationMs = t1 - t0;
       patch.finishedAt = new Date(t1).toISOString();
       try {
-        await record(index, patch);
+        // An outcome is written with the next line (the next `sent` mark) or on the next
+        // turn of the event loop, without holding this worker; killed before, this
+        // request reads back as unknown. The job's end flushes it (a failure is fatal).
+        await record(index, patch, undefined, true);
       } catch (e) {
         fatal ??= e;
         return;

@@ -236,6 +236,11 @@ export class JobJournal {
   private reserved = new Map<number, Promise<void>>();
   /** This process has written its boot key to the log. */
   private bootWritten = false;
+  /** Lines written later (outcomes): with the next line, on the next turn of the event loop, or before a compaction. */
+  private pendingLines = '';
+  private pendingTimer: NodeJS.Immediate | undefined;
+  /** A later write that failed: the next flush rejects with it. */
+  private pendingError: unknown;
 
   private constructor(
     /** Absolute path of the journal file. */
@@ -433,7 +438,7 @@ export class JobJournal {
     index: number,
     patch: Partial<Omit<RequestResult, 'index' | 'ids' | 'path'>>,
     retryBudgetLeft?: number,
-    options: { reserveAhead?: readonly number[] } = {},
+    options: { reserveAhead?: readonly number[]; later?: boolean } = {},
   ): Promise<void> {
     // Every change is written before this resolves, so it survives the process being
     // killed. A `sent` mark is also fsynced (it must survive a power cut: the request
@@ -442,6 +447,10 @@ export class JobJournal {
     // `reserveAhead` (with a `sent` mark): requests about to be sent next are marked
     // on disk with the same fsync, so their own `sent` marks need none; after a crash
     // they read back as unknown even if they had not left yet (never as unsent).
+    // `later` (an outcome): resolves at once; the line is written with the next line
+    // (before the next request's `sent` mark), on the next turn of the event loop, or
+    // before a compaction, whichever comes first. Killed before, the request reads
+    // back as `sent` (unknown), never as unsent or wrongly.
     // A request that leaves on an earlier mark ahead renews the marks ahead once half of
     // the window is unmarked: that line's fsync runs while this request (covered by its
     // own earlier fsync) leaves, so the next ones rarely wait (the marked ones still
@@ -487,7 +496,7 @@ export class JobJournal {
       entry.b = retryBudgetLeft;
     }
     if (ahead.length > 0) entry.r = ahead;
-    const written = this.append(entry, durable);
+    const written = options.later && patch.state !== 'sent' ? this.appendLater(entry) : this.append(entry, durable);
     if ('response' in patch) {
       // Known to be on a line of this log once the line is written (before a compaction links it).
       this.loggedResponses.delete(index);
@@ -544,8 +553,12 @@ export class JobJournal {
 
   /** Resolves when every write asked for so far is on disk (rejects with the last write error). */
   async flush(): Promise<void> {
+    this.writePending();
     await this.compacting;
     await (this.syncNext ?? this.syncing);
+    const e = this.pendingError;
+    this.pendingError = undefined;
+    if (e !== undefined) throw e;
   }
 
   /**
@@ -590,6 +603,12 @@ export class JobJournal {
    * started after the write has completed (several lines share one fsync).
    */
   private append(entry: LogEntry, durable: boolean): Promise<void> {
+    const line = this.lineOf(entry);
+    if (this.compacting) return this.compacting.catch(() => undefined).then(() => this.appendLine(line, durable));
+    return this.appendLine(line, durable);
+  }
+
+  private lineOf(entry: LogEntry): string {
     const at = new Date().toISOString();
     this.state.updatedAt = at;
     entry.n = ++this.seq;
@@ -598,15 +617,33 @@ export class JobJournal {
       entry.k = bootKey();
       this.bootWritten = true;
     }
-    const line = `${JSON.stringify(entry)}\n`;
-    if (this.compacting) return this.compacting.catch(() => undefined).then(() => this.appendLine(line, durable));
-    return this.appendLine(line, durable);
+    return `${JSON.stringify(entry)}\n`;
+  }
+
+  /** Queues a line to be written with the next one (or on the next turn of the event loop); resolves at once. */
+  private appendLater(entry: LogEntry): Promise<void> {
+    if (this.compacting) return this.append(entry, false);
+    this.pendingLines += this.lineOf(entry);
+    this.pendingTimer ??= setImmediate(() => this.writePending());
+    return Promise.resolve();
+  }
+
+  /** Writes the queued lines now; a failure is kept for the next flush. */
+  private writePending(): void {
+    if (this.pendingTimer) clearImmediate(this.pendingTimer);
+    this.pendingTimer = undefined;
+    if (this.pendingLines === '') return;
+    this.appendLine('', false).catch((e: unknown) => void (this.pendingError ??= e));
   }
 
   private appendLine(line: string, durable: boolean): Promise<void> {
+    if (this.pendingTimer) clearImmediate(this.pendingTimer);
+    this.pendingTimer = undefined;
+    const text = this.pendingLines + line;
+    this.pendingLines = '';
     try {
       this.logFd ??= fs.openSync(this.logFile, 'a', 0o600);
-      const buf = Buffer.from(this.logTorn ? `\n${line}` : line, 'utf8');
+      const buf = Buffer.from(this.logTorn ? `\n${text}` : text, 'utf8');
       for (let off = 0; off < buf.length; ) off += fs.writeSync(this.logFd, buf, off, buf.length - off);
       this.logTorn = false;
       // A log removed under us (its directory deleted) takes writes that reach no file.
@@ -656,6 +693,7 @@ export class JobJournal {
 
   /** Writes a snapshot of the whole state (the change log is then dropped). Serialized with the fsyncs. */
   private compact(): Promise<void> {
+    this.writePending(); // the log holds every line before it is linked
     this.state.updatedAt = new Date().toISOString();
     const before = this.compacting;
     const p: Promise<void> = (async () => {
@@ -723,16 +761,7 @@ export class JobJournal {
       return false;
     }
     // The link must be on disk before a snapshot naming it is.
-    try {
-      const dir = await fsp.open(this.responsesDir, 'r');
-      try {
-        await dir.sync();
-      } finally {
-        await dir.close();
-      }
-    } catch {
-      /* best effort, as for the journal file's directory (not possible on every platform) */
-    }
+    await syncDirectory(this.responsesDir);
     return true;
   }
 
@@ -858,13 +887,18 @@ async function writeAtomic(file: string, text: string, tag: string): Promise<voi
     await fsp.rm(tmp, { force: true }).catch(() => undefined);
     throw new JournalError('write-failed', file, `cannot write the job journal ${file}: ${errText(e)}`, { cause: e });
   }
-  // Make the rename itself durable. Not possible on every platform (Windows): best effort.
+  // Make the rename itself durable.
+  await syncDirectory(path.dirname(file));
+}
+
+/** fsync of a directory (its entries: a rename, a link). Not possible on every platform (Windows): best effort. */
+async function syncDirectory(dir: string): Promise<void> {
   try {
-    const dir = await fsp.open(path.dirname(file), 'r');
+    const handle = await fsp.open(dir, 'r');
     try {
-      await dir.sync();
+      await handle.sync();
     } finally {
-      await dir.close();
+      await handle.close();
     }
   } catch {
     /* best effort */

@@ -171,9 +171,9 @@ describe('bulk journal', () => {
     const client: BulkClient = {
       async updateWorkItems(ids) {
         left.push(Number(ids[0]!.slice(1)) - 1);
+        const file = path.join(copy, `job-${left.length}.json`); // one copy per departure (two workers)
         // The machine loses power now: only the fsynced part of the log survives, read after a reboot.
         const log = (await fsp.readFile(j.logFile)).subarray(0, durable).toString('utf8');
-        const file = path.join(copy, `job-${left.length}.json`); // one copy per departure (two workers)
         await fsp.copyFile(j.file, file);
         await fsp.writeFile(`${file}.log`, log.replace(/"k":"[^"]*"/, '"k":"id:another-boot"'));
         const after = await JobJournal.load(file, { responses: false });
@@ -191,6 +191,26 @@ describe('bulk journal', () => {
     assert.ok(syncs < 120 / 4, `one fsync covers several requests (${syncs} fsyncs for 120 requests)`);
     const back = await JobJournal.load(j.file);
     assert.deepEqual(new Set(back.requests.map((q) => q.state)), new Set(['succeeded']));
+  });
+
+  it('an outcome written later reaches the log before the next sent mark, or at flush; killed before, its request reads back as unknown', async () => {
+    const j = await JobJournal.create(dir, { source: {}, plan: makePlan(4, 2) });
+    await j.updateRequest(0, { state: 'sent', attempts: 1 });
+    await j.updateRequest(0, { state: 'succeeded', response: ok(['W1', 'W2']) }, undefined, { later: true });
+    // The process is killed now: what the log holds at this moment.
+    const logNow = fs.readFileSync(j.logFile, 'utf8');
+    const copy = path.join(dir, 'job-killed.json');
+    await fsp.copyFile(j.file, copy);
+    await fsp.writeFile(`${copy}.log`, logNow);
+    const killed = await JobJournal.load(copy);
+    assert.equal(killed.requests[0]!.state, 'unknown', 'sent, outcome not yet written: unknown, never unsent');
+    await j.updateRequest(1, { state: 'sent', attempts: 1 });
+    const next = await JobJournal.load(j.file);
+    assert.deepEqual(next.requests.map((r) => r.state), ['succeeded', 'unknown']);
+    assert.deepEqual(next.requests[0]!.response, ok(['W1', 'W2']));
+    await j.updateRequest(1, { state: 'failed' }, undefined, { later: true });
+    await j.flush();
+    assert.deepEqual((await JobJournal.load(j.file)).requests.map((r) => r.state), ['succeeded', 'failed']);
   });
 
   it('a change log line torn by a crash is ignored; lines the snapshot holds are not applied twice', async () => {
