@@ -43,6 +43,7 @@ const VARIANTS: { key: Variant; name: string }[] = [
 ];
 
 async function main(): Promise<void> {
+  const loadAtStart = os.loadavg();
   const data = generateDataset({ workItems: 20_002, users: 50, organizations: 5, processCategories: 0, seed: 42 });
   const sandbox = await createSandbox({ data });
   const allIds = sandbox.data.workItems.filter((w) => w.parentId !== null && !w.isDeleted).map((w) => w.id);
@@ -101,7 +102,7 @@ min / median / max over the rounds.
 
 - Date: ${new Date().toISOString()}
 - Machine: ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.release()}, Node ${process.version};
-  load average at the end ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')} (1/5/15 min; other processes share the machine, so compare ratios)
+  load average at the start ${loadAtStart.map((x) => x.toFixed(2)).join(' / ')}, at the end ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')} (1/5/15 min; other processes share the machine, so compare ratios)
 - Service: the sandbox (createSandbox, same process, 127.0.0.1), generated data set of 20,002 work items (seed 42).
 - Update: \`{"setCompleted": true|false}\` alternately, so every run changes every item (checked after each run).
 - Like with like: the same requests, **concurrency 2** in every variant (two workers on
@@ -109,9 +110,13 @@ min / median / max over the rounds.
   planJob; the plain loop builds the same paths), pacing off. The engine parses and checks
   each response's known members and records every state; the plain loop only
   JSON.parses the body.
-- "+ journal" is what the extension runs: the job file is created inside the timed region,
-  each request is on disk as \`sent\` (change log, fsync) before it leaves, each outcome
-  is appended and fsynced, and the log is compacted into the job file at the end.
+- "+ journal" is what the extension runs: the job file is created (written, fsynced) inside
+  the timed region; each request is on disk as \`sent\` (change log, fdatasync) before it
+  leaves: a 1000-item request by its own mark, one-item requests by a mark ahead covering
+  up to 32 items, renewed (its fdatasync under way) while earlier marked ones leave; each
+  outcome is appended with the next line and fsynced with the next mark; at the end the
+  log is fdatasynced and hard-linked as the job's responses file (the responses are not
+  serialized again) and the job file is rewritten (fsync, rename, fsync of the directory).
 - Journal directory: ${os.tmpdir()} on the machine's disk (ext4 / virtio).
 
 ${sections.join('\n\n')}
