@@ -171,13 +171,16 @@ describe('bulk journal', () => {
     const client: BulkClient = {
       async updateWorkItems(ids) {
         left.push(Number(ids[0]!.slice(1)) - 1);
-        const file = path.join(copy, `job-${left.length}.json`); // one copy per departure (two workers)
         // The machine loses power now: only the fsynced part of the log survives, read after a reboot.
-        const log = (await fsp.readFile(j.logFile)).subarray(0, durable).toString('utf8');
+        // (Taken now: the other worker may send more while this one reads.)
+        const leftNow = [...left];
+        const durableNow = durable;
+        const file = path.join(copy, `job-${left.length}.json`); // one copy per departure (two workers)
+        const log = (await fsp.readFile(j.logFile)).subarray(0, durableNow).toString('utf8');
         await fsp.copyFile(j.file, file);
         await fsp.writeFile(`${file}.log`, log.replace(/"k":"[^"]*"/, '"k":"id:another-boot"'));
         const after = await JobJournal.load(file, { responses: false });
-        for (const i of left) assert.equal(after.requests[i]!.state === 'pending', false, `request #${i} left but a power cut reads it as never sent`);
+        for (const i of leftNow) assert.equal(after.requests[i]!.state === 'pending', false, `request #${i} left but a power cut reads it as never sent`);
         return ok(ids);
       },
     };
