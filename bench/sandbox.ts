@@ -176,15 +176,23 @@ async function benchUsers(): Promise<string> {
 
 async function main(): Promise<void> {
   const rows: string[] = [];
+  // BENCH_ONLY=update|categories|users runs one part (for profiling); the results file is written only for a full run.
+  const only = process.env.BENCH_ONLY;
   for (const size of SIZES) {
+    if (only && only !== 'update' && only !== `update${size}`) continue;
     rows.push(await benchUpdate(size));
     process.stdout.write(`${rows[rows.length - 1]}\n`);
   }
-  rows.push(await benchCategories());
-  process.stdout.write(`${rows[rows.length - 1]}\n`);
-  rows.push(await benchUsers());
-  process.stdout.write(`${rows[rows.length - 1]}\n`);
+  if (!only || only === 'categories') {
+    rows.push(await benchCategories());
+    process.stdout.write(`${rows[rows.length - 1]}\n`);
+  }
+  if (!only || only === 'users') {
+    rows.push(await benchUsers());
+    process.stdout.write(`${rows[rows.length - 1]}\n`);
+  }
   await agent.close();
+  if (only) return;
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const md = `# Sandbox benchmark
 

@@ -30,7 +30,41 @@ export interface HttpError {
   [extra: string]: unknown;
 }
 
-export type ListResult<T> = { ok: true; body: { totalCount: number; data: T[] } } | { ok: false; status: number; errors: HttpError[] };
+/**
+ * A list answer: `bytes`, when given, is the UTF-8 of `JSON.stringify(body)` exactly,
+ * made from the UTF-8 JSON text of each record, kept between requests (records
+ * that never change while the sandbox runs), so an answer costs copying its pieces
+ * instead of converting every record to JSON and to UTF-8 again.
+ */
+export type ListResult<T> = { ok: true; body: { totalCount: number; data: T[] }; bytes?: Buffer } | { ok: false; status: number; errors: HttpError[] };
+
+/** UTF-8 JSON text of a record followed by a comma (the separator of list members). */
+function recordPiece(record: object): Buffer {
+  return Buffer.from(`${JSON.stringify(record)},`, 'utf8');
+}
+
+/** Pieces of records that never change while the sandbox runs (stored process categories). */
+const recordPieces = new WeakMap<object, Buffer>();
+
+function pieceOf(record: object): Buffer {
+  let piece = recordPieces.get(record);
+  if (piece === undefined) {
+    piece = recordPiece(record);
+    recordPieces.set(record, piece);
+  }
+  return piece;
+}
+
+/** The UTF-8 of `JSON.stringify({ totalCount, data })`, from the records' pieces (each ends with a comma). */
+function listBytes(totalCount: number, pieces: Buffer[]): Buffer {
+  const head = Buffer.from(`{"totalCount":${JSON.stringify(totalCount)},"data":[`, 'utf8');
+  const tail = Buffer.from(']}', 'utf8');
+  if (pieces.length > 0) {
+    const last = pieces[pieces.length - 1]!;
+    pieces[pieces.length - 1] = last.subarray(0, last.length - 1); // no comma after the last record
+  }
+  return Buffer.concat([head, ...pieces, tail]);
+}
 
 /** Query parameters with case-insensitive names. */
 export class Query {
@@ -136,15 +170,24 @@ export function toApiUser(u: SandboxUser, orgNames: ReadonlyMap<string, string>)
  * users and organizations never change while the sandbox runs (a reset replaces the
  * lists), so a list of 100,000 users costs its filter, not 100,000 copies.
  */
-const apiUserLists = new WeakMap<readonly SandboxUser[], { length: number; orgs: Dataset['organizations']; orgsLength: number; list: ApiUser[] }>();
+interface ApiUsers {
+  length: number;
+  orgs: Dataset['organizations'];
+  orgsLength: number;
+  list: ApiUser[];
+  /** Each user's piece of an answer (made on first use): UTF-8 JSON text and a comma. */
+  pieces: (Buffer | undefined)[];
+}
+const apiUserLists = new WeakMap<readonly SandboxUser[], ApiUsers>();
 
-function apiUsersOf(data: Dataset): ApiUser[] {
+function apiUsersOf(data: Dataset): ApiUsers {
   const kept = apiUserLists.get(data.users);
-  if (kept && kept.length === data.users.length && kept.orgs === data.organizations && kept.orgsLength === data.organizations.length) return kept.list;
+  if (kept && kept.length === data.users.length && kept.orgs === data.organizations && kept.orgsLength === data.organizations.length) return kept;
   const orgNames = new Map(data.organizations.map((o) => [o.id, o.name]));
   const list = data.users.map((u) => toApiUser(u, orgNames));
-  apiUserLists.set(data.users, { length: data.users.length, orgs: data.organizations, orgsLength: data.organizations.length, list });
-  return list;
+  const made: ApiUsers = { length: data.users.length, orgs: data.organizations, orgsLength: data.organizations.length, list, pieces: new Array(list.length) };
+  apiUserLists.set(data.users, made);
+  return made;
 }
 
 /** IDs of every organization strictly below `orgId`, at any depth. */
@@ -178,6 +221,7 @@ function listUsers(data: Dataset, orgIds: ReadonlySet<string>, q: Query, withKey
     const englishName = filterText(q, 'englishName');
     const keyword = withKeyword ? filterText(q, 'keyword') : undefined;
     const out: ApiUser[] = [];
+    const pieces: Buffer[] = [];
     const api = apiUsersOf(data);
     for (let i = 0; i < data.users.length; i++) {
       const u = data.users[i]!;
@@ -189,9 +233,11 @@ function listUsers(data: Dataset, orgIds: ReadonlySet<string>, q: Query, withKey
         );
         if (!hit) continue;
       }
-      out.push(api[i]!);
+      const user = api.list[i]!;
+      out.push(user);
+      pieces.push((api.pieces[i] ??= recordPiece(user)));
     }
-    return { ok: true, body: { totalCount: out.length, data: out } };
+    return { ok: true, body: { totalCount: out.length, data: out }, bytes: listBytes(out.length, pieces) };
   });
 }
 
@@ -298,6 +344,7 @@ export function listProcessCategories(data: Dataset, q: Query): ListResult<Store
     });
     const totalCount = matched.length;
     const page = matched.slice(offset, limit === undefined ? undefined : offset + limit);
-    return { ok: true, body: { totalCount, data: page.map((c) => ({ ...c })) } };
+    // The answer from each stored category's kept piece (the copies in body hold the same values).
+    return { ok: true, body: { totalCount, data: page.map((c) => ({ ...c })) }, bytes: listBytes(totalCount, page.map(pieceOf)) };
   });
 }

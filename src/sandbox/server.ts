@@ -127,6 +127,8 @@ interface Reply {
   stream?: Iterable<string>;
   /** The body as JSON text already made (instead of `body`). */
   json?: string;
+  /** The body as UTF-8 JSON already made (instead of `body`). */
+  bytes?: Buffer;
   headers?: Record<string, string>;
 }
 
@@ -653,7 +655,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   const send = (res: http.ServerResponse, reply: Reply): void | Promise<void> => {
     if (reply.stream) return sendStream(res, { ...reply, stream: reply.stream });
     // One UTF-8 encoding pass: the buffer gives the length and is what is written.
-    const bytes = Buffer.from(reply.json ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)), 'utf8');
+    const bytes = reply.bytes ?? Buffer.from(reply.json ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)), 'utf8');
     res.writeHead(reply.status, {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': String(bytes.length),
@@ -934,5 +936,6 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
 }
 
 function listReply(r: ReturnType<typeof listProcessCategories> | ReturnType<typeof listAllAssignedUsers> | ReturnType<typeof listProjects>): Reply {
-  return r.ok ? { status: 200, body: r.body } : { status: r.status, body: r.errors };
+  if (!r.ok) return { status: r.status, body: r.errors };
+  return 'bytes' in r && r.bytes !== undefined ? { status: 200, bytes: r.bytes } : { status: 200, body: r.body };
 }

@@ -1153,16 +1153,22 @@ export function applyUpdate(data: Dataset, ids: string[], body: unknown, ctx: Up
 
   // 3. Request-level rules, then each item in a deterministic order (request order;
   //    for restore, ancestors before descendants so a restored folder can take its children).
-  run.checkRequest();
-  const order = parsed.body.restore === true ? [...unique].sort((a, b) => run.ws.level(a) - run.ws.level(b)) : unique;
-  for (const id of order) run.processItem(id);
-  if (run.errors.length > 0) return failure(run.status(), strip(run.errors));
+  //    The working set writes into the stored items: anything but a commit, an error
+  //    found or an exception, puts their values back.
+  try {
+    run.checkRequest();
+    const order = parsed.body.restore === true ? [...unique].sort((a, b) => run.ws.level(a) - run.ws.level(b)) : unique;
+    for (const id of order) run.processItem(id);
+    if (run.errors.length > 0) return failure(run.status(), strip(run.errors));
 
-  // 4. Commit.
-  const response = run.buildResponse(unique);
-  run.ws.commit();
-  if (run.removedLinkIds.size > 0) data.scheduleLinks = data.scheduleLinks.filter((l) => !run.removedLinkIds.has(l.id));
-  return { ok: true, response };
+    // 4. Commit.
+    const response = run.buildResponse(unique);
+    run.ws.commit();
+    if (run.removedLinkIds.size > 0) data.scheduleLinks = data.scheduleLinks.filter((l) => !run.removedLinkIds.has(l.id));
+    return { ok: true, response };
+  } finally {
+    run.ws.rollback(); // no-op after a commit
+  }
 }
 
 function strip(errors: (SandboxErrorEntry & { status: number })[]): SandboxErrorEntry[] {

@@ -35,8 +35,6 @@ class ListIndex<L extends readonly unknown[], T> {
 
 export interface WorkItemIndex {
   byId: Map<string, WorkItem>;
-  /** Position of each item in `data.workItems`. */
-  positions: Map<string, number>;
   /** Children IDs per parent key (deleted ones too), in data-set order. */
   children: Map<string, string[]>;
 }
@@ -50,17 +48,15 @@ function byIdOf<T extends { id: string }>(list: readonly T[]): Map<string, T> {
 export class DatasetIndexes {
   private readonly items = new ListIndex((list: WorkItem[]): WorkItemIndex => {
     const byId = new Map<string, WorkItem>();
-    const positions = new Map<string, number>();
     const children = new Map<string, string[]>();
-    list.forEach((item, i) => {
+    for (const item of list) {
       byId.set(item.id, item);
-      positions.set(item.id, i);
       const key = parentKey(item.parentId, item.projectId);
       const siblings = children.get(key);
       if (siblings) siblings.push(item.id);
       else children.set(key, [item.id]);
-    });
-    return { byId, positions, children };
+    }
+    return { byId, children };
   });
   private readonly users = new ListIndex((list: SandboxUser[]) => byIdOf(list));
   private readonly userNames = new ListIndex((list: SandboxUser[]) => {

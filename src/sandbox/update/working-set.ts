@@ -1,32 +1,30 @@
-// A copy-on-write view of a data set's work items for one update request, over
-// the hierarchy indexes the data set keeps between requests (id -> item,
-// parent -> children: src/sandbox/update/indexes.ts). Reads see the request's own
-// changes; `commit()` writes them back, into the data set and its indexes. Nothing
-// in the data set or its indexes changes before `commit()`, which makes an update
-// atomic without copying the whole data set, and keeps its cost proportional to
-// the items it touches. No vscode import.
+// A working view of a data set's work items for one update request, over the
+// hierarchy indexes the data set keeps between requests (id -> item,
+// parent -> children: src/sandbox/update/indexes.ts). An update writes into the
+// stored items themselves, and before its first write to an item keeps a shallow
+// snapshot of it (the values as stored before the request: the update engine never
+// changes a nested array or object in place, it assigns new ones). `commit()`
+// keeps the changes and writes the changed children lists into the indexes;
+// `rollback()` puts every snapshot's values back, so a rejected request changes
+// nothing. The cost follows the items an update writes: no whole item is copied
+// twice, no stored item is replaced. No vscode import.
 import type { Dataset, WorkItem } from '../model';
 import { indexesOf, parentKey, type WorkItemIndex } from './indexes';
-
-function cloneItem(item: WorkItem): WorkItem {
-  return {
-    ...item,
-    assignments: item.assignments.map((a) => ({ ...a })),
-    fieldCalcTypes: { ...item.fieldCalcTypes },
-  };
-}
 
 export class WorkingSet {
   /** The data set's index (shared between requests: read-only until commit). */
   private readonly index: WorkItemIndex;
-  private readonly originals: Map<string, WorkItem>;
-  private readonly copies = new Map<string, WorkItem>();
+  private readonly items: Map<string, WorkItem>;
+  /** Each written item's values before this request (shallow snapshots, in the order of first write). */
+  private readonly before = new Map<string, WorkItem>();
+  /** Set by commit() or rollback(): no write after either. */
+  private finished = false;
   /** Children lists this request changed (copies; the shared ones stay as they are until commit). */
   private readonly changedChildren = new Map<string, string[]>();
 
   constructor(private readonly data: Dataset) {
     this.index = indexesOf(data).workItems();
-    this.originals = this.index.byId;
+    this.items = this.index.byId;
   }
 
   private childIds(key: string): readonly string[] {
@@ -44,29 +42,29 @@ export class WorkingSet {
 
   /** The item as this request sees it (do not mutate: use `mut`). */
   get(id: string): WorkItem | undefined {
-    return this.copies.get(id) ?? this.originals.get(id);
+    return this.items.get(id);
   }
 
   /** The item as stored before this request. */
   original(id: string): WorkItem | undefined {
-    return this.originals.get(id);
+    return this.before.get(id) ?? this.items.get(id);
   }
 
-  /** A writable copy of the item (made on first write). */
+  /**
+   * The item, to write to (its values before the request are kept on first write).
+   * Assign new values only: never change a nested array or object in place.
+   */
   mut(id: string): WorkItem {
-    let copy = this.copies.get(id);
-    if (!copy) {
-      const original = this.originals.get(id);
-      if (!original) throw new Error(`no work item ${id}`);
-      copy = cloneItem(original);
-      this.copies.set(id, copy);
-    }
-    return copy;
+    if (this.finished) throw new Error('the update was already committed or rolled back');
+    const item = this.items.get(id);
+    if (!item) throw new Error(`no work item ${id}`);
+    if (!this.before.has(id)) this.before.set(id, { ...item });
+    return item;
   }
 
   /** IDs of the items written by this request, in the order of their first write. */
   changedIds(): string[] {
-    return [...this.copies.keys()];
+    return [...this.before.keys()];
   }
 
   /** Children of an item (deleted ones too when asked), unsorted. */
@@ -113,7 +111,7 @@ export class WorkingSet {
   level(id: string): number {
     let level = -1;
     let current: WorkItem | undefined = this.get(id);
-    while (current && level <= this.originals.size) {
+    while (current && level <= this.items.size) {
       level++;
       current = current.parentId === null ? undefined : this.get(current.parentId);
     }
@@ -136,7 +134,7 @@ export class WorkingSet {
   isSelfOrDescendant(candidate: string, ancestor: string): boolean {
     let current: WorkItem | undefined = this.get(candidate);
     let steps = 0;
-    while (current && steps <= this.originals.size) {
+    while (current && steps <= this.items.size) {
       if (current.id === ancestor) return true;
       current = current.parentId === null ? undefined : this.get(current.parentId);
       steps++;
@@ -182,23 +180,30 @@ export class WorkingSet {
     item.parentId = parentId;
   }
 
-  /** Writes every changed item back into the data set (each changed item is replaced by its copy). */
+  /** Keeps this request's changes: the changed children lists go into the data set's indexes. */
   commit(): void {
-    const list = this.data.workItems;
-    const { positions, byId, children } = this.index;
-    for (const [id, copy] of this.copies) {
-      let at = positions.get(id);
-      if (at === undefined || list[at]?.id !== id) {
-        // The list was reordered in place since the index was made: find the item again.
-        at = list.findIndex((w) => w.id === id);
-        positions.set(id, at);
-      }
-      list[at] = copy;
-      byId.set(id, copy);
-    }
+    this.finished = true;
+    const { children } = this.index;
     for (const [key, ids] of this.changedChildren) {
       if (ids.length > 0) children.set(key, ids);
       else children.delete(key);
     }
+    this.before.clear();
+    this.changedChildren.clear();
+  }
+
+  /** Undoes every write of this request: each written item gets its values from before the request back. */
+  rollback(): void {
+    if (this.finished) return;
+    this.finished = true;
+    for (const [id, was] of this.before) {
+      const item = this.items.get(id)!;
+      for (const key of Object.keys(item)) {
+        if (!Object.prototype.hasOwnProperty.call(was, key)) delete (item as Record<string, unknown>)[key];
+      }
+      Object.assign(item, was);
+    }
+    this.before.clear();
+    this.changedChildren.clear();
   }
 }
