@@ -1108,7 +1108,10 @@ class UpdateRun {
       const w = this.ws.mut(id);
       w.updatedAt = stamp;
       w.updatedBy = caller;
-      affectedItems.push({ ...diff, updatedAt: stamp, updatedBy: caller });
+      // The diff is this item's own new object: the stamp is added to it (same members, same order as a copy).
+      diff.updatedAt = stamp;
+      diff.updatedBy = caller;
+      affectedItems.push(diff);
     }
     return { items, affectedItems, addedTimeEntryIds: [], addedScheduleDependencyIds: [] };
   }
