@@ -68,6 +68,17 @@ describe('sandbox update engine (direct)', () => {
     );
   });
 
+  it('an update that throws after its writes (here: a clock giving an invalid date to stamp with) leaves every stored item as it was, key order included', () => {
+    const data = load();
+    const before = JSON.stringify(data);
+    assert.throws(() => applyUpdate(data, ['T1'], { setCompleted: true, fields: { Description: 'changed' } }, { ...ctx, now: new Date(Number.NaN) }), RangeError);
+    assert.equal(JSON.stringify(data), before);
+    // The same update with a valid clock goes through afterwards.
+    const ok = applyUpdate(data, ['T1'], { fields: { Description: 'changed' } }, ctx);
+    assert.ok(ok.ok, JSON.stringify(ok));
+    assert.equal(data.workItems.find((w) => w.id === 'T1')!.description, 'changed');
+  });
+
   it('empty ID lists are 400; IDs are trimmed and de-duplicated', () => {
     const data = load();
     const none = applyUpdate(data, [], { setCompleted: true }, ctx);
