@@ -76,11 +76,9 @@ export class RequestDiagnostics implements vscode.Disposable {
     const fixes: RenameFix[] = [];
     const expands: ExpandFix[] = [];
     // JSON syntax errors are shown by the JSON language service; nothing more to add then.
-    // Problems the JSON Schema also finds are still reported here when they block sending:
-    // the JSON language service shows schema problems as warnings only, without our
-    // "did you mean" and its Quick Fix.
+    // Every other problem is reported here, once: the contributed JSON Schema carries no
+    // checks of its own (only names, hovers and completions), so nothing is shown twice.
     for (const issue of analysis.validation?.issues ?? []) {
-      if (issue.alsoInJsonSchema && issue.severity !== 'error') continue;
       const span = locateIssueSpan(analysis, issue);
       const range = new vscode.Range(doc.positionAt(span.offset), doc.positionAt(span.offset + span.length));
       const message = issueText(issue);

@@ -81,10 +81,10 @@ function readIds(raw: unknown, issues: DocumentIssue[]): string[] | undefined {
       const p = [...path, i];
       if (typeof v === 'string') entries.push({ id: v.trim(), path: p });
       else if (typeof v === 'number' && Number.isSafeInteger(v)) entries.push({ id: String(v), path: p });
-      else idIssues.push(makeIssue('DOCUMENT_ID_TYPE', p, { actual: describeValue(v) }, { alsoInJsonSchema: true }));
+      else idIssues.push(makeIssue('DOCUMENT_ID_TYPE', p, { actual: describeValue(v) }));
     });
   } else {
-    issues.push(makeIssue('DOCUMENT_IDS_TYPE', path, {}, { alsoInJsonSchema: true }));
+    issues.push(makeIssue('DOCUMENT_IDS_TYPE', path, {}));
     return undefined;
   }
   const seen = new Set<string>();
@@ -130,7 +130,7 @@ function readIds(raw: unknown, issues: DocumentIssue[]): string[] | undefined {
 export function validateRequestDocument(value: unknown): DocumentValidation {
   const issues: DocumentIssue[] = [];
   if (!isPlainObject(value)) {
-    issues.push(makeIssue('DOCUMENT_NOT_OBJECT', [], {}, { alsoInJsonSchema: true }));
+    issues.push(makeIssue('DOCUMENT_NOT_OBJECT', [], {}));
     return { ok: false, issues };
   }
   for (const key of Object.keys(value)) {
@@ -138,28 +138,27 @@ export function validateRequestDocument(value: unknown): DocumentValidation {
     const canonical = DOCUMENT_MEMBERS.find((m) => m.toLowerCase() === key.toLowerCase());
     issues.push(
       makeIssue('DOCUMENT_UNKNOWN_MEMBER', [key], { member: key }, {
-        alsoInJsonSchema: true,
         ...(canonical ? { fix: { kind: 'rename-member', to: canonical } as const } : {}),
       }),
     );
   }
   if (value.$schema !== undefined && typeof value.$schema !== 'string') {
-    issues.push(makeIssue('WRONG_TYPE', ['$schema'], { member: '$schema', expected: 'a string', actual: describeValue(value.$schema) }, { alsoInJsonSchema: true }));
+    issues.push(makeIssue('WRONG_TYPE', ['$schema'], { member: '$schema', expected: 'a string', actual: describeValue(value.$schema) }));
   }
   const description = value.description;
   if (description !== undefined && typeof description !== 'string') {
     issues.push(
-      makeIssue('WRONG_TYPE', ['description'], { member: 'description', expected: 'a string', actual: describeValue(description) }, { alsoInJsonSchema: true }),
+      makeIssue('WRONG_TYPE', ['description'], { member: 'description', expected: 'a string', actual: describeValue(description) }),
     );
   }
 
   let ids: string[] | undefined;
-  if (value.workItemIds === undefined) issues.push(makeIssue('DOCUMENT_IDS_MISSING', [], {}, { alsoInJsonSchema: true }));
+  if (value.workItemIds === undefined) issues.push(makeIssue('DOCUMENT_IDS_MISSING', [], {}));
   else ids = readIds(value.workItemIds, issues);
 
   let update: UpdateWorkItemsBody | undefined;
   if (value.update === undefined) {
-    issues.push(makeIssue('DOCUMENT_UPDATE_MISSING', [], {}, { alsoInJsonSchema: true }));
+    issues.push(makeIssue('DOCUMENT_UPDATE_MISSING', [], {}));
   } else {
     const checked = checkUpdateBody(value.update, ['update']);
     issues.push(...checked.issues);

@@ -11,7 +11,6 @@ import * as path from 'node:path';
 import { z } from 'zod';
 import { UpdateWorkItemsBody } from './api';
 import { RequestDocumentSchema } from './document';
-import { ERROR_CODES } from './error-codes';
 import { fieldsMapSchema } from './field-values';
 import { JSON_SCHEMA_JA, otherCaseJa } from './json-schema-ja';
 import BUNDLE_JA from '../../l10n/bundle.l10n.ja.json';
@@ -162,19 +161,6 @@ function addExamples(update: JsonObject): void {
   ((change.removeUsers as JsonObject).items as JsonObject).description = 'Login name, LDAP login name, e-mail address or name (not empty).';
 }
 
-/**
- * `workItemIds` is a list or a string: without an errorMessage on each form, VS
- * Code reports a wrong type as 'Incorrect type. Expected "array".' (the first
- * form only). Each form gets the wording of our own check, which names both.
- */
-function describeWorkItemIds(ids: JsonObject): void {
-  const forms = ids.anyOf as JsonObject[];
-  for (const form of forms) form.errorMessage = ERROR_CODES.DOCUMENT_IDS_TYPE.message;
-  const entry = ERROR_CODES.DOCUMENT_ID_TYPE.message.replace(/, not \{actual\}\.$/, '.');
-  for (const form of ((forms[0]!.items as JsonObject).anyOf as JsonObject[])) form.errorMessage = entry;
-  ids.examples = [['120', '121', '122'], '120, 121, 122'];
-}
-
 /** The update body with the `fields` map typed from the catalogue (completion and hover for known fields). */
 function editorUpdateBody() {
   return UpdateWorkItemsBody.extend({
@@ -201,6 +187,25 @@ function dropValueChecks(node: Json): void {
   for (const [k, v] of Object.entries(node)) if (k !== 'patternProperties' || typeof v === 'object') dropValueChecks(v);
 }
 
+/**
+ * Drops the shape checks (types, allowed values, required and unknown members) from the
+ * request-document schema: validateRequestDocument reports each of them as an error in its
+ * own words (with "did you mean" and a Quick Fix) and blocks sending, so the JSON language
+ * service must not report the same member a second time as a warning. What the schema keeps
+ * is what the editor needs for writing: member names, descriptions (hover), examples and
+ * snippets (completion). Allowed values become examples; booleans offer true and false.
+ */
+function dropShapeChecks(node: Json): void {
+  if (Array.isArray(node)) return node.forEach(dropShapeChecks);
+  if (!node || typeof node !== 'object') return;
+  const examples = Array.isArray(node.examples) ? node.examples : [];
+  if (Array.isArray(node.enum)) node.examples = [...node.enum, ...examples.filter((e) => !(node.enum as Json[]).includes(e))];
+  else if (node.type === 'boolean' && examples.length === 0) node.examples = [true, false];
+  for (const k of ['type', 'enum', 'const', 'required', 'allOf', 'anyOf', 'oneOf', 'propertyNames', 'errorMessage']) delete node[k];
+  if (node.additionalProperties === false || (node.additionalProperties && typeof node.additionalProperties === 'object')) delete node.additionalProperties;
+  for (const [k, v] of Object.entries(node)) if (k !== 'examples' && k !== 'default' && k !== 'defaultSnippets') dropShapeChecks(v);
+}
+
 function finishUpdateBody(update: JsonObject, withSnippets: boolean): void {
   dropValueChecks(update);
   addExamples(update);
@@ -220,7 +225,8 @@ export function buildRequestDocumentJsonSchema(): JsonObject {
   dropSafeIntBounds(schema);
   const props = schema.properties as JsonObject;
   finishUpdateBody(props.update as JsonObject, true);
-  describeWorkItemIds(props.workItemIds as JsonObject);
+  (props.workItemIds as JsonObject).examples = [['120', '121', '122'], '120, 121, 122'];
+  dropShapeChecks(schema);
   (props.description as JsonObject).examples = ['Shift sprint 12 by one week'];
   return {
     $schema: schema.$schema as string,

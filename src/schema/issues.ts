@@ -24,18 +24,13 @@ export interface DocumentIssue {
   fix?: IssueFix;
   /** The values filled into the code's message template. */
   params?: MessageParams;
-  /**
-   * True when the generated JSON Schema (schemas/workitems.schema.json) reports
-   * the same problem in the editor, so an editor may skip its own diagnostic.
-   */
-  alsoInJsonSchema?: boolean;
 }
 
 export function makeIssue(
   code: ErrorCode,
   path: JsonPath,
   params: MessageParams = {},
-  extra: { severity?: 'error' | 'warning'; fix?: IssueFix; alsoInJsonSchema?: boolean } = {},
+  extra: { severity?: 'error' | 'warning'; fix?: IssueFix} = {},
 ): DocumentIssue {
   const info = ERROR_CODES[code] as { severity?: 'error' | 'warning' };
   const issue: DocumentIssue = {
@@ -46,7 +41,6 @@ export function makeIssue(
     params,
   };
   if (extra.fix) issue.fix = extra.fix;
-  if (extra.alsoInJsonSchema) issue.alsoInJsonSchema = true;
   return issue;
 }
 

@@ -249,7 +249,6 @@ function translateZodIssue(zi: z.core.$ZodIssue, body: unknown, renames: Renames
   const orig = renames.toOriginal(rel);
   const member = formatJsonPath(orig);
   const value = valueAt(body, rel);
-  const schemaToo = { alsoInJsonSchema: true };
   switch (zi.code) {
     case 'unrecognized_keys': {
       const node = objectNodeAt(rel);
@@ -259,10 +258,9 @@ function translateZodIssue(zi: z.core.$ZodIssue, body: unknown, renames: Renames
         const suggestion = closest(key, allowed);
         return suggestion
           ? makeIssue('UNKNOWN_MEMBER_DID_YOU_MEAN', [...orig, key], { member: key, where, expected: suggestion }, {
-              ...schemaToo,
               fix: { kind: 'rename-member', to: suggestion },
             })
-          : makeIssue('UNKNOWN_MEMBER', [...orig, key], { member: key, where, allowed: allowed.join(', ') }, schemaToo);
+          : makeIssue('UNKNOWN_MEMBER', [...orig, key], { member: key, where, allowed: allowed.join(', ') });
       });
     }
     case 'invalid_type': {
@@ -270,15 +268,15 @@ function translateZodIssue(zi: z.core.$ZodIssue, body: unknown, renames: Renames
         const parent = orig.slice(0, -1);
         const last = String(orig[orig.length - 1]);
         if (rel.length === 4 && rel[0] === 'assignmentChange' && rel[1] === 'updates' && rel[3] === 'user') {
-          return [makeIssue('ASSIGNMENT_USER_REQUIRED', parent, {}, schemaToo)];
+          return [makeIssue('ASSIGNMENT_USER_REQUIRED', parent, {})];
         }
-        return [makeIssue('MEMBER_REQUIRED', parent, { member: last, where: whereText(parent) }, schemaToo)];
+        return [makeIssue('MEMBER_REQUIRED', parent, { member: last, where: whereText(parent) })];
       }
       if (zi.expected === 'int' && typeof value === 'number') {
-        return [makeIssue('NOT_INTEGER', orig, { member, actual: describeValue(value) }, schemaToo)];
+        return [makeIssue('NOT_INTEGER', orig, { member, actual: describeValue(value) })];
       }
       const expected = EXPECTED_TEXT[zi.expected] ?? zi.expected;
-      return [makeIssue('WRONG_TYPE', orig, { member, expected, actual: describeValue(value) }, schemaToo)];
+      return [makeIssue('WRONG_TYPE', orig, { member, expected, actual: describeValue(value) })];
     }
     case 'invalid_value':
       return [
@@ -286,17 +284,16 @@ function translateZodIssue(zi: z.core.$ZodIssue, body: unknown, renames: Renames
           'INVALID_VALUE',
           orig,
           { member, allowed: zi.values.map((v) => JSON.stringify(v)).join(' or '), actual: describeValue(value) },
-          schemaToo,
         ),
       ];
     case 'too_small':
       if (rel[0] === 'assignmentChange' && rel[1] === 'removeUsers') return []; // reported by the removeUsers rule
-      if (typeof value === 'string') return [makeIssue('VALUE_EMPTY', orig, { member }, schemaToo)];
-      return [makeIssue('VALUE_OUT_OF_RANGE', orig, { member, range: `${zi.minimum} or more`, actual: describeValue(value) }, schemaToo)];
+      if (typeof value === 'string') return [makeIssue('VALUE_EMPTY', orig, { member })];
+      return [makeIssue('VALUE_OUT_OF_RANGE', orig, { member, range: `${zi.minimum} or more`, actual: describeValue(value) })];
     case 'too_big':
-      return [makeIssue('VALUE_OUT_OF_RANGE', orig, { member, range: `${zi.maximum} or less`, actual: describeValue(value) }, schemaToo)];
+      return [makeIssue('VALUE_OUT_OF_RANGE', orig, { member, range: `${zi.maximum} or less`, actual: describeValue(value) })];
     default:
-      return [makeIssue('WRONG_TYPE', orig, { member, expected: 'a valid value', actual: describeValue(value) }, schemaToo)];
+      return [makeIssue('WRONG_TYPE', orig, { member, expected: 'a valid value', actual: describeValue(value) })];
   }
 }
 
@@ -492,9 +489,7 @@ export function checkUpdateBody(body: unknown, basePath: JsonPath = []): UpdateB
   const issues: DocumentIssue[] = [];
   if (!isPlainObject(body)) {
     issues.push(
-      makeIssue('WRONG_TYPE', [...basePath], { member: basePath.length ? formatJsonPath(basePath) : 'the update', expected: 'an object', actual: describeValue(body) }, {
-        alsoInJsonSchema: true,
-      }),
+      makeIssue('WRONG_TYPE', [...basePath], { member: basePath.length ? formatJsonPath(basePath) : 'the update', expected: 'an object', actual: describeValue(body) }),
     );
     return { ok: false, issues };
   }

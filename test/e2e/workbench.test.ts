@@ -158,7 +158,7 @@ describe('Work Item Studio in a VS Code workbench', function () {
     await wb.runCommand('View: Revert and Close Editor');
   });
 
-  it('shows the schema errors of an invalid request document in the Problems panel', async () => {
+  it('shows the problems of an invalid request document in the Problems panel, each once', async () => {
     await wb.page.keyboard.press('Escape');
     await wb.runCommand('View: Close All Editors');
     // A dialog may ask to save the untitled document from the previous test.
@@ -168,7 +168,12 @@ describe('Work Item Studio in a VS Code workbench', function () {
     await wb.page.keyboard.press('Control+Shift+M');
     const problems = wb.page.locator('.markers-panel .monaco-list-row');
     await wb.expectVisible(problems.filter({ hasText: 'invalid.workitems.json' }), 'invalid.workitems.json in the Problems panel');
-    await wb.expectVisible(problems.filter({ hasText: /notAMember|not allowed|Incorrect type|workItemIds|setCompleted/ }), 'a schema problem naming the bad member');
+    await wb.expectVisible(problems.filter({ hasText: /notAMember/ }), 'our problem naming the unknown member');
+    await wb.expectVisible(problems.filter({ hasText: /setCompleted/ }), 'our problem naming the member of the wrong type');
+    // Reported once: the JSON Schema adds no second problem for the same members (give the
+    // JSON language service time to publish anything it would).
+    await wb.page.waitForTimeout(2_000);
+    assert.equal(await problems.filter({ hasText: /Incorrect type|is not allowed|Missing property/ }).count(), 0, 'the JSON Schema reported a problem our checks report');
     await wb.screenshot('problems');
   });
 

@@ -106,12 +106,6 @@ describe('schema rules: update body', () => {
       assert.equal(r.ok, true);
       assert.equal(find(r.issues, 'UPDATE_EMPTY', ['update']).severity, 'warning');
     });
-
-    it('shape issues are marked as also reported by the JSON Schema; rule issues are not', () => {
-      const r = check({ clearSchedule: 1, orderFirst: true });
-      assert.equal(find(r.issues, 'WRONG_TYPE').alsoInJsonSchema, true);
-      assert.equal(find(r.issues, 'ORDER_WITHOUT_PARENT').alsoInJsonSchema, undefined);
-    });
   });
 
   describe('ordering: only one of orderAfter/orderBefore/orderFirst/orderLast, each with moveParentTo (rules 20, 21)', () => {
