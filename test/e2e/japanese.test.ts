@@ -178,7 +178,7 @@ describe('Work Item Studio in a VS Code workbench in Japanese', function () {
     // The context menu of a selected row, in Japanese.
     await pane.locator('.monaco-list-row.selected', { hasText: 'フッター' }).click({ button: 'right' });
     const menuItem = page.locator('.monaco-menu .action-item', { hasText: '選択した作業項目を更新…' });
-    await (await wb.expectVisible(menuItem, 'Update Selected Work Items… in Japanese in the context menu')).click();
+    await wb.runMenuEntry(await wb.expectVisible(menuItem, 'Update Selected Work Items… in Japanese in the context menu'));
     await (await wb.expectVisible(wb.quickInput.locator('input'), 'the template pick')).fill('進捗率');
     await wb.pickQuickItem('the template pick in Japanese', '進捗率を設定');
     await wb.expectVisible(page.locator('.tabs-container .tab', { hasText: /^update-\d+\.workitems\.json/ }), 'the new request document');

@@ -248,6 +248,22 @@ export class Workbench {
     await row.click();
   }
 
+  /**
+   * Runs the entry of the open context menu: hovered, then clicked, as a person does. On a loaded
+   * machine the menu may miss the click while the pointer settles; then (and only when the menu is
+   * still open after a moment) Enter runs the entry the hover focused. Enter is never pressed once
+   * the menu has closed: it would go to the tree and toggle the focused row.
+   */
+  async runMenuEntry(entry: Locator): Promise<void> {
+    await entry.hover();
+    await entry.click();
+    const closed = await entry.waitFor({ state: 'hidden', timeout: 3_000 }).then(() => true, () => false);
+    if (!closed) {
+      await entry.hover();
+      await this.page.keyboard.press('Enter');
+    }
+  }
+
   /** Types `value` into the open input box whose prompt matches `prompt`, then presses Enter. */
   async answerInputBox(what: string, prompt: RegExp | string, value: string): Promise<void> {
     await this.expectVisible(this.quickInput.locator('.quick-input-message', { hasText: prompt }), what);
