@@ -35,6 +35,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { REQUEST_STATES, type JobOutcome, type JobPlan, type RequestResult, type RequestState } from './types';
+import { syncDirectory, writeFileDurably } from './durable';
 
 export const JOURNAL_FORMAT = 'workitem-studio.bulk-job';
 export const JOURNAL_VERSION = 2;
@@ -871,37 +872,12 @@ function responsesInLog(text: string): Record<string, unknown> {
   return out;
 }
 
-/** Writes `text` to `file` atomically: temp file in the same directory, fsync, rename, fsync of the directory. */
+/** Writes `text` to `file` atomically and durably (see writeFileDurably); a failure is a JournalError. */
 async function writeAtomic(file: string, text: string, tag: string): Promise<void> {
-  const tmp = `${file}.${tag}.tmp`;
   try {
-    const handle = await fsp.open(tmp, 'w', 0o600);
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await fsp.rename(tmp, file);
+    await writeFileDurably(file, text, tag);
   } catch (e) {
-    await fsp.rm(tmp, { force: true }).catch(() => undefined);
     throw new JournalError('write-failed', file, `cannot write the job journal ${file}: ${errText(e)}`, { cause: e });
-  }
-  // Make the rename itself durable.
-  await syncDirectory(path.dirname(file));
-}
-
-/** fsync of a directory (its entries: a rename, a link). Not possible on every platform (Windows): best effort. */
-async function syncDirectory(dir: string): Promise<void> {
-  try {
-    const handle = await fsp.open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    /* best effort */
   }
 }
 

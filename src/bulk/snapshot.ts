@@ -7,6 +7,7 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
+import { writeFileDurably } from './durable';
 import type { ItemValues } from './effects';
 
 export const SNAPSHOT_FORMAT = 'workitem-studio.job-values';
@@ -77,30 +78,11 @@ export async function writeSnapshot(
     missing: [...(s.missing ?? [])],
   };
   if (s.siblings) data.siblings = Object.fromEntries([...s.siblings].map(([p, list]) => [p, [...list]]));
-  const tmp = `${file}.${process.pid}.${++counter}.tmp`;
   try {
     await fsp.mkdir(path.dirname(file), { recursive: true });
-    const handle = await fsp.open(tmp, 'w', 0o600);
-    try {
-      await handle.writeFile(`${JSON.stringify(data)}\n`, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await fsp.rename(tmp, file);
+    await writeFileDurably(file, `${JSON.stringify(data)}\n`, `${process.pid}.${++counter}`);
   } catch (e) {
-    await fsp.rm(tmp, { force: true }).catch(() => undefined);
     throw new SnapshotError(file, `cannot write the values of job ${s.jobId} to ${file}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
-  }
-  try {
-    const dir = await fsp.open(path.dirname(file), 'r');
-    try {
-      await dir.sync();
-    } finally {
-      await dir.close();
-    }
-  } catch {
-    /* best effort (not possible on every platform) */
   }
   return file;
 }
