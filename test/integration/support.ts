@@ -97,6 +97,17 @@ export async function waitForDiagnostics(uri: vscode.Uri, timeoutMs = 30_000): P
 }
 
 /** Reverts and closes every untitled document, so closing them never asks to save. */
+/**
+ * Reverts and closes every document with unsaved changes (files and untitled ones), so that a
+ * later "close all editors" never meets a "Save changes?" dialog that would hold every suite after it.
+ */
+export async function revertDirtyDocuments(): Promise<void> {
+  for (const doc of vscode.workspace.textDocuments.filter((d) => d.isDirty && !d.isClosed)) {
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+}
+
 export async function closeUntitledDocuments(): Promise<void> {
   for (const doc of vscode.workspace.textDocuments.filter((d) => d.isUntitled && !d.isClosed)) {
     await vscode.window.showTextDocument(doc);
