@@ -157,6 +157,8 @@ describe('everyday use: work items that do not exist', function () {
     assert.equal(again.outcome, 'succeeded');
     assert.deepEqual((JSON.parse(doc.getText()) as { workItemIds: string[] }).workItemIds, ['128', '129']);
     assert.ok(doc.isDirty, 'the edit is left for the user to save (or undo)');
+    // Saved here, while the file exists: no unsaved document may outlive the suite.
+    assert.ok(await doc.save(), 'the edited document saves');
   });
 
   it('Preview reads the items and reports the missing ones before anything is sent', async () => {
