@@ -95,6 +95,7 @@ export class ConnectionManager implements vscode.Disposable {
   private clientPending: { key: string; promise: Promise<ServiceClient> } | undefined;
   private loginName: string | undefined;
   private signedIn = false;
+  private withApiKey = false;
   /** Bumped whenever the credentials change; a 401 from an older generation just retries. */
   private generation = 0;
   /** The sign-in prompt in flight per origin, shared by every caller. */
@@ -143,6 +144,11 @@ export class ConnectionManager implements vscode.Disposable {
 
   get signedInAs(): string | undefined {
     return this.signedIn ? this.loginName : undefined;
+  }
+
+  /** True when the stored credential is an API key (it names no login). */
+  get signedInWithApiKey(): boolean {
+    return this.signedIn && this.withApiKey;
   }
 
   get sandboxUrl(): string | undefined {
@@ -340,6 +346,7 @@ export class ConnectionManager implements vscode.Disposable {
     const c = info ? await this.store.get(info.origin) : undefined;
     this.signedIn = !!c;
     this.loginName = c ? credentialLogin(c) : undefined;
+    this.withApiKey = c?.kind === 'apiKey';
     await this.updateContext();
     this.emitter.fire();
   }
@@ -380,6 +387,7 @@ export class ConnectionManager implements vscode.Disposable {
     this.declined = undefined;
     this.signedIn = !!credential;
     this.loginName = credential ? credentialLogin(credential) : undefined;
+    this.withApiKey = credential?.kind === 'apiKey';
     this.changed();
   }
 

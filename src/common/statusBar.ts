@@ -49,7 +49,9 @@ export class ConnectionStatusBar implements vscode.Disposable {
           )
         : who
           ? vscode.l10n.t('Connected to {0} and signed in as {1}. Click to change the connection.', info.baseUrl, who)
-          : vscode.l10n.t('Connected to {0} and signed in with a token. Click to change the connection.', info.baseUrl);
+          : this.connection.signedInWithApiKey
+            ? vscode.l10n.t('Connected to {0} and signed in with an API key. Click to change the connection.', info.baseUrl)
+            : vscode.l10n.t('Connected to {0} and signed in with a token. Click to change the connection.', info.baseUrl);
     } else {
       this.item.text = vscode.l10n.t('{0} {1} (not signed in)', icon, info.label);
       this.item.tooltip = vscode.l10n.t('Connected to {0}, not signed in. Click to change the connection.', info.baseUrl);

@@ -78,6 +78,7 @@ describe('connection: sign-in (sandbox)', function () {
       assert.equal('password' in stored, false, 'the password is not kept for token sign-in');
       assert.equal(c.isSignedIn, true);
       assert.equal(c.signedInAs, 'admin');
+      assert.equal(c.signedInWithApiKey, false);
       await c.signOut();
       assert.equal(secrets.data.size, 0);
       assert.equal(c.isSignedIn, false);
@@ -106,6 +107,9 @@ describe('connection: sign-in (sandbox)', function () {
       assert.deepEqual([...secrets.data.keys()], [credentialKey(sandbox.origin)]);
       assert.deepEqual(JSON.parse(secrets.data.get(credentialKey(sandbox.origin))!), { kind: 'apiKey', key: DEMO_API_KEYS.viewer });
       assert.equal(c.isSignedIn, true);
+      // The status bar says how (an API key names no login), not "with a token".
+      assert.equal(c.signedInWithApiKey, true);
+      assert.equal(c.signedInAs, undefined);
       // The key decides who the caller is: the viewer cannot rename.
       await assert.rejects(
         c.run((client) => client.updateWorkItems(['111'], { fields: { Name: 'x' } })),
