@@ -220,14 +220,22 @@ export class Workbench {
     return this.page.locator('.quick-input-widget');
   }
 
-  /** Opens the command palette (F1) and runs the command whose title matches `title`. */
+  /**
+   * Opens the command palette (F1) and runs the command whose title matches `title`. The palette
+   * lists the commands enabled when it opens: a command whose `when` depends on the editor just
+   * opened may be missing for a moment, so the palette is opened again until it lists it.
+   */
   async runCommand(title: string): Promise<void> {
-    await this.page.keyboard.press('Escape');
-    await this.page.keyboard.press('F1');
-    const input = await this.expectVisible(this.quickInput.locator('input'), 'the command palette');
-    await input.fill(`>${title}`);
     const row = this.quickInput.locator('.monaco-list-row', { hasText: title });
-    await this.expectVisible(row, `the command "${title}" in the command palette`);
+    for (let attempt = 1; ; attempt++) {
+      await this.page.keyboard.press('Escape');
+      await this.page.keyboard.press('F1');
+      const input = await this.expectVisible(this.quickInput.locator('input'), 'the command palette');
+      await input.fill(`>${title}`);
+      const listed = await row.first().waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
+      if (listed) break;
+      if (attempt === 6) await this.expectVisible(row, `the command "${title}" in the command palette`, 1);
+    }
     await this.page.keyboard.press('Enter');
   }
 
