@@ -31,12 +31,13 @@ export interface HttpError {
 }
 
 /**
- * A list answer: `bytes`, when given, is the UTF-8 of `JSON.stringify(body)` exactly,
- * made from the UTF-8 JSON text of each record, kept between requests (records
- * that never change while the sandbox runs), so an answer costs copying its pieces
- * instead of converting every record to JSON and to UTF-8 again.
+ * A list answer: `bytes`, when given, are pieces whose concatenation is the UTF-8 of
+ * `JSON.stringify(body)` exactly, made from the UTF-8 JSON text of each record, kept
+ * between requests (records that never change while the sandbox runs), so an answer
+ * costs copying its pieces to the socket instead of converting every record to JSON
+ * and to UTF-8 again (and never exists as one buffer).
  */
-export type ListResult<T> = { ok: true; body: { totalCount: number; data: T[] }; bytes?: Buffer } | { ok: false; status: number; errors: HttpError[] };
+export type ListResult<T> = { ok: true; body: { totalCount: number; data: T[] }; bytes?: Buffer[] } | { ok: false; status: number; errors: HttpError[] };
 
 /** UTF-8 JSON text of a record followed by a comma (the separator of list members). */
 function recordPiece(record: object): Buffer {
@@ -55,15 +56,17 @@ function pieceOf(record: object): Buffer {
   return piece;
 }
 
-/** The UTF-8 of `JSON.stringify({ totalCount, data })`, from the records' pieces (each ends with a comma). */
-function listBytes(totalCount: number, pieces: Buffer[]): Buffer {
+/** The UTF-8 of `JSON.stringify({ totalCount, data })` in pieces, from the records' pieces (each ends with a comma). */
+function listBytes(totalCount: number, pieces: Buffer[]): Buffer[] {
   const head = Buffer.from(`{"totalCount":${JSON.stringify(totalCount)},"data":[`, 'utf8');
   const tail = Buffer.from(']}', 'utf8');
   if (pieces.length > 0) {
     const last = pieces[pieces.length - 1]!;
     pieces[pieces.length - 1] = last.subarray(0, last.length - 1); // no comma after the last record
   }
-  return Buffer.concat([head, ...pieces, tail]);
+  pieces.unshift(head);
+  pieces.push(tail);
+  return pieces;
 }
 
 /** Query parameters with case-insensitive names. */
@@ -288,10 +291,16 @@ const defaultOrder = (a: StoredProcessCategory, b: StoredProcessCategory): numbe
   a.displayOrder - b.displayOrder || compareValues(a.id, b.id);
 
 /** Filtered, sorted category lists of recent queries, per stored list (a reset replaces the list, so they go with it). */
-const categoryLists = new WeakMap<readonly StoredProcessCategory[], { length: number; byQuery: Map<string, StoredProcessCategory[]> }>();
+const categoryLists = new WeakMap<readonly StoredProcessCategory[], { length: number; byQuery: Map<string, KeptCategories> }>();
 const KEPT_CATEGORY_QUERIES = 8;
 
-function cachedCategories(all: readonly StoredProcessCategory[], key: string, make: () => StoredProcessCategory[]): StoredProcessCategory[] {
+/** A query's filtered, sorted categories, and their kept pieces in the same order (made with the first page). */
+interface KeptCategories {
+  list: StoredProcessCategory[];
+  pieces?: Buffer[];
+}
+
+function cachedCategories(all: readonly StoredProcessCategory[], key: string, make: () => StoredProcessCategory[]): KeptCategories {
   let entry = categoryLists.get(all);
   if (!entry || entry.length !== all.length) {
     entry = { length: all.length, byQuery: new Map() };
@@ -301,7 +310,7 @@ function cachedCategories(all: readonly StoredProcessCategory[], key: string, ma
   if (list) {
     entry.byQuery.delete(key); // most recently used last
   } else {
-    list = make();
+    list = { list: make() };
     if (entry.byQuery.size >= KEPT_CATEGORY_QUERIES) entry.byQuery.delete(entry.byQuery.keys().next().value!);
   }
   entry.byQuery.set(key, list);
@@ -325,7 +334,7 @@ export function listProcessCategories(data: Dataset, q: Query): ListResult<Store
     // Paging through a list asks the same filter and order page after page: the
     // filtered, sorted list is kept (per data set list) so each page costs its size.
     const key = JSON.stringify([name, code, keyword, includeDeleted, isDeleted, order?.field, order?.desc]);
-    const matched = cachedCategories(data.processCategories, key, () => {
+    const kept = cachedCategories(data.processCategories, key, () => {
       const list = data.processCategories.filter((c) => {
         // isDeleted takes effect only when includeDeleted is true.
         if (!includeDeleted) {
@@ -342,9 +351,10 @@ export function listProcessCategories(data: Dataset, q: Query): ListResult<Store
       }
       return list;
     });
-    const totalCount = matched.length;
-    const page = matched.slice(offset, limit === undefined ? undefined : offset + limit);
-    // The answer from each stored category's kept piece (the copies in body hold the same values).
-    return { ok: true, body: { totalCount, data: page.map((c) => ({ ...c })) }, bytes: listBytes(totalCount, page.map(pieceOf)) };
+    const totalCount = kept.list.length;
+    const end = limit === undefined ? undefined : offset + limit;
+    // The answer from each stored category's kept piece; `body` holds the same records (the server sends the pieces).
+    const pieces = (kept.pieces ??= kept.list.map(pieceOf));
+    return { ok: true, body: { totalCount, data: kept.list.slice(offset, end) }, bytes: listBytes(totalCount, pieces.slice(offset, end)) };
   });
 }

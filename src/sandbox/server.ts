@@ -14,6 +14,7 @@ import { DatasetError, formatPath, parseDataset, readDatasetFile, removeLeftover
 import { showValue, valueAt } from './values';
 import { applyUpdate } from './update';
 import { currentUser, getProjects, getSubItems, getWorkItems, listProjects, ReadIndex } from './reads';
+import { writeTextPieces } from './textStream';
 
 export interface SandboxOptions {
   /** Interface to bind; default 127.0.0.1. Only loopback unless `allowRemote`. */
@@ -127,8 +128,8 @@ interface Reply {
   stream?: Iterable<string>;
   /** The body as JSON text already made (instead of `body`). */
   json?: string;
-  /** The body as UTF-8 JSON already made (instead of `body`). */
-  bytes?: Buffer;
+  /** The body as UTF-8 JSON already made, in pieces (instead of `body`). */
+  bytes?: Buffer[];
   headers?: Record<string, string>;
 }
 
@@ -610,30 +611,15 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   // Request handling
   // -------------------------------------------------------------------------
   /**
-   * Writes a streamed answer piece by piece (chunked), waiting whenever the socket
-   * is full. An answer that ends within its first 64 KiB goes out as one body with
-   * Content-Length, like every other answer.
+   * Writes a streamed answer: an answer that ends within its first 64 Ki characters
+   * goes out as one body with Content-Length, like every other answer; a longer one
+   * is written chunked as it is made (writeTextPieces: encoded once into a few
+   * reused blocks, waiting whenever the socket is full).
    */
   const sendStream = async (res: http.ServerResponse, reply: Reply & { stream: Iterable<string> }): Promise<void> => {
     const pieces = reply.stream[Symbol.iterator]();
-    // Small pieces (",", "]}}") are gathered into writes of about 64 KiB.
-    let pending: string[] = [];
+    const pending: string[] = [];
     let size = 0;
-    const flush = async (): Promise<void> => {
-      const text = pending.join('');
-      pending = [];
-      size = 0;
-      if (res.write(text, 'utf8') || res.destroyed) return;
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          res.off('drain', done);
-          res.off('close', done);
-          resolve();
-        };
-        res.on('drain', done);
-        res.on('close', done);
-      });
-    };
     let p = pieces.next();
     for (; !p.done; p = pieces.next()) {
       pending.push(p.value);
@@ -642,20 +628,20 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     }
     if (p.done) return send(res, { status: reply.status, headers: reply.headers, json: pending.join('') });
     res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8', ...(reply.headers ?? {}) });
-    await flush();
-    for (p = pieces.next(); !p.done; p = pieces.next()) {
-      if (res.destroyed) return;
-      pending.push(p.value);
-      size += p.value.length;
-      if (size >= 65_536) await flush();
-    }
-    if (!res.destroyed) res.end(pending.join(''), 'utf8');
+    await writeTextPieces(res, pieces, pending);
   };
 
   const send = (res: http.ServerResponse, reply: Reply): void | Promise<void> => {
     if (reply.stream) return sendStream(res, { ...reply, stream: reply.stream });
+    let length = 0;
+    for (const b of reply.bytes ?? []) length += b.length;
+    if (reply.bytes && length > 256 * 1024) {
+      // Kept pieces of a large answer: their lengths add up to the body's; copied to the socket through a few reused blocks.
+      res.writeHead(reply.status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(length), ...(reply.headers ?? {}) });
+      return writeTextPieces(res, reply.bytes[Symbol.iterator]());
+    }
     // One UTF-8 encoding pass: the buffer gives the length and is what is written.
-    const bytes = reply.bytes ?? Buffer.from(reply.json ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)), 'utf8');
+    const bytes = reply.bytes ? Buffer.concat(reply.bytes, length) : Buffer.from(reply.json ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)), 'utf8');
     res.writeHead(reply.status, {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': String(bytes.length),
