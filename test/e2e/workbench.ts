@@ -302,20 +302,24 @@ export class Workbench {
         return false;
       }
     };
+    // The login prompt turns into the password prompt in place: a value is entered only while the
+    // prompt it is meant for is still shown after typing it, and the loop goes on once that prompt
+    // has gone (else a slow switch could get the login name typed into the password prompt).
+    const answer = (prompt: Locator, value: string) =>
+      act(async () => {
+        await input.fill(value, { timeout: 2_000 });
+        if (!(await prompt.first().isVisible())) return;
+        await input.press('Enter', { timeout: 2_000 });
+        await prompt.first().waitFor({ state: 'hidden', timeout: 5_000 });
+      });
     while (Date.now() < deadline) {
       if (await done.first().isVisible()) return picks;
       if (await method.first().isVisible()) {
         if (await act(() => method.first().click({ timeout: 2_000 }))) picks++;
       } else if (await loginPrompt.first().isVisible()) {
-        await act(async () => {
-          await input.fill(loginName, { timeout: 2_000 });
-          await input.press('Enter', { timeout: 2_000 });
-        });
+        await answer(loginPrompt, loginName);
       } else if (await passwordPrompt.first().isVisible()) {
-        await act(async () => {
-          await input.fill(password, { timeout: 2_000 });
-          await input.press('Enter', { timeout: 2_000 });
-        });
+        await answer(passwordPrompt, password);
       }
       await this.page.waitForTimeout(300);
     }
