@@ -2,7 +2,7 @@
 // read-only JSON detail documents, and the load state of a node.
 import * as vscode from 'vscode';
 import { isCancellation } from '../commands/register';
-import { SignInCancelledError } from '../common/connection';
+import { SignInCancelledError, type ConnectionManager } from '../common/connection';
 import { describeError, isUnauthorized } from '../common/messages';
 
 /** Anything the item commands (copy ID, show details, retry) can act on. */
@@ -74,6 +74,33 @@ export function failureRow(parent: object | undefined, id: string, error: unknow
   }
   const text = describeError(error);
   return new MessageNode(parent, id, 'error', text, retry, isUnauthorized(error), error instanceof Error ? `${text}` : undefined);
+}
+
+/** The "Load More" row of a paged list: how many of how many are loaded, and the command that loads the next page. */
+export function loadMoreItem(id: string, loaded: number, total: number | undefined, command: string): vscode.TreeItem {
+  const item = new vscode.TreeItem(vscode.l10n.t('Load More'), vscode.TreeItemCollapsibleState.None);
+  item.id = id;
+  item.description = total !== undefined ? vscode.l10n.t('{0} of {1} loaded', String(loaded), String(total)) : undefined;
+  item.iconPath = new vscode.ThemeIcon('fold-down');
+  item.contextValue = 'loadMore';
+  item.command = { command, title: vscode.l10n.t('Load More') };
+  return item;
+}
+
+/**
+ * What a tree does when the connection changes: another service (its IDs mean other
+ * things) starts the tree over; signing in (again) to the same service retries what
+ * failed, nothing else.
+ */
+export function followConnection(connection: ConnectionManager, on: { serviceChanged(): void; signedIn(): void }): vscode.Disposable {
+  let last = connection.current?.baseUrl;
+  return connection.onDidChange(() => {
+    const service = connection.current?.baseUrl;
+    if (service !== last) {
+      last = service;
+      on.serviceChanged();
+    } else if (connection.isSignedIn) on.signedIn();
+  });
 }
 
 export type LoadState<T> =

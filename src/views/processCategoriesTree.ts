@@ -10,7 +10,7 @@ import { isCancellation } from '../commands/register';
 import { categoriesQuery, isEmptyFilter, type CategoryQueryState } from './model/filters';
 import { PagedList } from './model/paging';
 import { swatchDataPath, toHexColor } from './model/colors';
-import { failureRow, fieldsTooltip, MessageNode, type ActionableNode } from './common';
+import { failureRow, fieldsTooltip, followConnection, loadMoreItem, MessageNode, type ActionableNode } from './common';
 
 export class CategoryNode implements ActionableNode {
   readonly kind = 'category';
@@ -44,7 +44,6 @@ export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTr
   readonly state: CategoryQueryState = { filter: {}, deleted: 'hide' };
   private readonly disposables: vscode.Disposable[] = [];
   view: vscode.TreeView<CategoryTreeNode> | undefined;
-  private lastService: string | undefined;
 
   constructor(
     readonly connection: ConnectionManager,
@@ -52,18 +51,13 @@ export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTr
     private readonly pageSize: () => number = () => readSettings().processCategoriesPageSize,
   ) {
     this.list = new PagedList(this.pageSize());
-    this.lastService = connection.current?.baseUrl;
     this.disposables.push(
       this.emitter,
-      connection.onDidChange(() => {
-        // Another service: start over. Signed in (again): retry a failed page only.
-        const service = connection.current?.baseUrl;
-        if (service !== this.lastService) {
-          this.lastService = service;
-          this.refresh();
-        } else if (connection.isSignedIn && this.page.kind === 'failed') {
-          this.retry();
-        }
+      followConnection(connection, {
+        serviceChanged: () => this.refresh(),
+        signedIn: () => {
+          if (this.page.kind === 'failed') this.retry();
+        },
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (affects(e, 'processCategories.pageSize')) this.refresh();
@@ -73,16 +67,7 @@ export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTr
 
   getTreeItem(node: CategoryTreeNode): vscode.TreeItem {
     if (node instanceof MessageNode) return node.toTreeItem();
-    if (node instanceof LoadMoreNode) {
-      const total = this.list.totalCount;
-      const item = new vscode.TreeItem(vscode.l10n.t('Load More'), vscode.TreeItemCollapsibleState.None);
-      item.id = node.id;
-      item.description = total !== undefined ? vscode.l10n.t('{0} of {1} loaded', String(this.list.loaded.length), String(total)) : undefined;
-      item.iconPath = new vscode.ThemeIcon('fold-down');
-      item.contextValue = 'loadMore';
-      item.command = { command: 'workItemStudio.loadMoreProcessCategories', title: vscode.l10n.t('Load More') };
-      return item;
-    }
+    if (node instanceof LoadMoreNode) return loadMoreItem(node.id, this.list.loaded.length, this.list.totalCount, 'workItemStudio.loadMoreProcessCategories');
     const c = node.category;
     const item = new vscode.TreeItem(c.name, vscode.TreeItemCollapsibleState.None);
     item.id = node.id;

@@ -10,7 +10,7 @@ import { ContextKeys, setContext } from '../common/contextKeys';
 import type { Project } from '../schema/reads';
 import { TREE_FIELDS } from '../schema/reads';
 import { describeError } from '../common/messages';
-import { failureRow, Loadable, MessageNode, type ActionableNode } from '../views/common';
+import { failureRow, followConnection, Loadable, loadMoreItem, MessageNode, type ActionableNode } from '../views/common';
 import { PagedList } from '../views/model/paging';
 import { rangeChildren, rangeLabel, rangePath, type RangeChild } from '../views/model/ranges';
 import { Hierarchy, loadLevel, type WorkItemReads } from './model/hierarchy';
@@ -107,24 +107,21 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
   /** Level loads by parent work item ID (the root folder's ID for a project). */
   private readonly levels = new Map<string, Loadable<WorkItemRow[]>>();
   private readonly disposables: vscode.Disposable[] = [];
-  private lastService: string | undefined;
   view: vscode.TreeView<WorkItemTreeNode> | undefined;
 
   constructor(
     readonly connection: ConnectionManager,
     readonly log: vscode.LogOutputChannel,
   ) {
-    this.lastService = connection.current?.baseUrl;
     this.disposables.push(
       this.emitter,
-      connection.onDidChange(() => {
-        const service = connection.current?.baseUrl;
-        if (service !== this.lastService) {
+      followConnection(connection, {
+        serviceChanged: () => {
           // Another service: its IDs mean other items, so nothing stays checked.
-          this.lastService = service;
           this.checked.clear();
           this.refresh();
-        } else if (connection.isSignedIn) this.retryFailed();
+        },
+        signedIn: () => this.retryFailed(),
       }),
     );
   }
@@ -144,16 +141,7 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
 
   getTreeItem(node: WorkItemTreeNode): vscode.TreeItem {
     if (node instanceof MessageNode) return node.toTreeItem();
-    if (node instanceof LoadMoreProjectsNode) {
-      const item = new vscode.TreeItem(vscode.l10n.t('Load More'), vscode.TreeItemCollapsibleState.None);
-      item.id = node.id;
-      const total = this.list.totalCount;
-      item.description = total !== undefined ? vscode.l10n.t('{0} of {1} loaded', String(this.list.loaded.length), String(total)) : undefined;
-      item.iconPath = new vscode.ThemeIcon('fold-down');
-      item.contextValue = 'loadMore';
-      item.command = { command: 'workItemStudio.loadMoreProjects', title: vscode.l10n.t('Load More') };
-      return item;
-    }
+    if (node instanceof LoadMoreProjectsNode) return loadMoreItem(node.id, this.list.loaded.length, this.list.totalCount, 'workItemStudio.loadMoreProjects');
     if (node instanceof ProjectNode) return this.projectItem(node);
     if (node instanceof WorkItemRangeNode) {
       const item = new vscode.TreeItem(rangeLabel(node), vscode.TreeItemCollapsibleState.Collapsed);

@@ -36,6 +36,18 @@ function* mixedPieces(count: number): Generator<string> {
   for (let i = 0; i < count; i++) yield words[i % words.length]! + String(i);
 }
 
+/** `count` pieces of 64 KiB, counting how many were made (a generator is read only as far as the writer goes). */
+function counted(count: number): { pieces: Generator<string>; made(): number } {
+  let made = 0;
+  function* pieces(): Generator<string> {
+    for (let i = 0; i < count; i++) {
+      made++;
+      yield 'y'.repeat(64 * 1024);
+    }
+  }
+  return { pieces: pieces(), made: () => made };
+}
+
 describe('sandbox: streamed answers (writeTextPieces)', function () {
   this.timeout(60_000);
   const agent = new Agent({ connections: 1 });
@@ -58,42 +70,30 @@ describe('sandbox: streamed answers (writeTextPieces)', function () {
   });
 
   it('a slow reader holds the server to a few blocks: the pieces are made only as the socket takes them', async () => {
-    let made = 0;
-    function* counted(): Generator<string> {
-      for (let i = 0; i < 2000; i++) {
-        made++;
-        yield 'y'.repeat(64 * 1024);
-      }
-    }
+    const c = counted(2000);
     let finished!: Promise<void>;
-    const s = await serve((res) => (finished = writeTextPieces(res, counted())));
+    const s = await serve((res) => (finished = writeTextPieces(res, c.pieces)));
     try {
       const r = await request(s.url, { dispatcher: agent });
       // Read nothing for a while: the server can run ahead by what the blocks and the socket buffers hold, no more.
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const aheadBytes = made * 64 * 1024;
-      assert.ok(made < 2000, 'the generator was not drained ahead of the reader');
+      const aheadBytes = c.made() * 64 * 1024;
+      assert.ok(c.made() < 2000, 'the generator was not drained ahead of the reader');
       assert.ok(aheadBytes <= (TEXT_BLOCKS + 16) * TEXT_BLOCK_BYTES, `ran ahead by ${aheadBytes} bytes`);
       let total = 0;
       for await (const c of r.body) total += (c as Buffer).length;
       await finished;
       assert.equal(total, 2000 * 64 * 1024);
-      assert.equal(made, 2000);
+      assert.equal(c.made(), 2000);
     } finally {
       await s.close();
     }
   });
 
   it('a client that goes away stops the answer: the rest of the pieces is never made', async () => {
-    let made = 0;
-    function* counted(): Generator<string> {
-      for (let i = 0; i < 100_000; i++) {
-        made++;
-        yield 'z'.repeat(64 * 1024);
-      }
-    }
+    const c = counted(100_000);
     let finished!: Promise<void>;
-    const s = await serve((res) => (finished = writeTextPieces(res, counted())));
+    const s = await serve((res) => (finished = writeTextPieces(res, c.pieces)));
     try {
       const controller = new AbortController();
       const r = await request(s.url, { dispatcher: agent, signal: controller.signal });
@@ -105,7 +105,7 @@ describe('sandbox: streamed answers (writeTextPieces)', function () {
         }
       });
       await finished; // returns instead of waiting for a socket that is gone
-      assert.ok(made < 1000, `made ${made} of 100,000 pieces`);
+      assert.ok(c.made() < 1000, `made ${c.made()} of 100,000 pieces`);
     } finally {
       await s.close();
     }
