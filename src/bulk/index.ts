@@ -26,4 +26,4 @@ export {
   type RunKind,
 } from './journal';
 export * from './types';
-export { missingIdsOf, missingIdsOfRequest, sameFailureAgain, WORK_ITEM_NOT_FOUND, type MissingIds } from './missing';
+export { missingFromRead, missingIdsOf, missingIdsOfRequest, sameFailureAgain, unnamedNotFound, WORK_ITEM_NOT_FOUND, type MissingIds } from './missing';

@@ -56,3 +56,35 @@ export function sameFailureAgain(error: RequestError | undefined): 'missing-ids'
   if (![400, 403, 404, 422].includes(error.status)) return undefined;
   return error.entries?.some((e) => e.code === WORK_ITEM_NOT_FOUND) ? 'missing-ids' : 'refused';
 }
+
+/**
+ * Failed requests the service refused with a 404 without naming which of their work
+ * items do not exist (the real service answers `[{"message": ...}]`, whose codes are
+ * not a contract). Which IDs are missing is then found by reading them.
+ */
+export function unnamedNotFound(result: Pick<JobResult, 'requests'>): number[] {
+  return result.requests
+    .filter((r) => r.state === 'failed' && r.error?.kind === 'http' && r.error.status === 404 && missingIdsOfRequest(r).length === 0)
+    .map((r) => r.index);
+}
+
+/**
+ * The missing IDs of the requests `indexes` as a read of their IDs found them
+ * (`notFound`: the IDs the read did not return), and what is left to send without them.
+ */
+export function missingFromRead(result: Pick<JobResult, 'requests'>, indexes: readonly number[], notFound: Iterable<string>): MissingIds {
+  const gone = new Set(notFound);
+  const missing: string[] = [];
+  const requests: number[] = [];
+  const remaining: string[] = [];
+  const wanted = new Set(indexes);
+  for (const r of result.requests) {
+    if (!wanted.has(r.index)) continue;
+    const m = r.ids.filter((id) => gone.has(id));
+    if (m.length === 0) continue;
+    requests.push(r.index);
+    missing.push(...m);
+    remaining.push(...r.ids.filter((id) => !gone.has(id)));
+  }
+  return { missing, requests, remaining };
+}

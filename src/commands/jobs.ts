@@ -9,10 +9,12 @@ import {
   JobJournal,
   listJobs,
   listUnfinishedJobs,
+  missingFromRead,
   missingIdsOf,
   planJob,
   pruneJobs,
   sameFailureAgain,
+  unnamedNotFound,
   resendUnknown,
   resultFromJournal,
   resumeJob,
@@ -27,7 +29,10 @@ import {
 } from '../bulk';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import type { UserDirectory } from '../people/directory';
+import { isServiceError } from '../api/errors';
+import { readWorkItems } from '../api/reads';
 import { readSettings } from '../common/config';
+import { describeError } from '../common/messages';
 import { ContextKeys, setContext } from '../common/contextKeys';
 import { decideUnknown } from '../common/unknownChoice';
 import { itemsText, outcomeMessage, requestsText } from '../common/wording';
@@ -370,11 +375,15 @@ export class RequestJobs implements vscode.Disposable {
     const same = failed.map((i) => sameFailureAgain(result.requests[i]?.error)).filter((w) => w !== undefined);
     if (same.length > 0) {
       const missing = missingIdsOf(result);
+      // Refused with a 404 that names nothing: which work items are missing is found by reading them.
+      const unnamed = unnamedNotFound(result).length > 0;
       const retry = vscode.l10n.t('Retry Anyway');
       const removeMissing = vscode.l10n.t('Remove Missing IDs and Send the Rest');
       const why = same.includes('missing-ids')
         ? vscode.l10n.t('The service refused them because work items they name do not exist ({0}); sent again unchanged, they fail the same way.', idsPreview(missing.missing))
-        : vscode.l10n.t('The service refused them for what they ask (for example a value it does not accept); sent again unchanged, they fail the same way unless something changed on the service.');
+        : unnamed
+          ? vscode.l10n.t('The service answered "not found" without saying which work items do not exist; sent again unchanged, they fail the same way. Removing the missing IDs reads the work items first to find them.')
+          : vscode.l10n.t('The service refused them for what they ask (for example a value it does not accept); sent again unchanged, they fail the same way unless something changed on the service.');
       const pick =
         answers.sameFailure ??
         (await this.askModal(
@@ -383,7 +392,7 @@ export class RequestJobs implements vscode.Disposable {
             : vscode.l10n.t('{0} of the {1} failed requests will most likely fail again. Retry all of them?', same.length, failed.length),
           why,
           retry,
-          ...(missing.remaining.length > 0 ? [removeMissing] : []),
+          ...(missing.remaining.length > 0 || unnamed ? [removeMissing] : []),
         ).then((p) => (p === retry ? 'retry' : p === removeMissing ? 'removeMissing' : undefined)));
       this.log.info(`bulk job ${journal.id}: retry of ${failed.length} failed requests (${same.length} refused for what they ask): ${pick ?? 'cancelled'}`);
       if (pick === 'removeMissing') return this.sendWithoutMissing(journal.id, answers);
@@ -401,12 +410,26 @@ export class RequestJobs implements vscode.Disposable {
     const id = jobId ?? (await this.pickJob((s) => (s.failed ?? 0) > 0, vscode.l10n.t('Pick a job whose failed requests to send again')));
     if (!id) return undefined;
     const journal = await this.load(id);
-    const m = missingIdsOf(resultFromJournal(journal));
-    if (m.missing.length === 0) {
+    const result = resultFromJournal(journal);
+    let m = missingIdsOf(result);
+    const unnamed = unnamedNotFound(result);
+    if (m.missing.length === 0 && unnamed.length === 0) {
       void vscode.window.showInformationMessage(vscode.l10n.t('The service did not say that a work item of this job does not exist.'));
       return undefined;
     }
     const info = this.connectionFor(journal);
+    if (unnamed.length > 0) {
+      // Refused with a 404 that names nothing: read their work items to find the missing ones.
+      const found = await this.findMissing(result, unnamed);
+      if (!found) return undefined;
+      m = { missing: [...m.missing, ...found.missing], requests: [...m.requests, ...found.requests], remaining: [...m.remaining, ...found.remaining] };
+      if (m.missing.length === 0) {
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('Every work item of the refused requests exists on {0}: the service refused them for another reason (see the results).', info.label),
+        );
+        return undefined;
+      }
+    }
     const name = documentName(journal.data.source.uri);
     const sendAndEdit = vscode.l10n.t('Send and Remove Them from the Document');
     const sendOnly = vscode.l10n.t('Send Only');
@@ -444,6 +467,36 @@ export class RequestJobs implements vscode.Disposable {
       plan,
       info,
     );
+  }
+
+  /**
+   * Which IDs of the requests `indexes` do not exist, found by reading them (paced, in
+   * batches, cancellable), for a service whose 404 does not name them. Undefined when the
+   * read is cancelled or fails (the failure is shown).
+   */
+  private async findMissing(result: JobResult, indexes: readonly number[]): Promise<ReturnType<typeof missingIdsOf> | undefined> {
+    const wanted = new Set(indexes);
+    const ids = [...new Set(result.requests.filter((r) => wanted.has(r.index)).flatMap((r) => r.ids))];
+    const b = readSettings().bulk;
+    try {
+      const read = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking which of {0} work items exist…', ids.length), cancellable: true },
+        (_progress, token) => {
+          const controller = new AbortController();
+          token.onCancellationRequested(() => controller.abort());
+          return this.connections.run(
+            (c) => readWorkItems(c, ids, { fields: ['Id'], maxUrlLength: b.maxUrlLength, requestsPerMinute: b.requestsPerMinute, signal: controller.signal }),
+            { signal: controller.signal },
+          );
+        },
+      );
+      this.log.info(`Read ${ids.length} work items of ${indexes.length} refused requests in ${read.requests} requests: ${read.missing.length} do not exist`);
+      return missingFromRead(result, indexes, read.missing);
+    } catch (e) {
+      if (isServiceError(e) && e.kind === 'cancelled') return undefined;
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not check which work items exist: {0}', describeError(e)));
+      return undefined;
+    }
   }
 
   /** Removes IDs from the job's request document (an edit the user can undo and must save). */

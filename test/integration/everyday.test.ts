@@ -161,6 +161,33 @@ describe('everyday use: work items that do not exist', function () {
     assert.ok(await doc.save(), 'the edited document saves');
   });
 
+  it('a 404 that names no work item (as the real service answers): "Remove Missing IDs and Send the Rest" reads the IDs to find the missing ones, then sends the rest', async () => {
+    const file = vscode.Uri.file(path.join(path.dirname(uri.fsPath), `unnamed-missing-${process.pid}.workitems.json`));
+    fs.writeFileSync(file.fsPath, `${JSON.stringify({ workItemIds: ['137', '99996', '138'], update: { setTimeEntryLocked: true } }, null, 2)}\n`);
+    const origin = new URL(/PUT (\S+)\/workitem\/workItems\//.exec((await vscode.commands.executeCommand('workItemStudio.previewUpdate', file)) as string)![1]!).origin;
+    const fault = (spec: unknown) => fetch(`${origin}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) });
+    const locked = async (id: string) => ((await (await fetch(`${origin}/_sandbox/workitems/${id}`)).json()) as { timeEntryLocked?: boolean }).timeEntryLocked;
+    try {
+      // The next PUT is refused with a plain 404 (an error code the extension does not know).
+      assert.equal((await fault({ status: 404, method: 'PUT', pathContains: '/workitem/workItems/' })).status, 200);
+      const [sent] = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', file)) as JobOutcome[];
+      const failed = sent!.result.requests[0]!;
+      assert.equal(failed.state, 'failed');
+      assert.equal(failed.error?.status, 404);
+      assert.ok(!failed.error?.codes.includes('WORK_ITEM_NOT_FOUND'), 'the 404 names no work item');
+      assert.notEqual(await locked('137'), true, 'nothing was applied');
+
+      const rest = (await vscode.commands.executeCommand('workItemStudio.sendWithoutMissing', sent!.jobId, { sendWithoutMissing: 'send' })) as JobOutcome['result'];
+      assert.equal(rest.outcome, 'succeeded', JSON.stringify(rest.requests));
+      assert.deepEqual(rest.requests.flatMap((r) => r.ids), ['137', '138'], 'the read found 99996 missing; the others were sent');
+      assert.equal(await locked('137'), true);
+      assert.equal(await locked('138'), true);
+    } finally {
+      await fetch(`${origin}/_sandbox/faults`, { method: 'DELETE' });
+      fs.rmSync(file.fsPath, { force: true });
+    }
+  });
+
   it('Preview reads the items and reports the missing ones before anything is sent', async () => {
     const file = vscode.Uri.file(path.join(path.dirname(uri.fsPath), `preview-missing-${process.pid}.workitems.json`));
     fs.writeFileSync(file.fsPath, `${JSON.stringify({ workItemIds: ['127', '99997'], update: { fields: { Code: 'NEVER-SENT' } } }, null, 2)}\n`);

@@ -6,7 +6,7 @@ import { insertionFor, readCategoryArg, readUserArg } from '../../src/editors/mo
 import { locatePath, memberNameSpan, parseText } from '../../src/editors/model/locate';
 import { renderPreview } from '../../src/editors/model/preview';
 import { actionCounts, escapeHtml, renderResultHtml, restoredJobId, resultJson } from '../../src/editors/model/results';
-import { missingIdsOf, sameFailureAgain } from '../../src/bulk/missing';
+import { missingFromRead, missingIdsOf, sameFailureAgain, unnamedNotFound } from '../../src/bulk/missing';
 import { validateRequestDocument } from '../../src/schema/document';
 
 const BASE = 'http://127.0.0.1:9/api';
@@ -214,6 +214,28 @@ describe('editors: result view of work items that do not exist', () => {
     assert.match(html, /<button data-command="sendWithoutMissing">Remove Missing IDs and Send the Rest \(3\)<\/button>/);
     const plain = renderResultHtml({ result: result([request(3, 'failed', { status: 500, error: { kind: 'http', status: 500, messages: [], codes: [], message: 'x' } })]), serviceLabel: 's', documentName: 'd', nonce: 'n', cspSource: 'c' });
     assert.doesNotMatch(plain, /sendWithoutMissing|do not exist/);
+  });
+
+  it('a 404 that names no work item offers "Find Missing IDs and Send the Rest…"; a read of the IDs then names them and what is left', () => {
+    const plain404 = { kind: 'http' as const, status: 404, messages: ['Not found'], codes: [], message: 'x' };
+    const unnamed = result([
+      request(0, 'failed', { ids: ['120', '999', '121'], status: 404, error: plain404 }),
+      request(1, 'failed', { ids: ['5'], status: 400, error: { kind: 'http', status: 400, messages: ['bad'], codes: [], message: 'x' } }),
+      request(2, 'failed', { ids: ['130', '131'], status: 404, error: plain404 }),
+      request(3, 'failed', { ids: ['7'], status: 404, error: notFound(['7']) }),
+    ]);
+    // Requests 0 and 2: a 404 without codes. Request 3 names its missing ID; request 1 is not a 404.
+    assert.deepEqual(unnamedNotFound(unnamed), [0, 2]);
+    assert.deepEqual(unnamedNotFound(r), [], 'every 404 of the other job named its missing IDs');
+    // What a read found missing: only IDs of the requests asked count.
+    assert.deepEqual(missingFromRead(unnamed, [0, 2], ['999', '5', 'x']), { missing: ['999'], requests: [0], remaining: ['120', '121'] });
+    assert.deepEqual(missingFromRead(unnamed, [0, 2], []), { missing: [], requests: [], remaining: [] });
+    const only = renderResultHtml({ result: result([unnamed.requests[0]!]), serviceLabel: 's', documentName: 'd', nonce: 'n', cspSource: 'c' });
+    assert.match(only, /<button data-command="sendWithoutMissing">Find Missing IDs and Send the Rest…<\/button>/);
+    // Some named, some not: the count to send is known only after the read, so the button finds them first.
+    const mixed = renderResultHtml({ result: unnamed, serviceLabel: 's', documentName: 'd', nonce: 'n', cspSource: 'c' });
+    assert.match(mixed, /Find Missing IDs and Send the Rest…/);
+    assert.doesNotMatch(mixed, /Remove Missing IDs and Send the Rest \(/);
   });
 
   it('knows which failures a plain retry repeats, and why', () => {

@@ -2,7 +2,7 @@
 // resources, one nonce'd script that only posts button clicks). No vscode import;
 // every sentence comes from `ResultStrings` (the UI passes localized ones).
 import type { JobResult, RequestError, RequestResult, RequestState } from '../../bulk/types';
-import { missingIdsOf } from '../../bulk/missing';
+import { missingIdsOf, unnamedNotFound } from '../../bulk/missing';
 import { userIdsInValue } from '../../people/model';
 import type { WorkItemResult } from '../../schema/api';
 import { CHANGE_TABLE_CSS, CHANGE_TABLE_SCRIPT } from '../../changes/model/table';
@@ -40,6 +40,8 @@ export interface ResultStrings {
     resume(count: number): string;
     /** "Remove Missing IDs and Send the Rest (N)": N is how many IDs the new job sends. */
     sendWithoutMissing(count: number): string;
+    /** The same for refused requests whose 404 named no work item: the missing ones are found by reading them first. */
+    findMissing: string;
     showLog: string;
     createUndo?: string;
   };
@@ -78,6 +80,7 @@ export const ENGLISH_RESULTS: ResultStrings = {
     resendUnknown: (n) => `Resend Unknown… (${n})`,
     resume: (n) => `Send Remaining (${n})`,
     sendWithoutMissing: (n) => `Remove Missing IDs and Send the Rest (${n})`,
+    findMissing: 'Find Missing IDs and Send the Rest…',
     showLog: 'Show Log',
   },
   missing: (n, ids) =>
@@ -203,7 +206,12 @@ export function renderResultHtml(input: ResultViewInput, s: ResultStrings = ENGL
     .join('');
   const buttons = [
     `<button data-command="saveJson">${e(s.actions.saveJson)}</button>`,
-    missing.remaining.length > 0 ? `<button data-command="sendWithoutMissing">${e(s.actions.sendWithoutMissing(missing.remaining.length))}</button>` : '',
+    // A 404 that names nothing: the missing IDs (and so the count to send) are known only after reading them.
+    unnamedNotFound(result).length > 0
+      ? `<button data-command="sendWithoutMissing">${e(s.actions.findMissing)}</button>`
+      : missing.remaining.length > 0
+        ? `<button data-command="sendWithoutMissing">${e(s.actions.sendWithoutMissing(missing.remaining.length))}</button>`
+        : '',
     counts.failed > 0 ? `<button data-command="retryFailed"${missing.missing.length > 0 ? ' class="secondary"' : ''}>${e(s.actions.retryFailed(counts.failed))}</button>` : '',
     counts.unknown > 0 ? `<button data-command="resendUnknown" class="secondary">${e(s.actions.resendUnknown(counts.unknown))}</button>` : '',
     counts.pending > 0 ? `<button data-command="resume">${e(s.actions.resume(counts.pending))}</button>` : '',

@@ -329,6 +329,7 @@ export function resultStrings(): ResultStrings {
       resendUnknown: (n) => vscode.l10n.t('Resend Unknown… ({0})', n),
       resume: (n) => vscode.l10n.t('Send Remaining ({0})', n),
       sendWithoutMissing: (n) => vscode.l10n.t('Remove Missing IDs and Send the Rest ({0})', n),
+      findMissing: vscode.l10n.t('Find Missing IDs and Send the Rest…'),
       showLog: vscode.l10n.t('Show Log'),
       createUndo: vscode.l10n.t('Create Undo Document'),
     },
