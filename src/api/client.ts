@@ -28,7 +28,8 @@ import {
   type SubItemNode,
   type WorkItemRecord,
 } from '../schema/reads';
-import { fastChecker } from '../schema/fast-check';
+import { fastChecker, lastCheckFilledDefaults } from '../schema/fast-check';
+import { keepRawJson } from './rawJson';
 import { ServiceError, type ServiceErrorInit } from './errors';
 import { classifyTransportError, parseErrorBodyWithEntries, parseRetryAfter, redact, secretVariants, type ProxyEndpoint } from './http';
 import { nullLogger, type Logger } from './logger';
@@ -43,6 +44,7 @@ import {
   subItemsPath,
   workItemsPath,
   type BaseUrl,
+  WORK_ITEMS_PATH_PREFIX,
 } from './paths';
 import { proxyEndpointsOf } from './dispatcher-info';
 
@@ -121,6 +123,8 @@ interface RequestSpec<T> {
   secrets?: string[];
   /** Do not quote the response body in an invalid-response error (it may hold a token). */
   sensitiveResponse?: boolean;
+  /** Keep the answer's JSON text beside the parsed answer (rawJsonOf) when it is unchanged by the check. */
+  keepText?: boolean;
   /** Retry once on a connection failure after sending (GET only: safe to repeat). */
   idempotent?: boolean;
 }
@@ -186,8 +190,10 @@ export class ServiceClient {
   }
 
   /** `PUT /workitem/workItems/{id,id,...}` */
-  async updateWorkItems(ids: readonly string[], body: UpdateWorkItemsBody, o?: CallOptions): Promise<UpdateWorkItemsResponse> {
-    const path = this.path('PUT', '/workitem/workItems/…', () => workItemsPath(ids));
+  async updateWorkItems(ids: readonly string[], body: UpdateWorkItemsBody, o?: CallOptions & { path?: string }): Promise<UpdateWorkItemsResponse> {
+    // A planned path (planJob checked and encoded these IDs) is used as it is; it must be one of this operation.
+    const planned = o?.path !== undefined && o.path.startsWith(WORK_ITEMS_PATH_PREFIX) ? o.path : undefined;
+    const path = planned ?? this.path('PUT', '/workitem/workItems/…', () => workItemsPath(ids));
     const sent = this.prepare('PUT', path, () => {
       // A bulk job sends one body with every request: checked once while it reads the same.
       let text: string | undefined;
@@ -204,7 +210,7 @@ export class ServiceClient {
       if (text !== undefined) this.lastBody = { text, sent: out };
       return out;
     });
-    return this.request({ method: 'PUT', path, body: sent, schema: UpdateWorkItemsResponse, auth: true }, o);
+    return this.request({ method: 'PUT', path, body: sent, schema: UpdateWorkItemsResponse, auth: true, keepText: true }, o);
   }
 
   /** `GET /system/organizations/{orgId}/allassignedusers` */
@@ -460,7 +466,11 @@ export class ServiceClient {
       throw new ServiceError({ kind: 'invalid-response', method, path, status: res.status, messages: ['the body is empty; a JSON object was expected'] });
     }
     // Known members checked in place, no copy (large answers); zod decides otherwise, with its message.
-    if (fastChecker(spec.schema)?.(json)) return json as T;
+    if (fastChecker(spec.schema)?.(json)) {
+      // The text of an answer kept as read (a bulk journal writes it instead of serializing the answer again).
+      if (spec.keepText && typeof json === 'object' && json !== null && !lastCheckFilledDefaults()) keepRawJson(json, text);
+      return json as T;
+    }
     const parsed = spec.schema.safeParse(json);
     if (!parsed.success) {
       throw new ServiceError({ kind: 'invalid-response', method, path, status: res.status, messages: zodMessages(parsed.error, 'response') });

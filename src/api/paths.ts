@@ -80,6 +80,9 @@ export function validateWorkItemIdForPath(id: string): string | undefined {
   return validateWorkItemId(id) ?? validateId(id);
 }
 
+/** The path prefix of operation 1; IDs follow, joined with literal commas. */
+export const WORK_ITEMS_PATH_PREFIX = '/workitem/workItems/';
+
 /**
  * `/workitem/workItems/{ids}` with every ID validated, encoded on its own, and the
  * IDs joined by a literal comma. Throws {@link InvalidPathError} naming the first

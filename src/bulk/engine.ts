@@ -280,7 +280,7 @@ async function execute(
       let retryWaitMs: number | undefined;
       let neverSent = false;
       try {
-        const response = await opts.client.updateWorkItems(r.ids, plan.update, { signal });
+        const response = await opts.client.updateWorkItems(r.ids, plan.update, { signal, path: r.path });
         patch = { state: 'succeeded', status: 200, response, error: undefined };
       } catch (e) {
         const err = toRequestError(e);

@@ -36,6 +36,11 @@ import * as path from 'node:path';
 import { z } from 'zod';
 import { REQUEST_STATES, type JobOutcome, type JobPlan, type RequestResult, type RequestState } from './types';
 import { syncDirectory, writeFileDurably } from './durable';
+import { rawJsonOf } from '../api/rawJson';
+
+/** Stands for an answer in a line while the line is serialized; replaced by the answer's kept JSON text. */
+const RAW_MARK = '\u0000kept answer\u0000';
+const RAW_MARK_JSON = JSON.stringify(RAW_MARK);
 
 export const JOURNAL_FORMAT = 'workitem-studio.bulk-job';
 export const JOURNAL_VERSION = 2;
@@ -618,7 +623,15 @@ export class JobJournal {
       entry.k = bootKey();
       this.bootWritten = true;
     }
-    return `${JSON.stringify(entry)}\n`;
+    // An answer whose JSON text the client kept is written as that text, not serialized again.
+    const response = entry.p?.response;
+    const raw = response === undefined ? undefined : rawJsonOf(response);
+    if (raw === undefined || !entry.p) return `${JSON.stringify(entry)}\n`;
+    entry.p.response = RAW_MARK;
+    const line = JSON.stringify(entry);
+    entry.p.response = response;
+    const cut = line.indexOf(RAW_MARK_JSON);
+    return `${line.slice(0, cut)}${raw}${line.slice(cut + RAW_MARK_JSON.length)}\n`;
   }
 
   /** Queues a line to be written with the next one (or on the next turn of the event loop); resolves at once. */

@@ -1,7 +1,7 @@
 // Planning a bulk job: deduplicate IDs, validate them, and split them into
 // requests of at most `maxIdsPerRequest` IDs AND at most `maxUrlLength`
 // characters of full URL (base URL + path). No vscode import, no I/O.
-import { batchIdsByUrlLength, parseBaseUrl, validateWorkItemIdForPath, type IdBatch } from '../api/paths';
+import { batchIdsByUrlLength, parseBaseUrl, validateWorkItemIdForPath, WORK_ITEMS_PATH_PREFIX, type IdBatch } from '../api/paths';
 
 export { batchIdsByUrlLength, type IdBatch };
 import {
@@ -14,8 +14,7 @@ import {
   type PlanWarning,
 } from './types';
 
-/** The path prefix of operation 1; IDs follow, joined with literal commas. */
-export const WORK_ITEMS_PATH_PREFIX = '/workitem/workItems/';
+export { WORK_ITEMS_PATH_PREFIX };
 
 /** Thrown by {@link planJob} with every problem found (not only the first). */
 export class PlanError extends Error {

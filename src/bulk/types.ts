@@ -200,7 +200,8 @@ export interface JobProgress {
 
 /** The part of ServiceClient the engine uses (ServiceClient satisfies it). */
 export interface BulkClient {
-  updateWorkItems(ids: readonly string[], body: UpdateWorkItemsBody, o?: { signal?: AbortSignal }): Promise<UpdateWorkItemsResponse>;
+  /** `o.path`: the request's path as planJob made it from these IDs (checked and encoded), so it is not built again. */
+  updateWorkItems(ids: readonly string[], body: UpdateWorkItemsBody, o?: { signal?: AbortSignal; path?: string }): Promise<UpdateWorkItemsResponse>;
 }
 
 /** Time source, injectable for tests. `sleep` must reject (or resolve) promptly when `signal` aborts. */

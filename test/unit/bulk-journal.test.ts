@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { ServiceClient } from '../../src/api/client';
 import { ServiceError } from '../../src/api/errors';
 import {
   confirmUnknown,
@@ -23,6 +24,7 @@ import {
   type JobProgress,
 } from '../../src/bulk';
 import type { UpdateWorkItemsResponse } from '../../src/schema/api';
+import { startServer } from './api-helpers';
 import { skippingClock } from './bulk-helpers';
 
 const ok = (ids: readonly string[]): UpdateWorkItemsResponse => ({ items: ids.map((id) => ({ id })), affectedItems: [], addedTimeEntryIds: [], addedScheduleDependencyIds: [] });
@@ -477,5 +479,58 @@ describe('bulk journal', () => {
     assert.equal((await listJobs(dir)).length, 1);
     await b.delete();
     assert.deepEqual(await listJobs(dir), []);
+  });
+});
+
+describe('bulk journal: answers written as the client read them', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'wis-journal-raw-'));
+  });
+  afterEach(async () => {
+    await fsp.rm(dir, { recursive: true, force: true });
+  });
+
+  it('an answer is logged as its own JSON text (spacing kept), one with a line break or a filled-in default is serialized; every one reads back equal', async () => {
+    // Request 0: spaced JSON on one line (kept as is). Request 1: JSON over two lines (serialized).
+    // Request 2: no affectedItems (the check fills in [], so the text is not the answer: serialized).
+    const bodies = [
+      '{ "items" : [ { "id" : "W1", "updatedBy" : "u-1" } ], "affectedItems" : [ ], "addedTimeEntryIds" : [ ], "addedScheduleDependencyIds" : [ ], "extra" : { "note" : "τ" } }',
+      '{"items":[{"id":"W2"}],\n"affectedItems":[],"addedTimeEntryIds":[],"addedScheduleDependencyIds":[]}',
+      '{"items":[{"id":"W3"}],"addedTimeEntryIds":[],"addedScheduleDependencyIds":[]}',
+    ];
+    const server = await startServer((req, res) => {
+      const id = decodeURIComponent((req.url ?? '').split('/').pop() ?? '');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(bodies[Number(id.slice(1)) - 1]);
+    });
+    const client = new ServiceClient({ baseUrl: server.baseUrl, credentials: () => ({ kind: 'bearer', token: 't' }) });
+    try {
+      const plan = planJob({ workItemIds: ['W1', 'W2', 'W3'], update: { setCompleted: true }, baseUrl: server.baseUrl, maxIdsPerRequest: 1 });
+      const journal = await JobJournal.create(dir, { source: { uri: 'untitled:x.workitems.json', text: '{}' }, plan });
+      // The change log, read while the job runs (the run's end folds it into the job file).
+      let logText = '';
+      const result = await runJob(plan, {
+        client,
+        journal,
+        concurrency: 1,
+        ...FAST,
+        onProgress: () => {
+          for (const f of fs.readdirSync(dir)) if (f.includes('.log')) logText = fs.readFileSync(path.join(dir, f), 'utf8');
+        },
+      });
+      assert.equal(result.outcome, 'succeeded');
+      assert.ok(logText.includes(bodies[0]!), `the first answer is in the log as the service wrote it: ${logText.slice(0, 400)}`);
+      assert.ok(!logText.includes('{"items":[{"id":"W2"}],\n'), 'an answer with a line break is not written as it is');
+      assert.ok(logText.split('\n').filter((l) => l !== '').every((l) => JSON.parse(l) !== undefined), 'every line of the log is one JSON value');
+      const back = await JobJournal.load(journal.file, { responses: true });
+      assert.deepEqual(back.requests[0]!.response, JSON.parse(bodies[0]!));
+      assert.deepEqual(back.requests[1]!.response, JSON.parse(bodies[1]!));
+      assert.deepEqual(back.requests[2]!.response, { ...JSON.parse(bodies[2]!), affectedItems: [] }, 'the default the check filled in is kept');
+      assert.deepEqual(back.requests.map((r) => r.response), result.requests.map((r) => r.response));
+    } finally {
+      await client.close();
+      await server.close();
+    }
   });
 });
