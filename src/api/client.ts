@@ -30,6 +30,7 @@ import {
 } from '../schema/reads';
 import { fastChecker, lastCheckFilledDefaults } from '../schema/fast-check';
 import { keepRawJson } from './rawJson';
+import { ListDecodeError, ListDecoder } from './listDecoder';
 import { ServiceError, type ServiceErrorInit } from './errors';
 import { classifyTransportError, parseErrorBodyWithEntries, parseRetryAfter, redact, secretVariants, type ProxyEndpoint } from './http';
 import { nullLogger, type Logger } from './logger';
@@ -123,6 +124,12 @@ interface RequestSpec<T> {
   secrets?: string[];
   /** Do not quote the response body in an invalid-response error (it may hold a token). */
   sensitiveResponse?: boolean;
+  /**
+   * A list answer that may be very large (`{totalCount, data: [...]}`): a 2xx answer is
+   * decoded while it arrives (ListDecoder), so it never exists whole as bytes, text and
+   * objects at once.
+   */
+  streamList?: boolean;
   /** Keep the answer's JSON text beside the parsed answer (rawJsonOf) when it is unchanged by the check. */
   keepText?: boolean;
   /** Retry once on a connection failure after sending (GET only: safe to repeat). */
@@ -133,6 +140,10 @@ interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
+  /** Bytes received (the body's length, also when it was decoded as it arrived). */
+  size: number;
+  /** A list answer decoded as it arrived (`streamList`), or why it is not JSON. */
+  decoded?: { value: Record<string, unknown> } | { error: string };
 }
 
 export class ServiceClient {
@@ -217,14 +228,14 @@ export class ServiceClient {
   async listAllAssignedUsers(orgId: string, q: AllAssignedUsersQuery = {}, o?: CallOptions): Promise<UserListResponse> {
     const path = this.path('GET', '/system/organizations/…/allassignedusers', () => allAssignedUsersPath(orgId));
     const query = this.query('GET', path, AllAssignedUsersQuery, q);
-    return this.request({ method: 'GET', path, query, schema: UserListResponse, auth: true, idempotent: true }, o);
+    return this.request({ method: 'GET', path, query, schema: UserListResponse, auth: true, idempotent: true, streamList: true }, o);
   }
 
   /** `GET /system/organizations/{orgId}/users` */
   async listOrganizationUsers(orgId: string, q: OrganizationUsersQuery = {}, o?: CallOptions): Promise<UserListResponse> {
     const path = this.path('GET', '/system/organizations/…/users', () => organizationUsersPath(orgId));
     const query = this.query('GET', path, OrganizationUsersQuery, q);
-    return this.request({ method: 'GET', path, query, schema: UserListResponse, auth: true, idempotent: true }, o);
+    return this.request({ method: 'GET', path, query, schema: UserListResponse, auth: true, idempotent: true, streamList: true }, o);
   }
 
   /** `GET /system/processCategories?...` */
@@ -430,7 +441,7 @@ export class ServiceClient {
       const started = performance.now();
       let res: RawResponse;
       try {
-        res = await this.send(url, method, headers, payload, signal);
+        res = await this.send(url, method, headers, payload, signal, spec.streamList === true);
       } catch (e) {
         const ms = Math.round(performance.now() - started);
         const err = this.transportError(e, method, path, signal);
@@ -442,7 +453,7 @@ export class ServiceClient {
         throw err;
       }
       const ms = Math.round(performance.now() - started);
-      const line = `${method} ${logPath} → ${res.status} in ${ms} ms [request ${payload?.length ?? 0} B, response ${res.body.length} B]`;
+      const line = `${method} ${logPath} → ${res.status} in ${ms} ms [request ${payload?.length ?? 0} B, response ${res.size} B]`;
       if (res.status >= 200 && res.status < 300) {
         this.logger.info(line);
         return this.parseSuccess(spec, res, secrets);
@@ -454,10 +465,13 @@ export class ServiceClient {
 
   private parseSuccess<T>(spec: RequestSpec<T>, res: RawResponse, secrets: string[]): T {
     const { method, path } = spec;
-    const text = res.body.toString('utf8');
+    if (res.decoded && 'error' in res.decoded) {
+      throw new ServiceError({ kind: 'invalid-response', method, path, status: res.status, messages: [redact(res.decoded.error, secretVariants(secrets))] });
+    }
+    const text = res.decoded ? '' : res.body.toString('utf8');
     let json: unknown;
     try {
-      json = text.trim() === '' ? undefined : JSON.parse(text);
+      json = res.decoded ? res.decoded.value : text.trim() === '' ? undefined : JSON.parse(text);
     } catch {
       const shown = spec.sensitiveResponse ? '' : `: ${redact(text, secretVariants(secrets)).trim().slice(0, 200)}`;
       throw new ServiceError({ kind: 'invalid-response', method, path, status: res.status, messages: [`the body is not JSON${shown}`] });
@@ -526,7 +540,7 @@ export class ServiceClient {
   }
 
   /** One request through the dispatcher, tracking whether anything was written. */
-  private send(url: URL, method: Method, headers: Record<string, string>, payload: Buffer | undefined, signal?: AbortSignal): Promise<RawResponse> {
+  private send(url: URL, method: Method, headers: Record<string, string>, payload: Buffer | undefined, signal?: AbortSignal, streamList = false): Promise<RawResponse> {
     return new Promise<RawResponse>((resolve, reject) => {
       let sent = false;
       let settled = false;
@@ -536,6 +550,9 @@ export class ServiceClient {
       const chunks: Buffer[] = [];
       let size = 0;
       const maxBytes = this.maxResponseBytes;
+      // A 2xx list answer is decoded as it arrives; a failure to decode is kept for parseSuccess.
+      let decoder: ListDecoder | undefined;
+      let decodeError: string | undefined;
 
       const fail = (err: unknown) => {
         if (settled) return;
@@ -561,6 +578,7 @@ export class ServiceClient {
         onHeaders(statusCode: number, raw: Buffer[] | null) {
           status = statusCode;
           resHeaders = rawHeaders(raw);
+          if (streamList && statusCode >= 200 && statusCode < 300) decoder = new ListDecoder();
           return true;
         },
         onData(chunk: Buffer) {
@@ -571,14 +589,37 @@ export class ServiceClient {
             fail(err);
             return false;
           }
-          chunks.push(chunk);
+          if (!decoder) chunks.push(chunk);
+          else if (decodeError === undefined) {
+            try {
+              decoder.push(chunk);
+            } catch (e) {
+              decodeError = e instanceof ListDecodeError ? e.message : `the body could not be read: ${String(e)}`;
+            }
+          }
           return true;
         },
         onComplete() {
           if (settled) return;
           settled = true;
           signal?.removeEventListener('abort', onAbort);
-          resolve({ status, headers: resHeaders, body: Buffer.concat(chunks) });
+          if (!decoder) {
+            resolve({ status, headers: resHeaders, body: Buffer.concat(chunks), size });
+            return;
+          }
+          let decoded: RawResponse['decoded'];
+          let body: Buffer = EMPTY;
+          if (decodeError !== undefined) decoded = { error: decodeError };
+          else {
+            try {
+              const d = decoder.finish();
+              if (d.kind === 'value') decoded = { value: d.value };
+              else body = d.bytes; // not an object: read as usual
+            } catch (e) {
+              decoded = { error: e instanceof ListDecodeError ? e.message : String(e) };
+            }
+          }
+          resolve({ status, headers: resHeaders, body, size, decoded });
         },
         onError(err: Error) {
           fail(err);
@@ -611,6 +652,7 @@ export class ServiceClient {
 }
 
 const SENT = Symbol('sent');
+const EMPTY: Buffer = Buffer.alloc(0);
 /** Accepts any JSON (the caller checks the shape itself). */
 const ANY: z.ZodType<unknown> = z.unknown();
 const CAUSE = Symbol('cause');

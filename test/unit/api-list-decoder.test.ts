@@ -1,0 +1,108 @@
+// ListDecoder: a list answer decoded while it arrives gives what JSON.parse of the
+// whole answer gives, however the bytes are split, or a clear error.
+import * as assert from 'node:assert/strict';
+import { ServiceClient } from '../../src/api/client';
+import type { ServiceError } from '../../src/api/errors';
+import { ListDecodeError, ListDecoder } from '../../src/api/listDecoder';
+import { createSandbox, generateDataset } from '../../src/sandbox';
+import { startServer } from './api-helpers';
+
+/** Decodes `text` fed in chunks of the given sizes (cycled), with small batches of elements. */
+function decode(text: string, sizes: number[], batchBytes: number): unknown {
+  const bytes = Buffer.from(text, 'utf8');
+  const d = new ListDecoder(batchBytes);
+  for (let at = 0, k = 0; at < bytes.length; k++) {
+    const n = sizes[k % sizes.length]!;
+    d.push(bytes.subarray(at, at + n));
+    at += n;
+  }
+  const r = d.finish();
+  return r.kind === 'value' ? r.value : JSON.parse(r.bytes.toString('utf8'));
+}
+
+const SPLITS = [[1], [2, 3], [7], [64], [1, 100, 5], [100_000]];
+const BATCHES = [1, 16, 200, 1 << 20];
+
+const users = Array.from({ length: 60 }, (_, i) => ({
+  id: `u-${i}`,
+  name: i % 3 === 0 ? `佐藤 太郎 ${i}` : `User "${i}" [x] {y}, \\ z`,
+  loginName: i % 5 === 0 ? null : `user${i}`,
+  tags: i % 4 === 0 ? [] : [{ data: [1, 2] }, 'a,b', '🙂'],
+  isDeleted: i % 7 === 0,
+  unitCost: i * 1.5,
+  // Backslashes before quotes and at the end of strings, however the bytes are cut.
+  path: ['C:\\dir\\', '\\"', '\\\\', '"\\', ''][i % 5],
+}));
+
+describe('api: list answers decoded as they arrive (ListDecoder)', () => {
+  const cases: [string, string][] = [
+    ['a list of users (Japanese, quotes, brackets, commas and escapes in strings, nested arrays)', JSON.stringify({ totalCount: users.length, data: users })],
+    ['spaced and indented, data first, a byte order mark', `\uFEFF  {\n  "data" : [\n ${users.slice(0, 5).map((u) => JSON.stringify(u, null, 2)).join(' ,\n ')} ] ,\n "totalCount" : 5 }\n`],
+    ['an empty list', '{"totalCount":0,"data":[]}'],
+    ['"data" that is not an array, and "data" inside other members', '{"x":{"data":[1,2]},"data":{"data":[3]},"y":["data"]}'],
+    ['"data" twice (the last one wins, as in JSON.parse)', '{"data":[1,2,3],"totalCount":3,"data":[4]}'],
+    ['elements that are not objects', '{"data":[1,"two",null,true,[3,[4]],{"five":5}],"totalCount":6}'],
+    ['a member name written with an escape', '{"d\\u0061ta":[1,2],"data":[9]}'],
+    ['the same, the escaped name last (it wins)', '{"data":[9],"d\\u0061ta":[1,2]}'],
+    ['not an object (decoded by the usual path)', '[{"id":"a"},{"id":"b"}]'],
+  ];
+  for (const [what, text] of cases) {
+    it(`gives what JSON.parse gives however the bytes are split: ${what}`, () => {
+      const want = JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
+      for (const sizes of SPLITS) for (const batch of BATCHES) assert.deepEqual(decode(text, sizes, batch), want, `chunks ${sizes.join('/')}, batches of ${batch} bytes`);
+    });
+  }
+
+  it('a broken element, a trailing comma or a cut answer is an error that says where, not a crash', () => {
+    const broken = `{"totalCount":3,"data":[{"id":"a"},{"id":"b",},{"id":"c"}]}`;
+    for (const batch of [1, 1 << 20]) {
+      assert.throws(() => decode(broken, [5], batch), (e: unknown) => e instanceof ListDecodeError && /not JSON/.test(e.message) && /"data" element \d+/.test(e.message));
+    }
+    assert.throws(() => decode('{"data":[1,2,],"totalCount":2}', [3], 1), ListDecodeError);
+    assert.throws(() => decode('{"data":[{"id":"a"},{"id":"b"}', [4], 1 << 20), (e: unknown) => e instanceof ListDecodeError && /ends at byte \d+ inside/.test(e.message));
+    assert.throws(() => decode('{"data":[1],"totalCount":1} x', [4], 1 << 20), ListDecodeError);
+  });
+});
+
+describe('api: user lists through the client are decoded as they arrive', function () {
+  this.timeout(60_000);
+
+  it('a large list from the sandbox comes back equal to JSON.parse of the same answer', async () => {
+    const sb = await createSandbox({ data: generateDataset({ users: 12_000, organizations: 1, workItems: 2, processCategories: 0, seed: 9 }) });
+    const client = new ServiceClient({ baseUrl: sb.url });
+    try {
+      const token = await client.signIn('admin', 'password');
+      const authed = new ServiceClient({ baseUrl: sb.url, credentials: () => ({ kind: 'bearer', token }) });
+      const list = await authed.listOrganizationUsers('org-1');
+      const plain = JSON.parse(await (await fetch(`${sb.url}/system/organizations/org-1/users`, { headers: { authorization: `Bearer ${token}` } })).text()) as unknown;
+      assert.ok(list.data.length > 10_000);
+      assert.deepEqual(list, plain);
+      await authed.close();
+    } finally {
+      await client.close();
+      await sb.close();
+    }
+  });
+
+  it('a broken list answer is an invalid-response error that says where, with no secret in it', async () => {
+    const users = Array.from({ length: 3000 }, (_, i) => ({ id: `u${i}`, name: `n${i}` }));
+    const body = JSON.stringify({ totalCount: users.length, data: users }).replace('"u2500"', '"u2500" "secret-token-123"');
+    const server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(body);
+    });
+    const client = new ServiceClient({ baseUrl: server.baseUrl, credentials: () => ({ kind: 'bearer', token: 'secret-token-123' }) });
+    try {
+      await assert.rejects(client.listOrganizationUsers('org-1'), (e: unknown) => {
+        const err = e as ServiceError;
+        assert.equal(err.kind, 'invalid-response');
+        assert.match(err.messages.join(' '), /not JSON.*"data" element \d+/);
+        assert.doesNotMatch(`${err.message} ${err.messages.join(' ')}`, /secret-token-123/);
+        return true;
+      });
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+});
