@@ -502,7 +502,15 @@ export class JobJournal {
       entry.b = retryBudgetLeft;
     }
     if (ahead.length > 0) entry.r = ahead;
-    const written = options.later && patch.state !== 'sent' ? this.appendLater(entry) : this.append(entry, durable);
+    // A `sent` line whose request a mark ahead already covers on disk (and that renews
+    // no marks) is not needed before the request leaves: it goes with the next write,
+    // like an outcome.
+    // Its mark must still be in the log, though: a log removed under us stops the job.
+    const covered = patch.state === 'sent' && waitFor !== undefined && ahead.length === 0 && this.logFd !== undefined;
+    if (covered && fs.fstatSync(this.logFd!).nlink === 0) {
+      return Promise.reject(new JournalError('write-failed', this.file, `cannot write the job journal ${this.logFile}: the change log was removed`));
+    }
+    const written = (options.later && patch.state !== 'sent') || covered ? this.appendLater(entry) : this.append(entry, durable);
     if ('response' in patch) {
       // Known to be on a line of this log once the line is written (before a compaction links it).
       this.loggedResponses.delete(index);
@@ -697,6 +705,8 @@ export class JobJournal {
     try {
       if (fd === undefined) throw new Error('the change log is not open');
       await this.syncFd(fd);
+      // What this fsync made durable must be in a file that still exists.
+      if (fs.fstatSync(fd).nlink === 0) throw new Error('the change log was removed');
     } catch (e) {
       this.logTorn = true;
       this.loggedResponses.clear(); // what the log holds may not reach the disk: responses are written out from memory
