@@ -5,12 +5,13 @@
 const texts = new WeakMap<object, string>();
 
 /**
- * Remembers `text` as the JSON of `value` when writing the text is the same as
- * serializing the value: one line (a change-log line may not hold a line break) and
+ * Remembers `text` as the JSON of `value` (an answer of 4 KiB or more) when writing
+ * the text is the same as serializing the value: one line (a change-log line may not hold a line break) and
  * the value as parsed, unchanged by the check (no default filled in).
  */
 export function keepRawJson(value: object, text: string): void {
-  if (text.includes('\n') || text.includes('\r')) return;
+  // A small answer costs less to serialize again than to keep.
+  if (text.length < 4096 || text.includes('\n') || text.includes('\r')) return;
   texts.set(value, text.trim());
 }
 

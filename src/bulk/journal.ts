@@ -38,6 +38,18 @@ import { REQUEST_STATES, type JobOutcome, type JobPlan, type RequestResult, type
 import { syncDirectory, writeFileDurably } from './durable';
 import { rawJsonOf } from '../api/rawJson';
 
+/** The time as an ISO string; the string is made once per millisecond (a job writes several lines a millisecond). */
+let lastMs = 0;
+let lastIso = '';
+function isoNow(): string {
+  const ms = Date.now();
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = new Date(ms).toISOString();
+  }
+  return lastIso;
+}
+
 /** Stands for an answer in a line while the line is serialized; replaced by the answer's kept JSON text. */
 const RAW_MARK = '\u0000kept answer\u0000';
 const RAW_MARK_JSON = JSON.stringify(RAW_MARK);
@@ -623,7 +635,7 @@ export class JobJournal {
   }
 
   private lineOf(entry: LogEntry): string {
-    const at = new Date().toISOString();
+    const at = isoNow();
     this.state.updatedAt = at;
     entry.n = ++this.seq;
     entry.t = at;

@@ -4,6 +4,7 @@ import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ServiceClient } from '../../src/api/client';
+import { rawJsonOf } from '../../src/api/rawJson';
 import { ServiceError } from '../../src/api/errors';
 import {
   confirmUnknown,
@@ -491,13 +492,16 @@ describe('bulk journal: answers written as the client read them', () => {
     await fsp.rm(dir, { recursive: true, force: true });
   });
 
-  it('an answer is logged as its own JSON text (spacing kept), one with a line break or a filled-in default is serialized; every one reads back equal', async () => {
-    // Request 0: spaced JSON on one line (kept as is). Request 1: JSON over two lines (serialized).
-    // Request 2: no affectedItems (the check fills in [], so the text is not the answer: serialized).
+  it('a large answer is logged as its own JSON text (spacing kept); one with a line break, a filled-in default or a small one is serialized; every one reads back equal', async () => {
+    // Request 0: a large answer, spaced JSON on one line (kept as is). Request 1: JSON over two
+    // lines (serialized). Request 2: no affectedItems (the check fills in [], so the text is not
+    // the answer: serialized). Request 3: a small spaced answer (serializing it costs less).
+    const pad = 'x'.repeat(5000);
     const bodies = [
-      '{ "items" : [ { "id" : "W1", "updatedBy" : "u-1" } ], "affectedItems" : [ ], "addedTimeEntryIds" : [ ], "addedScheduleDependencyIds" : [ ], "extra" : { "note" : "τ" } }',
-      '{"items":[{"id":"W2"}],\n"affectedItems":[],"addedTimeEntryIds":[],"addedScheduleDependencyIds":[]}',
-      '{"items":[{"id":"W3"}],"addedTimeEntryIds":[],"addedScheduleDependencyIds":[]}',
+      `{ "items" : [ { "id" : "W1", "updatedBy" : "u-1" } ], "affectedItems" : [ ], "addedTimeEntryIds" : [ ], "addedScheduleDependencyIds" : [ ], "extra" : { "note" : "τ", "pad" : "${pad}" } }`,
+      `{"items":[{"id":"W2"}],\n"affectedItems":[],"addedTimeEntryIds":[],"addedScheduleDependencyIds":[],"pad":"${pad}"}`,
+      `{"items":[{"id":"W3"}],"addedTimeEntryIds":[],"addedScheduleDependencyIds":[],"pad":"${pad}"}`,
+      '{ "items" : [ { "id" : "W4" } ], "affectedItems" : [ ], "addedTimeEntryIds" : [ ], "addedScheduleDependencyIds" : [ ] }',
     ];
     const server = await startServer((req, res) => {
       const id = decodeURIComponent((req.url ?? '').split('/').pop() ?? '');
@@ -506,7 +510,7 @@ describe('bulk journal: answers written as the client read them', () => {
     });
     const client = new ServiceClient({ baseUrl: server.baseUrl, credentials: () => ({ kind: 'bearer', token: 't' }) });
     try {
-      const plan = planJob({ workItemIds: ['W1', 'W2', 'W3'], update: { setCompleted: true }, baseUrl: server.baseUrl, maxIdsPerRequest: 1 });
+      const plan = planJob({ workItemIds: ['W1', 'W2', 'W3', 'W4'], update: { setCompleted: true }, baseUrl: server.baseUrl, maxIdsPerRequest: 1 });
       const journal = await JobJournal.create(dir, { source: { uri: 'untitled:x.workitems.json', text: '{}' }, plan });
       // The change log, read while the job runs (the run's end folds it into the job file).
       let logText = '';
@@ -522,11 +526,14 @@ describe('bulk journal: answers written as the client read them', () => {
       assert.equal(result.outcome, 'succeeded');
       assert.ok(logText.includes(bodies[0]!), `the first answer is in the log as the service wrote it: ${logText.slice(0, 400)}`);
       assert.ok(!logText.includes('{"items":[{"id":"W2"}],\n'), 'an answer with a line break is not written as it is');
+      assert.equal(rawJsonOf(result.requests[3]!.response), undefined, 'a small answer keeps no text: it is serialized');
+      assert.equal(rawJsonOf(result.requests[0]!.response), bodies[0], 'a large one keeps the text it was read from');
       assert.ok(logText.split('\n').filter((l) => l !== '').every((l) => JSON.parse(l) !== undefined), 'every line of the log is one JSON value');
       const back = await JobJournal.load(journal.file, { responses: true });
       assert.deepEqual(back.requests[0]!.response, JSON.parse(bodies[0]!));
       assert.deepEqual(back.requests[1]!.response, JSON.parse(bodies[1]!));
       assert.deepEqual(back.requests[2]!.response, { ...JSON.parse(bodies[2]!), affectedItems: [] }, 'the default the check filled in is kept');
+      assert.deepEqual(back.requests[3]!.response, JSON.parse(bodies[3]!));
       assert.deepEqual(back.requests.map((r) => r.response), result.requests.map((r) => r.response));
     } finally {
       await client.close();
