@@ -2,11 +2,13 @@
 // arrives, so that it never exists whole as bytes, as one string and as objects at
 // the same time. No vscode import.
 //
-// The bytes are scanned as they come (strings, escapes, nesting); the elements of
-// the top-level `data` array are parsed in batches of about BATCH_BYTES with
-// JSON.parse and their bytes dropped; the rest of the answer (the members besides
-// `data`) is kept as text and parsed at the end. An answer that is not a JSON object
-// is kept whole and parsed as before (the caller's usual path decides).
+// The answer's beginning is scanned byte by byte (strings, escapes, nesting) up to
+// the top-level `data` array; its elements are then parsed in batches of about
+// BATCH_BYTES with JSON.parse and their bytes dropped, the batches cut where an
+// element ends (found without reading every byte, see cutFast); the end of `data`
+// and the members after it are scanned again. The members besides `data` are kept
+// as text and parsed at the end. An answer that is not a JSON object is kept whole
+// and parsed as before (the caller's usual path decides).
 
 /** Bytes of `data` elements parsed at once. */
 export const BATCH_BYTES = 1 << 20;
