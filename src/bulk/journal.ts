@@ -514,15 +514,10 @@ export class JobJournal {
       entry.b = retryBudgetLeft;
     }
     if (ahead.length > 0) entry.r = ahead;
-    // A `sent` line whose request a mark ahead already covers on disk (and that renews
-    // no marks) is not needed before the request leaves: it goes with the next write,
-    // like an outcome.
-    // Its mark must still be in the log, though: a log removed under us stops the job.
-    const covered = patch.state === 'sent' && waitFor !== undefined && ahead.length === 0 && this.logFd !== undefined;
-    if (covered && fs.fstatSync(this.logFd!).nlink === 0) {
-      return Promise.reject(new JournalError('write-failed', this.file, `cannot write the job journal ${this.logFile}: the change log was removed`));
-    }
-    const written = (options.later && patch.state !== 'sent') || covered ? this.appendLater(entry) : this.append(entry, durable);
+    // A `sent` line is written (to the system) before its request leaves, also when a mark
+    // ahead covers it on disk: replayed in the same boot, a request marked ahead without a
+    // line of its own never left (so it is sent on resuming, not asked about).
+    const written = options.later && patch.state !== 'sent' ? this.appendLater(entry) : this.append(entry, durable);
     if ('response' in patch) {
       // Known to be on a line of this log once the line is written (before a compaction links it).
       this.loggedResponses.delete(index);

@@ -199,6 +199,31 @@ describe('bulk journal', () => {
     assert.deepEqual(new Set(back.requests.map((q) => q.state)), new Set(['succeeded']));
   });
 
+  it('at every departure a kill -9 (the same boot: everything written is kept) reads each request that left as unknown, never as unsent', async () => {
+    const plan = makePlan(120, 1);
+    const j = await JobJournal.create(dir, { source: {}, plan });
+    const copy = path.join(dir, 'killed');
+    await fsp.mkdir(copy);
+    const left: number[] = [];
+    const client: BulkClient = {
+      async updateWorkItems(ids) {
+        left.push(Number(ids[0]!.slice(1)) - 1);
+        // The process is killed now: what it wrote so far is kept (same boot).
+        const leftNow = [...left];
+        const file = path.join(copy, `job-${left.length}.json`);
+        const log = fs.readFileSync(j.logFile, 'utf8');
+        fs.copyFileSync(j.file, file);
+        fs.writeFileSync(`${file}.log`, log);
+        const after = await JobJournal.load(file, { responses: false });
+        for (const i of leftNow) assert.equal(after.requests[i]!.state === 'pending', false, `request #${i} left but a kill -9 reads it as never sent`);
+        return ok(ids);
+      },
+    };
+    const r = await runJob(plan, { client, journal: j, ...FAST, concurrency: 2, clock: skippingClock() });
+    assert.equal(r.outcome, 'succeeded', r.requests.find((q) => q.error)?.error?.message);
+    assert.equal(left.length, 120);
+  });
+
   it('an outcome written later reaches the log before the next sent mark, or at flush; killed before, its request reads back as unknown', async () => {
     const j = await JobJournal.create(dir, { source: {}, plan: makePlan(4, 2) });
     await j.updateRequest(0, { state: 'sent', attempts: 1 });
