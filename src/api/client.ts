@@ -482,7 +482,7 @@ export class ServiceClient {
     // Known members checked in place, no copy (large answers); zod decides otherwise, with its message.
     if (fastChecker(spec.schema)?.(json)) {
       // The text of an answer kept as read (a bulk journal writes it instead of serializing the answer again).
-      if (spec.keepText && typeof json === 'object' && json !== null && !lastCheckFilledDefaults()) keepRawJson(json, text);
+      if (spec.keepText && typeof json === 'object' && json !== null && !lastCheckFilledDefaults()) keepRawJson(json, res.body);
       return json as T;
     }
     const parsed = spec.schema.safeParse(json);

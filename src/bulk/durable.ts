@@ -1,19 +1,92 @@
-// Durable file writes shared by the job journal and the value snapshots beside it.
-// No vscode import.
+// Durable file writes shared by the job journal and the value snapshots beside it,
+// and the writing of text made of pieces. No vscode import.
+import * as fs from 'node:fs';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 
+/** A piece of a file's content: text (written as UTF-8), or bytes that are UTF-8 already (an answer as it was read). */
+export type Piece = string | Uint8Array;
+
+/** Size of the reused blocks text pieces are encoded into. */
+const BLOCK_BYTES = 1 << 20;
+/** Blocks kept between writes (so that the next write does not allocate, and fault in, fresh memory). */
+const KEPT_BLOCKS = 4;
+const kept: Buffer[] = [];
+const encoder = new TextEncoder();
+
 /**
- * Writes `text` to `file` atomically and durably: a temp file in the same directory
- * (`tag` makes its name unique), fsync, rename over `file`, fsync of the directory.
- * On failure the temp file is removed and the error passes through unchanged.
+ * Writes `pieces` at the current end of `fd` (opened for appending) or at its
+ * position, synchronously: the text pieces are encoded straight into reused blocks
+ * (`TextEncoder.encodeInto`, no string joined, no Buffer made per piece), the
+ * bytes pieces are written as they are, all with one `writev` when nothing is left
+ * over. When it returns, every byte is in the operating system (it survives the
+ * process being killed). Throws what the file system throws.
  */
-export async function writeFileDurably(file: string, text: string, tag: string): Promise<void> {
+export function writePiecesSync(fd: number, pieces: readonly Piece[]): void {
+  const views: Uint8Array[] = [];
+  const used: Buffer[] = [];
+  let block: Buffer | undefined;
+  let off = 0;
+  const flushViews = (): void => {
+    writevAll(fd, views);
+    views.length = 0;
+    kept.push(...used.splice(0));
+    kept.length = Math.min(kept.length, KEPT_BLOCKS);
+    block = undefined;
+    off = 0;
+  };
+  try {
+    for (const piece of pieces) {
+      if (typeof piece !== 'string') {
+        if (piece.length > 0) views.push(piece);
+        continue;
+      }
+      let rest = piece;
+      while (rest.length > 0) {
+        if (!block || off >= block.length - 3) {
+          // Blocks in use are in `views`; past a few, write them out and reuse them.
+          if (used.length >= KEPT_BLOCKS) flushViews();
+          block = kept.pop() ?? Buffer.allocUnsafeSlow(BLOCK_BYTES);
+          used.push(block);
+          off = 0;
+        }
+        const { read, written } = encoder.encodeInto(rest, block.subarray(off));
+        if (written > 0) views.push(block.subarray(off, off + written));
+        off += written;
+        rest = read >= rest.length ? '' : rest.slice(read);
+        if (read === 0 && written === 0) off = block.length; // no room for the next character: take a new block
+      }
+    }
+    writevAll(fd, views);
+  } finally {
+    for (const b of used) if (kept.length < KEPT_BLOCKS) kept.push(b);
+  }
+}
+
+/** writev until every byte of `views` is written (a write may take fewer). */
+function writevAll(fd: number, views: Uint8Array[]): void {
+  let list = views.filter((v) => v.length > 0);
+  while (list.length > 0) {
+    let n = list.length === 1 ? fs.writeSync(fd, list[0]!) : fs.writevSync(fd, list.slice(0, 1024));
+    let i = 0;
+    while (i < list.length && n >= list[i]!.length) n -= list[i++]!.length;
+    list = list.slice(i);
+    if (n > 0) list[0] = list[0]!.subarray(n);
+  }
+}
+
+/**
+ * Writes `content` (text, or pieces: see {@link writePiecesSync}) to `file`
+ * atomically and durably: a temp file in the same directory (`tag` makes its name
+ * unique), fsync, rename over `file`, fsync of the directory. On failure the temp
+ * file is removed and the error passes through unchanged.
+ */
+export async function writeFileDurably(file: string, content: string | readonly Piece[], tag: string): Promise<void> {
   const tmp = `${file}.${tag}.tmp`;
   try {
     const handle = await fsp.open(tmp, 'w', 0o600);
     try {
-      await handle.writeFile(text, 'utf8');
+      writePiecesSync(handle.fd, typeof content === 'string' ? [content] : content);
       await handle.sync();
     } finally {
       await handle.close();

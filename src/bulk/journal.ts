@@ -35,7 +35,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { REQUEST_STATES, type JobOutcome, type JobPlan, type RequestResult, type RequestState } from './types';
-import { syncDirectory, writeFileDurably } from './durable';
+import { syncDirectory, writeFileDurably, writePiecesSync, type Piece } from './durable';
 import { rawJsonOf } from '../api/rawJson';
 
 /** The time as an ISO string; the string is made once per millisecond (a job writes several lines a millisecond). */
@@ -237,8 +237,8 @@ export class JobJournal {
   private unsavedResponses = new Set<number>();
   /** Requests whose latest response is on a line of the change log as it is now (so a link of the log keeps it). */
   private loggedResponses = new Set<number>();
-  /** The JSON of the parts of the journal file that never change (the source and the plan). */
-  private fixedJson: { source: string; plan: string } | undefined;
+  /** The parts of the journal file that never change (the source and the plan), as UTF-8 JSON made once. */
+  private fixedBytes: Buffer | undefined;
   /** Number of the last change-log line made. */
   private seq: number;
   /** The change log, open for appending (written synchronously: a line is in the OS when append returns). */
@@ -255,7 +255,7 @@ export class JobJournal {
   /** This process has written its boot key to the log. */
   private bootWritten = false;
   /** Lines written later (outcomes): with the next line, on the next turn of the event loop, or before a compaction. */
-  private pendingLines = '';
+  private pendingLines: Piece[] = [];
   private pendingTimer: NodeJS.Immediate | undefined;
   /** A later write that failed: the next flush rejects with it. */
   private pendingError: unknown;
@@ -287,8 +287,9 @@ export class JobJournal {
       createdAt: at,
       updatedAt: at,
       source: { ...init.source },
-      plan: structuredClone(init.plan),
-      requests: init.plan.requests.map((r) => ({ index: r.index, ids: [...r.ids], path: r.path, state: 'pending', attempts: 0 })),
+      // The plan's lists are shared, not copied (a plan is never changed once made).
+      plan: { ...init.plan, requests: init.plan.requests.map((r) => ({ ...r })) },
+      requests: init.plan.requests.map((r) => ({ index: r.index, ids: r.ids, path: r.path, state: 'pending', attempts: 0 })),
       runs: [],
     };
     try {
@@ -629,7 +630,7 @@ export class JobJournal {
     return this.appendLine(line, durable);
   }
 
-  private lineOf(entry: LogEntry): string {
+  private lineOf(entry: LogEntry): Piece[] {
     const at = isoNow();
     this.state.updatedAt = at;
     entry.n = ++this.seq;
@@ -641,18 +642,18 @@ export class JobJournal {
     // An answer whose JSON text the client kept is written as that text, not serialized again.
     const response = entry.p?.response;
     const raw = response === undefined ? undefined : rawJsonOf(response);
-    if (raw === undefined || !entry.p) return `${JSON.stringify(entry)}\n`;
+    if (raw === undefined || !entry.p) return [`${JSON.stringify(entry)}\n`];
     entry.p.response = RAW_MARK;
     const line = JSON.stringify(entry);
     entry.p.response = response;
     const cut = line.indexOf(RAW_MARK_JSON);
-    return `${line.slice(0, cut)}${raw}${line.slice(cut + RAW_MARK_JSON.length)}\n`;
+    return [line.slice(0, cut), raw, `${line.slice(cut + RAW_MARK_JSON.length)}\n`];
   }
 
   /** Queues a line to be written with the next one (or on the next turn of the event loop); resolves at once. */
   private appendLater(entry: LogEntry): Promise<void> {
     if (this.compacting) return this.append(entry, false);
-    this.pendingLines += this.lineOf(entry);
+    this.pendingLines.push(...this.lineOf(entry));
     this.pendingTimer ??= setImmediate(() => this.writePending());
     return Promise.resolve();
   }
@@ -661,19 +662,20 @@ export class JobJournal {
   private writePending(): void {
     if (this.pendingTimer) clearImmediate(this.pendingTimer);
     this.pendingTimer = undefined;
-    if (this.pendingLines === '') return;
-    this.appendLine('', false).catch((e: unknown) => void (this.pendingError ??= e));
+    if (this.pendingLines.length === 0) return;
+    this.appendLine([], false).catch((e: unknown) => void (this.pendingError ??= e));
   }
 
-  private appendLine(line: string, durable: boolean): Promise<void> {
+  private appendLine(line: readonly Piece[], durable: boolean): Promise<void> {
     if (this.pendingTimer) clearImmediate(this.pendingTimer);
     this.pendingTimer = undefined;
-    const text = this.pendingLines + line;
-    this.pendingLines = '';
+    const pieces = this.pendingLines;
+    pieces.push(...line);
+    this.pendingLines = [];
     try {
       this.logFd ??= fs.openSync(this.logFile, 'a', 0o600);
-      const buf = Buffer.from(this.logTorn ? `\n${text}` : text, 'utf8');
-      for (let off = 0; off < buf.length; ) off += fs.writeSync(this.logFd, buf, off, buf.length - off);
+      if (this.logTorn) pieces.unshift('\n');
+      writePiecesSync(this.logFd, pieces);
       this.logTorn = false;
       // A log removed under us (its directory deleted) takes writes that reach no file.
       if (fs.fstatSync(this.logFd).nlink === 0) throw new Error('the change log was removed');
@@ -769,7 +771,7 @@ export class JobJournal {
     this.state.version = JOURNAL_VERSION;
     this.state.seq = seq;
     this.reserved.clear(); // the snapshot holds each request's true state
-    await writeAtomic(this.file, this.snapshotText(), `${process.pid}.${++this.tmpCounter}`);
+    await writeAtomic(this.file, this.snapshotPieces(), `${process.pid}.${++this.tmpCounter}`);
     // Every line of the log is in the snapshot now (and would be skipped by number anyway).
     this.closeLog();
     this.loggedResponses.clear();
@@ -800,13 +802,17 @@ export class JobJournal {
     return new Promise<void>((resolve, reject) => fs.fdatasync(fd, (e) => (e ? reject(e) : resolve())));
   }
 
-  /** The journal file's text: the source and the plan as serialized once; requests without the plan's ids and path, and without responses. */
-  private snapshotText(): string {
+  /**
+   * The journal file's text: the source and the plan as serialized and encoded once
+   * (the same bytes at every compaction); requests without the plan's ids and path,
+   * and without responses.
+   */
+  private snapshotPieces(): Piece[] {
     const { source, plan, requests, ...rest } = this.state;
-    this.fixedJson ??= { source: JSON.stringify(source), plan: JSON.stringify(plan) };
+    this.fixedBytes ??= Buffer.from(`"source":${JSON.stringify(source)},"plan":${JSON.stringify(plan)}`, 'utf8');
     const states = requests.map(({ response: _inSideFile, ids: _inPlan, path: _alsoInPlan, ...r }) => JSON.stringify(r));
     const head = JSON.stringify(rest);
-    return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"source":${this.fixedJson.source},"plan":${this.fixedJson.plan},"requests":[${states.join(',')}]}\n`;
+    return [`${head.slice(0, -1)}${head.length > 2 ? ',' : ''}`, this.fixedBytes, `,"requests":[${states.join(',')}]}\n`];
   }
 
   private closeLog(): void {
@@ -902,10 +908,10 @@ function responsesInLog(text: string): Record<string, unknown> {
   return out;
 }
 
-/** Writes `text` to `file` atomically and durably (see writeFileDurably); a failure is a JournalError. */
-async function writeAtomic(file: string, text: string, tag: string): Promise<void> {
+/** Writes `content` to `file` atomically and durably (see writeFileDurably); a failure is a JournalError. */
+async function writeAtomic(file: string, content: string | readonly Piece[], tag: string): Promise<void> {
   try {
-    await writeFileDurably(file, text, tag);
+    await writeFileDurably(file, content, tag);
   } catch (e) {
     throw new JournalError('write-failed', file, `cannot write the job journal ${file}: ${errText(e)}`, { cause: e });
   }

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { buildUrl, MAX_ID_LENGTH, parseBaseUrl, validateId, workItemsPath, InvalidPathError } from '../../src/api/paths';
+import { buildUrl, isPlainId, MAX_ID_LENGTH, parseBaseUrl, validateId, validateWorkItemIdForPath, workItemsPath, InvalidPathError } from '../../src/api/paths';
+import { validateWorkItemId } from '../../src/schema/rules';
 
 describe('api paths: validateId', () => {
   const accepted = ['1', '120', 'abc-DEF_9', 'a.b', '..a', 'a..', '~x', 'user@example', 'ä', '日本語ID', '😀', 'x'.repeat(MAX_ID_LENGTH)];
@@ -54,6 +55,30 @@ describe('api paths: validateId', () => {
 
   it('shows control characters escaped in the message', () => {
     assert.match(validateId('a\u0001b') ?? '', /a\\u0001b/);
+  });
+});
+
+describe('api paths: the plain-ID fast path', () => {
+  it('takes an ID as plain only when both full checks accept it and encodeURIComponent leaves it as it is', () => {
+    const edge = ['', '.', '..', '...', '.a', 'a.', '~', '-', '_', '1', 'x'.repeat(MAX_ID_LENGTH), 'x'.repeat(MAX_ID_LENGTH + 1), 'a b', 'a,b', 'a%2e', 'ä', 'a/b', 'a\\b', 'a?b', 'a#b', '\u200b', 'A-b_C.d~9'];
+    const check = (id: string): void => {
+      if (!isPlainId(id)) return;
+      assert.equal(validateId(id), undefined, id);
+      assert.equal(validateWorkItemId(id), undefined, id);
+      assert.equal(encodeURIComponent(id), id, id);
+    };
+    edge.forEach(check);
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...'aZ09-_.~/,%?# \u00e4'.split('')), maxLength: 12 }), (id) => check(id)), { numRuns: 2000 });
+    assert.equal(isPlainId('120'), true);
+    assert.equal(isPlainId('..'), false);
+    assert.equal(isPlainId('x'.repeat(MAX_ID_LENGTH + 1)), false);
+  });
+
+  it('gives the same answer through validateWorkItemIdForPath for plain and other IDs', () => {
+    for (const id of ['120', 'abc-DEF_9', '..', 'a b', 'x'.repeat(MAX_ID_LENGTH + 1), 'ä']) {
+      const full = id.length > MAX_ID_LENGTH ? validateId(id) : (validateWorkItemId(id) ?? validateId(id));
+      assert.equal(validateWorkItemIdForPath(id), full, id);
+    }
   });
 });
 

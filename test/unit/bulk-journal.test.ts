@@ -531,7 +531,8 @@ describe('bulk journal: answers written as the client read them', () => {
     const server = await startServer((req, res) => {
       const id = decodeURIComponent((req.url ?? '').split('/').pop() ?? '');
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(bodies[Number(id.slice(1)) - 1]);
+      // The first answer ends with a line break (left out of the kept bytes, as any whitespace around the value).
+      res.end(id === 'W1' ? `  ${bodies[0]}\r\n` : bodies[Number(id.slice(1)) - 1]);
     });
     const client = new ServiceClient({ baseUrl: server.baseUrl, credentials: () => ({ kind: 'bearer', token: 't' }) });
     try {
@@ -552,7 +553,7 @@ describe('bulk journal: answers written as the client read them', () => {
       assert.ok(logText.includes(bodies[0]!), `the first answer is in the log as the service wrote it: ${logText.slice(0, 400)}`);
       assert.ok(!logText.includes('{"items":[{"id":"W2"}],\n'), 'an answer with a line break is not written as it is');
       assert.equal(rawJsonOf(result.requests[3]!.response), undefined, 'a small answer keeps no text: it is serialized');
-      assert.equal(rawJsonOf(result.requests[0]!.response), bodies[0], 'a large one keeps the text it was read from');
+      assert.equal(Buffer.from(rawJsonOf(result.requests[0]!.response)!).toString('utf8'), bodies[0], 'a large one keeps the bytes it was read from');
       assert.ok(logText.split('\n').filter((l) => l !== '').every((l) => JSON.parse(l) !== undefined), 'every line of the log is one JSON value');
       const back = await JobJournal.load(journal.file, { responses: true });
       assert.deepEqual(back.requests[0]!.response, JSON.parse(bodies[0]!));
