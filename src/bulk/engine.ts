@@ -231,16 +231,20 @@ async function execute(
 
   const stopped = (): boolean => signal?.aborted === true || fatal !== undefined;
 
-  // Small requests are marked on disk a few at a time (one fsync for the next ones in
-  // the queue), so a job of many one-item requests is not bound by fsync latency; at
-  // most RESERVE_AHEAD_ITEMS items that had not left yet read back as unknown after a
-  // crash. A request of many items is marked alone.
+  // Each `sent` mark also marks the next request in the queue (with the same fsync),
+  // and small requests a few at a time (up to RESERVE_AHEAD_ITEMS items): the next
+  // request's own `sent` line is then written as it leaves, without waiting for an
+  // fsync, so a job is not bound by fsync latency (one fsync under way while the
+  // previous request is out). A request marked ahead is on disk before it leaves; if
+  // it never left, it reads back as unsent after the process dies, and as unknown
+  // (never as unsent) only after the machine itself went down: then at most the next
+  // request, or RESERVE_AHEAD_ITEMS items of small ones, besides those under way.
   const reserveAhead = (items: number): number[] => {
     const out: number[] = [];
     let total = items;
     for (const i of queue) {
       const n = records[i]!.ids.length;
-      if (out.length + 1 >= RESERVE_AHEAD_REQUESTS || total + n > RESERVE_AHEAD_ITEMS) break;
+      if (out.length + 1 >= RESERVE_AHEAD_REQUESTS || (out.length > 0 && total + n > RESERVE_AHEAD_ITEMS)) break;
       out.push(i);
       total += n;
     }
