@@ -49,7 +49,7 @@ export async function runJob(plan: JobPlan, opts: RunOptions & { journal?: JobJo
     }
     return runOnJournal(journal, 'run', journal.indexesIn('pending'), opts);
   }
-  const records: RequestResult[] = plan.requests.map((r) => ({ index: r.index, ids: [...r.ids], path: r.path, state: 'pending', attempts: 0 }));
+  const records: RequestResult[] = plan.requests.map((r) => ({ index: r.index, ids: r.ids, path: r.path, state: 'pending', attempts: 0 }));
   checkOptions(opts);
   return execute(plan, records, records.map((r) => r.index), opts, undefined, opts.retryBudget ?? DEFAULT_RETRY_BUDGET);
 }

@@ -27,7 +27,10 @@
 //   are read as before.
 // - The journal file holds each request's `ids` and `path` once, in the plan; its
 //   `requests` hold the states (ids and path are filled in from the plan on reading;
-//   files that also hold them there are read as before).
+//   files that also hold them there are read as before). Since version 3 the plan
+//   holds each ID once, in its request's path, when the path is the IDs as they are,
+//   joined by commas (`n`: how many); the plan's list is its requests' IDs in order
+//   (both written out when they are not).
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import { promises as fsp } from 'node:fs';
@@ -55,9 +58,13 @@ const RAW_MARK = '\u0000kept answer\u0000';
 const RAW_MARK_JSON = JSON.stringify(RAW_MARK);
 
 export const JOURNAL_FORMAT = 'workitem-studio.bulk-job';
-export const JOURNAL_VERSION = 2;
-/** Versions this code reads (1: no change log; a running job always rewrote its snapshot). */
-const READABLE_VERSIONS: readonly number[] = [1, 2];
+export const JOURNAL_VERSION = 3;
+/**
+ * Versions this code reads (1: no change log, a running job always rewrote its
+ * snapshot; 2: every ID three times in the plan, in its list, its request's list and
+ * its request's path).
+ */
+const READABLE_VERSIONS: readonly number[] = [1, 2, 3];
 const LOG_SUFFIX = '.log';
 const FILE_PREFIX = 'job-';
 const FILE_SUFFIX = '.json';
@@ -139,9 +146,9 @@ const RequestShape = z.looseObject({
   error: RequestErrorShape.optional(),
 });
 const PlanShape = z.looseObject({
-  ids: z.array(z.string()),
   duplicates: z.array(z.string()).default([]),
-  requests: z.array(z.looseObject({ index: z.number().int(), ids: z.array(z.string()), path: z.string() })),
+  ids: z.array(z.string()).optional(),
+  requests: z.array(z.looseObject({ index: z.number().int(), ids: z.array(z.string()).optional(), n: z.number().int().nonnegative().optional(), path: z.string() })),
   update: z.record(z.string(), z.unknown()),
   warnings: z.array(z.unknown()).default([]),
   baseUrl: z.string(),
@@ -237,8 +244,8 @@ export class JobJournal {
   private unsavedResponses = new Set<number>();
   /** Requests whose latest response is on a line of the change log as it is now (so a link of the log keeps it). */
   private loggedResponses = new Set<number>();
-  /** The parts of the journal file that never change (the source and the plan), as UTF-8 JSON made once. */
-  private fixedBytes: Buffer | undefined;
+  /** The parts of the journal file that never change (the source and the plan), as JSON made once. */
+  private fixedJson: string | undefined;
   /** Number of the last change-log line made. */
   private seq: number;
   /** The change log, open for appending (written synchronously: a line is in the OS when append returns). */
@@ -292,18 +299,15 @@ export class JobJournal {
       requests: init.plan.requests.map((r) => ({ index: r.index, ids: r.ids, path: r.path, state: 'pending', attempts: 0 })),
       runs: [],
     };
+    // The quick file-system steps of a job are made synchronously (a few microseconds
+    // each, less than a trip through the thread pool); the fsyncs are not.
     try {
-      await fsp.mkdir(path.dirname(file), { recursive: true });
+      fs.mkdirSync(path.dirname(file), { recursive: true });
     } catch (e) {
       throw new JournalError('write-failed', file, `cannot create the job directory ${path.dirname(file)}: ${errText(e)}`, { cause: e });
     }
     const journal = new JobJournal(file, data);
-    try {
-      await fsp.access(file);
-      throw new JournalError('invalid-argument', file, `a job with id "${jobId}" already exists (${file})`);
-    } catch (e) {
-      if (e instanceof JournalError) throw e;
-    }
+    if (fs.existsSync(file)) throw new JournalError('invalid-argument', file, `a job with id "${jobId}" already exists (${file})`);
     await journal.compact();
     return journal;
   }
@@ -341,6 +345,7 @@ export class JobJournal {
       throw new JournalError('corrupt', abs, `the job journal ${abs} is damaged: ${where}: ${first?.message ?? 'invalid'}`);
     }
     const data = parsed.data as unknown as JournalData;
+    if (!idsFromPaths(data.plan)) throw new JournalError('corrupt', abs, `the job journal ${abs} is damaged: a request's path does not hold its IDs`);
     if (data.requests.length !== data.plan.requests.length || data.requests.some((r, i) => r.index !== i)) {
       throw new JournalError('corrupt', abs, `the job journal ${abs} is damaged: its requests do not match its plan`);
     }
@@ -594,7 +599,7 @@ export class JobJournal {
     const content = JSON.stringify({ pid: process.pid, host: os.hostname(), at: new Date().toISOString() });
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
-        await fsp.writeFile(lockFile, content, { flag: 'wx' });
+        fs.writeFileSync(lockFile, content, { flag: 'wx' });
         this.lockFile = lockFile;
         return;
       } catch (e) {
@@ -616,7 +621,7 @@ export class JobJournal {
     if (!this.lockFile) return;
     const f = this.lockFile;
     this.lockFile = undefined;
-    await fsp.rm(f, { force: true });
+    fs.rmSync(f, { force: true });
   }
 
   /**
@@ -751,7 +756,7 @@ export class JobJournal {
     if (indexes.length > 0) {
       const dirName = path.basename(this.responsesDir);
       try {
-        await fsp.mkdir(this.responsesDir, { recursive: true });
+        fs.mkdirSync(this.responsesDir, { recursive: true });
         const logged = indexes.filter((i) => this.loggedResponses.has(i));
         const linked = logged.length > 0 && (await this.linkLog(`${seq}${LOG_SUFFIX}`)) ? new Set(logged) : new Set<number>();
         for (const i of linked) (this.state.requests[i] as { responseFile?: string }).responseFile = `${dirName}/${seq}${LOG_SUFFIX}#${i}`;
@@ -775,7 +780,11 @@ export class JobJournal {
     // Every line of the log is in the snapshot now (and would be skipped by number anyway).
     this.closeLog();
     this.loggedResponses.clear();
-    await fsp.rm(this.logFile, { force: true }).catch(() => undefined);
+    try {
+      fs.rmSync(this.logFile, { force: true });
+    } catch {
+      /* left for the next compaction: its lines are in the snapshot, skipped by number */
+    }
   }
 
   /**
@@ -788,8 +797,8 @@ export class JobJournal {
     try {
       const fd = this.logFd ?? (this.logFd = fs.openSync(this.logFile, 'a', 0o600));
       await this.syncFd(fd);
-      await fsp.rm(target, { force: true }); // left by a compaction that did not finish
-      await fsp.link(this.logFile, target);
+      fs.rmSync(target, { force: true }); // left by a compaction that did not finish
+      fs.linkSync(this.logFile, target);
     } catch {
       return false;
     }
@@ -803,16 +812,16 @@ export class JobJournal {
   }
 
   /**
-   * The journal file's text: the source and the plan as serialized and encoded once
-   * (the same bytes at every compaction); requests without the plan's ids and path,
+   * The journal file's text: the source and the plan as serialized once (the same
+   * text at every compaction; encoded into reused blocks as it is written); requests without the plan's ids and path,
    * and without responses.
    */
   private snapshotPieces(): Piece[] {
     const { source, plan, requests, ...rest } = this.state;
-    this.fixedBytes ??= Buffer.from(`"source":${JSON.stringify(source)},"plan":${JSON.stringify(plan)}`, 'utf8');
+    this.fixedJson ??= `"source":${JSON.stringify(source)},"plan":${planJson(plan)}`;
     const states = requests.map(({ response: _inSideFile, ids: _inPlan, path: _alsoInPlan, ...r }) => JSON.stringify(r));
     const head = JSON.stringify(rest);
-    return [`${head.slice(0, -1)}${head.length > 2 ? ',' : ''}`, this.fixedBytes, `,"requests":[${states.join(',')}]}\n`];
+    return [`${head.slice(0, -1)}${head.length > 2 ? ',' : ''}`, this.fixedJson, `,"requests":[${states.join(',')}]}\n`];
   }
 
   private closeLog(): void {
@@ -906,6 +915,49 @@ function responsesInLog(text: string): Record<string, unknown> {
     if (typeof e === 'object' && e !== null && typeof e.i === 'number' && e.p && typeof e.p === 'object' && 'response' in e.p) out[e.i] = e.p.response;
   }
   return out;
+}
+
+/**
+ * The plan's JSON with each ID once where it can (version 3): a request whose path
+ * is its IDs as they are, joined by commas (IDs that percent-encoding leaves as they
+ * are), is written with its path and the number of IDs; the plan's list is left out
+ * when it is its requests' IDs in order.
+ */
+function planJson(plan: JobPlan): string {
+  let k = 0;
+  let inOrder = true;
+  const requests = plan.requests.map((r) => {
+    for (const id of r.ids) if (plan.ids[k++] !== id) inOrder = false;
+    const joined = r.ids.join(',');
+    const inPath =
+      r.ids.length > 0 &&
+      r.path.length > joined.length &&
+      r.path.endsWith(joined) &&
+      r.path[r.path.length - joined.length - 1] === '/' &&
+      !joined.includes('/') &&
+      commas(joined) === r.ids.length - 1;
+    return inPath ? { index: r.index, n: r.ids.length, path: r.path } : r;
+  });
+  return JSON.stringify({ ...plan, ids: inOrder && k === plan.ids.length ? undefined : plan.ids, requests });
+}
+
+function commas(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf(','); i >= 0; i = text.indexOf(',', i + 1)) n++;
+  return n;
+}
+
+/** Fills in the IDs a version-3 plan holds in its paths (see planJson); false when a path does not hold as many as it says. */
+function idsFromPaths(plan: JobPlan): boolean {
+  for (const r of plan.requests as (JobPlan['requests'][number] & { n?: number })[]) {
+    if (r.ids !== undefined) continue;
+    const ids = r.path.slice(r.path.lastIndexOf('/') + 1).split(',');
+    if (typeof r.n !== 'number' || ids.length !== r.n || ids.includes('')) return false;
+    r.ids = ids;
+    delete r.n;
+  }
+  plan.ids ??= plan.requests.flatMap((r) => r.ids);
+  return true;
 }
 
 /** Writes `content` to `file` atomically and durably (see writeFileDurably); a failure is a JournalError. */

@@ -10,6 +10,7 @@ import {
   confirmUnknown,
   JobJournal,
   JournalError,
+  JOURNAL_VERSION,
   listJobs,
   listUnfinishedJobs,
   planJob,
@@ -128,13 +129,16 @@ describe('bulk journal', () => {
   it('writes the responses out when the change log cannot be linked, or when its copy of a response could not be made durable', async () => {
     const plan = makePlan(4, 2);
     const j = await JobJournal.create(dir, { source: {}, plan });
-    const link = fs.promises.link;
-    fs.promises.link = () => Promise.reject(Object.assign(new Error('operation not permitted'), { code: 'EPERM' }));
+    const nodeFs = require('node:fs') as typeof fs; // the module object itself (the journal calls through it)
+    const link = nodeFs.linkSync;
+    nodeFs.linkSync = () => {
+      throw Object.assign(new Error('operation not permitted'), { code: 'EPERM' });
+    };
     try {
       await j.updateRequest(0, { state: 'succeeded', response: ok(['W1', 'W2']) });
       await j.markFinished();
     } finally {
-      fs.promises.link = link;
+      nodeFs.linkSync = link;
     }
     const main = JSON.parse(await fsp.readFile(j.file, 'utf8')) as { requests: { responseFile?: string }[] };
     assert.match(main.requests[0]!.responseFile!, /\/\d+\.json#0$/);
@@ -302,7 +306,43 @@ describe('bulk journal', () => {
     assert.equal(rebooted.requests[2]!.error!.kind, 'interrupted');
   });
 
-  it('reads a journal of version 1 (no change log, one response per file) and rewrites it as version 2 when it runs again', async () => {
+  it('holds each ID once in the plan (in its request path) and reads the plan back equal; IDs that encoding changes and plans made otherwise are written out; a path that does not hold its IDs is a damaged journal', async () => {
+    const plan = makePlan(9, 4);
+    const j = await JobJournal.create(dir, { source: {}, plan });
+    const text = await fsp.readFile(j.file, 'utf8');
+    assert.equal(JSON.parse(text).version, JOURNAL_VERSION);
+    assert.equal(text.split('"W7"').length + text.split(',W7,').length - 2, 1, `W7 is written once: ${text}`);
+    assert.deepEqual((await JobJournal.load(j.file)).plan, plan);
+    // IDs percent-encoded in the path (ä), and a plan whose list is not its requests' IDs in order.
+    const odd = planJob({ workItemIds: ['ä1', 'W2', 'W3'], update: { setCompleted: true }, baseUrl: 'http://127.0.0.1:1/api', maxIdsPerRequest: 2 });
+    const reordered = { ...makePlan(4, 2), ids: ['W2', 'W1', 'W3', 'W4'] };
+    for (const p of [odd, reordered]) {
+      const k = await JobJournal.create(dir, { source: {}, plan: p });
+      assert.deepEqual((await JobJournal.load(k.file)).plan, p);
+    }
+    const data = JSON.parse(text) as { plan: { requests: { n?: number }[] } };
+    data.plan.requests[1]!.n = 5;
+    await fsp.writeFile(j.file, JSON.stringify(data));
+    await assert.rejects(JobJournal.load(j.file), (e: unknown) => e instanceof JournalError && e.code === 'corrupt' && /path does not hold its IDs/.test(e.message));
+  });
+
+  it('reads a journal of version 2 (every ID also in the lists) and rewrites it in the current version when it runs again', async () => {
+    const plan = makePlan(6, 2);
+    const j = await JobJournal.create(dir, { source: {}, plan });
+    const v2 = JSON.parse(await fsp.readFile(j.file, 'utf8')) as Record<string, unknown>;
+    await fsp.writeFile(j.file, JSON.stringify({ ...v2, version: 2, plan }));
+    const old = await JobJournal.load(j.file);
+    assert.deepEqual(old.plan, plan);
+    const client = scripted();
+    assert.equal((await resumeJob(old, { client, ...FAST, clock: skippingClock() })).outcome, 'succeeded');
+    assert.equal(client.sent.length, 3);
+    const now = JSON.parse(await fsp.readFile(j.file, 'utf8')) as { version: number; plan: { ids?: unknown } };
+    assert.equal(now.version, JOURNAL_VERSION);
+    assert.equal(now.plan.ids, undefined);
+    assert.deepEqual((await JobJournal.load(j.file)).plan, plan);
+  });
+
+  it('reads a journal of version 1 (no change log, one response per file) and rewrites it in the current version when it runs again', async () => {
     const j = await JobJournal.create(dir, { source: {}, plan: makePlan(4, 2) });
     const v1 = JSON.parse(await fsp.readFile(j.file, 'utf8')) as Record<string, unknown> & { requests: Record<string, unknown>[] };
     v1.version = 1;
@@ -319,7 +359,7 @@ describe('bulk journal', () => {
     assert.equal(r.outcome, 'succeeded');
     assert.deepEqual(client.sent, [['W3', 'W4']]);
     const now = JSON.parse(await fsp.readFile(j.file, 'utf8')) as { version: number };
-    assert.equal(now.version, 2);
+    assert.equal(now.version, JOURNAL_VERSION);
     const back = await JobJournal.load(j.file);
     assert.deepEqual(back.requests[0]!.response, ok(['W1', 'W2']));
     assert.deepEqual(back.requests[1]!.response, ok(['W3', 'W4']));
