@@ -493,24 +493,39 @@ describe('bulk journal', () => {
     assert.equal(startingRetryBudget('run', 10, undefined), 10);
   });
 
-  it('stops, without sending, when the journal cannot be written', async () => {
-    const sub = path.join(dir, 'jobs');
-    const plan = makePlan(6, 2);
-    const j = await JobJournal.create(sub, { source: {}, plan });
-    const sent: string[][] = [];
-    const client: BulkClient & { sent: string[][] } = {
-      sent,
-      async updateWorkItems(ids) {
-        sent.push([...ids]);
-        // Before the answer is recorded, the job directory becomes a file: nothing can be written there.
-        await fsp.rm(sub, { recursive: true, force: true });
-        await fsp.writeFile(sub, 'not a directory');
-        return ok(ids);
-      },
-    };
-    await assert.rejects(runJob(plan, { client, journal: j, ...FAST, concurrency: 1, clock: skippingClock() }), (e: unknown) => e instanceof JournalError && e.code === 'write-failed');
-    assert.equal(client.sent.length, 1, 'no request is sent whose "sent" mark is not on disk');
-  });
+  for (const per of [2, 40]) {
+    it(`stops when the journal cannot be written, sending no request that was not marked on disk before (requests of ${per} items)`, async () => {
+      const sub = path.join(dir, 'jobs');
+      const plan = makePlan(per * 20, per);
+      const j = await JobJournal.create(sub, { source: {}, plan });
+      const sent: string[][] = [];
+      let logBefore = '';
+      const client: BulkClient & { sent: string[][] } = {
+        sent,
+        async updateWorkItems(ids) {
+          sent.push([...ids]);
+          if (sent.length === 1) {
+            // Before the answer is recorded, the job directory becomes a file: nothing can be written there.
+            logBefore = fs.readFileSync(j.logFile, 'utf8');
+            await fsp.rm(sub, { recursive: true, force: true });
+            await fsp.writeFile(sub, 'not a directory');
+          }
+          return ok(ids);
+        },
+      };
+      await assert.rejects(runJob(plan, { client, journal: j, ...FAST, concurrency: 1, clock: skippingClock() }), (e: unknown) => e instanceof JournalError && e.code === 'write-failed');
+      // What was on disk when the journal went: the first request's mark, and the requests it marked ahead.
+      const marked = new Set<number>();
+      for (const line of logBefore.split('\n').filter((l) => l !== '')) {
+        const e = JSON.parse(line) as { i?: number; p?: { state?: string }; r?: number[] };
+        if (e.p?.state === 'sent' && e.i !== undefined) marked.add(e.i);
+        for (const i of e.r ?? []) marked.add(i);
+      }
+      const sentIndexes = sent.map((ids) => plan.requests.findIndex((r) => r.ids[0] === ids[0]));
+      assert.ok(sentIndexes.every((i) => marked.has(i)), `sent ${sentIndexes.join(', ')}; marked on disk ${[...marked].join(', ')}`);
+      assert.ok(sent.length < plan.requests.length, 'the job stopped');
+    });
+  }
 
   it('a corrupt or foreign journal is a clear JournalError; listing shows it without throwing', async () => {
     const good = await JobJournal.create(dir, { source: {}, plan: makePlan() });
