@@ -9,9 +9,15 @@
 // - rounds interleaved (plain, engine, engine + journal, plain, …), and the ratio
 //   of each variant to the plain loop of the same round; min / median / max.
 // Two shapes: 20 requests of 1000 items (20,000 items), 2,000 requests of one item.
+// Two placements of the service, each measured the same way in the same run: the
+// sandbox in this process (as the extension's built-in sandbox runs: the service's
+// work and the client's share one thread, so every millisecond of the client
+// counts), and the sandbox in a process of its own (as a service elsewhere: the
+// client's work overlaps the service's).
 // Every variant must answer 200 for every request; the sandbox's state is checked.
 //
 // Run: npm run bench:bulk   (writes bench/results/bulk.md)
+import { fork } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -20,9 +26,10 @@ import { Agent, request } from 'undici';
 import { ServiceClient } from '../src/api/client';
 import { workItemsPath } from '../src/api/paths';
 import { JobJournal, planJob, runJob } from '../src/bulk';
-import { createSandbox, generateDataset, type Sandbox } from '../src/sandbox';
+import { createSandbox, generateDataset } from '../src/sandbox';
+import { BENCH_DATASET, benchIds, wrongProgress } from './bulk-data';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const CONCURRENCY = 2;
 
 interface Shape {
@@ -42,53 +49,115 @@ const VARIANTS: { key: Variant; name: string }[] = [
   { key: 'journal', name: 'bulk engine + journal (as the extension runs it)' },
 ];
 
+/** Where the service runs, and how the benchmark reaches it. */
+interface Service {
+  url: string;
+  ids: string[];
+  check(ids: readonly string[], completed: boolean): Promise<void>;
+  close(): Promise<void>;
+}
+
+const PLACEMENTS: { key: string; name: string; start: () => Promise<Service> }[] = [
+  { key: 'same', name: 'Service in the same process (as the built-in sandbox runs)', start: inProcess },
+  { key: 'own', name: 'Service in a process of its own (as a service elsewhere)', start: ownProcess },
+];
+
+async function inProcess(): Promise<Service> {
+  const sandbox = await createSandbox({ data: generateDataset(BENCH_DATASET) });
+  return {
+    url: sandbox.url,
+    ids: benchIds(sandbox),
+    check: async (ids, completed) => {
+      const wrong = wrongProgress(sandbox, ids, completed);
+      if (wrong !== undefined) throw new Error(wrong);
+    },
+    close: () => sandbox.close(),
+  };
+}
+
+async function ownProcess(): Promise<Service> {
+  const child = fork(path.join(__dirname, 'bulk-server.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  type Reply = { url?: string; ids?: string[]; checked?: number; error?: string };
+  const next = (): Promise<Reply> =>
+    new Promise((resolve, reject) => {
+      const onExit = (code: number | null): void => reject(new Error(`the service process ended (${String(code)})`));
+      child.once('exit', onExit);
+      child.once('message', (m: Reply) => {
+        child.off('exit', onExit);
+        resolve(m);
+      });
+    });
+  const hello = await next();
+  if (!hello.url || !hello.ids) throw new Error('the service process did not start');
+  return {
+    url: hello.url,
+    ids: hello.ids,
+    check: async (ids, completed) => {
+      const reply = next();
+      child.send({ check: { ids, completed } });
+      const r = await reply;
+      if (r.error !== undefined) throw new Error(r.error);
+    },
+    close: async () => {
+      const ended = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ close: true });
+      await ended;
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const loadAtStart = os.loadavg();
-  const data = generateDataset({ workItems: 20_002, users: 50, organizations: 5, processCategories: 0, seed: 42 });
-  const sandbox = await createSandbox({ data });
-  const allIds = sandbox.data.workItems.filter((w) => w.parentId !== null && !w.isDeleted).map((w) => w.id);
-  const token = await signIn(sandbox);
   const journalDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'wis-bench-'));
-  const agent = new Agent({ connections: 6, keepAliveTimeout: 4000 });
-  const client = new ServiceClient({ baseUrl: sandbox.url, dispatcher: agent, credentials: () => ({ kind: 'bearer', token }) });
-  // Alternate true/false so that every run really changes every item.
-  let completed = false;
   const sections: string[] = [];
   try {
-    for (const shape of SHAPES) {
-      const ids = allIds.slice(0, shape.items);
-      if (ids.length < shape.items) throw new Error(`the generated data set has only ${ids.length} items`);
-      const run = async (v: Variant): Promise<number> => {
-        const update = { setCompleted: (completed = !completed) };
-        const t0 = performance.now();
-        if (v === 'plain') await plainLoop(sandbox, token, agent, ids, shape.perRequest, update);
-        else {
-          const plan = planJob({ workItemIds: ids, update, baseUrl: sandbox.url, maxIdsPerRequest: shape.perRequest });
-          const journal = v === 'journal' ? await JobJournal.create(journalDir, { source: { uri: 'untitled:bench.workitems.json', text: JSON.stringify({ workItemIds: ids, update }) }, plan }) : undefined;
-          const r = await runJob(plan, { client, journal, concurrency: CONCURRENCY, requestsPerMinute: Infinity, minIntervalMs: 0, allowAboveServiceLimit: true });
-          if (r.outcome !== 'succeeded') throw new Error(`${v}: ${r.outcome}: ${JSON.stringify(r.totals.requestsByState)} ${r.requests.find((q) => q.error)?.error?.message ?? ''}`);
+    for (const placement of PLACEMENTS) {
+      sections.push(`## ${placement.name}`);
+      process.stdout.write(`${sections[sections.length - 1]}\n\n`);
+      const service = await placement.start();
+      const token = await signIn(service.url);
+      const agent = new Agent({ connections: 6, keepAliveTimeout: 4000 });
+      const client = new ServiceClient({ baseUrl: service.url, dispatcher: agent, credentials: () => ({ kind: 'bearer', token }) });
+      // Alternate true/false so that every run really changes every item.
+      let completed = false;
+      try {
+        for (const shape of SHAPES) {
+          const ids = service.ids.slice(0, shape.items);
+          if (ids.length < shape.items) throw new Error(`the generated data set has only ${ids.length} items`);
+          const run = async (v: Variant): Promise<number> => {
+            const update = { setCompleted: (completed = !completed) };
+            const t0 = performance.now();
+            if (v === 'plain') await plainLoop(service.url, token, agent, ids, shape.perRequest, update);
+            else {
+              const plan = planJob({ workItemIds: ids, update, baseUrl: service.url, maxIdsPerRequest: shape.perRequest });
+              const journal = v === 'journal' ? await JobJournal.create(journalDir, { source: { uri: 'untitled:bench.workitems.json', text: JSON.stringify({ workItemIds: ids, update }) }, plan }) : undefined;
+              const r = await runJob(plan, { client, journal, concurrency: CONCURRENCY, requestsPerMinute: Infinity, minIntervalMs: 0, allowAboveServiceLimit: true });
+              if (r.outcome !== 'succeeded') throw new Error(`${v}: ${r.outcome}: ${JSON.stringify(r.totals.requestsByState)} ${r.requests.find((q) => q.error)?.error?.message ?? ''}`);
+            }
+            const ms = performance.now() - t0;
+            await service.check(ids, completed);
+            return ms;
+          };
+          // Warm-up (JIT, connections): one round, not counted.
+          for (const v of VARIANTS) await run(v.key);
+          const samples: Record<Variant, number[]> = { plain: [], engine: [], journal: [] };
+          for (let round = 0; round < ROUNDS; round++) {
+            // Rotate the order each round so that no variant always runs first.
+            const order = VARIANTS.map((_, i) => VARIANTS[(i + round) % VARIANTS.length]!);
+            for (const v of order) samples[v.key].push(await run(v.key));
+          }
+          await fsp.rm(journalDir, { recursive: true, force: true });
+          await fsp.mkdir(journalDir, { recursive: true });
+          sections.push(section(shape, samples));
+          process.stdout.write(`${sections[sections.length - 1]}\n\n`);
         }
-        const ms = performance.now() - t0;
-        checkState(sandbox, ids, completed);
-        return ms;
-      };
-      // Warm-up (JIT, connections): one round, not counted.
-      for (const v of VARIANTS) await run(v.key);
-      const samples: Record<Variant, number[]> = { plain: [], engine: [], journal: [] };
-      for (let round = 0; round < ROUNDS; round++) {
-        // Rotate the order each round so that no variant always runs first.
-        const order = VARIANTS.map((_, i) => VARIANTS[(i + round) % VARIANTS.length]!);
-        for (const v of order) samples[v.key].push(await run(v.key));
+      } finally {
+        await client.close();
+        await agent.close();
+        await service.close();
       }
-      await fsp.rm(journalDir, { recursive: true, force: true });
-      await fsp.mkdir(journalDir, { recursive: true });
-      sections.push(section(shape, samples));
-      process.stdout.write(`${sections[sections.length - 1]}\n`);
     }
   } finally {
-    await client.close();
-    await agent.close();
-    await sandbox.close();
     await fsp.rm(journalDir, { recursive: true, force: true });
   }
 
@@ -103,7 +172,10 @@ min / median / max over the rounds.
 - Date: ${new Date().toISOString()}
 - Machine: ${cpu}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.release()}, Node ${process.version};
   load average at the start ${loadAtStart.map((x) => x.toFixed(2)).join(' / ')}, at the end ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')} (1/5/15 min; other processes share the machine, so compare ratios)
-- Service: the sandbox (createSandbox, same process, 127.0.0.1), generated data set of 20,002 work items (seed 42).
+- Service: the sandbox (createSandbox on 127.0.0.1), generated data set of 20,002 work items (seed 42),
+  placed two ways (sections below): in the benchmark's process, as the extension's built-in
+  sandbox runs (the service's work and the client's share one thread: every millisecond of
+  the client counts), and in a process of its own, as a service elsewhere would be.
 - Update: \`{"setCompleted": true|false}\` alternately, so every run changes every item (checked after each run).
 - Like with like: the same requests, **concurrency 2** in every variant (two workers on
   one queue), **one shared undici Agent**, planning inside the timed region (the engine's
@@ -132,7 +204,7 @@ function section(shape: Shape, samples: Record<Variant, number[]>): string {
     return `| ${v.name} | ${stats(ms, 0)} | ${v.key === 'plain' ? '1.00×' : statsX(ratios)} | ${ms.map((x) => x.toFixed(0)).join(', ')} |`;
   });
   return [
-    `## ${shape.name} (${(shape.items / shape.perRequest).toLocaleString('en')} requests)`,
+    `### ${shape.name} (${(shape.items / shape.perRequest).toLocaleString('en')} requests)`,
     '',
     '| variant | time ms: min / median / max | ratio to the plain loop, same round: min / median / max | samples (ms) |',
     '|---|---:|---:|---|',
@@ -153,7 +225,7 @@ function statsX(xs: number[]): string {
 }
 
 /** The same requests, two at a time from one queue, through the shared agent; only JSON.parse of each body. */
-async function plainLoop(sandbox: Sandbox, token: string, agent: Agent, ids: readonly string[], perRequest: number, update: object): Promise<void> {
+async function plainLoop(url: string, token: string, agent: Agent, ids: readonly string[], perRequest: number, update: object): Promise<void> {
   const paths: string[] = [];
   for (let i = 0; i < ids.length; i += perRequest) paths.push(workItemsPath(ids.slice(i, i + perRequest)));
   const body = JSON.stringify(update);
@@ -161,7 +233,7 @@ async function plainLoop(sandbox: Sandbox, token: string, agent: Agent, ids: rea
   const worker = async (): Promise<void> => {
     while (next < paths.length) {
       const p = paths[next++]!;
-      const res = await request(`${sandbox.url}${p}`, {
+      const res = await request(`${url}${p}`, {
         method: 'PUT',
         dispatcher: agent,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
@@ -175,19 +247,13 @@ async function plainLoop(sandbox: Sandbox, token: string, agent: Agent, ids: rea
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 }
 
-async function signIn(sandbox: Sandbox): Promise<string> {
-  const client = new ServiceClient({ baseUrl: sandbox.url });
+async function signIn(url: string): Promise<string> {
+  const client = new ServiceClient({ baseUrl: url });
   try {
     return await client.signIn('admin', 'password');
   } finally {
     await client.close();
   }
-}
-
-function checkState(sandbox: Sandbox, ids: readonly string[], completed: boolean): void {
-  const want = new Set(ids);
-  const wrong = sandbox.data.workItems.filter((w) => want.has(w.id) && w.tracksProgress && w.actualProgress !== (completed ? 100 : 0));
-  if (wrong.length > 0) throw new Error(`${wrong.length} item(s) do not have the expected progress after the run (e.g. ${wrong[0]!.id})`);
 }
 
 main().catch((e: unknown) => {
