@@ -17,6 +17,8 @@
 // Every variant must answer 200 for every request; the sandbox's state is checked.
 //
 // Run: npm run bench:bulk   (writes bench/results/bulk.md)
+// BENCH_ROUNDS (15), and to try one case without writing the results:
+// BENCH_ONLY=same|own (placement) and BENCH_SHAPE=1000|1 (IDs per request).
 import { fork } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
@@ -30,6 +32,8 @@ import { createSandbox, generateDataset } from '../src/sandbox';
 import { BENCH_DATASET, benchIds, wrongProgress } from './bulk-data';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+const ONLY = process.env.BENCH_ONLY;
+const ONLY_SHAPE = process.env.BENCH_SHAPE;
 const CONCURRENCY = 2;
 
 interface Shape {
@@ -111,7 +115,7 @@ async function main(): Promise<void> {
   const journalDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'wis-bench-'));
   const sections: string[] = [];
   try {
-    for (const placement of PLACEMENTS) {
+    for (const placement of PLACEMENTS.filter((p) => !ONLY || p.key === ONLY)) {
       sections.push(`## ${placement.name}`);
       process.stdout.write(`${sections[sections.length - 1]}\n\n`);
       const service = await placement.start();
@@ -121,7 +125,7 @@ async function main(): Promise<void> {
       // Alternate true/false so that every run really changes every item.
       let completed = false;
       try {
-        for (const shape of SHAPES) {
+        for (const shape of SHAPES.filter((sh) => !ONLY_SHAPE || sh.perRequest === Number(ONLY_SHAPE))) {
           const ids = service.ids.slice(0, shape.items);
           if (ids.length < shape.items) throw new Error(`the generated data set has only ${ids.length} items`);
           const run = async (v: Variant): Promise<number> => {
@@ -193,6 +197,7 @@ min / median / max over the rounds.
 
 ${sections.join('\n\n')}
 `;
+  if (ONLY || ONLY_SHAPE) return; // a partial run is not recorded
   await fsp.mkdir(path.join(__dirname, 'results'), { recursive: true });
   await fsp.writeFile(path.join(__dirname, 'results', 'bulk.md'), md);
 }
