@@ -188,11 +188,12 @@ min / median / max over the rounds.
   JSON.parses the body.
 - "+ journal" is what the extension runs: the job file is created (written, fsynced) inside
   the timed region; each request is on disk as \`sent\` (change log, fdatasync) before it
-  leaves: a 1000-item request by its own mark, one-item requests by a mark ahead covering
-  up to 32 items, renewed (its fdatasync under way) while earlier marked ones leave; each
-  outcome is appended with the next line and fsynced with the next mark; at the end the
-  log is fdatasynced and hard-linked as the job's responses file (the responses are not
-  serialized again) and the job file is rewritten (fsync, rename, fsync of the directory).
+  leaves: each mark also marks the next request in the queue (and one-item requests up to
+  32 items), renewed (its fdatasync under way) while earlier marked ones leave, and every
+  request writes its own \`sent\` line as it leaves; each outcome is appended with the next
+  line (a 1000-item answer as the bytes that arrived) and fsynced with the next mark; at the
+  end the log is fdatasynced and hard-linked as the job's responses file (the responses are
+  not serialized again) and the job file is rewritten (fsync, rename, fsync of the directory).
 - Journal directory: ${os.tmpdir()} on the machine's disk (ext4 / virtio).
 
 ${sections.join('\n\n')}

@@ -13,6 +13,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as os from 'node:os';
+import * as v8 from 'node:v8';
 import { spawn, spawnSync } from 'node:child_process';
 import * as readline from 'node:readline';
 import { Agent, request } from 'undici';
@@ -121,19 +122,34 @@ async function rssChild(mode: string, url: string, token: string, warmth: string
     fs.writeFileSync('/proc/self/clear_refs', '5');
   }
   const before = process.memoryUsage().rss;
+  const youngBefore = youngGeneration();
+  const heapBefore = process.memoryUsage().heapUsed;
   await run(url, token, agent);
   const peak = peakRss();
-  process.stdout.write(JSON.stringify({ before, peak }));
+  // What the growth is made of: the young generation's growth (committed), and the heap the
+  // result keeps (heap in use after a full GC, the result still held).
+  const young = youngGeneration() - youngBefore;
+  (globalThis as { gc?: () => void }).gc?.();
+  const kept = process.memoryUsage().heapUsed - heapBefore;
+  process.stdout.write(JSON.stringify({ before, peak, young, kept }));
   await agent.close();
 }
 
-function rssOf(mode: string, url: string, token: string, warmth: 'cold' | 'warm'): { before: number; peak: number } {
-  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', __filename, '--rss', mode, url, token, warmth], { encoding: 'utf8', env: process.env, timeout: 600_000 });
-  if (r.status !== 0) throw new Error(`rss child: ${r.stderr}`);
-  return JSON.parse(r.stdout.trim().split('\n').pop()!) as { before: number; peak: number };
+/** Memory committed to V8's young generation (new space and its large-object space). */
+function youngGeneration(): number {
+  return v8
+    .getHeapSpaceStatistics()
+    .filter((s) => s.space_name === 'new_space' || s.space_name === 'new_large_object_space')
+    .reduce((n, s) => n + s.space_size, 0);
 }
 
-async function benchSize(users: number): Promise<{ time: string; rss: string }> {
+function rssOf(mode: string, url: string, token: string, warmth: 'cold' | 'warm'): { before: number; peak: number; young: number; kept: number } {
+  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', __filename, '--rss', mode, url, token, warmth], { encoding: 'utf8', env: process.env, timeout: 600_000 });
+  if (r.status !== 0) throw new Error(`rss child: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as { before: number; peak: number; young: number; kept: number };
+}
+
+async function benchSize(users: number): Promise<{ time: string; rss: string; parts: string }> {
   const sandbox = await startServer(users);
   try {
     const agent = new Agent({ connections: 1, keepAliveTimeout: 1000 });
@@ -178,18 +194,28 @@ async function benchSize(users: number): Promise<{ time: string; rss: string }> 
     ] as const;
     const growth = new Map<string, number[]>(kinds.map(([m, w]) => [`${m} ${w}`, []]));
     const peaks: number[] = [];
+    const parts = new Map<string, { young: number[]; kept: number[]; growth: number[] }>(kinds.map(([m, w]) => [`${m} ${w}`, { young: [], kept: [], growth: [] }]));
     for (let i = 0; i < RSS_RUNS; i++) {
       for (let k = 0; k < kinds.length; k++) {
         const [mode, warmth] = kinds[(k + i) % kinds.length]!;
         const r = rssOf(mode, sandbox.url, token, warmth);
         growth.get(`${mode} ${warmth}`)!.push((r.peak - r.before) / bytes);
+        const part = parts.get(`${mode} ${warmth}`)!;
+        part.growth.push((r.peak - r.before) / 2 ** 20);
+        part.young.push(r.young / 2 ** 20);
+        part.kept.push(r.kept / 2 ** 20);
         if (mode === 'expand' && warmth === 'cold') peaks.push(r.peak / 2 ** 20);
       }
     }
     const ratios = e.map((x, i) => x / p[i]!);
     const mb = (n: number) => (n / 2 ** 20).toFixed(1);
     const g = (key: string) => stats(growth.get(key)!, 2, '×');
+    const made = (key: string) => {
+      const q = parts.get(key)!;
+      return `${stats(q.growth, 1)} | ${stats(q.young, 1)} | ${stats(q.kept, 1)}`;
+    };
     return {
+      parts: `| ${users.toLocaleString('en')} | ${mb(bytes)} | ${made('expand cold')} | ${made('expand warm')} |`,
       time: `| ${users.toLocaleString('en')} | ${mb(bytes)} | ${stats(p)} | ${stats(e)} | ${stats(ratios, 2, '×')} | ${rows} |`,
       rss: `| ${users.toLocaleString('en')} | ${mb(bytes)} | ${g('plain cold')} | ${g('expand cold')} | ${g('plain warm')} | ${g('expand warm')} | ${stats(peaks)} |`,
     };
@@ -199,7 +225,7 @@ async function benchSize(users: number): Promise<{ time: string; rss: string }> 
 }
 
 async function main(): Promise<void> {
-  const rows: { time: string; rss: string }[] = [];
+  const rows: { time: string; rss: string; parts: string }[] = [];
   for (const n of SIZES) {
     rows.push(await benchSize(n));
     process.stdout.write(`${rows[rows.length - 1]!.time}\n${rows[rows.length - 1]!.rss}\n`);
@@ -237,6 +263,16 @@ RSS growth over the body, min / median / max (goal for expand ≤ 3×):
 | users | body MiB | cold: plain | cold: expand | warm: plain | warm: expand | cold: expand peak RSS MiB |
 |---:|---:|---|---|---|---|---|
 ${rows.map((r) => r.rss).join('\n')}
+
+What the expansion's growth is made of, MiB, min / median / max: the peak RSS growth; the
+growth of the memory committed to V8's young generation (new space, its large objects) during
+the run; the heap the result keeps (in use after a full GC with the result still held, less
+before the run). Whatever part of the growth is neither is transient (strings and buffers of
+the batches, the old generation's growth before its next collection, the collation data cold).
+
+| users | body MiB | cold: growth | cold: young generation | cold: kept | warm: growth | warm: young generation | warm: kept |
+|---:|---:|---|---|---|---|---|---|
+${rows.map((r) => r.parts).join('\n')}
 `;
   fs.mkdirSync(path.join(__dirname, 'results'), { recursive: true });
   fs.writeFileSync(path.join(__dirname, 'results', 'views.md'), md);
