@@ -95,7 +95,11 @@ export async function writeFileDurably(file: string, content: string | readonly 
     }
     fs.renameSync(tmp, file);
   } catch (e) {
-    fs.rmSync(tmp, { force: true });
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      /* the error that matters is the write's */
+    }
     throw e;
   }
   // Make the rename itself durable.
