@@ -40,6 +40,34 @@ describe('bulk durable writes: text written in pieces', () => {
     assert.ok(fs.readFileSync(file).equals(expected(all)));
   });
 
+  it('writes everything when the system takes fewer bytes than asked in a write', () => {
+    const file = path.join(dir, 'short');
+    const fd = fs.openSync(file, 'a');
+    const nodeFs = require('node:fs') as typeof fs; // the module object itself (the writer calls through it)
+    const { writeSync, writevSync } = nodeFs;
+    let calls = 0;
+    // Every write takes at most 7 bytes of what it is given.
+    nodeFs.writevSync = ((f: number, views: NodeJS.ArrayBufferView[]) => {
+      calls++;
+      const first = views[0] as Uint8Array;
+      return writeSync(f, first, 0, Math.min(7, first.length));
+    }) as typeof fs.writevSync;
+    nodeFs.writeSync = ((f: number, b: Uint8Array) => {
+      calls++;
+      return writeSync(f, b, 0, Math.min(7, b.length));
+    }) as typeof fs.writeSync;
+    const pieces: Piece[] = ['{"a":', Buffer.from('"bytes of an answer"'), ',"b":"τέλος"}', '\n'];
+    try {
+      writePiecesSync(fd, pieces);
+    } finally {
+      nodeFs.writevSync = writevSync;
+      nodeFs.writeSync = writeSync;
+      fs.closeSync(fd);
+    }
+    assert.ok(fs.readFileSync(file).equals(expected(pieces)));
+    assert.ok(calls > 5, `${calls} writes`);
+  });
+
   it('writeFileDurably replaces the file with the pieces, leaving no temp file; a failure leaves the old file as it was', async () => {
     const file = path.join(dir, 'job.json');
     await writeFileDurably(file, 'old\n', 't1');
