@@ -74,7 +74,12 @@ async function plain(url: string, token: string, agent: Agent, code?: string): P
  */
 async function expand(url: string, token: string, agent: Agent, code?: string): Promise<{ rows: number; bytes: number }> {
   const client = new ServiceClient({ baseUrl: url, dispatcher: agent, credentials: () => ({ kind: 'bearer', token }) });
-  const discovery = new OrgDiscovery(async (orgId, signal) => summarizeBelow(orgId, (await client.listAllAssignedUsers(orgId, {}, { signal })).data));
+  const discovery = new OrgDiscovery(async (orgId, signal) => {
+    // As the view reads operation 2: folded batch by batch into the summary.
+    let below = new Map<string, { name: string; users: number }>();
+    await client.foldAllAssignedUsers(orgId, {}, () => ((below = new Map()), (batch) => void summarizeBelow(orgId, batch, below)), { signal });
+    return below;
+  });
   const [list, subs] = await Promise.all([client.listOrganizationUsers('org-1', code ? { code } : {}), discovery.childrenOf('org-1')]);
   const users = list.data;
   sortByName(users, 'ja');

@@ -14,7 +14,9 @@ import {
   TokenResponse,
   UpdateWorkItemsBody,
   UpdateWorkItemsResponse,
+  User,
   UserListResponse,
+  listResponse,
 } from '../schema/api';
 import { keepOwnKeys } from '../schema/ownKeys';
 import {
@@ -130,6 +132,12 @@ interface RequestSpec<T> {
    * objects at once.
    */
   streamList?: boolean;
+  /**
+   * With `streamList`: makes, for each attempt (a retried read starts over), the fold
+   * each batch of `data`'s elements is handed to as it is decoded; they are not kept
+   * (the answer's `data` is empty). The fold checks the elements itself.
+   */
+  foldList?: () => (items: unknown[]) => void;
   /** Keep the answer's JSON text beside the parsed answer (rawJsonOf) when it is unchanged by the check. */
   keepText?: boolean;
   /** Retry once on a connection failure after sending (GET only: safe to repeat). */
@@ -229,6 +237,32 @@ export class ServiceClient {
     const path = this.path('GET', '/system/organizations/…/allassignedusers', () => allAssignedUsersPath(orgId));
     const query = this.query('GET', path, AllAssignedUsersQuery, q);
     return this.request({ method: 'GET', path, query, schema: UserListResponse, auth: true, idempotent: true, streamList: true }, o);
+  }
+
+  /**
+   * `GET /system/organizations/{orgId}/allassignedusers` read without keeping the users:
+   * each batch of users (about 1 MiB of the answer), checked, is handed to the fold that
+   * `start` makes, then dropped, so a summary of 300,000 users never holds them all.
+   * `start` is called at each attempt (a read retried after a dropped connection starts
+   * over). A user that is not valid makes the read fail as an invalid response.
+   */
+  async foldAllAssignedUsers(orgId: string, q: AllAssignedUsersQuery, start: () => (users: User[]) => void, o?: CallOptions): Promise<{ totalCount: number }> {
+    const path = this.path('GET', '/system/organizations/…/allassignedusers', () => allAssignedUsersPath(orgId));
+    const query = this.query('GET', path, AllAssignedUsersQuery, q);
+    const foldList = (): ((items: unknown[]) => void) => {
+      const fold = start();
+      return (items) => {
+        items.forEach((item, i) => {
+          if (userIsValid(item)) return;
+          const parsed = User.safeParse(item);
+          const why = parsed.success ? 'not valid' : zodMessages(parsed.error, 'user').slice(0, 3).join('; ');
+          throw new ListDecodeError(`a user in "data" is not valid (element ${i + 1} of a batch): ${why}`);
+        });
+        fold(items as User[]);
+      };
+    };
+    const r = await this.request({ method: 'GET', path, query, schema: FOLDED_LIST, auth: true, idempotent: true, streamList: true, foldList }, o);
+    return { totalCount: r.totalCount };
   }
 
   /** `GET /system/organizations/{orgId}/users` */
@@ -441,7 +475,7 @@ export class ServiceClient {
       const started = performance.now();
       let res: RawResponse;
       try {
-        res = await this.send(url, method, headers, payload, signal, spec.streamList === true);
+        res = await this.send(url, method, headers, payload, signal, spec.streamList === true, spec.foldList?.());
       } catch (e) {
         const ms = Math.round(performance.now() - started);
         const err = this.transportError(e, method, path, signal);
@@ -540,7 +574,15 @@ export class ServiceClient {
   }
 
   /** One request through the dispatcher, tracking whether anything was written. */
-  private send(url: URL, method: Method, headers: Record<string, string>, payload: Buffer | undefined, signal?: AbortSignal, streamList = false): Promise<RawResponse> {
+  private send(
+    url: URL,
+    method: Method,
+    headers: Record<string, string>,
+    payload: Buffer | undefined,
+    signal?: AbortSignal,
+    streamList = false,
+    fold?: (items: unknown[]) => void,
+  ): Promise<RawResponse> {
     return new Promise<RawResponse>((resolve, reject) => {
       let sent = false;
       let settled = false;
@@ -578,7 +620,7 @@ export class ServiceClient {
         onHeaders(statusCode: number, raw: Buffer[] | null) {
           status = statusCode;
           resHeaders = rawHeaders(raw);
-          if (streamList && statusCode >= 200 && statusCode < 300) decoder = new ListDecoder();
+          if (streamList && statusCode >= 200 && statusCode < 300) decoder = new ListDecoder(undefined, fold);
           return true;
         },
         onData(chunk: Buffer) {
@@ -652,6 +694,11 @@ export class ServiceClient {
 }
 
 const SENT = Symbol('sent');
+/** A list answer whose elements were folded (and checked) as they arrived: `data` is empty then. */
+const FOLDED_LIST = listResponse(z.unknown());
+/** Checks one user of a list (in place, no copy); undefined when the schema cannot be compiled. */
+const userChecker = fastChecker(User);
+const userIsValid = (v: unknown): boolean => (userChecker ? userChecker(v) : User.safeParse(v).success);
 const EMPTY: Buffer = Buffer.alloc(0);
 /** Accepts any JSON (the caller checks the shape itself). */
 const ANY: z.ZodType<unknown> = z.unknown();

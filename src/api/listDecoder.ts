@@ -39,8 +39,19 @@ function decodeName(raw: string): string {
 const isSpace = (b: number): boolean => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 
 export class ListDecoder {
-  /** `batchBytes`: bytes of elements parsed at once (tests use small batches). */
-  constructor(private readonly batchBytes = BATCH_BYTES) {}
+  /**
+   * `batchBytes`: bytes of elements parsed at once (tests use small batches).
+   * `fold`: when given, each batch of `data`'s elements is handed to it as soon as it
+   * is parsed and not kept (the decoded answer's `data` is then empty); what it throws
+   * stops the decoding (a ListDecodeError's message is the reason given).
+   */
+  constructor(
+    private readonly batchBytes = BATCH_BYTES,
+    private readonly fold?: (items: unknown[]) => void,
+  ) {}
+
+  /** Elements of `data` parsed so far (kept in `items`, or handed to `fold`). */
+  private parsed = 0;
 
   private mode: 'start' | 'object' | 'whole' = 'start';
   /** Whole answers (not an object): every chunk. */
@@ -136,8 +147,7 @@ export class ListDecoder {
       } catch {
         continue;
       }
-      const list = part as unknown[];
-      for (let i = 0; i < list.length; i++) this.items.push(list[i]);
+      this.take(part as unknown[]);
       const rest = buf.subarray(comma + 1);
       this.batch = rest.length > 0 ? [rest] : [];
       this.batchSize = rest.length;
@@ -223,7 +233,9 @@ export class ListDecoder {
           this.skeleton.push(chunk.subarray(mark, i + 1));
           mark = i + 1;
           this.inData = true;
+          if (this.fold && this.parsed > 0) throw new ListDecodeError('the answer has two "data" members');
           this.items = []; // a later `data` member wins, as in JSON.parse
+          this.parsed = 0;
           this.batch = [];
           this.batchSize = 0;
           this.elements = 0;
@@ -284,10 +296,16 @@ export class ListDecoder {
     try {
       part = JSON.parse(`[${text}]`);
     } catch (e) {
-      throw new ListDecodeError(`the body is not JSON: "data" element ${this.items.length + 1} or one after it, near byte ${at}: ${e instanceof Error ? e.message.slice(0, 200) : String(e)}`);
+      throw new ListDecodeError(`the body is not JSON: "data" element ${this.parsed + 1} or one after it, near byte ${at}: ${e instanceof Error ? e.message.slice(0, 200) : String(e)}`);
     }
-    const list = part as unknown[];
-    for (let i = 0; i < list.length; i++) this.items.push(list[i]);
+    this.take(part as unknown[]);
+  }
+
+  /** Keeps a parsed batch of elements, or hands it to the fold. */
+  private take(list: unknown[]): void {
+    this.parsed += list.length;
+    if (this.fold) this.fold(list);
+    else for (let i = 0; i < list.length; i++) this.items.push(list[i]);
   }
 
   /** The decoded answer once every byte has been pushed. Throws ListDecodeError when it is not valid JSON. */

@@ -2,11 +2,11 @@
 // sub-organizations (discovered from operation 2) and its direct users (operation 3),
 // grouped into index ranges when there are many. Failed loads are rows with Retry.
 import * as vscode from 'vscode';
-import type { User } from '../schema/api';
+import type { AllAssignedUsersQuery, User } from '../schema/api';
 import type { ConnectionManager } from '../common/connection';
 import { affects, readSettings } from '../common/config';
 import { ContextKeys, setContext } from '../common/contextKeys';
-import { OrgDiscovery, summarizeBelow, type OrgRef } from './model/discovery';
+import { OrgDiscovery, summarizeBelow, type OrgMember, type OrgRef } from './model/discovery';
 import { allUsersQuery, directUsersQuery, isEmptyFilter, matchesKeyword, type UserFilter } from './model/filters';
 import { rangeChildren, rangeLabel, rangePath, sortByName, type RangeChild } from './model/ranges';
 import { fieldsTooltip, failureRow, Loadable, MessageNode, type ActionableNode } from './common';
@@ -319,9 +319,7 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
   }
 
   private matchesOf(owner: OrgNode, entry: FilterEntry, signal: AbortSignal): Promise<Set<string>> {
-    entry.matches ??= this.connection
-      .run((c) => c.listAllAssignedUsers(owner.orgId, allUsersQuery(entry.filter), { signal }), { signal, background: true })
-      .then((r) => new Set(summarizeBelow(owner.orgId, r.data).keys()));
+    entry.matches ??= this.summaryBelow(owner.orgId, allUsersQuery(entry.filter), signal).then((below) => new Set(below.keys()));
     entry.matches.catch(() => {
       entry.matches = undefined;
     });
@@ -329,10 +327,22 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
   }
 
   private newDiscovery(): OrgDiscovery {
-    return new OrgDiscovery(async (orgId, signal) => {
-      const r = await this.connection.run((c) => c.listAllAssignedUsers(orgId, {}, { signal }), { signal, background: true });
-      return summarizeBelow(orgId, r.data);
-    });
+    return new OrgDiscovery((orgId, signal) => this.summaryBelow(orgId, {}, signal));
+  }
+
+  /**
+   * The organizations below `orgId` from operation 2, read batch by batch into the
+   * summary: the users themselves are never all held (a large organization's users
+   * below it can be hundreds of thousands). A read that starts over starts afresh.
+   */
+  private async summaryBelow(orgId: string, query: AllAssignedUsersQuery, signal: AbortSignal | undefined): Promise<Map<string, { name: string; users: number }>> {
+    let below = new Map<string, { name: string; users: number }>();
+    const start = (): ((users: OrgMember[]) => void) => {
+      below = new Map();
+      return (users) => void summarizeBelow(orgId, users, below);
+    };
+    await this.connection.run((c) => c.foldAllAssignedUsers(orgId, query, start, { signal }), { signal, background: true });
+    return below;
   }
 
   // -------------------------------------------------------------------------

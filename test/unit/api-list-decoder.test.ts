@@ -5,6 +5,7 @@ import { ServiceClient } from '../../src/api/client';
 import type { ServiceError } from '../../src/api/errors';
 import { ListDecodeError, ListDecoder } from '../../src/api/listDecoder';
 import { createSandbox, generateDataset } from '../../src/sandbox';
+import { summarizeBelow } from '../../src/views/model/discovery';
 import { startServer } from './api-helpers';
 
 /** Decodes `text` fed in chunks of the given sizes (cycled), with small batches of elements. */
@@ -64,6 +65,49 @@ describe('api: list answers decoded as they arrive (ListDecoder)', () => {
   });
 });
 
+describe('api: list answers folded batch by batch (ListDecoder with a fold)', () => {
+  it('hands every element to the fold once, in order, whatever the chunks and batches, and keeps none', () => {
+    const text = JSON.stringify({ totalCount: users.length, data: users });
+    for (const sizes of SPLITS) {
+      for (const batch of BATCHES) {
+        const seen: unknown[] = [];
+        let calls = 0;
+        const d = new ListDecoder(batch, (items) => {
+          calls++;
+          seen.push(...items);
+        });
+        const bytes = Buffer.from(text, 'utf8');
+        for (let at = 0, k = 0; at < bytes.length; k++) {
+          const n = sizes[k % sizes.length]!;
+          d.push(bytes.subarray(at, at + n));
+          at += n;
+        }
+        const r = d.finish();
+        assert.equal(r.kind, 'value');
+        assert.deepEqual(r.kind === 'value' ? r.value : undefined, { totalCount: users.length, data: [] });
+        assert.deepEqual(seen, users, `chunks ${sizes.join('/')}, batches of ${batch} bytes`);
+        if (batch === 1 && sizes[0] === 100_000) assert.ok(calls > 1, 'more than one batch');
+      }
+    }
+  });
+
+  it('stops with the error the fold throws, and refuses a second "data" member once elements were folded', () => {
+    const text = JSON.stringify({ totalCount: users.length, data: users });
+    const d = new ListDecoder(16, (items) => {
+      if (items.some((u) => (u as { id: string }).id === 'u-30')) throw new ListDecodeError('u-30 is not wanted');
+    });
+    assert.throws(() => {
+      d.push(Buffer.from(text));
+      d.finish();
+    }, /u-30 is not wanted/);
+    const twice = new ListDecoder(1, () => undefined);
+    assert.throws(() => {
+      twice.push(Buffer.from('{"data":[1,2,3],"totalCount":3,"data":[4]}'));
+      twice.finish();
+    }, /two "data" members/);
+  });
+});
+
 describe('api: user lists through the client are decoded as they arrive', function () {
   this.timeout(60_000);
 
@@ -81,6 +125,75 @@ describe('api: user lists through the client are decoded as they arrive', functi
     } finally {
       await client.close();
       await sb.close();
+    }
+  });
+
+  it('operation 2 folded into a summary gives what the whole list gives, without keeping the users; a read that starts over folds afresh; a user that is not valid fails the read', async () => {
+    const sb = await createSandbox({ data: generateDataset({ users: 12_000, organizations: 6, workItems: 2, processCategories: 0, seed: 5 }) });
+    const bare = new ServiceClient({ baseUrl: sb.url });
+    const token = await bare.signIn('admin', 'password');
+    await bare.close();
+    const client = new ServiceClient({ baseUrl: sb.url, credentials: () => ({ kind: 'bearer', token }) });
+    try {
+      const whole = summarizeBelow('org-1', (await client.listAllAssignedUsers('org-1')).data);
+      assert.ok(whole.size > 1, 'the data set has organizations below org-1');
+      let below = new Map<string, { name: string; users: number }>();
+      let batches = 0;
+      const r = await client.foldAllAssignedUsers('org-1', {}, () => {
+        below = new Map();
+        return (batch) => {
+          batches++;
+          summarizeBelow('org-1', batch, below);
+        };
+      });
+      assert.deepEqual(below, whole);
+      assert.ok(batches > 1, `${batches} batches`);
+      assert.ok(r.totalCount >= [...whole.values()].reduce((n, e) => n + e.users, 0));
+    } finally {
+      await client.close();
+      await sb.close();
+    }
+    // The first attempt's connection drops halfway through the body; the retry starts a new fold.
+    const many = Array.from({ length: 40_000 }, (_, i) => ({ id: `u${i}`, name: `n${i}`, organizationId: `o${i % 3}`, organizationName: `O${i % 3}` }));
+    const body = Buffer.from(JSON.stringify({ totalCount: many.length, data: many }));
+    let n = 0;
+    const server = await startServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) });
+      if (++n === 1) res.write(body.subarray(0, body.length - 1000), () => req.socket.destroy());
+      else res.end(body);
+    });
+    const c = new ServiceClient({ baseUrl: server.baseUrl, credentials: () => ({ kind: 'bearer', token: 't' }) });
+    try {
+      let starts = 0;
+      let counted = 0;
+      await c.foldAllAssignedUsers('root', {}, () => {
+        starts++;
+        counted = 0;
+        return (batch) => void (counted += batch.length);
+      });
+      assert.equal(n, 2, 'the read was sent again');
+      assert.equal(starts, 2, 'a new fold for the second attempt');
+      assert.equal(counted, many.length, 'each user folded once');
+      // A user that is not valid (its name is a number).
+      many[30_000]!.name = 7 as unknown as string;
+      const bad = Buffer.from(JSON.stringify({ totalCount: many.length, data: many }));
+      const s2 = await startServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(bad);
+      });
+      const c2 = new ServiceClient({ baseUrl: s2.baseUrl, credentials: () => ({ kind: 'bearer', token: 't' }) });
+      try {
+        await assert.rejects(
+          c2.foldAllAssignedUsers('root', {}, () => () => undefined),
+          (e: unknown) => (e as ServiceError).kind === 'invalid-response' && /a user in "data" is not valid/.test((e as ServiceError).messages.join(' ')),
+        );
+      } finally {
+        await c2.close();
+        await s2.close();
+      }
+    } finally {
+      await c.close();
+      await server.close();
     }
   });
 

@@ -26,9 +26,16 @@ export interface OrgMember {
   organizationName?: string | null;
 }
 
-/** Reads operation 2's users into a BelowMap (the users themselves are not kept). */
-export function summarizeBelow(orgId: string, users: Iterable<OrgMember>): Map<string, { name: string; users: number }> {
-  const map = new Map<string, { name: string; users: number }>();
+/**
+ * Reads operation 2's users into a BelowMap (the users themselves are not kept); with
+ * `into`, adds them to it (a read folded batch by batch).
+ */
+export function summarizeBelow(
+  orgId: string,
+  users: Iterable<OrgMember>,
+  into: Map<string, { name: string; users: number }> = new Map(),
+): Map<string, { name: string; users: number }> {
+  const map = into;
   for (const u of users) {
     const id = u.organizationId;
     if (!id || id === orgId) continue;
