@@ -251,13 +251,15 @@ export class ServiceClient {
     const query = this.query('GET', path, AllAssignedUsersQuery, q);
     const foldList = (): ((items: unknown[]) => void) => {
       const fold = start();
+      let before = 0; // users of earlier batches
       return (items) => {
         items.forEach((item, i) => {
           if (userIsValid(item)) return;
           const parsed = User.safeParse(item);
-          const why = parsed.success ? 'not valid' : zodMessages(parsed.error, 'user').slice(0, 3).join('; ');
-          throw new ListDecodeError(`a user in "data" is not valid (element ${i + 1} of a batch): ${why}`);
+          const why = parsed.success ? 'not valid' : zodMessages(parsed.error, `data[${before + i}]`).slice(0, 3).join('; ');
+          throw new ListDecodeError(`user ${before + i + 1} in "data" is not valid: ${why}`);
         });
+        before += items.length;
         fold(items as User[]);
       };
     };

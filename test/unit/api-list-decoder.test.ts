@@ -185,7 +185,7 @@ describe('api: user lists through the client are decoded as they arrive', functi
       try {
         await assert.rejects(
           c2.foldAllAssignedUsers('root', {}, () => () => undefined),
-          (e: unknown) => (e as ServiceError).kind === 'invalid-response' && /a user in "data" is not valid/.test((e as ServiceError).messages.join(' ')),
+          (e: unknown) => (e as ServiceError).kind === 'invalid-response' && /user 30001 in "data" is not valid: data\[30000\]\.name/.test((e as ServiceError).messages.join(' ')),
         );
       } finally {
         await c2.close();
