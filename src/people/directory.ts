@@ -8,7 +8,8 @@ import type { User } from '../schema/api';
 import type { KnownUser } from './model';
 
 export class UserDirectory implements vscode.Disposable {
-  private readonly read = new Map<string, User>();
+  /** What a hover needs of each user read (not the whole user: a root organization may hold hundreds of thousands). */
+  private readonly read = new Map<string, KnownUser>();
   /** The service whose users `read` holds. */
   private service: string | undefined;
   private loading: Promise<void> | undefined;
@@ -77,8 +78,19 @@ export class UserDirectory implements vscode.Disposable {
       for (const root of roots) {
         this.readRoots.add(root);
         try {
-          const r = await this.connection.run((c) => c.listAllAssignedUsers(root, {}), { background: true });
-          for (const u of r.data) this.read.set(u.id, u);
+          // Folded batch by batch: only the id, name and login name of each user are kept.
+          let batch: KnownUser[] = [];
+          await this.connection.run(
+            (c) =>
+              c.foldAllAssignedUsers(root, {}, () => {
+                batch = [];
+                return (users) => {
+                  for (const u of users) batch.push({ id: u.id, name: u.name, loginName: u.loginName });
+                };
+              }),
+            { background: true },
+          );
+          for (const u of batch) this.read.set(u.id, u);
         } catch (e) {
           this.log.info(`Could not read the users of ${root} for names: ${e instanceof Error ? e.message : String(e)}`);
         }
