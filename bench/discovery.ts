@@ -8,12 +8,12 @@
 //
 // Run: npx tsx bench/discovery.ts   (BENCH_SIZES=30000,100000,300000, BENCH_RSS_RUNS=3;
 // writes bench/results/discovery.md)
-import { spawn, spawnSync } from 'node:child_process';
+import { serveUntilStdinEnds, startChildSandbox } from './child-sandbox';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import * as readline from 'node:readline';
 import { Agent } from 'undici';
 import { ServiceClient } from '../src/api/client';
 import { createSandbox, generateDataset } from '../src/sandbox/index';
@@ -25,23 +25,9 @@ const ORGS = 8;
 
 async function serve(users: number): Promise<void> {
   const sandbox = await createSandbox({ port: 0, data: generateDataset({ users, organizations: ORGS, workItems: 2, processCategories: 0, seed: 1 }) });
-  process.stdout.write(`listening on ${sandbox.url}\n`);
-  process.stdin.on('end', () => void sandbox.close().then(() => process.exit(0)));
-  process.stdin.resume();
+  serveUntilStdinEnds(sandbox);
 }
 
-async function startServer(users: number): Promise<{ url: string; close: () => void }> {
-  const child = spawn(process.execPath, ['--max-old-space-size=8192', '--import', 'tsx', __filename, '--serve', String(users)], { stdio: ['pipe', 'pipe', 'inherit'], env: process.env });
-  const rl = readline.createInterface({ input: child.stdout! });
-  const url = await new Promise<string>((resolve, reject) => {
-    rl.on('line', (l) => {
-      const m = /^listening on (\S+)/.exec(l);
-      if (m) resolve(m[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-  });
-  return { url, close: () => child.stdin!.end() };
-}
 
 function peakRss(): number {
   const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'));
@@ -82,7 +68,7 @@ function stats(xs: number[], digits = 0): string {
 async function main(): Promise<void> {
   const rows: string[] = [];
   for (const users of SIZES) {
-    const server = await startServer(users);
+    const server = await startChildSandbox(__filename, [String(users)], ['--max-old-space-size=8192']);
     try {
       const bare = new ServiceClient({ baseUrl: server.url });
       const token = await bare.signIn('admin', 'password');

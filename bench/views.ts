@@ -10,12 +10,12 @@
 //
 // Run: npx tsx bench/views.ts   (BENCH_SIZES=10000,30000, BENCH_RUNS=n, BENCH_RSS_RUNS=n)
 // Writes bench/results/views.md.
+import { serveUntilStdinEnds, startChildSandbox } from './child-sandbox';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as os from 'node:os';
 import * as v8 from 'node:v8';
-import { spawn, spawnSync } from 'node:child_process';
-import * as readline from 'node:readline';
+import { spawnSync } from 'node:child_process';
 import { Agent, request } from 'undici';
 import { ServiceClient } from '../src/api/client';
 import { createSandbox, generateDataset } from '../src/sandbox/index';
@@ -39,23 +39,9 @@ function stats(xs: number[], digits = 0, suffix = ''): string {
 async function serve(users: number): Promise<void> {
   const data = generateDataset({ users, organizations: 1, workItems: 2, processCategories: 0, seed: 1 });
   const sandbox = await createSandbox({ port: 0, data });
-  process.stdout.write(`listening on ${sandbox.url}\n`);
-  process.stdin.on('end', () => void sandbox.close().then(() => process.exit(0)));
-  process.stdin.resume();
+  serveUntilStdinEnds(sandbox);
 }
 
-async function startServer(users: number): Promise<{ url: string; close: () => void }> {
-  const child = spawn(process.execPath, ['--max-old-space-size=8192', '--import', 'tsx', __filename, '--serve', String(users)], { stdio: ['pipe', 'pipe', 'inherit'], env: process.env });
-  const rl = readline.createInterface({ input: child.stdout! });
-  const url = await new Promise<string>((resolve, reject) => {
-    rl.on('line', (l) => {
-      const m = /^listening on (\S+)/.exec(l);
-      if (m) resolve(m[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-  });
-  return { url, close: () => child.stdin!.end() };
-}
 
 /** Plain: undici.request + JSON.parse of operation 3. */
 async function plain(url: string, token: string, agent: Agent, code?: string): Promise<{ rows: number; bytes: number }> {
@@ -155,7 +141,7 @@ function rssOf(mode: string, url: string, token: string, warmth: 'cold' | 'warm'
 }
 
 async function benchSize(users: number): Promise<{ time: string; rss: string; parts: string }> {
-  const sandbox = await startServer(users);
+  const sandbox = await startChildSandbox(__filename, [String(users)], ['--max-old-space-size=8192']);
   try {
     const agent = new Agent({ connections: 1, keepAliveTimeout: 1000 });
     const bare = new ServiceClient({ baseUrl: sandbox.url });

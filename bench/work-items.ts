@@ -12,11 +12,10 @@
 //
 // Run: npx tsx --expose-gc bench/work-items.ts   (BENCH_ITEMS=n, BENCH_RUNS=n)
 // Writes bench/results/work-items.md.
+import { serveUntilStdinEnds, startChildSandbox } from './child-sandbox';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as os from 'node:os';
-import { spawn } from 'node:child_process';
-import * as readline from 'node:readline';
 import { Agent, request } from 'undici';
 import { ServiceClient } from '../src/api/client';
 import { createSandbox, generateDataset } from '../src/sandbox/index';
@@ -64,27 +63,13 @@ async function serve(): Promise<void> {
     } as NonNullable<typeof data.workItems>[number]);
   }
   const sandbox = await createSandbox({ port: 0, data });
-  process.stdout.write(`listening on ${sandbox.url}\n`);
-  process.stdin.on('end', () => void sandbox.close().then(() => process.exit(0)));
-  process.stdin.resume();
+  serveUntilStdinEnds(sandbox);
 }
 
-async function startServer(): Promise<{ url: string; close: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', __filename, '--serve'], { stdio: ['pipe', 'pipe', 'inherit'], env: process.env });
-  const rl = readline.createInterface({ input: child.stdout! });
-  const url = await new Promise<string>((resolve, reject) => {
-    rl.on('line', (l) => {
-      const m = /^listening on (\S+)/.exec(l);
-      if (m) resolve(m[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-  });
-  return { url, close: () => child.stdin!.end() };
-}
 
 async function main(): Promise<void> {
   if (!gc) console.warn('run with --expose-gc for memory figures');
-  const sandbox = await startServer();
+  const sandbox = await startChildSandbox(__filename, []);
   const agent = new Agent({ connections: 1, keepAliveTimeout: 1000 });
   const bare = new ServiceClient({ baseUrl: sandbox.url });
   const token = await bare.signIn('admin', 'password');
