@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { Agent } from 'undici';
 import { ServiceClient } from '../src/api/client';
 import { createSandbox, generateDataset } from '../src/sandbox/index';
-import { summarizeBelow } from '../src/views/model/discovery';
+import { belowFold, summarizeBelow } from '../src/views/model/discovery';
 
 const SIZES = (process.env.BENCH_SIZES ?? '30000,100000,300000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RSS_RUNS ?? 3);
@@ -44,9 +44,13 @@ async function runChild(kind: string, url: string, token: string): Promise<void>
   fs.writeFileSync('/proc/self/clear_refs', '5');
   const before = process.memoryUsage().rss;
   const t0 = performance.now();
-  let below = new Map<string, { name: string; users: number }>();
+  let below: Map<string, { name: string; users: number }>;
   if (kind === 'whole') below = summarizeBelow('org-1', (await client.listAllAssignedUsers('org-1')).data);
-  else await client.foldAllAssignedUsers('org-1', {}, () => ((below = new Map()), (batch) => void summarizeBelow('org-1', batch, below)));
+  else {
+    const fold = belowFold('org-1');
+    await client.foldAllAssignedUsers('org-1', {}, fold.start);
+    below = fold.below();
+  }
   const ms = performance.now() - t0;
   const peak = peakRss();
   process.stdout.write(JSON.stringify({ ms, growth: peak - before, summary: [...below].sort() }));

@@ -20,7 +20,7 @@ import { Agent, request } from 'undici';
 import { ServiceClient } from '../src/api/client';
 import { createSandbox, generateDataset } from '../src/sandbox/index';
 
-import { OrgDiscovery, summarizeBelow } from '../src/views/model/discovery';
+import { belowFold, OrgDiscovery } from '../src/views/model/discovery';
 import { rangeChildren, rangeLabel, sortByName } from '../src/views/model/ranges';
 
 /** Keeps a result reachable until the caller drops it. */
@@ -62,9 +62,9 @@ async function expand(url: string, token: string, agent: Agent, code?: string): 
   const client = new ServiceClient({ baseUrl: url, dispatcher: agent, credentials: () => ({ kind: 'bearer', token }) });
   const discovery = new OrgDiscovery(async (orgId, signal) => {
     // As the view reads operation 2: folded batch by batch into the summary.
-    let below = new Map<string, { name: string; users: number }>();
-    await client.foldAllAssignedUsers(orgId, {}, () => ((below = new Map()), (batch) => void summarizeBelow(orgId, batch, below)), { signal });
-    return below;
+    const fold = belowFold(orgId);
+    await client.foldAllAssignedUsers(orgId, {}, fold.start, { signal });
+    return fold.below();
   });
   const [list, subs] = await Promise.all([client.listOrganizationUsers('org-1', code ? { code } : {}), discovery.childrenOf('org-1')]);
   const users = list.data;

@@ -24,7 +24,10 @@ import {
   type RunOptions,
 } from './types';
 
-/** At most this many items (and requests) are marked sent on disk ahead of their turn. */
+/**
+ * Marked sent on disk ahead of their turn with each mark: the next request whatever its
+ * size, and further requests while they hold at most this many items (and requests).
+ */
 const RESERVE_AHEAD_ITEMS = 32;
 const RESERVE_AHEAD_REQUESTS = 32;
 

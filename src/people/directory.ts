@@ -79,18 +79,18 @@ export class UserDirectory implements vscode.Disposable {
         this.readRoots.add(root);
         try {
           // Folded batch by batch: only the id, name and login name of each user are kept.
-          let batch: KnownUser[] = [];
+          let users: KnownUser[] = [];
           await this.connection.run(
             (c) =>
               c.foldAllAssignedUsers(root, {}, () => {
-                batch = [];
-                return (users) => {
-                  for (const u of users) batch.push({ id: u.id, name: u.name, loginName: u.loginName });
+                users = [];
+                return (batch) => {
+                  for (const u of batch) users.push({ id: u.id, name: u.name, loginName: u.loginName });
                 };
               }),
             { background: true },
           );
-          for (const u of batch) this.read.set(u.id, u);
+          for (const u of users) this.read.set(u.id, u);
         } catch (e) {
           this.log.info(`Could not read the users of ${root} for names: ${e instanceof Error ? e.message : String(e)}`);
         }

@@ -6,7 +6,7 @@ import type { AllAssignedUsersQuery, User } from '../schema/api';
 import type { ConnectionManager } from '../common/connection';
 import { affects, readSettings } from '../common/config';
 import { ContextKeys, setContext } from '../common/contextKeys';
-import { OrgDiscovery, summarizeBelow, type OrgMember, type OrgRef } from './model/discovery';
+import { belowFold, OrgDiscovery, type OrgRef } from './model/discovery';
 import { allUsersQuery, directUsersQuery, isEmptyFilter, matchesKeyword, type UserFilter } from './model/filters';
 import { rangeChildren, rangeLabel, rangePath, sortByName, type RangeChild } from './model/ranges';
 import { fieldsTooltip, failureRow, Loadable, MessageNode, type ActionableNode } from './common';
@@ -336,13 +336,9 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
    * below it can be hundreds of thousands). A read that starts over starts afresh.
    */
   private async summaryBelow(orgId: string, query: AllAssignedUsersQuery, signal: AbortSignal | undefined): Promise<Map<string, { name: string; users: number }>> {
-    let below = new Map<string, { name: string; users: number }>();
-    const start = (): ((users: OrgMember[]) => void) => {
-      below = new Map();
-      return (users) => void summarizeBelow(orgId, users, below);
-    };
-    await this.connection.run((c) => c.foldAllAssignedUsers(orgId, query, start, { signal }), { signal, background: true });
-    return below;
+    const fold = belowFold(orgId);
+    await this.connection.run((c) => c.foldAllAssignedUsers(orgId, query, fold.start, { signal }), { signal, background: true });
+    return fold.below();
   }
 
   // -------------------------------------------------------------------------

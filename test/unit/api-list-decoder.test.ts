@@ -5,7 +5,7 @@ import { ServiceClient } from '../../src/api/client';
 import type { ServiceError } from '../../src/api/errors';
 import { ListDecodeError, ListDecoder } from '../../src/api/listDecoder';
 import { createSandbox, generateDataset } from '../../src/sandbox';
-import { summarizeBelow } from '../../src/views/model/discovery';
+import { belowFold, summarizeBelow } from '../../src/views/model/discovery';
 import { startServer } from './api-helpers';
 
 /** Decodes `text` fed in chunks of the given sizes (cycled), with small batches of elements. */
@@ -148,6 +148,11 @@ describe('api: user lists through the client are decoded as they arrive', functi
       });
       assert.deepEqual(below, whole);
       assert.ok(batches > 1, `${batches} batches`);
+      // The view's fold: each start begins a new summary.
+      const fold = belowFold('org-1');
+      fold.start()([{ organizationId: 'org-9', organizationName: 'left over from a dropped attempt' }]);
+      await client.foldAllAssignedUsers('org-1', {}, fold.start);
+      assert.deepEqual(fold.below(), whole);
       assert.ok(r.totalCount >= [...whole.values()].reduce((n, e) => n + e.users, 0));
     } finally {
       await client.close();

@@ -46,6 +46,23 @@ export function summarizeBelow(
   return map;
 }
 
+/**
+ * A summary of operation 2 made batch by batch as the answer is read (the client's
+ * `foldAllAssignedUsers`): `start` makes a fresh summary for each attempt of the read
+ * (one that starts over starts afresh) and returns what takes a batch; `below` is the
+ * summary of the last attempt.
+ */
+export function belowFold(orgId: string): { start: () => (users: Iterable<OrgMember>) => void; below: () => Map<string, { name: string; users: number }> } {
+  let map = new Map<string, { name: string; users: number }>();
+  return {
+    start: () => {
+      map = new Map();
+      return (users) => void summarizeBelow(orgId, users, map);
+    },
+    below: () => map,
+  };
+}
+
 export type FetchBelow = (orgId: string, signal: AbortSignal | undefined) => Promise<BelowMap>;
 
 export class OrgDiscovery {
