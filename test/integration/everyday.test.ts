@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension, closeUntitledDocuments, revertDirtyDocuments, waitFor } from './support';
+import { activateExtension, closeUntitledDocuments, revertDirtyDocuments, waitFor, replaceDocumentText } from './support';
 
 async function lensCommands(uri: vscode.Uri): Promise<string[]> {
   const lenses = (await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri)) as vscode.CodeLens[];
@@ -86,7 +86,7 @@ describe('everyday use: ranges in ID lists', function () {
       const editor = (await vscode.commands.executeCommand('workItemStudio.newUpdate', { ids: ['1'], template: 'complete' })) as vscode.TextEditor;
       const doc = editor.document;
       const text = doc.getText().replace(/"workItemIds": \[[^\]]*\]/, `"workItemIds": ${ids}`);
-      await editor.edit((b) => b.replace(new vscode.Range(0, 0, doc.lineCount, 0), text));
+      await replaceDocumentText(doc, text);
       const warning = await waitFor('the range warning', () =>
         vscode.languages.getDiagnostics(doc.uri).find((d) => d.code === 'DOCUMENT_ID_RANGE' && d.severity === vscode.DiagnosticSeverity.Warning),
       );

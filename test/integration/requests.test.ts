@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension, closeUntitledDocuments, waitFor } from './support';
+import { activateExtension, closeUntitledDocuments, waitFor, replaceDocumentText } from './support';
 
 const SOURCE = 'Work Item Studio';
 
@@ -65,7 +65,7 @@ describe('request documents', function () {
     const created = (await vscode.commands.executeCommand('workItemStudio.newUpdate', { ids: ['1'], template: 'complete' })) as vscode.TextEditor;
     const doc = created.document;
     const text = doc.getText().replace('"setCompleted": true', '"setCompleted": true, "notAMember": 1');
-    await created.edit((b) => b.replace(new vscode.Range(0, 0, doc.lineCount, 0), text));
+    await replaceDocumentText(doc, text);
     const at = doc.positionAt(doc.getText().indexOf('"setCompleted"') + 3);
     const hover = await waitFor(
       'the JSON language service to show the schema\'s description of setCompleted',

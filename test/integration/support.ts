@@ -114,3 +114,15 @@ export async function closeUntitledDocuments(): Promise<void> {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   }
 }
+
+/**
+ * Replaces a document's whole text through a workspace edit (not `TextEditor.edit`, which
+ * does nothing when something else took the editor's place meanwhile) and fails when the
+ * document does not hold the new text afterwards.
+ */
+export async function replaceDocumentText(doc: vscode.TextDocument, text: string): Promise<void> {
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), text);
+  const applied = await vscode.workspace.applyEdit(edit);
+  if (!applied || doc.getText() !== text) throw new Error(`the edit of ${doc.uri.toString()} was not applied`);
+}

@@ -10,7 +10,7 @@ import type { SecretStorageLike } from '../../src/common/secrets';
 import { MessageNode } from '../../src/views/common';
 import { ConnectionStatusBar } from '../../src/common/statusBar';
 import { ProjectNode, WorkItemNode, WorkItemsTree, type WorkItemTreeNode } from '../../src/workItems/tree';
-import { activateExtension, closeUntitledDocuments, waitFor } from './support';
+import { activateExtension, closeUntitledDocuments, waitFor, replaceDocumentText } from './support';
 
 const log = vscode.window.createOutputChannel('Work Item Studio (work items tests)', { log: true });
 
@@ -84,7 +84,7 @@ describe('work items view (extension, sandbox)', function () {
     const value = JSON.parse(doc.getText()) as { workItemIds: string[]; update: { fields: { ActualProgress: number } } };
     assert.deepEqual(value.workItemIds, ['122', '123']);
     assert.equal(value.update.fields.ActualProgress, 50);
-    await editor.edit((b) => b.replace(new vscode.Range(0, 0, doc.lineCount, 0), doc.getText().replace(/"ActualProgress": 50/, '"ActualProgress": 37')));
+    await replaceDocumentText(doc, doc.getText().replace(/"ActualProgress": 50/, '"ActualProgress": 37'));
 
     // Add to Request Document appends the other child without repeating the two.
     const n127 = children[2]!;
@@ -94,7 +94,7 @@ describe('work items view (extension, sandbox)', function () {
     assert.deepEqual((JSON.parse(doc.getText()) as { workItemIds: string[] }).workItemIds, ['122', '123', '127']);
     // 127 has children (its progress is theirs): send for 122 and 123 only.
     const text = doc.getText().replace(/,\s*"127"/, '');
-    await editor.edit((b) => b.replace(new vscode.Range(0, 0, doc.lineCount, 0), text));
+    await replaceDocumentText(doc, text);
 
     const outcomes = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', doc.uri)) as { result: { outcome: string; requests: unknown[] } }[];
     assert.equal(outcomes[0]?.result.outcome, 'succeeded', JSON.stringify(outcomes[0]?.result.requests));
