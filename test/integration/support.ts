@@ -117,12 +117,17 @@ export async function closeUntitledDocuments(): Promise<void> {
 
 /**
  * Replaces a document's whole text through a workspace edit (not `TextEditor.edit`, which
- * does nothing when something else took the editor's place meanwhile) and fails when the
- * document does not hold the new text afterwards.
+ * answers false and changes nothing when the document changed since the editor was handed
+ * over, e.g. by the command that filled it) and fails when the document does not hold the
+ * new text after three tries.
  */
 export async function replaceDocumentText(doc: vscode.TextDocument, text: string): Promise<void> {
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), text);
-  const applied = await vscode.workspace.applyEdit(edit);
-  if (!applied || doc.getText() !== text) throw new Error(`the edit of ${doc.uri.toString()} was not applied`);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), text);
+    await vscode.workspace.applyEdit(edit);
+    if (doc.getText() === text) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the edit of ${doc.uri.toString()} was not applied: the document holds ${JSON.stringify(doc.getText().slice(0, 200))}`);
 }
