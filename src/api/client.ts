@@ -246,9 +246,18 @@ export class ServiceClient {
    * `start` is called at each attempt (a read retried after a dropped connection starts
    * over). A user that is not valid makes the read fail as an invalid response.
    */
-  async foldAllAssignedUsers(orgId: string, q: AllAssignedUsersQuery, start: () => (users: User[]) => void, o?: CallOptions): Promise<{ totalCount: number }> {
+  foldAllAssignedUsers(orgId: string, q: AllAssignedUsersQuery, start: () => (users: User[]) => void, o?: CallOptions): Promise<{ totalCount: number }> {
     const path = this.path('GET', '/system/organizations/…/allassignedusers', () => allAssignedUsersPath(orgId));
-    const query = this.query('GET', path, AllAssignedUsersQuery, q);
+    return this.foldUsers(path, this.query('GET', path, AllAssignedUsersQuery, q), start, o);
+  }
+
+  /** `GET /system/organizations/{orgId}/users` read batch by batch, as {@link foldAllAssignedUsers}. */
+  foldOrganizationUsers(orgId: string, q: OrganizationUsersQuery, start: () => (users: User[]) => void, o?: CallOptions): Promise<{ totalCount: number }> {
+    const path = this.path('GET', '/system/organizations/…/users', () => organizationUsersPath(orgId));
+    return this.foldUsers(path, this.query('GET', path, OrganizationUsersQuery, q), start, o);
+  }
+
+  private async foldUsers(path: string, query: URLSearchParams | string, start: () => (users: User[]) => void, o?: CallOptions): Promise<{ totalCount: number }> {
     const foldList = (): ((items: unknown[]) => void) => {
       const fold = start();
       let before = 0; // users of earlier batches
@@ -265,6 +274,46 @@ export class ServiceClient {
     };
     const r = await this.request({ method: 'GET', path, query, schema: FOLDED_LIST, auth: true, idempotent: true, streamList: true, foldList }, o);
     return { totalCount: r.totalCount };
+  }
+
+  /**
+   * Whether some user belongs to the organization: directly (operation 3) or to an
+   * organization below it (operation 2). Each list is read only as far as its first
+   * checked batch of users: the read stops there, so an organization of 300,000 users
+   * is not read whole (nor held against the response cap) to learn that it has users.
+   * A cancel through `o.signal` rejects as cancelled.
+   */
+  async hasUsers(orgId: string, o?: CallOptions): Promise<boolean> {
+    return (
+      (await this.anyUser((start, signal) => this.foldOrganizationUsers(orgId, {}, start, { signal }), o)) ||
+      this.anyUser((start, signal) => this.foldAllAssignedUsers(orgId, {}, start, { signal }), o)
+    );
+  }
+
+  private async anyUser(read: (start: () => (users: User[]) => void, signal: AbortSignal) => Promise<{ totalCount: number }>, o?: CallOptions): Promise<boolean> {
+    const stop = new AbortController();
+    const outer = o?.signal;
+    outer?.throwIfAborted();
+    const onAbort = (): void => stop.abort(outer?.reason);
+    outer?.addEventListener('abort', onAbort, { once: true });
+    let seen = false;
+    try {
+      const r = await read(
+        () => (users) => {
+          if (users.length === 0) return;
+          seen = true;
+          stop.abort();
+        },
+        stop.signal,
+      );
+      return seen || r.totalCount > 0;
+    } catch (e) {
+      // Stopped by us after the first users: the organization has users.
+      if (seen && !outer?.aborted) return true;
+      throw e;
+    } finally {
+      outer?.removeEventListener('abort', onAbort);
+    }
   }
 
   /** `GET /system/organizations/{orgId}/users` */

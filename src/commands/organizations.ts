@@ -172,14 +172,13 @@ export function registerOrganizationCommands(
 }
 
 /**
- * Whether an organization answers by this ID: some user in it or below it (operation 2). Undefined
+ * Whether an organization answers by this ID: some user in it (operation 3) or below it (operation 2). Undefined
  * when it cannot be told (no service connected, sign-in cancelled, or the request failed).
  */
 async function organizationAnswers(tree: OrganizationsTree, log: vscode.LogOutputChannel, id: string): Promise<boolean | undefined> {
   if (!tree.connection.current) return undefined;
   try {
-    const r = await tree.connection.run((c) => c.listAllAssignedUsers(id, {}));
-    return r.data.length > 0 || (r.totalCount ?? 0) > 0;
+    return await tree.connection.run((c) => c.hasUsers(id));
   } catch (e) {
     if (isServiceError(e) && e.status === 404) return false;
     log.info(`Could not check organization ${id}: ${e instanceof Error ? e.message : String(e)}`);
