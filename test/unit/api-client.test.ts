@@ -338,6 +338,19 @@ describe('api client: against a real HTTP server', function () {
       await client.updateWorkItems(ids, {});
       assert.match(log.lines[0], /^info PUT \/workitem\/workItems\/1000,1001,1002,… \(400 IDs\) → 200/);
     });
+
+    for (const [what, ids, shown] of [
+      ['three short IDs: the whole path', ['1', '2', '3'], '/workitem/workItems/1,2,3 '],
+      ['four IDs: the first three and the count', ['1', '2', '3', '4'], '/workitem/workItems/1,2,3,… (4 IDs) '],
+      ['three IDs over 200 characters: the three and the count', ['a'.repeat(90), 'b'.repeat(90), 'c'.repeat(90)], `/workitem/workItems/${'a'.repeat(90)},${'b'.repeat(90)},${'c'.repeat(90)},… (3 IDs) `],
+    ] as const) {
+      it(`logs ${what}`, async () => {
+        const log = capturingLogger();
+        const { client } = await setup((_q, res) => json(res, 200, updateResponse([...ids])), { logger: log });
+        await client.updateWorkItems([...ids], {});
+        assert.ok(log.lines[0]!.startsWith(`info PUT ${shown}→ 200`), log.lines[0]);
+      });
+    }
   });
 
   describe('error responses', () => {
