@@ -58,7 +58,9 @@ describe('everyday use: placeholders', function () {
     });
     assert.equal(selected, 'WORK-ITEM-ID');
     // With the IDs filled in, the next placeholder is the one the cursor goes to.
-    await editor.edit((b) => b.replace(vscode.window.activeTextEditor!.selection, '122'));
+    const filled = new vscode.WorkspaceEdit();
+    filled.replace(doc.uri, vscode.window.activeTextEditor!.selection, '122');
+    assert.ok(await vscode.workspace.applyEdit(filled), 'the IDs were not filled in');
     const e2 = vscode.window.activeTextEditor!;
     e2.selection = new vscode.Selection(0, 0, 0, 0);
     void vscode.commands.executeCommand('workItemStudio.previewUpdate');

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { REQUEST_STATES, type JobResult, type RequestState } from '../../src/bulk/types';
 import { outcomeMessage } from '../../src/common/wording';
-import { activateExtension, closeUntitledDocuments, waitFor } from './support';
+import { activateExtension, closeUntitledDocuments, waitFor, replaceDocumentText } from './support';
 
 function byState(values: Partial<Record<RequestState, number>>): Record<RequestState, number> {
   return Object.fromEntries(REQUEST_STATES.map((s) => [s, values[s] ?? 0])) as Record<RequestState, number>;
@@ -48,8 +48,8 @@ describe('wording of counts and outcomes', function () {
     await vscode.commands.executeCommand('workItemStudio.startSandbox');
     try {
       const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'untitled', path: `/wording-${process.pid}.workitems.json` }));
-      const editor = await vscode.window.showTextDocument(doc);
-      await editor.edit((b) => b.insert(new vscode.Position(0, 0), JSON.stringify({ workItemIds: ['120'], update: { setCompleted: true } }, null, 2)));
+      await vscode.window.showTextDocument(doc);
+      await replaceDocumentText(doc, JSON.stringify({ workItemIds: ['120'], update: { setCompleted: true } }, null, 2));
       const send = await waitFor('the Send CodeLens', async () => {
         const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
         return lenses.map((l) => l.command?.title ?? '').find((t) => t.includes('Sandbox'));
