@@ -1,11 +1,13 @@
 // Users by ID for hovers, inlay hints and result views: the users the
 // Organizations view has loaded, plus one read of every configured root
-// organization's users (operation 2) when an ID is not known yet. Never signs in
-// for this: without a signed-in service, only what is loaded is known.
+// organization's users (its own, operation 3, and those below it, operation 2) when
+// an ID is not known yet. Never signs in for this: without a signed-in service, only
+// what is loaded is known.
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../common/connection';
 import type { User } from '../schema/api';
 import type { KnownUser } from './model';
+import { readPeople } from './read';
 
 export class UserDirectory implements vscode.Disposable {
   /** What a hover needs of each user read (not the whole user: a root organization may hold hundreds of thousands). */
@@ -78,18 +80,7 @@ export class UserDirectory implements vscode.Disposable {
       for (const root of roots) {
         this.readRoots.add(root);
         try {
-          // Folded batch by batch: only the id, name and login name of each user are kept.
-          let users: KnownUser[] = [];
-          await this.connection.run(
-            (c) =>
-              c.foldAllAssignedUsers(root, {}, () => {
-                users = [];
-                return (batch) => {
-                  for (const u of batch) users.push({ id: u.id, name: u.name, loginName: u.loginName });
-                };
-              }),
-            { background: true },
-          );
+          const users = await this.connection.run((c) => readPeople(c, root), { background: true });
           for (const u of users) this.read.set(u.id, u);
         } catch (e) {
           this.log.info(`Could not read the users of ${root} for names: ${e instanceof Error ? e.message : String(e)}`);

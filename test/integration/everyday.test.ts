@@ -219,7 +219,7 @@ describe('everyday use: people by name', function () {
     await config().update('organizations', ['org-root'], vscode.ConfigurationTarget.Global);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wis-people-'));
     uri = vscode.Uri.file(path.join(dir, 'people.workitems.json'));
-    const doc = { workItemIds: ['122'], update: { assignmentChange: { adds: [{ partyType: 'User', partyId: 'u-104' }] }, fields: { LeaderId: 'u-101' } } };
+    const doc = { workItemIds: ['122'], update: { assignmentChange: { adds: [{ partyType: 'User', partyId: 'u-104' }, { partyType: 'User', partyId: 'u-admin' }] }, fields: { LeaderId: 'u-101' } } };
     fs.writeFileSync(uri.fsPath, `${JSON.stringify(doc, null, 2)}\n`);
   });
 
@@ -229,14 +229,15 @@ describe('everyday use: people by name', function () {
     fs.rmSync(path.dirname(uri.fsPath), { recursive: true, force: true });
   });
 
-  it('a user ID (partyId, LeaderId) shows the name and login name in a hover and an inlay hint', async () => {
+  it('a user ID (partyId, LeaderId) shows the name and login name in a hover and an inlay hint, for users of the root organization itself too', async () => {
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(doc);
     const whole = new vscode.Range(0, 0, doc.lineCount, 0);
     const hints = await waitFor('inlay hints with the names', async () => {
       const h = (await vscode.commands.executeCommand('vscode.executeInlayHintProvider', uri, whole)) as vscode.InlayHint[];
       const labels = h.map((x) => (typeof x.label === 'string' ? x.label : x.label.map((p) => p.value).join('')));
-      return labels.includes('田中 美咲 (misaki.tanaka)') && labels.includes('佐藤 花子 (hanako.sato)') ? h : undefined;
+      // u-admin belongs to the root organization itself (operation 3), the others to organizations below it.
+      return labels.includes('田中 美咲 (misaki.tanaka)') && labels.includes('佐藤 花子 (hanako.sato)') && labels.includes('管理者 太郎 (admin)') ? h : undefined;
     });
     const tanaka = hints.find((h) => String(h.label).includes('田中'))!;
     assert.equal(doc.lineAt(tanaka.position.line).text.includes('"u-104"'), true, 'the hint is beside the ID');
