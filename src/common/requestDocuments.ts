@@ -29,6 +29,31 @@ export async function openNewRequestDocument(document: Template, baseName: strin
   let doc = await vscode.workspace.openTextDocument(untitledRequestUri(baseName));
   if (doc.languageId !== 'json') doc = await vscode.languages.setTextDocumentLanguage(doc, 'json');
   const editor = await vscode.window.showTextDocument(doc, { preview: false });
-  await editor.insertSnippet(new vscode.SnippetString(renderDocument(document, { snippet: true })), new vscode.Position(0, 0));
+  const filled = untilFilled(doc);
+  const inserted = await editor.insertSnippet(new vscode.SnippetString(renderDocument(document, { snippet: true })), new vscode.Position(0, 0));
+  if (!inserted && doc.getText() === '') {
+    // The editor refused the snippet (it lost its place meanwhile): the same text, without tab stops.
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(doc.uri, new vscode.Position(0, 0), renderDocument(document));
+    await vscode.workspace.applyEdit(edit);
+  }
+  // The caller reads and edits the document next: it must hold the text already.
+  await filled;
   return editor;
+}
+
+/** Resolves once `doc` holds some text (at most `ms` later: a document that stays empty is the caller's to handle). */
+function untilFilled(doc: vscode.TextDocument, ms = 5_000): Promise<void> {
+  if (doc.getText() !== '') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      sub.dispose();
+      resolve();
+    };
+    const sub = vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.document === doc && doc.getText() !== '') done();
+    });
+    const timer = setTimeout(done, ms);
+  });
 }

@@ -65,6 +65,7 @@ describe('request documents', function () {
     const created = (await vscode.commands.executeCommand('workItemStudio.newUpdate', { ids: ['1'], template: 'complete' })) as vscode.TextEditor;
     const doc = created.document;
     const text = doc.getText().replace('"setCompleted": true', '"setCompleted": true, "notAMember": 1');
+    assert.ok(text.includes('"notAMember"'), `the new document holds no "setCompleted": true: ${JSON.stringify(doc.getText())}`);
     await replaceDocumentText(doc, text);
     const at = doc.positionAt(doc.getText().indexOf('"setCompleted"') + 3);
     const hover = await waitFor(
@@ -79,7 +80,10 @@ describe('request documents', function () {
     assert.ok(hover.length > 0);
     await waitFor('our problem on notAMember', () =>
       vscode.languages.getDiagnostics(doc.uri).some((x) => x.source === SOURCE && lineOf(doc, x).includes('notAMember')) ? true : undefined,
-    );
+    ).catch((e: Error) => {
+      const seen = vscode.languages.getDiagnostics(doc.uri).map((d) => `${d.source ?? '?'} ${String(d.code ?? '')} on "${lineOf(doc, d).trim()}"`);
+      throw new Error(`${e.message}; the document's diagnostics: ${JSON.stringify(seen)}; its text: ${JSON.stringify(doc.getText())}`);
+    });
     await new Promise((r) => setTimeout(r, 1_500));
     const others = vscode.languages.getDiagnostics(doc.uri).filter((x) => x.source !== SOURCE && lineOf(doc, x).includes('notAMember'));
     assert.deepEqual(others.map((d) => d.message), [], 'the JSON Schema reported the unknown member too');
