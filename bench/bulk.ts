@@ -19,7 +19,6 @@
 // Run: npm run bench:bulk   (writes bench/results/bulk.md)
 // BENCH_ROUNDS (15), and to try one case without writing the results:
 // BENCH_ONLY=same|own (placement) and BENCH_SHAPE=1000|1 (IDs per request).
-import { fork } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -29,7 +28,7 @@ import { ServiceClient } from '../src/api/client';
 import { workItemsPath } from '../src/api/paths';
 import { JobJournal, planJob, runJob } from '../src/bulk';
 import { createSandbox, generateDataset } from '../src/sandbox';
-import { BENCH_DATASET, benchIds, wrongProgress } from './bulk-data';
+import { BENCH_DATASET, benchIds, ownProcess, wrongProgress, type Service } from './bulk-data';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const ONLY = process.env.BENCH_ONLY;
@@ -53,14 +52,6 @@ const VARIANTS: { key: Variant; name: string }[] = [
   { key: 'journal', name: 'bulk engine + journal (as the extension runs it)' },
 ];
 
-/** Where the service runs, and how the benchmark reaches it. */
-interface Service {
-  url: string;
-  ids: string[];
-  check(ids: readonly string[], completed: boolean): Promise<void>;
-  close(): Promise<void>;
-}
-
 const PLACEMENTS: { key: string; name: string; start: () => Promise<Service> }[] = [
   { key: 'same', name: 'Service in the same process (as the built-in sandbox runs)', start: inProcess },
   { key: 'own', name: 'Service in a process of its own (as a service elsewhere)', start: ownProcess },
@@ -76,37 +67,6 @@ async function inProcess(): Promise<Service> {
       if (wrong !== undefined) throw new Error(wrong);
     },
     close: () => sandbox.close(),
-  };
-}
-
-async function ownProcess(): Promise<Service> {
-  const child = fork(path.join(__dirname, 'bulk-server.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  type Reply = { url?: string; ids?: string[]; checked?: number; error?: string };
-  const next = (): Promise<Reply> =>
-    new Promise((resolve, reject) => {
-      const onExit = (code: number | null): void => reject(new Error(`the service process ended (${String(code)})`));
-      child.once('exit', onExit);
-      child.once('message', (m: Reply) => {
-        child.off('exit', onExit);
-        resolve(m);
-      });
-    });
-  const hello = await next();
-  if (!hello.url || !hello.ids) throw new Error('the service process did not start');
-  return {
-    url: hello.url,
-    ids: hello.ids,
-    check: async (ids, completed) => {
-      const reply = next();
-      child.send({ check: { ids, completed } });
-      const r = await reply;
-      if (r.error !== undefined) throw new Error(r.error);
-    },
-    close: async () => {
-      const ended = new Promise((resolve) => child.once('exit', resolve));
-      child.send({ close: true });
-      await ended;
-    },
   };
 }
 
