@@ -534,7 +534,9 @@ export class ServiceClient {
           this.logger.warn(`${method} ${logPath} failed after ${ms} ms (${err.code ?? err.kind}); retrying once`);
           continue;
         }
-        this.logger.warn(`${method} ${logPath} failed after ${ms} ms: ${err.kind}${err.code ? ` ${err.code}` : ''}${err.reason ? ` (${err.reason})` : ''} [request ${payload?.length ?? 0} B]`);
+        // A cancel is asked for (by the user, or by a read that has what it needs): not a failure.
+        if (err.kind === 'cancelled') this.logger.info(`${method} ${logPath} cancelled after ${ms} ms`);
+        else this.logger.warn(`${method} ${logPath} failed after ${ms} ms: ${err.kind}${err.code ? ` ${err.code}` : ''}${err.reason ? ` (${err.reason})` : ''} [request ${payload?.length ?? 0} B]`);
         throw err;
       }
       const ms = Math.round(performance.now() - started);

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { ServiceClient } from '../../src/api/client';
 import { isServiceError } from '../../src/api/errors';
 import { createSandbox, DEMO_ORGANIZATIONS, generateDataset, type Sandbox } from '../../src/sandbox/index';
-import { rejection, stringifyDeep } from './api-helpers';
+import { capturingLogger, rejection, stringifyDeep } from './api-helpers';
 
 const ADMIN = { kind: 'basic', loginName: 'admin', password: 'password' } as const;
 
@@ -56,13 +56,18 @@ describe('organizations: whether an organization has users (Add Organization)', 
     after(async () => sandbox.close());
 
     it('stops reading after the first users: true under a response cap that the whole answer is over', async () => {
-      const capped = new ServiceClient({ baseUrl: sandbox.url, credentials: () => ADMIN, maxResponseBytes: 3 * 1024 * 1024 });
+      const log = capturingLogger();
+      const capped = new ServiceClient({ baseUrl: sandbox.url, credentials: () => ADMIN, maxResponseBytes: 3 * 1024 * 1024, logger: log });
       try {
         // Read whole, the same answer is over the cap...
         const whole = await rejection(() => capped.listOrganizationUsers('org-1'));
         assert.ok(isServiceError(whole) && whole.reason === 'response-too-large', stringifyDeep(whole));
         // ...but the question is answered from its first users, before the cap is reached.
+        log.lines.length = 0;
         assert.equal(await capped.hasUsers('org-1'), true);
+        // The read it stopped is logged as cancelled, not as a failure.
+        assert.deepEqual(log.lines.filter((l) => l.startsWith('warn')), [], log.text());
+        assert.match(log.text(), /info GET \/system\/organizations\/org-1\/users cancelled after \d+ ms/);
         // The client stays usable after the read it stopped.
         assert.equal(await capped.hasUsers('org-that-does-not-exist'), false);
       } finally {
