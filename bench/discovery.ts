@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { Agent } from 'undici';
 import { ServiceClient } from '../src/api/client';
 import { createSandbox, generateDataset } from '../src/sandbox/index';
-import { belowFold, summarizeBelow } from '../src/views/model/discovery';
+import { belowFold, summarizeBelow } from '../src/organizations/model/discovery';
 
 const SIZES = (process.env.BENCH_SIZES ?? '30000,100000,300000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RSS_RUNS ?? 3);

@@ -20,7 +20,7 @@ import { Agent, request } from 'undici';
 import { ServiceClient } from '../src/api/client';
 import { createSandbox, generateDataset } from '../src/sandbox/index';
 
-import { belowFold, OrgDiscovery } from '../src/views/model/discovery';
+import { belowFold, OrgDiscovery } from '../src/organizations/model/discovery';
 import { rangeChildren, rangeLabel, sortByName } from '../src/views/model/ranges';
 
 /** Keeps a result reachable until the caller drops it. */

@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
 import { createConnection } from './commands/connection';
-import { registerSidebar } from './views';
 import { registerRequestDocuments } from './editors';
+import { registerOrganizations } from './organizations';
 import { registerPeople } from './people';
+import { registerProcessCategories } from './processCategories';
+import { DetailsDocuments } from './views/common';
 import { registerWorkItems } from './workItems';
 
 /**
@@ -13,10 +15,14 @@ export function activate(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel('Work Item Studio', { log: true });
   context.subscriptions.push(log);
   const connection = createConnection(context, log);
-  const sidebar = registerSidebar(context, log, connection);
-  const people = registerPeople(context, log, connection, () => sidebar.organizations.knownUsers());
+  // The read-only JSON documents of "Show Details" (one content provider for every view).
+  const details = new DetailsDocuments();
+  context.subscriptions.push(details);
+  const organizations = registerOrganizations(context, log, connection, details);
+  registerProcessCategories(context, log, connection);
+  const people = registerPeople(context, log, connection, () => organizations.tree.knownUsers());
   const requests = registerRequestDocuments(context, log, connection, people);
-  registerWorkItems(context, log, connection, { details: sidebar.details, onDidFinishJob: requests.jobs.onDidFinishJob });
+  registerWorkItems(context, log, connection, { details, onDidFinishJob: requests.jobs.onDidFinishJob });
 }
 
 export function deactivate(): void {

@@ -15,7 +15,7 @@ import { readSettings } from '../common/config';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { itemsText, requestsText } from '../common/wording';
 import { documentName, type JobSourceInfo, type RequestJobs } from '../commands/jobs';
-import { isCancellation, registerCommand } from '../commands/register';
+import { isCancellation, registerCommand } from '../common/commands';
 import { renderChangesPage, messageSection } from './model/page';
 import { previewTable, renderChangeTable, resultTable, type ChangeTable } from './model/table';
 import { readRequestCount, subItemReader, workItemReader } from './reader';

@@ -7,7 +7,7 @@ import type { UndoDocument, UndoPlan } from '../bulk/undo';
 import { openNewRequestDocument } from '../common/requestDocuments';
 import { itemsText } from '../common/wording';
 import { documentName, type RequestJobs } from '../commands/jobs';
-import { UserInputError } from '../commands/register';
+import { UserInputError } from '../common/commands';
 import type { PreviewDocuments } from '../editors/preview';
 import { createRequestDocument } from '../schema/document';
 import { renderDocument, type Template } from '../schema/render';

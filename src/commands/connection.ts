@@ -1,6 +1,6 @@
 // Connect, sign in, sign out; creates the one ConnectionManager and its status bar item.
 import * as vscode from 'vscode';
-import { registerCommand } from './register';
+import { registerCommand } from '../common/commands';
 import { ConnectionManager } from '../common/connection';
 import { readSettings, updateServiceUrl } from '../common/config';
 import { normalizeServiceUrl } from '../common/serviceUrl';

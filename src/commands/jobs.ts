@@ -39,8 +39,8 @@ import { itemsText, outcomeMessage, requestsText } from '../common/wording';
 import { idsPreview, removeIdsFromDocumentText } from '../editors/model/ids';
 import { restoredJobId } from '../editors/model/results';
 import type { ChangeTable } from '../changes/model/table';
-import { ResultPanels, type ResultViewModel } from '../views/results/resultPanel';
-import { UserInputError } from './register';
+import { ResultPanels, type ResultViewModel } from '../editors/results/resultPanel';
+import { UserInputError } from '../common/commands';
 
 /** Answers given by a script (tests) instead of the questions a person answers. */
 export interface ScriptedAnswers {

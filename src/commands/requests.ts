@@ -17,7 +17,7 @@ import { TEMPLATES, documentTemplate, templateById, type TemplateId } from '../s
 import { analyzeText, blockingProblems, isRequestDocument, isRequestDocumentUri, issueText, lineList, locateIssueSpan } from '../editors/requestDocument';
 import type { RequestDiagnostics } from '../editors/diagnostics';
 import { documentName, type RequestJobs } from './jobs';
-import { UserInputError } from './register';
+import { UserInputError } from '../common/commands';
 
 export interface RequestCommandDeps {
   log: vscode.LogOutputChannel;

@@ -1,7 +1,7 @@
 // Start Sandbox / Stop Sandbox: the reference service inside this extension host,
 // on a free loopback port, used for this session only (settings are not touched).
 import * as vscode from 'vscode';
-import { registerCommand } from './register';
+import { registerCommand } from '../common/commands';
 import type { ConnectionManager } from '../common/connection';
 
 export function registerSandboxCommands(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, connection: ConnectionManager): void {

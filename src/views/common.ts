@@ -1,9 +1,10 @@
 // Pieces shared by the tree views: message rows (loading, empty, failed + Retry),
 // read-only JSON detail documents, and the load state of a node.
 import * as vscode from 'vscode';
-import { isCancellation } from '../commands/register';
+import { isCancellation } from '../common/commands';
 import { SignInCancelledError, type ConnectionManager } from '../common/connection';
 import { describeError, isUnauthorized } from '../common/messages';
+import type { parseFilter } from './model/filters';
 
 /** Anything the item commands (copy ID, show details, retry) can act on. */
 export interface ActionableNode {
@@ -237,4 +238,24 @@ export function readDetailsArg(arg: unknown): { title: string; value: unknown } 
 
 function escapeMd(s: string): string {
   return s.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&').replace(/\r?\n/g, ' ');
+}
+
+/** The nodes a tree command acts on: the selection when the clicked node is in it, else the clicked node. */
+export function targets<T>(clicked: T | undefined, selected: readonly T[] | undefined, fallback: readonly T[] = []): T[] {
+  if (selected && selected.length > 0 && (clicked === undefined || selected.includes(clicked))) return [...selected];
+  if (clicked !== undefined) return [clicked];
+  return [...fallback];
+}
+
+/** What is wrong with a typed filter ("field: value" terms), in words; undefined when nothing is. */
+export function filterProblem(parsed: ReturnType<typeof parseFilter>): string | undefined {
+  if (parsed.ok) return undefined;
+  switch (parsed.problem) {
+    case 'unknown-field':
+      return vscode.l10n.t('Unknown field "{0}".', parsed.field);
+    case 'duplicate-field':
+      return vscode.l10n.t('"{0}" is given twice.', parsed.field);
+    case 'empty-value':
+      return vscode.l10n.t('"{0}:" needs a value.', parsed.field);
+  }
 }

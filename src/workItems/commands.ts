@@ -2,8 +2,8 @@
 // take a folder's items at once, and find a request document's items in the tree.
 import * as vscode from 'vscode';
 import { readWorkItems } from '../api/reads';
-import { targets, filterProblem } from '../commands/organizations';
-import { registerCommand, UserInputError } from '../commands/register';
+import { targets, filterProblem } from '../views/common';
+import { registerCommand, UserInputError } from '../common/commands';
 import { newUpdate } from '../commands/requests';
 import { readSettings } from '../common/config';
 import { isRequestDocument } from '../editors/requestDocument';

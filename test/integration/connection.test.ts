@@ -15,8 +15,8 @@ import { isServiceError } from '../../src/api/errors';
 import { ServiceClient } from '../../src/api/client';
 import { windowSignInPrompts } from '../../src/common/signInPrompts';
 import { MessageNode } from '../../src/views/common';
-import { OrganizationsTree, OrgNode } from '../../src/views/organizationsTree';
-import { CategoryNode, ProcessCategoriesTree } from '../../src/views/processCategoriesTree';
+import { OrganizationsTree, OrgNode } from '../../src/organizations/tree';
+import { CategoryNode, ProcessCategoriesTree } from '../../src/processCategories/tree';
 import { activateExtension, waitFor } from './support';
 import type { SecretStorageLike } from '../../src/common/secrets';
 

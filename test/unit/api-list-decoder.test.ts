@@ -5,7 +5,7 @@ import { ServiceClient } from '../../src/api/client';
 import type { ServiceError } from '../../src/api/errors';
 import { ListDecodeError, ListDecoder } from '../../src/api/listDecoder';
 import { createSandbox, generateDataset } from '../../src/sandbox';
-import { belowFold, summarizeBelow } from '../../src/views/model/discovery';
+import { belowFold, summarizeBelow } from '../../src/organizations/model/discovery';
 import { startServer } from './api-helpers';
 
 /** Decodes `text` fed in chunks of the given sizes (cycled), with small batches of elements. */

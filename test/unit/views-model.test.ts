@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { ServiceClient } from '../../src/api/client';
 import { createSandbox, generateDataset, type Sandbox } from '../../src/sandbox/index';
 import type { DatasetInput } from '../../src/sandbox/model';
-import { OrgDiscovery, summarizeBelow } from '../../src/views/model/discovery';
+import { OrgDiscovery, summarizeBelow } from '../../src/organizations/model/discovery';
 import { groupSize, rangeChildren, rangeLabel, rangePath, sortByName } from '../../src/views/model/ranges';
 import { PagedList } from '../../src/views/model/paging';
 import { parseSortText, sortText } from '../../src/views/model/sort';

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { ServiceError, type ServiceErrorKind } from '../../api/errors';
 import type { JobResult, RequestError } from '../../bulk/types';
 import { describeError, localizedServiceEntry, serviceErrorSummary } from '../../common/messages';
-import { escapeHtml, renderResultHtml, resultJson, type ResultStrings } from '../../editors/model/results';
+import { escapeHtml, renderResultHtml, resultJson, type ResultStrings } from '../model/results';
 import { renderChangeTable, type ChangeTable } from '../../changes/model/table';
 import { changeTableStrings } from '../../changes/strings';
 import type { UserDirectory } from '../../people/directory';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../api/errors';
-import { describeError, isLocalizedConfigError } from '../common/messages';
+import { describeError, isLocalizedConfigError } from './messages';
 
 /** Thrown (or subclassed) when a user's input is wrong; `uri`/`range` point at the problem when known. */
 export class UserInputError extends Error {

@@ -1,11 +1,10 @@
 // Commands of the Process Categories view.
 import * as vscode from 'vscode';
-import { registerCommand } from './register';
+import { registerCommand, UserInputError } from '../common/commands';
 import { PROCESS_CATEGORY_ORDER_FIELDS } from '../schema/api';
-import type { ProcessCategoriesTree } from '../views/processCategoriesTree';
+import type { ProcessCategoriesTree } from './tree';
 import { CATEGORY_FILTER_FIELDS, formatFilter, parseFilter, type CategoryFilterField, type DeletedMode } from '../views/model/filters';
-import { filterProblem } from './organizations';
-import { UserInputError } from './register';
+import { filterProblem } from '../views/common';
 import { parseSortText, sortText, type SortOrder } from '../views/model/sort';
 
 /** "Code, ascending": a field and a direction as a person reads them. */

@@ -7,9 +7,9 @@ import type { ConnectionManager } from '../common/connection';
 import { affects, readSettings } from '../common/config';
 import { ContextKeys, setContext } from '../common/contextKeys';
 import { belowFold, OrgDiscovery, type OrgRef } from './model/discovery';
-import { allUsersQuery, directUsersQuery, isEmptyFilter, matchesKeyword, type UserFilter } from './model/filters';
-import { rangeChildren, rangeLabel, rangePath, sortByName, type RangeChild } from './model/ranges';
-import { fieldsTooltip, failureRow, Loadable, MessageNode, type ActionableNode } from './common';
+import { allUsersQuery, directUsersQuery, isEmptyFilter, matchesKeyword, type UserFilter } from '../views/model/filters';
+import { rangeChildren, rangeLabel, rangePath, sortByName, type RangeChild } from '../views/model/ranges';
+import { fieldsTooltip, failureRow, Loadable, MessageNode, type ActionableNode } from '../views/common';
 
 /** The fields a user's tooltip shows; "Show Details" opens the others. */
 export const USER_TOOLTIP_FIELDS = ['loginName', 'email', 'code', 'englishName', 'organizationName', 'id'] as const;
@@ -109,7 +109,7 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
   /** Filters by org node id; a filter applies to the node's whole subtree. */
   private readonly filters = new Map<string, FilterEntry>();
   private readonly disposables: vscode.Disposable[] = [];
-  /** Set by registerSidebar: the view, for `message`. */
+  /** Set by registerOrganizations: the view, for `message`. */
   view: vscode.TreeView<OrgTreeNode> | undefined;
 
   constructor(

@@ -6,11 +6,11 @@ import type { ConnectionManager } from '../common/connection';
 import { affects, readSettings } from '../common/config';
 import { ContextKeys, setContext } from '../common/contextKeys';
 import { describeError } from '../common/messages';
-import { isCancellation } from '../commands/register';
-import { categoriesQuery, isEmptyFilter, type CategoryQueryState } from './model/filters';
-import { PagedList } from './model/paging';
-import { swatchDataPath, toHexColor } from './model/colors';
-import { failureRow, fieldsTooltip, followConnection, loadMoreItem, MessageNode, type ActionableNode } from './common';
+import { isCancellation } from '../common/commands';
+import { categoriesQuery, isEmptyFilter, type CategoryQueryState } from '../views/model/filters';
+import { PagedList } from '../views/model/paging';
+import { swatchDataPath, toHexColor } from '../views/model/colors';
+import { failureRow, fieldsTooltip, followConnection, loadMoreItem, MessageNode, type ActionableNode } from '../views/common';
 
 export class CategoryNode implements ActionableNode {
   readonly kind = 'category';

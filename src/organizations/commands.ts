@@ -2,23 +2,16 @@
 // (Copy ID, Show Details, Retry). Item commands take (clicked, selected[]) so they
 // act on every selected row.
 import * as vscode from 'vscode';
-import { registerCommand } from './register';
+import { registerCommand } from '../common/commands';
 import { isServiceError } from '../api/errors';
 import { validateId } from '../api/paths';
 import { readSettings, updateOrganizations } from '../common/config';
 import { openNewRequestDocument } from '../common/requestDocuments';
 import { assignUsersUpdate, documentTemplate } from '../schema/templates';
 import type { ActionableNode, DetailsDocuments } from '../views/common';
-import { MessageNode, readDetailsArg } from '../views/common';
-import { OrgNode, UserNode, type OrganizationsTree } from '../views/organizationsTree';
+import { filterProblem, MessageNode, readDetailsArg, targets } from '../views/common';
+import { OrgNode, UserNode, type OrganizationsTree } from './tree';
 import { formatFilter, isEmptyFilter, parseFilter, USER_FILTER_FIELDS, type UserFilterField } from '../views/model/filters';
-
-/** The nodes a tree command acts on: the selection when the clicked node is in it, else the clicked node. */
-export function targets<T>(clicked: T | undefined, selected: readonly T[] | undefined, fallback: readonly T[] = []): T[] {
-  if (selected && selected.length > 0 && (clicked === undefined || selected.includes(clicked))) return [...selected];
-  if (clicked !== undefined) return [clicked];
-  return [...fallback];
-}
 
 export function registerOrganizationCommands(
   context: vscode.ExtensionContext,
@@ -191,16 +184,4 @@ function splitIds(text: string): string[] {
     .split(/[\s,、，]+/)
     .map((s) => s.trim())
     .filter(Boolean);
-}
-
-export function filterProblem(parsed: ReturnType<typeof parseFilter>): string | undefined {
-  if (parsed.ok) return undefined;
-  switch (parsed.problem) {
-    case 'unknown-field':
-      return vscode.l10n.t('Unknown field "{0}".', parsed.field);
-    case 'duplicate-field':
-      return vscode.l10n.t('"{0}" is given twice.', parsed.field);
-    case 'empty-value':
-      return vscode.l10n.t('"{0}:" needs a value.', parsed.field);
-  }
 }
