@@ -1,7 +1,7 @@
 // An esbuild plugin that loads the heavy parts of the extension on first use.
 //
-// The extension's activation code (extension.ts, the views, editors, commands and
-// common helpers) imports the schemas, the service client, the bulk engine and the
+// The extension's activation code (extension.ts, the feature folders and the common
+// helpers) imports the schemas, the service client, the bulk engine and the
 // sandbox (src/schema, src/api, src/bulk, src/sandbox), which pull in zod and undici.
 // Evaluated at `require` time they would make activation slow for every JSON file.
 // This plugin replaces each such import, made from outside those folders, by a small

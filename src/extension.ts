@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { createConnection } from './commands/connection';
+import { createConnection } from './connection';
 import { registerRequestDocuments } from './editors';
 import { registerOrganizations } from './organizations';
 import { registerPeople } from './people';

@@ -14,7 +14,7 @@ import type { JobJournal, JobPlan } from '../bulk';
 import { readSettings } from '../common/config';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { itemsText, requestsText } from '../common/wording';
-import { documentName, type JobSourceInfo, type RequestJobs } from '../commands/jobs';
+import { documentName, type JobSourceInfo, type RequestJobs } from '../editors/jobs';
 import { isCancellation, registerCommand } from '../common/commands';
 import { renderChangesPage, messageSection } from './model/page';
 import { previewTable, renderChangeTable, resultTable, type ChangeTable } from './model/table';

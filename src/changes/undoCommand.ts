@@ -6,7 +6,7 @@ import { planUndoForJob } from '../bulk/jobValues';
 import type { UndoDocument, UndoPlan } from '../bulk/undo';
 import { openNewRequestDocument } from '../common/requestDocuments';
 import { itemsText } from '../common/wording';
-import { documentName, type RequestJobs } from '../commands/jobs';
+import { documentName, type RequestJobs } from '../editors/jobs';
 import { UserInputError } from '../common/commands';
 import type { PreviewDocuments } from '../editors/preview';
 import { createRequestDocument } from '../schema/document';

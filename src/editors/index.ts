@@ -4,9 +4,9 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../common/connection';
 import type { UserDirectory } from '../people/directory';
-import { RequestJobs, type ScriptedAnswers } from '../commands/jobs';
+import { RequestJobs, type ScriptedAnswers } from './jobs';
 import { registerCommand } from '../common/commands';
-import { insertAtCursor, newUpdate, previewUpdate, sendUpdate, type NewUpdateOptions, type RequestCommandDeps } from '../commands/requests';
+import { insertAtCursor, newUpdate, previewUpdate, sendUpdate, type NewUpdateOptions, type RequestCommandDeps } from './requests';
 import { registerChanges } from '../changes';
 import { RESULT_VIEW_TYPE } from './results/resultPanel';
 import { SendCodeLens } from './codeLens';

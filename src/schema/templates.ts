@@ -1,5 +1,5 @@
 // Update templates: one per common change of service-api.md. This table is the one
-// source for the "New Work Item Update" quick pick (src/commands/requests.ts gives
+// source for the "New Work Item Update" quick pick (src/editors/requests.ts gives
 // each a localized label and description), the JSON Schema's defaultSnippets
 // (generate-json-schema.ts) and the contributed snippets/workitems.code-snippets
 // (written by `npm run build`; a unit test keeps the committed file in step).

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { readWorkItems } from '../api/reads';
 import { targets, filterProblem } from '../views/common';
 import { registerCommand, UserInputError } from '../common/commands';
-import { newUpdate } from '../commands/requests';
+import { newUpdate } from '../editors/requests';
 import { readSettings } from '../common/config';
 import { isRequestDocument } from '../editors/requestDocument';
 import { templateById, type TemplateId } from '../schema/templates';

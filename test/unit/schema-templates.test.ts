@@ -152,7 +152,7 @@ describe('schema: update templates', () => {
   });
 
   it('the quick pick shows each template with the label and description of the table (as l10n keys)', () => {
-    const source = fs.readFileSync(path.join(root, 'src', 'commands', 'requests.ts'), 'utf8');
+    const source = fs.readFileSync(path.join(root, 'src', 'editors', 'requests.ts'), 'utf8');
     /** id -> the literal of `case 'id': return vscode.l10n.t('...')` inside function `name`. */
     const cases = (name: string): Map<string, string> => {
       const body = source.slice(source.indexOf(`function ${name}(`));

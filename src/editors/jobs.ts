@@ -36,10 +36,10 @@ import { describeError } from '../common/messages';
 import { ContextKeys, setContext } from '../common/contextKeys';
 import { decideUnknown } from '../common/unknownChoice';
 import { itemsText, outcomeMessage, requestsText } from '../common/wording';
-import { idsPreview, removeIdsFromDocumentText } from '../editors/model/ids';
-import { restoredJobId } from '../editors/model/results';
+import { idsPreview, removeIdsFromDocumentText } from './model/ids';
+import { restoredJobId } from './model/results';
 import type { ChangeTable } from '../changes/model/table';
-import { ResultPanels, type ResultViewModel } from '../editors/results/resultPanel';
+import { ResultPanels, type ResultViewModel } from './results/resultPanel';
 import { UserInputError } from '../common/commands';
 
 /** Answers given by a script (tests) instead of the questions a person answers. */
