@@ -8,7 +8,7 @@ import { ContextKeys, setContext } from '../common/contextKeys';
 import { describeError } from '../common/messages';
 import { isCancellation } from '../common/commands';
 import { categoriesQuery, isEmptyFilter, type CategoryQueryState } from '../views/model/filters';
-import { PagedList } from '../views/model/paging';
+import { PagedLoader } from '../views/model/paging';
 import { swatchDataPath, toHexColor } from '../views/model/colors';
 import { failureRow, fieldsTooltip, followConnection, loadMoreItem, MessageNode, type ActionableNode } from '../views/common';
 
@@ -33,13 +33,10 @@ export class LoadMoreNode {
 
 export type CategoryTreeNode = CategoryNode | LoadMoreNode | MessageNode;
 
-type PageState = { kind: 'idle' } | { kind: 'loading'; controller: AbortController; promise: Promise<void> } | { kind: 'failed'; error: unknown };
-
 export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTreeNode>, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<CategoryTreeNode | undefined | void>();
   readonly onDidChangeTreeData = this.emitter.event;
-  private list: PagedList<ProcessCategory>;
-  private page: PageState = { kind: 'idle' };
+  private readonly pages: PagedLoader<ProcessCategory>;
   private readonly nodes = new Map<string, CategoryNode>();
   readonly state: CategoryQueryState = { filter: {}, deleted: 'hide' };
   private readonly disposables: vscode.Disposable[] = [];
@@ -50,13 +47,20 @@ export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTr
     readonly log: vscode.LogOutputChannel,
     private readonly pageSize: () => number = () => readSettings().processCategoriesPageSize,
   ) {
-    this.list = new PagedList(this.pageSize());
+    this.pages = new PagedLoader<ProcessCategory>(this.pageSize(), {
+      fetch: (page, signal) => this.connection.run((c) => c.listProcessCategories(categoriesQuery(this.state, page), { signal }), { signal, background: true }),
+      failed: (error) => {
+        if (!isCancellation(error)) this.log.warn(`Process categories: ${describeError(error)}`);
+      },
+      changed: () => this.changed(),
+      announceStart: true,
+    });
     this.disposables.push(
       this.emitter,
       followConnection(connection, {
         serviceChanged: () => this.refresh(),
         signedIn: () => {
-          if (this.page.kind === 'failed') this.retry();
+          if (this.pages.state.kind === 'failed') this.retry();
         },
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -67,7 +71,7 @@ export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTr
 
   getTreeItem(node: CategoryTreeNode): vscode.TreeItem {
     if (node instanceof MessageNode) return node.toTreeItem();
-    if (node instanceof LoadMoreNode) return loadMoreItem(node.id, this.list.loaded.length, this.list.totalCount, 'workItemStudio.loadMoreProcessCategories');
+    if (node instanceof LoadMoreNode) return loadMoreItem(node.id, this.pages.list.loaded.length, this.pages.list.totalCount, 'workItemStudio.loadMoreProcessCategories');
     const c = node.category;
     const item = new vscode.TreeItem(c.name, vscode.TreeItemCollapsibleState.None);
     item.id = node.id;
@@ -85,12 +89,12 @@ export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTr
   getChildren(node?: CategoryTreeNode): CategoryTreeNode[] {
     if (node) return [];
     if (!this.connection.current) return [];
-    if (!this.list.started && this.page.kind === 'idle') this.loadMore();
-    const rows: CategoryTreeNode[] = this.list.loaded.map((c) => this.node(c));
-    if (this.page.kind === 'loading') rows.push(new MessageNode(undefined, 'categories/loading', 'loading', vscode.l10n.t('Loading…')));
-    else if (this.page.kind === 'failed') rows.push(failureRow(undefined, 'categories/error', this.page.error, () => this.retry()));
-    else if (this.list.started && this.list.hasMore) rows.push(new LoadMoreNode());
-    else if (this.list.started && this.list.loaded.length === 0) {
+    if (!this.pages.list.started && this.pages.state.kind === 'idle') this.loadMore();
+    const rows: CategoryTreeNode[] = this.pages.list.loaded.map((c) => this.node(c));
+    if (this.pages.state.kind === 'loading') rows.push(new MessageNode(undefined, 'categories/loading', 'loading', vscode.l10n.t('Loading…')));
+    else if (this.pages.state.kind === 'failed') rows.push(failureRow(undefined, 'categories/error', this.pages.failure, () => this.retry()));
+    else if (this.pages.list.started && this.pages.list.hasMore) rows.push(new LoadMoreNode());
+    else if (this.pages.list.started && this.pages.list.loaded.length === 0) {
       rows.push(
         new MessageNode(
           undefined,
@@ -117,15 +121,15 @@ export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTr
   }
 
   get hasMore(): boolean {
-    return this.list.hasMore;
+    return this.pages.list.hasMore;
   }
 
   get loadedCount(): number {
-    return this.list.loaded.length;
+    return this.pages.list.loaded.length;
   }
 
   get totalCount(): number | undefined {
-    return this.list.totalCount;
+    return this.pages.list.totalCount;
   }
 
   /** Whether rows are left out or added (filter, deleted mode); the sort order is not a filter. */
@@ -142,38 +146,7 @@ export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTr
 
   /** Fetches the next page (no-op while one is loading or when all are loaded). Resolves when it settled. */
   loadMore(signal?: AbortSignal): Promise<void> {
-    if (this.page.kind === 'loading') return this.page.promise;
-    if (this.list.started && !this.list.hasMore) return Promise.resolve();
-    const controller = new AbortController();
-    const onAbort = () => controller.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const list = this.list;
-    const query = categoriesQuery(this.state, list.nextPage());
-    const promise = this.connection
-      .run((c) => c.listProcessCategories(query, { signal: controller.signal }), { signal: controller.signal, background: true })
-      .then(
-        (page) => {
-          if (this.list !== list || this.page.kind !== 'loading' || this.page.controller !== controller) return;
-          list.append(page);
-          this.page = { kind: 'idle' };
-        },
-        (error: unknown) => {
-          if (this.list !== list || this.page.kind !== 'loading' || this.page.controller !== controller) return;
-          if (controller.signal.aborted) {
-            this.page = { kind: 'idle' };
-            return;
-          }
-          if (!isCancellation(error)) this.log.warn(`Process categories: ${describeError(error)}`);
-          this.page = { kind: 'failed', error };
-        },
-      )
-      .finally(() => {
-        signal?.removeEventListener('abort', onAbort);
-        this.changed();
-      });
-    this.page = { kind: 'loading', controller, promise };
-    this.changed();
-    return promise;
+    return this.pages.loadMore(signal);
   }
 
   /** Loads every remaining page; stops on cancel or on the first failure. */
@@ -181,10 +154,10 @@ export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTr
     const controller = new AbortController();
     const sub = token?.onCancellationRequested(() => controller.abort());
     try {
-      while (this.list.hasMore && !controller.signal.aborted) {
+      while (this.pages.list.hasMore && !controller.signal.aborted) {
         await this.loadMore(controller.signal);
-        if (this.page.kind === 'failed') return;
-        progress?.(this.list.loaded.length, this.list.totalCount);
+        if (this.pages.state.kind === 'failed') return;
+        progress?.(this.pages.list.loaded.length, this.pages.list.totalCount);
       }
     } finally {
       sub?.dispose();
@@ -192,15 +165,13 @@ export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTr
   }
 
   retry(): void {
-    if (this.page.kind === 'failed') this.page = { kind: 'idle' };
+    this.pages.clearFailure();
     void this.loadMore();
   }
 
   /** Starts over (cancelling the request in flight) with the current query state. */
   refresh(): void {
-    if (this.page.kind === 'loading') this.page.controller.abort();
-    this.page = { kind: 'idle' };
-    this.list = new PagedList(this.pageSize());
+    this.pages.reset(this.pageSize());
     this.nodes.clear();
     this.changed();
   }
@@ -212,7 +183,7 @@ export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTr
   }
 
   private changed(): void {
-    void setContext(ContextKeys.processCategoriesHasMore, this.list.hasMore && !!this.connection.current);
+    void setContext(ContextKeys.processCategoriesHasMore, this.pages.list.hasMore && !!this.connection.current);
     this.updateMessage();
     this.emitter.fire();
   }
@@ -234,14 +205,14 @@ export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTr
           : vscode.l10n.t('sorted by {0}, ascending', this.state.orderBy.field),
       );
     }
-    const total = this.list.totalCount;
-    const counts = total !== undefined ? vscode.l10n.t('{0} of {1}', String(this.list.loaded.length), String(total)) : undefined;
+    const total = this.pages.list.totalCount;
+    const counts = total !== undefined ? vscode.l10n.t('{0} of {1}', String(this.pages.list.loaded.length), String(total)) : undefined;
     const text = [parts.length ? parts.join(', ') : undefined, parts.length && counts ? counts : undefined].filter(Boolean).join(' — ');
     this.view.message = text || undefined;
   }
 
   dispose(): void {
-    if (this.page.kind === 'loading') this.page.controller.abort();
+    this.pages.abort();
     for (const d of this.disposables.splice(0)) d.dispose();
   }
 }

@@ -11,7 +11,7 @@ import type { Project } from '../schema/reads';
 import { TREE_FIELDS } from '../schema/reads';
 import { describeError } from '../common/messages';
 import { failureRow, followConnection, Loadable, loadMoreItem, MessageNode, type ActionableNode } from '../views/common';
-import { PagedList } from '../views/model/paging';
+import { PagedLoader } from '../views/model/paging';
 import { rangeChildren, rangeLabel, rangePath, type RangeChild } from '../views/model/ranges';
 import { Hierarchy, loadLevel, type WorkItemReads } from './model/hierarchy';
 import { projectsQuery, type ProjectListState } from './model/projects';
@@ -84,7 +84,6 @@ export class LoadMoreProjectsNode {
 
 export type WorkItemTreeNode = ProjectNode | WorkItemNode | WorkItemRangeNode | LoadMoreProjectsNode | MessageNode;
 
-type PageState = { kind: 'idle' } | { kind: 'loading'; controller: AbortController; promise: Promise<void> } | { kind: 'failed'; error: unknown };
 
 /** The route is missing on this server (404 on the list of projects). */
 export function isMissingRoute(e: unknown): boolean {
@@ -98,8 +97,11 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
   readonly hierarchy = new Hierarchy();
   /** Items checked (by Select Children / Select Subtree / Reveal, or by hand): what the commands act on when any are. */
   readonly checked = new Set<string>();
-  private list = new PagedList<Project & { id: string }>(PROJECT_PAGE_SIZE);
-  private page: PageState = { kind: 'idle' };
+  private readonly pages = new PagedLoader<Project & { id: string }>(PROJECT_PAGE_SIZE, {
+    fetch: (page, signal) => this.reads((c) => c.listProjects(projectsQuery(this.state, page), { signal }), signal) as Promise<{ totalCount: number; data: (Project & { id: string })[] }>,
+    failed: (error) => this.log.warn(`Projects: ${describeError(error)}`),
+    changed: () => this.changed(),
+  });
   /** Projects shown although not (yet) in the loaded pages: revealed from a request document. */
   private readonly extraProjects = new Map<string, ProjectNode>();
   private readonly projectNodes = new Map<string, ProjectNode>();
@@ -141,7 +143,7 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
 
   getTreeItem(node: WorkItemTreeNode): vscode.TreeItem {
     if (node instanceof MessageNode) return node.toTreeItem();
-    if (node instanceof LoadMoreProjectsNode) return loadMoreItem(node.id, this.list.loaded.length, this.list.totalCount, 'workItemStudio.loadMoreProjects');
+    if (node instanceof LoadMoreProjectsNode) return loadMoreItem(node.id, this.pages.list.loaded.length, this.pages.list.totalCount, 'workItemStudio.loadMoreProjects');
     if (node instanceof ProjectNode) return this.projectItem(node);
     if (node instanceof WorkItemRangeNode) {
       const item = new vscode.TreeItem(rangeLabel(node), vscode.TreeItemCollapsibleState.Collapsed);
@@ -247,12 +249,12 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
 
   private rootRows(): WorkItemTreeNode[] {
     if (!this.connection.current) return [];
-    if (!this.list.started && this.page.kind === 'idle') void this.loadMore();
-    const rows: WorkItemTreeNode[] = this.list.loaded.map((p) => this.projectNode(p));
-    for (const [id, n] of this.extraProjects) if (!this.list.loaded.some((p) => p.id === id)) rows.push(n);
-    if (this.page.kind === 'loading') rows.push(new MessageNode(undefined, 'projects/loading', 'loading', vscode.l10n.t('Loading…')));
-    else if (this.page.kind === 'failed') {
-      const error = this.page.error;
+    if (!this.pages.list.started && this.pages.state.kind === 'idle') void this.loadMore();
+    const rows: WorkItemTreeNode[] = this.pages.list.loaded.map((p) => this.projectNode(p));
+    for (const [id, n] of this.extraProjects) if (!this.pages.list.loaded.some((p) => p.id === id)) rows.push(n);
+    if (this.pages.state.kind === 'loading') rows.push(new MessageNode(undefined, 'projects/loading', 'loading', vscode.l10n.t('Loading…')));
+    else if (this.pages.state.kind === 'failed') {
+      const error = this.pages.failure;
       if (isMissingRoute(error)) {
         rows.push(
           new MessageNode(
@@ -263,8 +265,8 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
           ),
         );
       } else rows.push(failureRow(undefined, 'projects/error', error, () => this.retryProjects()));
-    } else if (this.list.started && this.list.hasMore) rows.push(new LoadMoreProjectsNode());
-    else if (this.list.started && rows.length === 0) {
+    } else if (this.pages.list.started && this.pages.list.hasMore) rows.push(new LoadMoreProjectsNode());
+    else if (this.pages.list.started && rows.length === 0) {
       const filtered = this.isFiltered;
       rows.push(new MessageNode(undefined, 'projects/empty', 'empty', filtered ? vscode.l10n.t('No projects match the filter.') : vscode.l10n.t('No projects.')));
     }
@@ -287,64 +289,38 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
   }
 
   get loadedProjects(): readonly Project[] {
-    return this.list.loaded;
+    return this.pages.list.loaded;
   }
 
   /** Fetches the next page of projects (no-op while one loads or when all are loaded). */
   loadMore(): Promise<void> {
-    if (this.page.kind === 'loading') return this.page.promise;
-    if (this.list.started && !this.list.hasMore) return Promise.resolve();
-    const controller = new AbortController();
-    const list = this.list;
-    const query = projectsQuery(this.state, list.nextPage());
-    const promise = this.reads((c) => c.listProjects(query, { signal: controller.signal }), controller.signal)
-      .then(
-        (page) => {
-          if (this.list !== list || this.page.kind !== 'loading' || this.page.controller !== controller) return;
-          list.append(page as { totalCount: number; data: (Project & { id: string })[] });
-          this.page = { kind: 'idle' };
-        },
-        (error: unknown) => {
-          if (this.list !== list || this.page.kind !== 'loading' || this.page.controller !== controller) return;
-          if (controller.signal.aborted) {
-            this.page = { kind: 'idle' };
-            return;
-          }
-          this.log.warn(`Projects: ${describeError(error)}`);
-          this.page = { kind: 'failed', error };
-        },
-      )
-      .finally(() => this.changed());
-    this.page = { kind: 'loading', controller, promise };
-    return promise;
+    return this.pages.loadMore();
   }
 
   /** Waits until no page is loading (tests, reveal). */
   async projectsSettled(): Promise<void> {
-    while (this.page.kind === 'loading') await this.page.promise;
+    await this.pages.settled();
   }
 
   get projectsFailed(): unknown {
-    return this.page.kind === 'failed' ? this.page.error : undefined;
+    return this.pages.failure;
   }
 
   retryProjects(): void {
-    if (this.page.kind === 'failed') this.page = { kind: 'idle' };
+    this.pages.clearFailure();
     void this.loadMore();
     this.changed();
   }
 
   /** Call after changing `state`: the list starts over with the new query. */
   queryChanged(): void {
-    if (this.page.kind === 'loading') this.page.controller.abort();
-    this.page = { kind: 'idle' };
-    this.list = new PagedList(PROJECT_PAGE_SIZE);
+    this.pages.reset();
     this.changed();
   }
 
   /** A project by ID: from the pages loaded, or one GET (shown after the list until the list has it). */
   async ensureProject(projectId: string, signal?: AbortSignal): Promise<ProjectNode | undefined> {
-    const loaded = this.list.loaded.find((p) => p.id === projectId);
+    const loaded = this.pages.list.loaded.find((p) => p.id === projectId);
     if (loaded) return this.projectNode(loaded);
     const extra = this.extraProjects.get(projectId);
     if (extra) return extra;
@@ -472,7 +448,7 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
 
   /** Reloads every level and page whose load failed (after signing in). */
   retryFailed(): void {
-    if (this.page.kind === 'failed') this.retryProjects();
+    if (this.pages.state.kind === 'failed') this.retryProjects();
     for (const [id, l] of this.levels) if (l.state.kind === 'failed') this.reloadLevel(id);
   }
 
@@ -547,7 +523,7 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
   }
 
   dispose(): void {
-    if (this.page.kind === 'loading') this.page.controller.abort();
+    this.pages.abort();
     for (const l of this.levels.values()) l.reset();
     for (const d of this.disposables.splice(0)) d.dispose();
   }

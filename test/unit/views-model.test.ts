@@ -5,7 +5,7 @@ import { createSandbox, generateDataset, type Sandbox } from '../../src/sandbox/
 import type { DatasetInput } from '../../src/sandbox/model';
 import { OrgDiscovery, summarizeBelow } from '../../src/organizations/model/discovery';
 import { groupSize, rangeChildren, rangeLabel, rangePath, sortByName } from '../../src/views/model/ranges';
-import { PagedList } from '../../src/views/model/paging';
+import { PagedList, PagedLoader } from '../../src/views/model/paging';
 import { parseSortText, sortText } from '../../src/views/model/sort';
 import {
   allUsersQuery,
@@ -274,6 +274,87 @@ describe('views: paging state (against the sandbox)', () => {
 
   it('rejects a page size that is not a positive integer', () => {
     assert.throws(() => new PagedList(0), RangeError);
+  });
+
+  /** A loader of the sandbox's process categories that records what it was told. */
+  const categoriesLoader = (pageSize: number) => {
+    const seen = { fetches: 0, failures: [] as unknown[], changes: 0 };
+    const loader = new PagedLoader<{ id: string }>(pageSize, {
+      fetch: (page, signal) => {
+        seen.fetches++;
+        return client.listProcessCategories(page, { signal });
+      },
+      failed: (e) => seen.failures.push(e),
+      changed: () => seen.changes++,
+    });
+    return { loader, seen };
+  };
+  const fault = async (spec: Record<string, unknown>): Promise<void> => {
+    const r = await fetch(`${sandbox.origin}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) });
+    assert.equal(r.status, 200, await r.text());
+  };
+  afterEach(async () => {
+    await fetch(`${sandbox.origin}/_sandbox/faults`, { method: 'DELETE' });
+  });
+
+  it('PagedLoader: one page at a time (a second Load More while one loads asks nothing more), then nothing once all are loaded', async () => {
+    const { loader, seen } = categoriesLoader(10);
+    const first = loader.loadMore();
+    assert.equal(loader.state.kind, 'loading');
+    assert.equal(loader.loadMore(), first);
+    await first;
+    assert.equal(seen.fetches, 1);
+    while (loader.list.hasMore) await loader.loadMore();
+    const fetches = seen.fetches;
+    await loader.loadMore();
+    assert.equal(seen.fetches, fetches, 'no request once every page is loaded');
+    const all = await client.listProcessCategories({ limit: 1000 });
+    assert.deepEqual(
+      loader.list.loaded.map((c) => c.id),
+      all.data.map((c) => c.id),
+    );
+    assert.equal(loader.state.kind, 'idle');
+    assert.equal(seen.changes, fetches, 'told once per settled page');
+  });
+
+  it('PagedLoader: a failed page is kept as the failure (told once); Load More retries only after clearFailure', async () => {
+    const { loader, seen } = categoriesLoader(10);
+    await fault({ status: 500, pathContains: '/system/processCategories' });
+    await loader.loadMore();
+    assert.equal(loader.state.kind, 'failed');
+    assert.equal(seen.failures.length, 1);
+    assert.ok(loader.failure !== undefined);
+    assert.equal(loader.list.started, false, 'nothing appended');
+    loader.clearFailure();
+    await loader.loadMore();
+    assert.equal(loader.state.kind, 'idle');
+    assert.equal(loader.failure, undefined);
+    assert.equal(loader.list.loaded.length, 10);
+  });
+
+  it('PagedLoader: reset while a page loads aborts it, drops its answer and is no failure; the caller\'s signal too', async () => {
+    const { loader, seen } = categoriesLoader(10);
+    await fault({ latencyMs: 2000, pathContains: '/system/processCategories' });
+    const pending = loader.loadMore();
+    await new Promise((r) => setTimeout(r, 100)); // the request reaches the sandbox (and takes its fault)
+    loader.reset(5);
+    await pending;
+    assert.equal(loader.state.kind, 'idle');
+    assert.equal(seen.failures.length, 0);
+    assert.equal(loader.list.started, false);
+    assert.equal(loader.list.pageSize, 5);
+    await loader.loadMore();
+    assert.equal(loader.list.loaded.length, 5, 'the new list reads its own first page');
+
+    await fault({ latencyMs: 2000, pathContains: '/system/processCategories' });
+    const controller = new AbortController();
+    const aborted = loader.loadMore(controller.signal);
+    await new Promise((r) => setTimeout(r, 100));
+    controller.abort();
+    await aborted;
+    assert.equal(loader.state.kind, 'idle');
+    assert.equal(seen.failures.length, 0, 'a cancel is not a failure');
+    assert.equal(loader.list.loaded.length, 5, 'nothing appended');
   });
 });
 
