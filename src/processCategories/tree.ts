@@ -10,7 +10,7 @@ import { isCancellation } from '../common/commands';
 import { categoriesQuery, isEmptyFilter, type CategoryQueryState } from '../views/model/filters';
 import { PagedLoader } from '../views/model/paging';
 import { swatchDataPath, toHexColor } from '../views/model/colors';
-import { failureRow, fieldsTooltip, followConnection, loadMoreItem, MessageNode, type ActionableNode } from '../views/common';
+import { failureRow, fieldsTooltip, followConnection, loadMoreItem, MessageNode, textFilterParts, type ActionableNode } from '../views/common';
 
 export class CategoryNode implements ActionableNode {
   readonly kind = 'category';
@@ -191,11 +191,7 @@ export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTr
   updateMessage(): void {
     void setContext(ContextKeys.processCategoriesFiltered, this.isFiltered);
     if (!this.view) return;
-    const parts: string[] = [];
-    const f = this.state.filter;
-    if (f.name) parts.push(vscode.l10n.t('name contains "{0}"', f.name));
-    if (f.code) parts.push(vscode.l10n.t('code contains "{0}"', f.code));
-    if (f.keyword) parts.push(vscode.l10n.t('keyword "{0}"', f.keyword));
+    const parts = textFilterParts(this.state.filter);
     if (this.state.deleted === 'include') parts.push(vscode.l10n.t('deleted included'));
     if (this.state.deleted === 'only') parts.push(vscode.l10n.t('deleted only'));
     if (this.state.orderBy) {

@@ -259,3 +259,12 @@ export function filterProblem(parsed: ReturnType<typeof parseFilter>): string | 
       return vscode.l10n.t('"{0}:" needs a value.', parsed.field);
   }
 }
+
+/** A name / code / keyword filter in words, for a view's message (l10n). */
+export function textFilterParts(f: { name?: string; code?: string; keyword?: string }): string[] {
+  const parts: string[] = [];
+  if (f.name) parts.push(vscode.l10n.t('name contains "{0}"', f.name));
+  if (f.code) parts.push(vscode.l10n.t('code contains "{0}"', f.code));
+  if (f.keyword) parts.push(vscode.l10n.t('keyword "{0}"', f.keyword));
+  return parts;
+}

@@ -10,7 +10,7 @@ import { ContextKeys, setContext } from '../common/contextKeys';
 import type { Project } from '../schema/reads';
 import { TREE_FIELDS } from '../schema/reads';
 import { describeError } from '../common/messages';
-import { failureRow, followConnection, Loadable, loadMoreItem, MessageNode, type ActionableNode } from '../views/common';
+import { failureRow, followConnection, Loadable, loadMoreItem, MessageNode, textFilterParts, type ActionableNode } from '../views/common';
 import { PagedLoader } from '../views/model/paging';
 import { rangeChildren, rangeLabel, rangePath, type RangeChild } from '../views/model/ranges';
 import { Hierarchy, loadLevel, type WorkItemReads } from './model/hierarchy';
@@ -512,11 +512,7 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
   updateMessage(): void {
     void setContext(ContextKeys.workItemsChecked, this.checked.size > 0);
     if (!this.view) return;
-    const parts: string[] = [];
-    const f = this.state.filter;
-    if (f.name) parts.push(vscode.l10n.t('name contains "{0}"', f.name));
-    if (f.code) parts.push(vscode.l10n.t('code contains "{0}"', f.code));
-    if (f.keyword) parts.push(vscode.l10n.t('keyword "{0}"', f.keyword));
+    const parts = textFilterParts(this.state.filter);
     if (this.state.hideFinished) parts.push(vscode.l10n.t('finished projects hidden'));
     if (this.checked.size > 0) parts.push(this.checked.size === 1 ? vscode.l10n.t('1 work item checked') : vscode.l10n.t('{0} work items checked', String(this.checked.size)));
     this.view.message = parts.length > 0 ? parts.join(' — ') : undefined;
