@@ -441,13 +441,21 @@ export async function sendUpdate(deps: RequestCommandDeps, arg?: unknown, many?:
         vscode.l10n.t('Update {0} work items on {1}?', c.plan.ids.length, c.info.label),
         {
           modal: true,
-          detail: vscode.l10n.t(
-            '{0} sends {1} requests to {2} ({3}). The change cannot be undone from here.',
-            documentName(doc.uri),
-            c.plan.requests.length,
-            c.info.label,
-            c.info.baseUrl,
-          ),
+          detail: settings.bulk.readValues
+            ? vscode.l10n.t(
+                '{0} sends {1} requests to {2} ({3}). The values before the update are read first and kept with the job, so that Create Undo Document can put them back.',
+                documentName(doc.uri),
+                c.plan.requests.length,
+                c.info.label,
+                c.info.baseUrl,
+              )
+            : vscode.l10n.t(
+                '{0} sends {1} requests to {2} ({3}). Reading values is off (workItemStudio.bulk.readValues), so the change cannot be undone from here.',
+                documentName(doc.uri),
+                c.plan.requests.length,
+                c.info.label,
+                c.info.baseUrl,
+              ),
         },
         send,
       );
