@@ -428,6 +428,28 @@ export interface SendOutcome {
   result: JobResult;
 }
 
+/** The confirmation asked before a large send: what is sent where, and whether it can be undone. */
+export function sendConfirmation(name: string, plan: Pick<JobPlan, 'ids' | 'requests'>, info: Pick<ConnectionInfo, 'label' | 'baseUrl'>, readValues: boolean): { message: string; detail: string } {
+  return {
+    message: vscode.l10n.t('Update {0} work items on {1}?', plan.ids.length, info.label),
+    detail: readValues
+      ? vscode.l10n.t(
+          '{0} sends {1} requests to {2} ({3}). The values before the update are read first and kept with the job, so that Create Undo Document can put them back.',
+          name,
+          plan.requests.length,
+          info.label,
+          info.baseUrl,
+        )
+      : vscode.l10n.t(
+          '{0} sends {1} requests to {2} ({3}). Reading values is off (workItemStudio.bulk.readValues), so the change cannot be undone from here.',
+          name,
+          plan.requests.length,
+          info.label,
+          info.baseUrl,
+        ),
+  };
+}
+
 export async function sendUpdate(deps: RequestCommandDeps, arg?: unknown, many?: unknown): Promise<SendOutcome[]> {
   const docs = await targetDocuments(arg, many);
   void deps.jobs.offerResumption();
@@ -437,28 +459,8 @@ export async function sendUpdate(deps: RequestCommandDeps, arg?: unknown, many?:
     const settings = readSettings();
     if (!c.info.isSandbox && c.plan.ids.length > settings.bulk.confirmAboveItems) {
       const send = vscode.l10n.t('Send');
-      const pick = await vscode.window.showWarningMessage(
-        vscode.l10n.t('Update {0} work items on {1}?', c.plan.ids.length, c.info.label),
-        {
-          modal: true,
-          detail: settings.bulk.readValues
-            ? vscode.l10n.t(
-                '{0} sends {1} requests to {2} ({3}). The values before the update are read first and kept with the job, so that Create Undo Document can put them back.',
-                documentName(doc.uri),
-                c.plan.requests.length,
-                c.info.label,
-                c.info.baseUrl,
-              )
-            : vscode.l10n.t(
-                '{0} sends {1} requests to {2} ({3}). Reading values is off (workItemStudio.bulk.readValues), so the change cannot be undone from here.',
-                documentName(doc.uri),
-                c.plan.requests.length,
-                c.info.label,
-                c.info.baseUrl,
-              ),
-        },
-        send,
-      );
+      const text = sendConfirmation(documentName(doc.uri), c.plan, c.info, settings.bulk.readValues);
+      const pick = await vscode.window.showWarningMessage(text.message, { modal: true, detail: text.detail }, send);
       if (pick !== send) {
         deps.log.info(`Send of ${documentName(doc.uri)} declined at the confirmation.`);
         break;

@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { REQUEST_STATES, type JobResult, type RequestState } from '../../src/bulk/types';
 import { outcomeMessage } from '../../src/common/wording';
+import { sendConfirmation } from '../../src/editors/requests';
 import { activateExtension, closeUntitledDocuments, waitFor, replaceDocumentText } from './support';
 
 function byState(values: Partial<Record<RequestState, number>>): Record<RequestState, number> {
@@ -58,6 +59,18 @@ describe('wording of counts and outcomes', function () {
     } finally {
       await vscode.commands.executeCommand('workItemStudio.stopSandbox');
     }
+  });
+
+  it('the confirmation of a large send says the values before are kept for an undo, and "cannot be undone" only with reading values off', () => {
+    const plan = { ids: Array.from({ length: 150 }, (_, i) => String(i + 1)), requests: [{}, {}] as never[] };
+    const info = { label: 'Test Service', baseUrl: 'https://tt.example.com/api' };
+    const on = sendConfirmation('big.workitems.json', plan, info, true);
+    assert.equal(on.message, 'Update 150 work items on Test Service?');
+    assert.match(on.detail, /^big\.workitems\.json sends 2 requests to Test Service \(https:\/\/tt\.example\.com\/api\)\./);
+    assert.match(on.detail, /Create Undo Document can put them back/);
+    assert.doesNotMatch(on.detail, /cannot be undone/);
+    const off = sendConfirmation('big.workitems.json', plan, info, false);
+    assert.match(off.detail, /workItemStudio\.bulk\.readValues\), so the change cannot be undone from here\./);
   });
 
   it('a success names the count in the singular when there is one work item', () => {
