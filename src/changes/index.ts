@@ -220,11 +220,10 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
     if (failure !== undefined || !values) {
       this.log.warn(`Send of ${source.name}: the values before the update were not read: ${failure}`);
       const send = vscode.l10n.t('Send Without Undo');
-      const pick = await vscode.window.showWarningMessage(
-        vscode.l10n.t('The values before the update could not be read: {0}', failure ?? ''),
-        { modal: true, detail: vscode.l10n.t('Without them the update cannot be undone from the result view.') },
-        send,
-      );
+      const openSetting = vscode.l10n.t('Open Setting');
+      const text = unreadValuesQuestion(failure ?? '');
+      const pick = await vscode.window.showWarningMessage(text.message, { modal: true, detail: text.detail }, send, openSetting);
+      if (pick === openSetting) void vscode.commands.executeCommand('workbench.action.openSettings', 'workItemStudio.bulk.readValues');
       if (pick !== send) throw new vscode.CancellationError();
       return undefined;
     }
@@ -334,3 +333,13 @@ export function registerChanges(
 }
 
 export type { ItemValues };
+
+/** What Send asks when the values before the update could not be read (`failure` says why). */
+export function unreadValuesQuestion(failure: string): { message: string; detail: string } {
+  return {
+    message: vscode.l10n.t('The values before the update could not be read: {0}', failure),
+    detail: vscode.l10n.t(
+      'Without them the update cannot be undone from the result view. On a service that does not offer reading work items, turn off the setting workItemStudio.bulk.readValues and Send no longer reads or asks.',
+    ),
+  };
+}

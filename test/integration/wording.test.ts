@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { REQUEST_STATES, type JobResult, type RequestState } from '../../src/bulk/types';
 import { outcomeMessage } from '../../src/common/wording';
 import { sendConfirmation } from '../../src/editors/requests';
+import { unreadValuesQuestion } from '../../src/changes';
 import { activateExtension, closeUntitledDocuments, waitFor, replaceDocumentText } from './support';
 
 function byState(values: Partial<Record<RequestState, number>>): Record<RequestState, number> {
@@ -71,6 +72,13 @@ describe('wording of counts and outcomes', function () {
     assert.doesNotMatch(on.detail, /cannot be undone/);
     const off = sendConfirmation('big.workitems.json', plan, info, false);
     assert.match(off.detail, /workItemStudio\.bulk\.readValues\), so the change cannot be undone from here\./);
+  });
+
+  it('when the values before cannot be read, Send says why and names the setting that stops the reading', () => {
+    const q = unreadValuesQuestion('HTTP 404 Not Found');
+    assert.equal(q.message, 'The values before the update could not be read: HTTP 404 Not Found');
+    assert.match(q.detail, /cannot be undone from the result view/);
+    assert.match(q.detail, /workItemStudio\.bulk\.readValues/);
   });
 
   it('a success names the count in the singular when there is one work item', () => {
