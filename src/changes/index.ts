@@ -5,6 +5,7 @@
 // the result view shows before → after; "Create Undo Document" writes the request
 // documents that put the previous values back. Registered from one function.
 import { randomBytes } from 'node:crypto';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { fieldsToRead, touchedFields, type ItemValues } from '../bulk/effects';
 import { changeRows, planUndoForJob, responsesOf } from '../bulk/jobValues';
@@ -21,6 +22,7 @@ import { previewTable, renderChangeTable, resultTable, type ChangeTable } from '
 import { readRequestCount, subItemReader, workItemReader } from './reader';
 import { changeTableStrings } from './strings';
 import type { PreviewDocuments } from '../editors/preview';
+import { PreviewStore } from './previewStore';
 import { createUndoDocuments, type UndoOutcome } from './undoCommand';
 
 export const PREVIEW_VIEW_TYPE = 'workItemStudio.valuesPreview';
@@ -52,13 +54,17 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
   private panelDoc?: vscode.Uri;
   lastPreview: ChangeTable | undefined;
   private pruned = false;
+  /** The previews' values on disk, so that Send still sees drift after a window reload. */
+  private readonly store: PreviewStore;
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
     private readonly connections: ConnectionManager,
     private readonly jobs: RequestJobs,
     private readonly documents: PreviewDocuments,
-  ) {}
+  ) {
+    this.store = new PreviewStore(path.join(path.dirname(jobs.jobsDir), 'previews'));
+  }
 
   dispose(): void {
     this.panel?.dispose();
@@ -143,7 +149,7 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
       );
       return undefined;
     }
-    this.previews.set(doc.uri.toString(), { text: doc.getText(), plan, values, info, docUri: doc.uri });
+    this.keepPreview({ text: doc.getText(), plan, values, info, docUri: doc.uri });
     return this.showPreview(doc.uri, name, info, plan, values);
   }
 
@@ -204,6 +210,25 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
     else if (command === 'send') await vscode.commands.executeCommand('workItemStudio.sendUpdate', uri);
   }
 
+  /** Keeps a preview's values in memory and on disk (for Send's drift check, also after a window reload). */
+  private keepPreview(p: PreviewTaken): void {
+    this.previews.set(p.docUri.toString(), p);
+    const { fields, items, missing } = p.values;
+    this.store
+      .save({ uri: p.docUri.toString(), text: p.text, baseUrl: p.info.baseUrl, takenAt: new Date(), fields, items, missing })
+      .catch((e: unknown) => this.log.warn(`Preview of ${documentName(p.docUri)}: its values were not kept on disk (Send compares with them only until the window reloads): ${errorText(e)}`));
+  }
+
+  /** The preview of this document's text on this service: from memory, else as kept on disk. */
+  private async previewOf(source: JobSourceInfo, plan: JobPlan, info: ConnectionInfo): Promise<PreviewTaken | undefined> {
+    const inMemory = this.previews.get(source.uri.toString());
+    if (inMemory) return inMemory.text === source.text && inMemory.info.baseUrl === info.baseUrl ? inMemory : undefined;
+    const kept = await this.store.load(source.uri.toString(), source.text, info.baseUrl);
+    if (!kept) return undefined;
+    this.log.info(`Send of ${source.name}: comparing with its preview of ${kept.takenAt.toISOString()} (kept on disk).`);
+    return { text: source.text, plan, values: { fields: kept.fields, items: kept.items, missing: kept.missing, requests: 0 }, info, docUri: source.uri };
+  }
+
   // ---------------------------------------------------------------- send
 
   async prepare(source: JobSourceInfo, plan: JobPlan, info: ConnectionInfo): Promise<{ write(journal: JobJournal): Promise<void> } | undefined> {
@@ -227,9 +252,9 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
       if (pick !== send) throw new vscode.CancellationError();
       return undefined;
     }
-    // Drift: items changed since the preview of this same document text (best effort: no ETag on the service).
-    const previous = this.previews.get(source.uri.toString());
-    if (previous && previous.text === source.text) {
+    // Drift: items changed since the preview of this same document text on this service (best effort: no ETag on the service).
+    const previous = await this.previewOf(source, plan, info);
+    if (previous) {
       const drift = findDrift(plan.update, previous.values.items, values.items);
       if (drift.length > 0) {
         this.log.warn(`Send of ${source.name}: ${drift.length} items changed since the preview: ${drift.slice(0, 20).map((d) => `${d.id} (${d.gone ? 'gone' : d.fields.map((f) => f.field).join(',')})`).join('; ')}`);
@@ -247,7 +272,7 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
           refresh,
         );
         if (pick === refresh) {
-          this.previews.set(source.uri.toString(), { ...previous, values, plan });
+          this.keepPreview({ ...previous, values, plan });
           this.showPreview(source.uri, source.name, info, plan, values, drift.length);
           throw new vscode.CancellationError();
         }

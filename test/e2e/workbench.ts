@@ -228,16 +228,38 @@ export class Workbench {
   async runCommand(title: string): Promise<void> {
     const row = this.quickInput.locator('.monaco-list-row', { hasText: title });
     for (let attempt = 1; ; attempt++) {
+      await this.failOnDialog(`before running "${title}"`);
       await this.page.keyboard.press('Escape');
       await this.page.keyboard.press('F1');
       const input = await this.expectVisible(this.quickInput.locator('input'), 'the command palette');
-      await input.fill(`>${title}`);
+      const filled = await input.fill(`>${title}`, { timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (!filled) {
+        await this.failOnDialog(`while running "${title}"`);
+        if (attempt === 6) throw new Error(`the command palette did not take "${title}"`);
+        continue;
+      }
       const listed = await row.first().waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
       // The row is clicked, as a person would: Enter pressed after the palette closed on its own
       // (focus taken by an editor that just opened) went to the editor as a line break and ran nothing.
       if (listed && (await row.first().click({ timeout: 5_000 }).then(() => true, () => false))) return;
       if (attempt === 6) await this.expectVisible(row, `the command "${title}" in the command palette`, 1);
     }
+  }
+
+  /**
+   * A modal dialog makes the rest of the workbench inert (nothing else can be typed
+   * into or clicked): say which one is open, with a screenshot, instead of timing out.
+   */
+  async failOnDialog(when: string): Promise<void> {
+    const dialog = this.page.locator('.monaco-dialog-box');
+    if (!(await dialog.first().isVisible().catch(() => false))) return;
+    const text = ((await dialog.first().innerText().catch(() => '')) || '').replace(/\s+/g, ' ').trim();
+    const shot = path.join(REPO_ROOT, 'test-results', 'screenshots', `dialog-${Date.now()}.png`);
+    await this.page.screenshot({ path: shot }).catch(() => undefined);
+    throw new Error(`a dialog is open ${when}: "${text}" (screenshot ${shot})`);
   }
 
   /** Opens a workspace file with Quick Open (Ctrl+P), as a person would. */
