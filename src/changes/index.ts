@@ -171,23 +171,21 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
 
   private showPreviewPanel(uri: vscode.Uri, name: string, info: ConnectionInfo, plan: JobPlan, section: string, extra: string[]): void {
     const title = vscode.l10n.t('Before/After: {0}', name);
-    if (!this.panel) {
-      // In the group of the plan's preview (just opened beside the document), as a tab over it.
-      const column = vscode.window.activeTextEditor && vscode.window.activeTextEditor.document.uri.toString() !== uri.toString() ? vscode.window.activeTextEditor.viewColumn : undefined;
-      this.panel = vscode.window.createWebviewPanel(
-        PREVIEW_VIEW_TYPE,
-        title,
-        { viewColumn: column ?? vscode.ViewColumn.Beside, preserveFocus: true },
-        { enableScripts: true, localResourceRoots: [], enableFindWidget: true },
+    // In the group of the plan's preview (just opened beside the document), as a tab over it.
+    const column = vscode.window.activeTextEditor && vscode.window.activeTextEditor.document.uri.toString() !== uri.toString() ? vscode.window.activeTextEditor.viewColumn : undefined;
+    const panel =
+      this.panel ??
+      this.adoptPanel(
+        vscode.window.createWebviewPanel(
+          PREVIEW_VIEW_TYPE,
+          title,
+          { viewColumn: column ?? vscode.ViewColumn.Beside, preserveFocus: true },
+          { enableScripts: true, localResourceRoots: [], enableFindWidget: true },
+        ),
       );
-      this.panel.onDidDispose(() => {
-        this.panel = undefined;
-      });
-      this.panel.webview.onDidReceiveMessage((m: unknown) => void this.onPreviewMessage(m));
-    }
     this.panelDoc = uri;
-    this.panel.title = title;
-    this.panel.webview.html = renderChangesPage({
+    panel.title = title;
+    panel.webview.html = renderChangesPage({
       title,
       lines: [vscode.l10n.t('Service: {0}', info.label), vscode.l10n.t('Document: {0}', name), vscode.l10n.t('{0} in {1}', itemsText(plan.ids.length), requestsText(plan.requests.length)), ...extra],
       section,
@@ -196,10 +194,51 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
         { command: 'send', label: vscode.l10n.t('Send'), secondary: true },
       ],
       nonce: randomBytes(16).toString('base64'),
-      cspSource: this.panel.webview.cspSource,
+      cspSource: panel.webview.cspSource,
       documentUri: uri.toString(),
     });
-    this.panel.reveal(this.panel.viewColumn, true);
+    panel.reveal(panel.viewColumn, true);
+  }
+
+  private adoptPanel(panel: vscode.WebviewPanel): vscode.WebviewPanel {
+    this.panel = panel;
+    panel.onDidDispose(() => {
+      if (this.panel === panel) this.panel = undefined;
+    });
+    panel.webview.onDidReceiveMessage((m: unknown) => void this.onPreviewMessage(m));
+    return panel;
+  }
+
+  /**
+   * A Before/After view that VS Code brings back after a window reload: its values were
+   * read before the reload, so it says so and offers Refresh (which reads them again) and
+   * Send, for the document it showed. Nothing is read until asked.
+   */
+  restorePreview(panel: vscode.WebviewPanel, state: unknown): void {
+    const doc = typeof state === 'object' && state !== null ? (state as { document?: unknown }).document : undefined;
+    if (typeof doc !== 'string' || doc === '' || this.panel) {
+      panel.dispose();
+      return;
+    }
+    const uri = vscode.Uri.parse(doc);
+    const name = documentName(uri);
+    const title = vscode.l10n.t('Before/After: {0}', name);
+    panel.webview.options = { enableScripts: true, localResourceRoots: [] };
+    this.adoptPanel(panel);
+    this.panelDoc = uri;
+    panel.title = title;
+    panel.webview.html = renderChangesPage({
+      title,
+      lines: [vscode.l10n.t('Document: {0}', name)],
+      section: messageSection(changeTableStrings().heading.preview, vscode.l10n.t('The window was reloaded since these values were read. Refresh reads them again.')),
+      buttons: [
+        { command: 'refresh', label: vscode.l10n.t('Refresh') },
+        { command: 'send', label: vscode.l10n.t('Send'), secondary: true },
+      ],
+      nonce: randomBytes(16).toString('base64'),
+      cspSource: panel.webview.cspSource,
+      documentUri: uri.toString(),
+    });
   }
 
   private async onPreviewMessage(message: unknown): Promise<void> {
@@ -353,6 +392,11 @@ export function registerChanges(
     afterRun: (journal) => feature.afterRun(journal),
     changes: (journal) => feature.changes(journal),
   };
+  context.subscriptions.push(
+    vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, {
+      deserializeWebviewPanel: async (panel, state) => feature.restorePreview(panel, state),
+    }),
+  );
   registerCommand(context, log, 'workItemStudio.createUndoDocument', (a?: unknown) => feature.createUndo(typeof a === 'string' ? a : undefined));
   return feature;
 }

@@ -106,4 +106,40 @@ describe('Before/after and undo in a VS Code workbench', function () {
       'every date is back to its value before the update',
     );
   });
+
+  it('after a window reload, the Before/After view comes back and its Send still says which items changed since the preview; cancelled, nothing is sent', async () => {
+    await wb.dismissNotifications();
+    await wb.openFile('shift-week.workitems.json');
+    await wb.runCommand('Work Item Studio: Preview Work Item Update');
+    const previewTab = wb.page.locator('.tabs-container .tab', { hasText: /^Before\/After/ });
+    await wb.signIn('admin', 'password', previewTab);
+    const preview = await frameWith('#wis-changes[data-kind="preview"]', 'the current → expected table of the new preview');
+    await wb.expectVisible(preview.locator('.wis-row', { hasText: '2026-03-09' }), 'the preview of the values as they are again (122 starts 2026-03-02)');
+    // The window reloads: what the extension held in memory is gone.
+    await wb.runCommand('Developer: Reload Window');
+    await wb.page.waitForEvent('framenavigated', { timeout: 60_000 }).catch(() => undefined);
+    await wb.expectVisible(wb.page.locator('.monaco-workbench .part.activitybar'), 'the workbench after the reload', 90_000);
+    // Someone else moves 122 by a day meanwhile.
+    const moved = await fetch(`${wb.sandbox.url}/workitem/workItems/122`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from('admin:password').toString('base64')}` },
+      body: JSON.stringify({ moveScheduleDays: 1 }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    assert.equal(moved.status, 200, await moved.text());
+    const changed = await sandboxItem(wb, '122');
+    // The Before/After view comes back, saying its values are from before the reload; its Send sends the document.
+    await wb.expectVisible(previewTab, 'the Before/After tab after the reload', 60_000);
+    await previewTab.first().click();
+    const restored = await frameWith('#wis-changes', 'the restored Before/After view');
+    await wb.expectVisible(restored.locator('#wis-changes', { hasText: /The window was reloaded/ }), 'the restored view saying its values were read before the reload');
+    await (await wb.expectVisible(restored.locator('button', { hasText: /^Send$/ }), 'the Send button of the restored view')).click();
+    const dialog = wb.page.locator('.monaco-dialog-box', { hasText: /1 item changed since the preview/ });
+    await wb.signIn('admin', 'password', dialog, 90_000);
+    await wb.expectVisible(dialog.filter({ hasText: /122: StartDate, EndDate/ }), 'the changed item and its fields in the question');
+    await (await wb.expectVisible(dialog.locator('.monaco-button', { hasText: 'Cancel' }), 'the Cancel button of the question')).click();
+    await dialog.first().waitFor({ state: 'hidden', timeout: 10_000 });
+    await wb.page.waitForTimeout(1_000);
+    assert.deepEqual(await sandboxItem(wb, '122'), changed, 'nothing was sent');
+  });
 });
