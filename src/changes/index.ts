@@ -54,17 +54,18 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
   private panelDoc?: vscode.Uri;
   lastPreview: ChangeTable | undefined;
   private pruned = false;
-  /** The previews' values on disk, so that Send still sees drift after a window reload. */
-  private readonly store: PreviewStore;
+  /** The previews' values on disk, so that Send still sees drift after a window reload (made on first use: activation touches no storage). */
+  private storeMade?: PreviewStore;
+  private get store(): PreviewStore {
+    return (this.storeMade ??= new PreviewStore(path.join(path.dirname(this.jobs.jobsDir), 'previews')));
+  }
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
     private readonly connections: ConnectionManager,
     private readonly jobs: RequestJobs,
     private readonly documents: PreviewDocuments,
-  ) {
-    this.store = new PreviewStore(path.join(path.dirname(jobs.jobsDir), 'previews'));
-  }
+  ) {}
 
   dispose(): void {
     this.panel?.dispose();

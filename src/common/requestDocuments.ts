@@ -6,9 +6,15 @@ import * as vscode from 'vscode';
 import { REQUEST_DOCUMENT_SUFFIX } from '../schema/suffix';
 import { renderDocument, type Template } from '../schema/render';
 
+/** Untitled paths handed out in this session: never handed out again. */
+const handedOut = new Set<string>();
+
 /**
  * A free `untitled:<folder>/<baseName>-N.workitems.json` (in the first workspace
- * folder when it is on disk, so saving offers that folder).
+ * folder when it is on disk, so saving offers that folder). A name is not used twice
+ * in a session, even after its document was closed: the window may still hold the
+ * closed document's text under that name for a moment, and a new document of the
+ * same name would show it.
  */
 export function untitledRequestUri(baseName: string): vscode.Uri {
   const folder = vscode.workspace.workspaceFolders?.[0];
@@ -16,7 +22,9 @@ export function untitledRequestUri(baseName: string): vscode.Uri {
   const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.path));
   for (let n = 1; ; n++) {
     const p = `${dir}/${baseName}-${n}${REQUEST_DOCUMENT_SUFFIX}`;
-    if (!open.has(p)) return vscode.Uri.from({ scheme: 'untitled', path: p });
+    if (open.has(p) || handedOut.has(p)) continue;
+    handedOut.add(p);
+    return vscode.Uri.from({ scheme: 'untitled', path: p });
   }
 }
 

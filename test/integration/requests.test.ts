@@ -61,6 +61,15 @@ describe('request documents', function () {
     assert.deepEqual(vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === SOURCE && d.severity === vscode.DiagnosticSeverity.Error), []);
   });
 
+  it('a new request document never takes the name of one closed before in the session (the window may still hold its text)', async () => {
+    const first = (await vscode.commands.executeCommand('workItemStudio.newUpdate', { ids: ['1'], template: 'complete' })) as vscode.TextEditor;
+    const firstUri = first.document.uri.toString();
+    await closeUntitledDocuments();
+    const second = (await vscode.commands.executeCommand('workItemStudio.newUpdate', { ids: ['2'], template: 'complete' })) as vscode.TextEditor;
+    assert.notEqual(second.document.uri.toString(), firstUri);
+    assert.deepEqual((JSON.parse(second.document.getText()) as { workItemIds: string[] }).workItemIds, ['2']);
+  });
+
   it('applies the contributed JSON Schema to an untitled request document (hover), and an unknown member is reported once, by our check', async () => {
     const created = (await vscode.commands.executeCommand('workItemStudio.newUpdate', { ids: ['1'], template: 'complete' })) as vscode.TextEditor;
     const doc = created.document;
