@@ -44,6 +44,14 @@ export interface ChangesApi {
   readonly lastPreview: ChangeTable | undefined;
 }
 
+/** The Before/After view's buttons: Refresh reads the values again, Send sends the document. */
+function previewButtons(): { command: string; label: string; secondary?: boolean }[] {
+  return [
+    { command: 'refresh', label: vscode.l10n.t('Refresh') },
+    { command: 'send', label: vscode.l10n.t('Send'), secondary: true },
+  ];
+}
+
 function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
@@ -190,10 +198,7 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
       title,
       lines: [vscode.l10n.t('Service: {0}', info.label), vscode.l10n.t('Document: {0}', name), vscode.l10n.t('{0} in {1}', itemsText(plan.ids.length), requestsText(plan.requests.length)), ...extra],
       section,
-      buttons: [
-        { command: 'refresh', label: vscode.l10n.t('Refresh') },
-        { command: 'send', label: vscode.l10n.t('Send'), secondary: true },
-      ],
+      buttons: previewButtons(),
       nonce: randomBytes(16).toString('base64'),
       cspSource: panel.webview.cspSource,
       documentUri: uri.toString(),
@@ -232,10 +237,7 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
       title,
       lines: [vscode.l10n.t('Document: {0}', name)],
       section: messageSection(changeTableStrings().heading.preview, vscode.l10n.t('The window was reloaded since these values were read. Refresh reads them again.')),
-      buttons: [
-        { command: 'refresh', label: vscode.l10n.t('Refresh') },
-        { command: 'send', label: vscode.l10n.t('Send'), secondary: true },
-      ],
+      buttons: previewButtons(),
       nonce: randomBytes(16).toString('base64'),
       cspSource: panel.webview.cspSource,
       documentUri: uri.toString(),
