@@ -11,7 +11,7 @@ import { fieldsToRead, touchedFields, type ItemValues } from '../bulk/effects';
 import { changeRows, planUndoForJob, responsesOf } from '../bulk/jobValues';
 import { findDrift, readValues, type ReadValues } from '../bulk/readValues';
 import { readSnapshot, snapshotItems, writeSnapshot, pruneSnapshots } from '../bulk/snapshot';
-import type { JobJournal, JobPlan } from '../bulk';
+import { planJob, type JobJournal, type JobPlan } from '../bulk';
 import { readSettings } from '../common/config';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { itemsText, requestsText } from '../common/wording';
@@ -22,6 +22,7 @@ import { previewTable, renderChangeTable, resultTable, type ChangeTable } from '
 import { readRequestCount, subItemReader, workItemReader } from './reader';
 import { changeTableStrings } from './strings';
 import type { PreviewDocuments } from '../editors/preview';
+import { analyzeText } from '../editors/requestDocument';
 import { PreviewStore } from './previewStore';
 import { createUndoDocuments, type UndoOutcome } from './undoCommand';
 
@@ -42,6 +43,29 @@ export interface ChangesApi {
   previewValues(doc: vscode.TextDocument, plan: JobPlan, info: ConnectionInfo): Promise<ChangeTable | undefined>;
   /** The table the preview panel shows now (tests). */
   readonly lastPreview: ChangeTable | undefined;
+}
+
+/**
+ * The document at `uri`: open already, opened from its file, or (an untitled one, which
+ * the window brings back itself after a reload) once it is open, waiting a few seconds.
+ */
+async function openedDocument(uri: vscode.Uri, waitMs = 5_000): Promise<vscode.TextDocument | undefined> {
+  const key = uri.toString();
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+  if (open) return open;
+  if (uri.scheme !== 'untitled') return vscode.workspace.openTextDocument(uri).then((d) => d, () => undefined);
+  return new Promise((resolve) => {
+    const sub = vscode.workspace.onDidOpenTextDocument((d) => {
+      if (d.uri.toString() !== key) return;
+      clearTimeout(timer);
+      sub.dispose();
+      resolve(d);
+    });
+    const timer = setTimeout(() => {
+      sub.dispose();
+      resolve(undefined);
+    }, waitMs);
+  });
 }
 
 /** The Before/After view's buttons: Refresh reads the values again, Send sends the document. */
@@ -162,7 +186,8 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
     return this.showPreview(doc.uri, name, info, plan, values);
   }
 
-  private showPreview(uri: vscode.Uri, name: string, info: ConnectionInfo, plan: JobPlan, values: ReadValues, drifted?: number): ChangeTable {
+  private showPreview(uri: vscode.Uri, name: string, info: ConnectionInfo, plan: JobPlan, values: ReadValues, o: { drifted?: number; keptAt?: Date; reveal?: boolean } = {}): ChangeTable {
+    const drifted = o.drifted;
     const s = changeTableStrings();
     const lines: ChangeTable['lines'] = [];
     if (values.missing.length === plan.ids.length && plan.ids.length > 0) {
@@ -173,12 +198,16 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
     if (drifted) lines.push({ text: vscode.l10n.t('{0} changed since the previous preview; these are the values now.', itemsText(drifted)), level: 'warning' });
     const table = previewTable(plan.ids, plan.update, values.items, s, lines);
     this.lastPreview = table;
-    const extra = [vscode.l10n.t('Read {0} with {1} at {2}. Nothing has been sent.', itemsText(values.items.size), requestsText(values.requests), new Date().toLocaleTimeString(vscode.env.language))];
-    this.showPreviewPanel(uri, name, info, plan, renderChangeTable(table, s), extra);
+    const extra = [
+      o.keptAt
+        ? vscode.l10n.t('Read {0} at {1}, before the window was reloaded. Nothing has been sent.', itemsText(values.items.size), o.keptAt.toLocaleString(vscode.env.language))
+        : vscode.l10n.t('Read {0} with {1} at {2}. Nothing has been sent.', itemsText(values.items.size), requestsText(values.requests), new Date().toLocaleTimeString(vscode.env.language)),
+    ];
+    this.showPreviewPanel(uri, name, info, plan, renderChangeTable(table, s), extra, o.reveal ?? true);
     return table;
   }
 
-  private showPreviewPanel(uri: vscode.Uri, name: string, info: ConnectionInfo, plan: JobPlan, section: string, extra: string[]): void {
+  private showPreviewPanel(uri: vscode.Uri, name: string, info: ConnectionInfo, plan: JobPlan, section: string, extra: string[], reveal = true): void {
     const title = vscode.l10n.t('Before/After: {0}', name);
     // In the group of the plan's preview (just opened beside the document), as a tab over it.
     const column = vscode.window.activeTextEditor && vscode.window.activeTextEditor.document.uri.toString() !== uri.toString() ? vscode.window.activeTextEditor.viewColumn : undefined;
@@ -203,7 +232,7 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
       cspSource: panel.webview.cspSource,
       documentUri: uri.toString(),
     });
-    panel.reveal(panel.viewColumn, true);
+    if (reveal) panel.reveal(panel.viewColumn, true);
   }
 
   private adoptPanel(panel: vscode.WebviewPanel): vscode.WebviewPanel {
@@ -242,6 +271,27 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
       cspSource: panel.webview.cspSource,
       documentUri: uri.toString(),
     });
+    this.showKept(uri, panel).catch((e: unknown) => this.log.warn(`Before/After of ${name}: the values kept before the reload were not shown: ${errorText(e)}`));
+  }
+
+  /**
+   * In a restored Before/After view: the values its document's preview read before the
+   * reload (kept on disk), when the document's text and the service are still the same.
+   * No request is made.
+   */
+  private async showKept(uri: vscode.Uri, panel: vscode.WebviewPanel): Promise<void> {
+    const info = this.connections.current;
+    if (!info) return;
+    const doc = await openedDocument(uri);
+    if (!doc || this.panel !== panel) return;
+    const text = doc.getText();
+    const kept = await this.store.load(uri.toString(), text, info.baseUrl);
+    const d = kept ? analyzeText(text).validation?.document : undefined;
+    if (!kept || !d || this.panel !== panel) return;
+    const plan = planJob({ workItemIds: d.workItemIds, update: d.update, baseUrl: info.baseUrl, maxUrlLength: readSettings().bulk.maxUrlLength });
+    const values: ReadValues = { fields: kept.fields, items: kept.items, missing: kept.missing, requests: 0 };
+    this.previews.set(uri.toString(), { text, plan, values, info, docUri: uri });
+    this.showPreview(uri, documentName(uri), info, plan, values, { keptAt: kept.takenAt, reveal: false });
   }
 
   private async onPreviewMessage(message: unknown): Promise<void> {
@@ -315,7 +365,7 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
         );
         if (pick === refresh) {
           this.keepPreview({ ...previous, values, plan });
-          this.showPreview(source.uri, source.name, info, plan, values, drift.length);
+          this.showPreview(source.uri, source.name, info, plan, values, { drifted: drift.length });
           throw new vscode.CancellationError();
         }
         if (pick !== sendAnyway) throw new vscode.CancellationError();

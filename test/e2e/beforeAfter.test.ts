@@ -128,11 +128,13 @@ describe('Before/after and undo in a VS Code workbench', function () {
     });
     assert.equal(moved.status, 200, await moved.text());
     const changed = await sandboxItem(wb, '122');
-    // The Before/After view comes back, saying its values are from before the reload; its Send sends the document.
+    // The Before/After view comes back with the values read before the reload (kept on disk, no request
+    // made), saying so; its Send sends the document.
     await wb.expectVisible(previewTab, 'the Before/After tab after the reload', 60_000);
     await previewTab.first().click();
-    const restored = await frameWith('#wis-changes', 'the restored Before/After view');
-    await wb.expectVisible(restored.locator('#wis-changes', { hasText: /The window was reloaded/ }), 'the restored view saying its values were read before the reload');
+    const restored = await frameWith('#wis-changes[data-kind="preview"]', 'the restored Before/After view with its table');
+    await wb.expectVisible(restored.locator('.wis-row', { hasText: '2026-03-09' }), 'the kept preview of 122 (2026-03-02 → 2026-03-09)');
+    await wb.expectVisible(restored.locator('body', { hasText: /before the window was reloaded/ }), 'the restored view saying its values were read before the reload');
     await (await wb.expectVisible(restored.locator('button', { hasText: /^Send$/ }), 'the Send button of the restored view')).click();
     const dialog = wb.page.locator('.monaco-dialog-box', { hasText: /1 item changed since the preview/ });
     await wb.signIn('admin', 'password', dialog, 90_000);
