@@ -8,8 +8,8 @@ import { affects, readSettings } from '../common/config';
 import { ContextKeys, setContext } from '../common/contextKeys';
 import { belowFold, OrgDiscovery, type OrgRef } from './model/discovery';
 import { allUsersQuery, directUsersQuery, isEmptyFilter, matchesKeyword, type UserFilter } from '../views/model/filters';
-import { rangeChildren, rangeLabel, rangePath, sortByName, type RangeChild } from '../views/model/ranges';
-import { fieldsTooltip, failureRow, Loadable, MessageNode, type ActionableNode } from '../views/common';
+import { rangeChildren, rangePath, sortByName, type RangeChild } from '../views/model/ranges';
+import { fieldsTooltip, failureRow, Loadable, MessageNode, rangeTreeItem, type ActionableNode } from '../views/common';
 
 /** The fields a user's tooltip shows; "Show Details" opens the others. */
 export const USER_TOOLTIP_FIELDS = ['loginName', 'email', 'code', 'englishName', 'organizationName', 'id'] as const;
@@ -175,16 +175,7 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
       item.tooltip = node.name ? vscode.l10n.t('Organization {0} ({1})', node.name, node.orgId) : vscode.l10n.t('Organization {0}', node.orgId);
       return item;
     }
-    if (node instanceof RangeNode) {
-      const item = new vscode.TreeItem(rangeLabel(node), vscode.TreeItemCollapsibleState.Collapsed);
-      item.id = node.id;
-      const users = this.usersOf(node.org);
-      const first = users?.[node.start];
-      const last = users?.[node.end - 1];
-      if (first && last) item.description = `${first.name} – ${last.name}`;
-      item.contextValue = 'range';
-      return item;
-    }
+    if (node instanceof RangeNode) return rangeTreeItem(node, this.usersOf(node.org));
     const u = node.user;
     const item = new vscode.TreeItem(u.name, vscode.TreeItemCollapsibleState.None);
     item.id = node.id;

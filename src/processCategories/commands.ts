@@ -3,8 +3,8 @@ import * as vscode from 'vscode';
 import { registerCommand, UserInputError } from '../common/commands';
 import { PROCESS_CATEGORY_ORDER_FIELDS } from '../schema/api';
 import type { ProcessCategoriesTree } from './tree';
-import { CATEGORY_FILTER_FIELDS, formatFilter, parseFilter, type CategoryFilterField, type DeletedMode } from '../views/model/filters';
-import { filterProblem } from '../views/common';
+import { CATEGORY_FILTER_FIELDS, type DeletedMode } from '../views/model/filters';
+import { askTextFilter } from '../views/common';
 import { parseSortText, sortText, type SortOrder } from '../views/model/sort';
 
 /** "Code, ascending": a field and a direction as a person reads them. */
@@ -109,17 +109,9 @@ export function registerCategoryCommands(context: vscode.ExtensionContext, log: 
   });
 
   registerCommand(context, log, 'workItemStudio.filterProcessCategories', async () => {
-    const value = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Filter Process Categories'),
-      prompt: vscode.l10n.t('name:…, code:…, keyword:… (text without a field is a keyword: name or code contains it). Empty clears the filter.'),
-      value: formatFilter(tree.state.filter, CATEGORY_FILTER_FIELDS),
-      placeHolder: 'name:Design code:D',
-      validateInput: (v) => filterProblem(parseFilter<CategoryFilterField>(v, CATEGORY_FILTER_FIELDS, 'keyword')),
-    });
-    if (value === undefined) return;
-    const parsed = parseFilter<CategoryFilterField>(value, CATEGORY_FILTER_FIELDS, 'keyword');
-    if (!parsed.ok) return;
-    tree.state.filter = parsed.filter;
+    const filter = await askTextFilter(vscode.l10n.t('Filter Process Categories'), CATEGORY_FILTER_FIELDS, tree.state.filter, 'name:Design code:D');
+    if (!filter) return;
+    tree.state.filter = filter;
     tree.queryChanged();
   });
 

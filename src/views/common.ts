@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 import { isCancellation } from '../common/commands';
 import { SignInCancelledError, type ConnectionManager } from '../common/connection';
 import { describeError, isUnauthorized } from '../common/messages';
-import type { parseFilter } from './model/filters';
+import { formatFilter, parseFilter } from './model/filters';
+import { rangeLabel, type IndexRange } from './model/ranges';
 
 /** Anything the item commands (copy ID, show details, retry) can act on. */
 export interface ActionableNode {
@@ -267,4 +268,37 @@ export function textFilterParts(f: { name?: string; code?: string; keyword?: str
   if (f.code) parts.push(vscode.l10n.t('code contains "{0}"', f.code));
   if (f.keyword) parts.push(vscode.l10n.t('keyword "{0}"', f.keyword));
   return parts;
+}
+
+/** The row of a range of a long list ("[0..99]", collapsed), described by the names of its first and last rows. */
+export function rangeTreeItem(range: IndexRange & { id: string }, rows: readonly { name: string }[] | undefined): vscode.TreeItem {
+  const item = new vscode.TreeItem(rangeLabel(range), vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = range.id;
+  const first = rows?.[range.start];
+  const last = rows?.[range.end - 1];
+  if (first && last) item.description = `${first.name} – ${last.name}`;
+  item.contextValue = 'range';
+  return item;
+}
+
+/**
+ * Asks for a text filter ("name:… code:… keyword:…", a word without a field is a
+ * `keyword`), starting from `current`; the filter, or undefined when dismissed.
+ */
+export async function askTextFilter<F extends 'name' | 'code' | 'keyword'>(
+  title: string,
+  fields: readonly F[],
+  current: Partial<Record<F, string>>,
+  placeHolder: string,
+): Promise<Partial<Record<F, string>> | undefined> {
+  const value = await vscode.window.showInputBox({
+    title,
+    prompt: vscode.l10n.t('name:…, code:…, keyword:… (text without a field is a keyword: name or code contains it). Empty clears the filter.'),
+    value: formatFilter(current, fields),
+    placeHolder,
+    validateInput: (v) => filterProblem(parseFilter<F>(v, fields, 'keyword' as F)),
+  });
+  if (value === undefined) return undefined;
+  const parsed = parseFilter<F>(value, fields, 'keyword' as F);
+  return parsed.ok ? parsed.filter : undefined;
 }

@@ -2,7 +2,7 @@
 // take a folder's items at once, and find a request document's items in the tree.
 import * as vscode from 'vscode';
 import { readWorkItems } from '../api/reads';
-import { targets, filterProblem } from '../views/common';
+import { askTextFilter, targets } from '../views/common';
 import { registerCommand, UserInputError } from '../common/commands';
 import { newUpdate } from '../editors/requests';
 import { readSettings } from '../common/config';
@@ -10,9 +10,8 @@ import { isRequestDocument } from '../editors/requestDocument';
 import { templateById, type TemplateId } from '../schema/templates';
 import { TREE_FIELDS } from '../schema/reads';
 import type { DetailsDocuments } from '../views/common';
-import { formatFilter, parseFilter } from '../views/model/filters';
 import { findPaths, flattenSubtree, lowestLevel, type Ancestry } from './model/hierarchy';
-import { PROJECT_FILTER_FIELDS, type ProjectFilterField } from './model/projects';
+import { PROJECT_FILTER_FIELDS } from './model/projects';
 import { appendIds, documentIds } from './model/requestIds';
 import { fieldText } from './model/rows';
 import { ProjectNode, WorkItemNode, WORK_ITEMS_VIEW, type LevelOwner, type WorkItemsTree, type WorkItemTreeNode } from './tree';
@@ -69,17 +68,9 @@ export function registerWorkItemCommands(
   cmd('workItemStudio.loadMoreProjects', () => tree.loadMore());
 
   cmd('workItemStudio.filterProjects', async () => {
-    const value = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Filter Projects'),
-      prompt: vscode.l10n.t('name:…, code:…, keyword:… (text without a field is a keyword: name or code contains it). Empty clears the filter.'),
-      value: formatFilter(tree.state.filter, PROJECT_FILTER_FIELDS),
-      placeHolder: 'name:Web code:P01',
-      validateInput: (v) => filterProblem(parseFilter<ProjectFilterField>(v, PROJECT_FILTER_FIELDS, 'keyword')),
-    });
-    if (value === undefined) return;
-    const parsed = parseFilter<ProjectFilterField>(value, PROJECT_FILTER_FIELDS, 'keyword');
-    if (!parsed.ok) return;
-    tree.state.filter = parsed.filter;
+    const filter = await askTextFilter(vscode.l10n.t('Filter Projects'), PROJECT_FILTER_FIELDS, tree.state.filter, 'name:Web code:P01');
+    if (!filter) return;
+    tree.state.filter = filter;
     tree.queryChanged();
   });
   cmd('workItemStudio.clearProjectFilter', () => {

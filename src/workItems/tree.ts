@@ -10,9 +10,9 @@ import { ContextKeys, setContext } from '../common/contextKeys';
 import type { Project } from '../schema/reads';
 import { TREE_FIELDS } from '../schema/reads';
 import { describeError } from '../common/messages';
-import { failureRow, followConnection, Loadable, loadMoreItem, MessageNode, textFilterParts, type ActionableNode } from '../views/common';
+import { failureRow, followConnection, Loadable, loadMoreItem, MessageNode, rangeTreeItem, textFilterParts, type ActionableNode } from '../views/common';
 import { PagedLoader } from '../views/model/paging';
-import { rangeChildren, rangeLabel, rangePath, type RangeChild } from '../views/model/ranges';
+import { rangeChildren, rangePath, type RangeChild } from '../views/model/ranges';
 import { Hierarchy, loadLevel, type WorkItemReads } from './model/hierarchy';
 import { projectsQuery, type ProjectListState } from './model/projects';
 import { dateOf, fieldText, hoursOf, isCompleted, isExpandable, itemKind, type WorkItemRow } from './model/rows';
@@ -145,16 +145,7 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
     if (node instanceof MessageNode) return node.toTreeItem();
     if (node instanceof LoadMoreProjectsNode) return loadMoreItem(node.id, this.pages.list.loaded.length, this.pages.list.totalCount, 'workItemStudio.loadMoreProjects');
     if (node instanceof ProjectNode) return this.projectItem(node);
-    if (node instanceof WorkItemRangeNode) {
-      const item = new vscode.TreeItem(rangeLabel(node), vscode.TreeItemCollapsibleState.Collapsed);
-      item.id = node.id;
-      const rows = this.rowsOf(node.owner);
-      const first = rows?.[node.start];
-      const last = rows?.[node.end - 1];
-      if (first && last) item.description = `${first.name} – ${last.name}`;
-      item.contextValue = 'range';
-      return item;
-    }
+    if (node instanceof WorkItemRangeNode) return rangeTreeItem(node, this.rowsOf(node.owner));
     return this.workItemItem(node);
   }
 
