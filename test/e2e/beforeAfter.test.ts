@@ -3,6 +3,8 @@
 // Document" opens the document that puts the old values back, and sending it restores
 // them in the sandbox. Saves the README's screenshots with UPDATE_SCREENSHOTS=1.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Frame } from 'playwright-core';
 import { Workbench } from './workbench';
 
@@ -58,6 +60,23 @@ describe('Before/after and undo in a VS Code workbench', function () {
     throw new Error(`${what} did not appear within ${timeoutMs / 1000} s`);
   }
 
+  /** Waits for a preview kept in the extension's storage (user data of the workbench) written after `since`. */
+  async function keptPreviewSince(since: number, timeoutMs = 30_000): Promise<void> {
+    const storage = path.join(path.dirname(wb.workspace), 'user-data', 'User', 'globalStorage');
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const kept = fs.existsSync(storage)
+        ? fs.readdirSync(storage).flatMap((ext) => {
+            const dir = path.join(storage, ext, 'previews');
+            return fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith('.json')).map((n) => path.join(dir, n)) : [];
+          })
+        : [];
+      if (kept.some((f) => fs.statSync(f).mtimeMs >= since)) return;
+      await wb.page.waitForTimeout(200);
+    }
+    throw new Error(`no preview was kept under ${storage} within ${timeoutMs / 1000} s`);
+  }
+
   it('previews current → expected values, sends, shows before → after, and undoes the shift', async () => {
     const before = await Promise.all(DOCUMENT.workItemIds.map((id) => sandboxItem(wb, id)));
     // A command of the extension activates it (its editor commands show once it runs).
@@ -110,11 +129,15 @@ describe('Before/after and undo in a VS Code workbench', function () {
   it('after a window reload, the Before/After view comes back and its Send still says which items changed since the preview; cancelled, nothing is sent', async () => {
     await wb.dismissNotifications();
     await wb.openFile('shift-week.workitems.json');
+    const previewedAt = Date.now() - 1_000;
     await wb.runCommand('Work Item Studio: Preview Work Item Update');
     const previewTab = wb.page.locator('.tabs-container .tab', { hasText: /^Before\/After/ });
     await wb.signIn('admin', 'password', previewTab);
     const preview = await frameWith('#wis-changes[data-kind="preview"]', 'the current → expected table of the new preview');
     await wb.expectVisible(preview.locator('.wis-row', { hasText: '2026-03-09' }), 'the preview of the values as they are again (122 starts 2026-03-02)');
+    // The preview's values are written to the extension's storage in the background: a reload
+    // right away would come before them (as it would for a person reloading within milliseconds).
+    await keptPreviewSince(previewedAt);
     // The window reloads: what the extension held in memory is gone.
     await wb.runCommand('Developer: Reload Window');
     await wb.page.waitForEvent('framenavigated', { timeout: 60_000 }).catch(() => undefined);
