@@ -129,9 +129,11 @@ describe('Before/after and undo in a VS Code workbench', function () {
   it('after a window reload, the Before/After view comes back and its Send still says which items changed since the preview; cancelled, nothing is sent', async () => {
     await wb.dismissNotifications();
     await wb.openFile('shift-week.workitems.json');
+    // Its tab clicked: the active editor is this document (Quick Open finds its tab open already in another group).
+    await wb.page.locator('.tabs-container .tab', { hasText: 'shift-week.workitems.json' }).first().click();
     const previewedAt = Date.now() - 1_000;
     await wb.runCommand('Work Item Studio: Preview Work Item Update');
-    const previewTab = wb.page.locator('.tabs-container .tab', { hasText: /^Before\/After/ });
+    const previewTab = wb.page.locator('.tabs-container .tab', { hasText: /^Before\/After: shift-week/ });
     await wb.signIn('admin', 'password', previewTab);
     const preview = await frameWith('#wis-changes[data-kind="preview"]', 'the current → expected table of the new preview');
     await wb.expectVisible(preview.locator('.wis-row', { hasText: '2026-03-09' }), 'the preview of the values as they are again (122 starts 2026-03-02)');
