@@ -436,6 +436,9 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
       const owner = node instanceof OrgNode ? node : node.org;
       owner.content.ensure();
       await owner.content.settled();
+      // Announced again once loaded: the view can drop a change announced while it was still
+      // rendering the parent again (the organization then showed "Loading…" until collapsed).
+      this.fire(owner);
       for (const child of this.getChildren(node)) if (child instanceof OrgNode || child instanceof RangeNode) await visit(child);
     };
     await visit(org);

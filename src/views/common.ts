@@ -115,9 +115,6 @@ export type LoadState<T> =
  * One node's load: starts once, can be cancelled (refresh), ends loaded or failed,
  * and calls `changed` so the tree re-renders the node.
  */
-/** When a load's result is announced to the view a second time (see Loadable.ensure). */
-const ANNOUNCE_AGAIN_MS = 300;
-
 export class Loadable<T> {
   state: LoadState<T> = { kind: 'idle' };
 
@@ -134,15 +131,8 @@ export class Loadable<T> {
     const promise = this.load(controller.signal).then(
       (value) => {
         if (this.state.kind === 'loading' && this.state.controller === controller) {
-          const loaded: LoadState<T> = { kind: 'loaded', value };
-          this.state = loaded;
+          this.state = { kind: 'loaded', value };
           this.changed();
-          // Announced once more a moment later: the view can drop a change announced while it
-          // is still applying the "Loading…" row it asked for (a load that ended within
-          // milliseconds of the expansion then kept showing "Loading…").
-          setTimeout(() => {
-            if (this.state === loaded) this.changed();
-          }, ANNOUNCE_AGAIN_MS).unref?.();
         }
       },
       (error: unknown) => {
