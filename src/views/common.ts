@@ -115,6 +115,9 @@ export type LoadState<T> =
  * One node's load: starts once, can be cancelled (refresh), ends loaded or failed,
  * and calls `changed` so the tree re-renders the node.
  */
+/** The earliest a load's result is announced to the view, after the load started (see Loadable.ensure). */
+const FIRST_ANNOUNCE_MS = 100;
+
 export class Loadable<T> {
   state: LoadState<T> = { kind: 'idle' };
 
@@ -128,14 +131,21 @@ export class Loadable<T> {
   ensure(): void {
     if (this.state.kind !== 'idle') return;
     const controller = new AbortController();
+    const started = Date.now();
     const promise = this.load(controller.signal).then(
-      (value) => {
-        if (this.state.kind === 'loading' && this.state.controller === controller) {
-          this.state = { kind: 'loaded', value };
-          this.changed();
-        }
+      async (value) => {
+        if (this.state.kind !== 'loading' || this.state.controller !== controller) return;
+        const loaded: LoadState<T> = { kind: 'loaded', value };
+        this.state = loaded;
+        // A load that ends within milliseconds of the view asking (a local service) is announced
+        // no sooner than FIRST_ANNOUNCE_MS after it started: the view can drop a change announced
+        // while it still applies the "Loading…" row it was given, and the row then stays. Waiters
+        // (`settled`) go on after the announcement, so a reveal that follows is not refreshed away.
+        const wait = FIRST_ANNOUNCE_MS - (Date.now() - started);
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (this.state === loaded) this.changed();
       },
-      (error: unknown) => {
+      async (error: unknown) => {
         if (this.state.kind !== 'loading' || this.state.controller !== controller) return;
         if (controller.signal.aborted) {
           this.state = { kind: 'idle' };
@@ -148,22 +158,34 @@ export class Loadable<T> {
           return;
         }
         this.log?.warn(`Load failed: ${describeError(error)}`);
-        this.state = { kind: 'failed', error };
-        this.changed();
+        const failed: LoadState<T> = { kind: 'failed', error };
+        this.state = failed;
+        const wait = FIRST_ANNOUNCE_MS - (Date.now() - started);
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (this.state === failed) this.changed();
       },
     );
+    this.settling = promise;
+    void promise.then(() => {
+      if (this.settling === promise) this.settling = undefined;
+    });
     this.state = { kind: 'loading', controller, promise };
   }
 
-  /** Waits for the current load (tests, Load All). */
+  /** The current load until it is announced (its state may read `loaded` a little before). */
+  private settling: Promise<void> | undefined;
+
+  /** Waits for the current load and its announcement (tests, reveal, Load All). */
   async settled(): Promise<void> {
-    if (this.state.kind === 'loading') await this.state.promise;
+    const p = this.state.kind === 'loading' ? this.state.promise : this.settling;
+    if (p) await p;
   }
 
   /** Cancels a running load and forgets the result. */
   reset(): void {
     if (this.state.kind === 'loading') this.state.controller.abort();
     this.state = { kind: 'idle' };
+    this.settling = undefined;
   }
 }
 
