@@ -23,12 +23,12 @@ export function folderTreeDataset({ folders, subfolders, tasks }: FolderTreeShap
       items.push({ id: sid, projectId: 'p1', parentId: fid, order: s, itemTypeId: 'folder', name: sid });
       for (let t = 0; t < tasks; t++) {
         const tid = `${sid}.${t}`;
-        items.push({ id: tid, projectId: 'p1', parentId: sid, order: t, itemTypeId: 'task', name: tid, startDate: '2026-03-01', endDate: '2026-03-05' });
+        items.push({ id: tid, projectId: 'p1', parentId: sid, order: t, itemTypeId: 'task', name: tid, plannedStartDate: '2026-03-01', plannedFinishDate: '2026-03-05' });
       }
     }
   }
   return {
-    version: 1,
+    version: 2,
     organizations: [{ id: 'o1', name: 'Org', parentId: null }],
     users: [{ id: 'u1', name: 'Admin', loginName: 'admin', organizationId: 'o1' }],
     itemTypes: [

@@ -111,13 +111,13 @@ export function touchedFields(body: UpdateWorkItemsBody): string[] {
   }
   if (body.moveParentTo !== undefined) add('ParentId', 'DisplayOrder');
   if (body.changeItemTypeTo !== undefined) add('ItemTypeId');
-  if (body.clearSchedule === true) add('StartDate', 'EndDate');
+  if (body.clearSchedule === true) add('PlannedStartDate', 'PlannedFinishDate');
   for (const name of Object.keys(body.fields ?? {})) {
-    if (name === 'StartDate' || name === 'EndDate') add('StartDate', 'EndDate');
+    if (name === 'PlannedStartDate' || name === 'PlannedFinishDate') add('PlannedStartDate', 'PlannedFinishDate');
     else add(name);
     if (name === 'Assignments') add('ManagedPlannedTime');
   }
-  if (body.moveScheduleDays !== undefined && body.moveScheduleDays !== 0) add('StartDate', 'EndDate');
+  if (body.moveScheduleDays !== undefined && body.moveScheduleDays !== 0) add('PlannedStartDate', 'PlannedFinishDate');
   if (body.copyAssignmentsFrom !== undefined || body.assignmentChange !== undefined) {
     add('Assignments', 'ManagedPlannedTime');
     if (body.assignmentChange?.recalculatePlannedTimeByAssignment === true) add('PlannedTime');
@@ -206,11 +206,11 @@ export function shiftDate(date: string, days: number): string {
   return out;
 }
 
-const DATE_FIELDS = new Set(['StartDate', 'EndDate']);
+const DATE_FIELDS = new Set(['PlannedStartDate', 'PlannedFinishDate']);
 
 /** Values compared as the service stores them: dates without time, assignments in a normal form, IDs as strings. */
 export function normalizeValue(field: string, value: unknown): unknown {
-  if (field === 'StartDate' || field === 'EndDate') return dateOnly(value) ?? value;
+  if (field === 'PlannedStartDate' || field === 'PlannedFinishDate') return dateOnly(value) ?? value;
   if (field === 'Assignments') return normalizeAssignments(value) ?? value;
   if (typeof value === 'number' && field.endsWith('Id')) return String(value);
   if (value === undefined) return undefined;
@@ -359,7 +359,7 @@ function applyFields(st: ItemState, c: CompiledBody): boolean {
       } else compute(st, 'Assignments', 'unknown-before');
       continue;
     }
-    if (name === 'StartDate' || name === 'EndDate') datesTouched = true;
+    if (name === 'PlannedStartDate' || name === 'PlannedFinishDate') datesTouched = true;
     setValue(st, name, (name === 'Code' || name === 'Description') && value === null ? '' : value);
   }
   return datesTouched;
@@ -412,7 +412,7 @@ function applyCalcTypes(st: ItemState, body: UpdateWorkItemsBody): void {
   note(st, 'roll-up');
 }
 
-const DATE_FIELD_LIST = ['StartDate', 'EndDate'] as const;
+const DATE_FIELD_LIST = ['PlannedStartDate', 'PlannedFinishDate'] as const;
 /** Handed to a FieldVisitor only (read at once, never kept). */
 const UNKNOWN_BEFORE: Expected = Object.freeze({ kind: 'computed', reason: 'unknown-before' }) as Expected;
 const SCRATCH: { kind: 'value'; value: unknown } = { kind: 'value', value: undefined };
@@ -444,8 +444,8 @@ export function itemEffect(id: string, body: UpdateWorkItemsBody, current: ItemV
     }
     if (body.changeItemTypeTo !== undefined) setValue(st, 'ItemTypeId', body.changeItemTypeTo);
     if (body.clearSchedule === true) {
-      st.values.StartDate = { kind: 'value', value: null };
-      st.values.EndDate = { kind: 'value', value: null };
+      st.values.PlannedStartDate = { kind: 'value', value: null };
+      st.values.PlannedFinishDate = { kind: 'value', value: null };
       note(st, 'links-deleted');
     }
     let datesTouched = c.fields.length > 0 ? applyFields(st, c) : false;
@@ -455,10 +455,10 @@ export function itemEffect(id: string, body: UpdateWorkItemsBody, current: ItemV
       datesTouched = true;
     }
     if (datesTouched) {
-      const sd = now(st, 'StartDate');
-      const ed = now(st, 'EndDate');
+      const sd = now(st, 'PlannedStartDate');
+      const ed = now(st, 'PlannedFinishDate');
       if (sd.kind === 'value' && ed.kind === 'value' && typeof sd.value === 'string' && typeof ed.value === 'string' && ed.value < sd.value) {
-        effect.problems.push({ code: 'end-before-start', field: 'EndDate', params: { start: sd.value, end: ed.value } });
+        effect.problems.push({ code: 'end-before-start', field: 'PlannedFinishDate', params: { start: sd.value, end: ed.value } });
       }
     }
     if (body.copyAssignmentsFrom !== undefined) {

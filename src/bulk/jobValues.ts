@@ -12,7 +12,7 @@ const RESPONSE_FIELD: Record<string, string> = { timeEntryLocked: 'IsTimeEntryLo
 /** Response members that are not work item fields. */
 const NOT_FIELDS = new Set(['id', 'itemWarnings', 'updatedAt', 'updatedBy', 'userUpdatedAt', 'userUpdatedBy']);
 
-/** The fields of an update response item as read fields (`startDate` → `StartDate`). */
+/** The fields of an update response item as read fields (`plannedStartDate` → `PlannedStartDate`). */
 export function responseFields(item: WorkItemResult): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(item)) {

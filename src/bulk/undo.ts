@@ -205,20 +205,20 @@ export function planUndo(input: UndoInput): UndoPlan {
 
     // Schedule: an opposite shift when the dates moved by exactly the shift, the old dates otherwise.
     const shift = body.moveScheduleDays ?? 0;
-    const datesSet = body.clearSchedule === true || fieldNames.includes('StartDate') || fieldNames.includes('EndDate');
+    const datesSet = body.clearSchedule === true || fieldNames.includes('PlannedStartDate') || fieldNames.includes('PlannedFinishDate');
     if (shift !== 0 || datesSet) {
-      if (!has('StartDate') || !has('EndDate')) lost(id, datesSet ? 'fields.StartDate' : 'moveScheduleDays', 'not-in-snapshot');
-      else if (changed('StartDate') || changed('EndDate')) {
-        const s0 = dateOnly(before.StartDate) ?? null;
-        const e0 = dateOnly(before.EndDate) ?? null;
-        const s1 = Object.prototype.hasOwnProperty.call(after, 'StartDate') ? dateOnly(after.StartDate) : undefined;
-        const e1 = Object.prototype.hasOwnProperty.call(after, 'EndDate') ? dateOnly(after.EndDate) : undefined;
+      if (!has('PlannedStartDate') || !has('PlannedFinishDate')) lost(id, datesSet ? 'fields.PlannedStartDate' : 'moveScheduleDays', 'not-in-snapshot');
+      else if (changed('PlannedStartDate') || changed('PlannedFinishDate')) {
+        const s0 = dateOnly(before.PlannedStartDate) ?? null;
+        const e0 = dateOnly(before.PlannedFinishDate) ?? null;
+        const s1 = Object.prototype.hasOwnProperty.call(after, 'PlannedStartDate') ? dateOnly(after.PlannedStartDate) : undefined;
+        const e1 = Object.prototype.hasOwnProperty.call(after, 'PlannedFinishDate') ? dateOnly(after.PlannedFinishDate) : undefined;
         const shiftedExactly =
           !datesSet &&
           !uncertain.has(id) &&
           (s1 === undefined || s1 === (s0 === null ? null : shiftDate(s0, shift))) &&
           (e1 === undefined || e1 === (e0 === null ? null : shiftDate(e0, shift)));
-        add('schedule', id, shiftedExactly ? { moveScheduleDays: -shift } : { fields: { StartDate: s0, EndDate: e0 } });
+        add('schedule', id, shiftedExactly ? { moveScheduleDays: -shift } : { fields: { PlannedStartDate: s0, PlannedFinishDate: e0 } });
         touched = true;
       }
       if (body.clearSchedule === true) lost(id, 'clearSchedule', 'links-deleted');
@@ -227,7 +227,7 @@ export function planUndo(input: UndoInput): UndoPlan {
     // Field values (dates and assignments above), completion as progress.
     const restore: Record<string, unknown> = {};
     for (const name of fieldNames) {
-      if (name === 'Assignments' || name === 'StartDate' || name === 'EndDate') continue;
+      if (name === 'Assignments' || name === 'PlannedStartDate' || name === 'PlannedFinishDate') continue;
       if (body.assignmentChange?.recalculatePlannedTimeByAssignment === true && name === 'PlannedTime') continue;
       if (!has(name)) {
         lost(id, `fields.${name}`, 'not-in-snapshot');

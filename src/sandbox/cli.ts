@@ -29,7 +29,7 @@ Options:
   --allow-remote     allow a non-loopback --host. The sandbox has no real
                      security (demo passwords, unauthenticated /_sandbox/): only
                      for trusted networks
-  --data FILE        load the data set from FILE (JSON, format "version": 1; see
+  --data FILE        load the data set from FILE (JSON, format "version": 2, or 1 migrated; see
                      README, "Sandbox data-set format"); default: the built-in demo
   --generate SPEC    generate a large data set instead, e.g.
                      --generate users=100000,organizations=50,workItems=20000,processCategories=500,seed=1
@@ -209,8 +209,10 @@ export async function main(argv: readonly string[]): Promise<Sandbox | undefined
   try {
     let data: DatasetInput | undefined;
     if (opts.data !== undefined) {
-      const loaded = await readDatasetFile(opts.data);
+      const notes: string[] = [];
+      const loaded = await readDatasetFile(opts.data, notes);
       if (!loaded) throw new Error(`--data: no such file: ${opts.data}`);
+      for (const n of notes) process.stderr.write(`${opts.data}: ${n}\n`);
       data = loaded;
     } else if (opts.generate !== undefined) {
       data = generateDataset(opts.generate);

@@ -282,42 +282,42 @@ function demoWorkItems(): Item[] {
     item({ id: DEMO_ROOT_FOLDERS.web, projectId: web, parentId: null, order: 0, itemTypeId: 'it-folder', name: 'Webサイト刷新', code: 'PRJ-WEB', tracksProgress: false }),
     item({ id: DEMO_ROOT_FOLDERS.mobile, projectId: mob, parentId: null, order: 0, itemTypeId: 'it-folder', name: 'モバイルアプリ開発', code: 'PRJ-MOB', tracksProgress: false }),
     // ---- Project Web: folders, tasks with children, actuals, links, locked, deleted.
-    item({ id: '100', projectId: web, parentId: DEMO_ROOT_FOLDERS.web, order: 1, itemTypeId: 'it-folder', name: 'Webサイト刷新', code: 'WEB', startDate: '2026-01-05', endDate: '2026-06-30', statusTypeId: 'st-progress', leaderId: 'u-admin' }),
-    item({ id: '110', projectId: web, parentId: '100', order: 1, itemTypeId: 'it-folder', name: '設計', code: 'WEB-D', startDate: '2026-01-05', endDate: '2026-02-27' }),
+    item({ id: '100', projectId: web, parentId: DEMO_ROOT_FOLDERS.web, order: 1, itemTypeId: 'it-folder', name: 'Webサイト刷新', code: 'WEB', plannedStartDate: '2026-01-05', plannedFinishDate: '2026-06-30', statusTypeId: 'st-progress', leaderId: 'u-admin' }),
+    item({ id: '110', projectId: web, parentId: '100', order: 1, itemTypeId: 'it-folder', name: '設計', code: 'WEB-D', plannedStartDate: '2026-01-05', plannedFinishDate: '2026-02-27' }),
     item({
       id: '111', projectId: web, parentId: '110', order: 1, itemTypeId: 'it-task', name: '要件定義', code: 'WEB-D-01',
-      startDate: '2026-01-05', endDate: '2026-01-23', actualProgress: 100, plannedTime: 4800, managedPlannedTime: 4800, plannedCost: 400000,
-      actualTime: 5100, actualCost: 425000, statusTypeId: 'st-done', processCategoryId: 'pcl-design', workCategoryId: 'wc-normal',
+      plannedStartDate: '2026-01-05', plannedFinishDate: '2026-01-23', actualProgress: 100, plannedTime: 4800, managedPlannedTime: 4800, plannedCost: 400000,
+      actualTime: 5100, actualCost: 425000, statusTypeId: 'st-done', processCategoryId: 'pcl-design', timeEntryCategoryId: 'wc-normal',
       assignments: [{ partyId: 'u-101', partyType: 'User', plannedTime: 2400 }, { partyId: 'u-102', partyType: 'User', plannedTime: 2400 }],
       leaderId: 'u-101', fieldCalcTypes: { PlannedTime: 'Assignments' },
     }),
     item({
       id: '112', projectId: web, parentId: '110', order: 2, itemTypeId: 'it-task', name: '基本設計', code: 'WEB-D-02',
-      startDate: '2026-01-26', endDate: '2026-02-20', actualProgress: 40, plannedTime: 9600, managedPlannedTime: 9600, plannedCost: 800000,
-      actualTime: 3000, actualCost: 250000, statusTypeId: 'st-progress', processCategoryId: 'pcl-design', workCategoryId: 'wc-normal',
+      plannedStartDate: '2026-01-26', plannedFinishDate: '2026-02-20', actualProgress: 40, plannedTime: 9600, managedPlannedTime: 9600, plannedCost: 800000,
+      actualTime: 3000, actualCost: 250000, statusTypeId: 'st-progress', processCategoryId: 'pcl-design', timeEntryCategoryId: 'wc-normal',
       assignments: [{ partyId: 'u-103', partyType: 'User', plannedTime: 4800 }, { partyId: 'ug-web', partyType: 'UserGroup', plannedTime: 4800 }],
       leaderId: 'u-103',
     }),
-    item({ id: '113', projectId: web, parentId: '110', order: 3, itemTypeId: 'it-milestone', name: '設計レビュー', code: 'WEB-D-MS', startDate: '2026-02-27', endDate: '2026-02-27', tracksProgress: false }),
-    item({ id: '120', projectId: web, parentId: '100', order: 2, itemTypeId: 'it-folder', name: '実装', code: 'WEB-I', startDate: '2026-03-02', endDate: '2026-05-29' }),
+    item({ id: '113', projectId: web, parentId: '110', order: 3, itemTypeId: 'it-milestone', name: '設計レビュー', code: 'WEB-D-MS', plannedStartDate: '2026-02-27', plannedFinishDate: '2026-02-27', tracksProgress: false }),
+    item({ id: '120', projectId: web, parentId: '100', order: 2, itemTypeId: 'it-folder', name: '実装', code: 'WEB-I', plannedStartDate: '2026-03-02', plannedFinishDate: '2026-05-29' }),
     item({
       id: '121', projectId: web, parentId: '120', order: 1, itemTypeId: 'it-task', name: 'トップページ', code: 'WEB-I-01',
-      startDate: '2026-03-02', endDate: '2026-03-27', plannedTime: 7200, managedPlannedTime: 7200, plannedCost: 600000, statusTypeId: 'st-open',
+      plannedStartDate: '2026-03-02', plannedFinishDate: '2026-03-27', plannedTime: 7200, managedPlannedTime: 7200, plannedCost: 600000, statusTypeId: 'st-open',
       processCategoryId: 'pcl-impl', description: '子作業を持つ作業', leaderId: 'u-104',
     }),
-    item({ id: '122', projectId: web, parentId: '121', order: 1, itemTypeId: 'it-task', name: 'ヘッダー', code: 'WEB-I-01-1', startDate: '2026-03-02', endDate: '2026-03-13', plannedTime: 2400, assignments: [{ partyId: 'u-104', partyType: 'User', plannedTime: 2400 }] }),
-    item({ id: '123', projectId: web, parentId: '121', order: 2, itemTypeId: 'it-task', name: 'フッター', code: 'WEB-I-01-2', startDate: '2026-03-16', endDate: '2026-03-27', plannedTime: 2400, actualProgress: 50 }),
-    item({ id: '127', projectId: web, parentId: '121', order: 3, itemTypeId: 'it-task', name: 'ナビゲーション', code: 'WEB-I-01-3', startDate: '2026-03-16', endDate: '2026-03-27', plannedTime: 2400 }),
+    item({ id: '122', projectId: web, parentId: '121', order: 1, itemTypeId: 'it-task', name: 'ヘッダー', code: 'WEB-I-01-1', plannedStartDate: '2026-03-02', plannedFinishDate: '2026-03-13', plannedTime: 2400, assignments: [{ partyId: 'u-104', partyType: 'User', plannedTime: 2400 }] }),
+    item({ id: '123', projectId: web, parentId: '121', order: 2, itemTypeId: 'it-task', name: 'フッター', code: 'WEB-I-01-2', plannedStartDate: '2026-03-16', plannedFinishDate: '2026-03-27', plannedTime: 2400, actualProgress: 50 }),
+    item({ id: '127', projectId: web, parentId: '121', order: 3, itemTypeId: 'it-task', name: 'ナビゲーション', code: 'WEB-I-01-3', plannedStartDate: '2026-03-16', plannedFinishDate: '2026-03-27', plannedTime: 2400 }),
     item({ id: '128', projectId: web, parentId: '127', order: 1, itemTypeId: 'it-task', name: 'メニュー', code: 'WEB-I-01-3-1', plannedTime: 1200 }),
     item({ id: '129', projectId: web, parentId: '127', order: 2, itemTypeId: 'it-task', name: 'パンくずリスト', code: 'WEB-I-01-3-2', plannedTime: 1200 }),
     item({
       id: '124', projectId: web, parentId: '120', order: 2, itemTypeId: 'it-task', name: '問い合わせフォーム', code: 'WEB-I-02',
-      startDate: '2026-03-30', endDate: '2026-04-24', timeEntryLocked: true, actualTime: 600, actualCost: 50000, actualProgress: 10,
+      plannedStartDate: '2026-03-30', plannedFinishDate: '2026-04-24', timeEntryLocked: true, actualTime: 600, actualCost: 50000, actualProgress: 10,
       description: '実績入力がロックされた作業',
     }),
-    item({ id: '125', projectId: web, parentId: '120', order: 3, itemTypeId: 'it-review', name: 'コードレビュー', code: 'WEB-I-03', startDate: '2026-04-27', endDate: '2026-05-08', description: 'Professional 版でのみ使える種類' }),
+    item({ id: '125', projectId: web, parentId: '120', order: 3, itemTypeId: 'it-review', name: 'コードレビュー', code: 'WEB-I-03', plannedStartDate: '2026-04-27', plannedFinishDate: '2026-05-08', description: 'Professional 版でのみ使える種類' }),
     item({ id: '126', projectId: web, parentId: '120', order: 4, itemTypeId: 'it-legacy', name: '旧形式の作業', code: 'WEB-I-04', description: '利用できない種類' }),
-    item({ id: '130', projectId: web, parentId: '100', order: 3, itemTypeId: 'it-folder', name: 'テスト', code: 'WEB-T', startDate: '2026-05-11', endDate: '2026-06-30' }),
+    item({ id: '130', projectId: web, parentId: '100', order: 3, itemTypeId: 'it-folder', name: 'テスト', code: 'WEB-T', plannedStartDate: '2026-05-11', plannedFinishDate: '2026-06-30' }),
     item({ id: '150', projectId: web, parentId: '100', order: 4, itemTypeId: 'it-folder', name: '旧資料', code: 'WEB-OLD', isDeleted: true, description: '削除済みフォルダー' }),
     item({ id: '151', projectId: web, parentId: '150', order: 1, itemTypeId: 'it-task', name: '旧仕様書', code: 'WEB-OLD-01', isDeleted: true }),
     item({ id: '152', projectId: web, parentId: '150', order: 2, itemTypeId: 'it-folder', name: '旧画面', code: 'WEB-OLD-02', isDeleted: true }),
@@ -331,8 +331,8 @@ function demoWorkItems(): Item[] {
     items.push(
       item({
         id: String(130 + i), projectId: web, parentId: '130', order: i, itemTypeId: 'it-task', name: `結合テスト ${i}`, code: `WEB-T-${pad(i, 2)}`,
-        startDate: `2026-05-${day}`, endDate: `2026-05-${pad(15 + i, 2)}`, plannedTime: 480 * i, managedPlannedTime: 480 * i, plannedCost: 40000 * i,
-        statusTypeId: 'st-open', processCategoryId: 'pcl-test', workCategoryId: 'wc-normal',
+        plannedStartDate: `2026-05-${day}`, plannedFinishDate: `2026-05-${pad(15 + i, 2)}`, plannedTime: 480 * i, managedPlannedTime: 480 * i, plannedCost: 40000 * i,
+        statusTypeId: 'st-open', processCategoryId: 'pcl-test', timeEntryCategoryId: 'wc-normal',
         assignments: [{ partyId: MEMBERS[i % MEMBERS.length]!, partyType: 'User', plannedTime: 480 * i }],
         leaderId: 'u-admin',
       }),
@@ -350,21 +350,21 @@ function demoWorkItems(): Item[] {
 
   // ---- Project Mobile.
   items.push(
-    item({ id: '300', projectId: mob, parentId: DEMO_ROOT_FOLDERS.mobile, order: 1, itemTypeId: 'it-folder', name: 'モバイルアプリ', code: 'MOB', startDate: '2026-02-02', endDate: '2026-11-30', leaderId: 'u-105' }),
+    item({ id: '300', projectId: mob, parentId: DEMO_ROOT_FOLDERS.mobile, order: 1, itemTypeId: 'it-folder', name: 'モバイルアプリ', code: 'MOB', plannedStartDate: '2026-02-02', plannedFinishDate: '2026-11-30', leaderId: 'u-105' }),
     item({
-      id: '301', projectId: mob, parentId: '300', order: 1, itemTypeId: 'it-task', name: 'ログイン画面', code: 'MOB-01', startDate: '2026-02-02', endDate: '2026-02-27',
+      id: '301', projectId: mob, parentId: '300', order: 1, itemTypeId: 'it-task', name: 'ログイン画面', code: 'MOB-01', plannedStartDate: '2026-02-02', plannedFinishDate: '2026-02-27',
       plannedTime: 4800, managedPlannedTime: 4800, plannedCost: 420000, statusTypeId: 'st-progress', actualProgress: 60,
       assignments: [{ partyId: 'u-105', partyType: 'User', plannedTime: 4800 }], leaderId: 'u-105',
     }),
     item({
-      id: '302', projectId: mob, parentId: '300', order: 2, itemTypeId: 'it-task', name: 'プッシュ通知', code: 'MOB-02', startDate: '2026-03-02', endDate: '2026-03-31',
+      id: '302', projectId: mob, parentId: '300', order: 2, itemTypeId: 'it-task', name: 'プッシュ通知', code: 'MOB-02', plannedStartDate: '2026-03-02', plannedFinishDate: '2026-03-31',
       plannedTime: 3600, actualTime: 1200, actualCost: 100000, actualProgress: 30, description: '実績のある作業（移動先にできない）',
       assignments: [{ partyId: 'ug-mobile', partyType: 'UserGroup', plannedTime: 3600 }],
     }),
-    item({ id: '303', projectId: mob, parentId: '300', order: 3, itemTypeId: 'it-task', name: 'オフライン対応', code: 'MOB-03', startDate: '2026-04-01', endDate: '2026-05-29', plannedTime: 9600 }),
-    item({ id: '304', projectId: mob, parentId: '300', order: 4, itemTypeId: 'it-folder', name: 'リリース', code: 'MOB-R', startDate: '2026-11-02', endDate: '2026-11-30' }),
-    item({ id: '305', projectId: mob, parentId: '304', order: 1, itemTypeId: 'it-milestone', name: 'ストア公開', code: 'MOB-R-MS', startDate: '2026-11-30', endDate: '2026-11-30', tracksProgress: false }),
-    item({ id: '306', projectId: mob, parentId: '304', order: 2, itemTypeId: 'it-task', name: 'ストア申請', code: 'MOB-R-01', startDate: '2026-11-02', endDate: '2026-11-20' }),
+    item({ id: '303', projectId: mob, parentId: '300', order: 3, itemTypeId: 'it-task', name: 'オフライン対応', code: 'MOB-03', plannedStartDate: '2026-04-01', plannedFinishDate: '2026-05-29', plannedTime: 9600 }),
+    item({ id: '304', projectId: mob, parentId: '300', order: 4, itemTypeId: 'it-folder', name: 'リリース', code: 'MOB-R', plannedStartDate: '2026-11-02', plannedFinishDate: '2026-11-30' }),
+    item({ id: '305', projectId: mob, parentId: '304', order: 1, itemTypeId: 'it-milestone', name: 'ストア公開', code: 'MOB-R-MS', plannedStartDate: '2026-11-30', plannedFinishDate: '2026-11-30', tracksProgress: false }),
+    item({ id: '306', projectId: mob, parentId: '304', order: 2, itemTypeId: 'it-task', name: 'ストア申請', code: 'MOB-R-01', plannedStartDate: '2026-11-02', plannedFinishDate: '2026-11-20' }),
     item({ id: '310', projectId: mob, parentId: '300', order: 5, itemTypeId: 'it-folder', name: '破棄した案', code: 'MOB-X', isDeleted: true }),
     item({ id: '311', projectId: mob, parentId: '310', order: 1, itemTypeId: 'it-task', name: 'タブレット版', code: 'MOB-X-01', isDeleted: true }),
     item({ id: '312', projectId: mob, parentId: '300', order: 6, itemTypeId: 'it-task', name: '削除された調査', code: 'MOB-Y', isDeleted: true }),
@@ -375,10 +375,10 @@ function demoWorkItems(): Item[] {
   const done = { actualProgress: 100, statusTypeId: 'st-done' } as const;
   items.push(
     item({ id: DEMO_ROOT_FOLDERS.legacy, projectId: old, parentId: null, order: 0, itemTypeId: 'it-folder', name: '旧基幹システム保守', code: 'PRJ-OLD', tracksProgress: false }),
-    item({ id: '500', projectId: old, parentId: DEMO_ROOT_FOLDERS.legacy, order: 1, itemTypeId: 'it-folder', name: '保守作業', code: 'OLD-M', startDate: '2025-04-01', endDate: '2025-09-30' }),
-    item({ id: '501', projectId: old, parentId: '500', order: 1, itemTypeId: 'it-task', name: '月次バッチ監視', code: 'OLD-M-01', startDate: '2025-04-01', endDate: '2025-09-30', plannedTime: 6000, actualTime: 5800, ...done }),
-    item({ id: '502', projectId: old, parentId: '500', order: 2, itemTypeId: 'it-task', name: '障害対応', code: 'OLD-M-02', startDate: '2025-05-12', endDate: '2025-05-16', plannedTime: 1200, actualTime: 1500, ...done }),
-    item({ id: '503', projectId: old, parentId: DEMO_ROOT_FOLDERS.legacy, order: 2, itemTypeId: 'it-milestone', name: '保守終了', code: 'OLD-MS', startDate: '2025-09-30', endDate: '2025-09-30', tracksProgress: false }),
+    item({ id: '500', projectId: old, parentId: DEMO_ROOT_FOLDERS.legacy, order: 1, itemTypeId: 'it-folder', name: '保守作業', code: 'OLD-M', plannedStartDate: '2025-04-01', plannedFinishDate: '2025-09-30' }),
+    item({ id: '501', projectId: old, parentId: '500', order: 1, itemTypeId: 'it-task', name: '月次バッチ監視', code: 'OLD-M-01', plannedStartDate: '2025-04-01', plannedFinishDate: '2025-09-30', plannedTime: 6000, actualTime: 5800, ...done }),
+    item({ id: '502', projectId: old, parentId: '500', order: 2, itemTypeId: 'it-task', name: '障害対応', code: 'OLD-M-02', plannedStartDate: '2025-05-12', plannedFinishDate: '2025-05-16', plannedTime: 1200, actualTime: 1500, ...done }),
+    item({ id: '503', projectId: old, parentId: DEMO_ROOT_FOLDERS.legacy, order: 2, itemTypeId: 'it-milestone', name: '保守終了', code: 'OLD-MS', plannedStartDate: '2025-09-30', plannedFinishDate: '2025-09-30', tracksProgress: false }),
   );
   return items;
 }
@@ -441,7 +441,7 @@ function demoProcessCategories(): Category[] {
 /** The built-in demo data set (a fresh object on each call). */
 export function demoDataset(): DatasetInput {
   return {
-    version: 1,
+    version: 2,
     organizations: ORGS.map((o) => ({ ...o })),
     users: demoUsers(),
     userGroups: [

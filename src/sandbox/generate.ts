@@ -168,8 +168,8 @@ export function generateDataset(options: GenerateOptions = {}): DatasetInput {
       itemTypeId: isFolder ? 'it-folder' : 'it-task',
       name: isFolder ? `フォルダー ${id}` : `作業 ${id}`,
       code: `W${pad(i + 1, 7)}`,
-      startDate: isFolder ? null : start,
-      endDate: isFolder ? null : addDays(start, int(30)),
+      plannedStartDate: isFolder ? null : start,
+      plannedFinishDate: isFolder ? null : addDays(start, int(30)),
       plannedTime: isFolder ? 0 : planned,
       managedPlannedTime: isFolder ? 0 : planned,
       plannedCost: isFolder ? 0 : planned * 100,
@@ -194,7 +194,7 @@ export function generateDataset(options: GenerateOptions = {}): DatasetInput {
   }
 
   return {
-    version: 1,
+    version: 2,
     organizations,
     users,
     userGroups: [],
@@ -307,8 +307,8 @@ export function generateLargeProject(options: LargeProjectOptions = {}): Dataset
         itemTypeId: 'it-task',
         name: `作業 ${id}`,
         code: `L${id}`,
-        startDate: start,
-        endDate: addDays(start, int(30)),
+        plannedStartDate: start,
+        plannedFinishDate: addDays(start, int(30)),
         plannedTime: planned,
         managedPlannedTime: planned,
         plannedCost: planned * 100,

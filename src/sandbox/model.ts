@@ -136,9 +136,9 @@ export const WorkItem = z.strictObject({
   description: z.string().default(''),
   statusTypeId: Id.nullable().default(null),
   processCategoryId: Id.nullable().default(null),
-  workCategoryId: Id.nullable().default(null),
-  startDate: DateOnly.nullable().default(null),
-  endDate: DateOnly.nullable().default(null),
+  timeEntryCategoryId: Id.nullable().default(null),
+  plannedStartDate: DateOnly.nullable().default(null),
+  plannedFinishDate: DateOnly.nullable().default(null),
   /** false: the item does not track progress (setCompleted leaves it alone). */
   tracksProgress: z.boolean().default(true),
   actualProgress: z.number().min(0).max(100).default(0),
@@ -184,7 +184,7 @@ export type StoredProcessCategory = z.infer<typeof StoredProcessCategory>;
 
 export const Dataset = z.strictObject({
   /** Format version of this file. */
-  version: z.literal(1),
+  version: z.literal(2),
   organizations: z.array(Organization).default([]),
   users: z.array(SandboxUser).default([]),
   userGroups: z.array(UserGroup).default([]),

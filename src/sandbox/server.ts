@@ -395,16 +395,19 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   const headersTimeoutMs = positiveMs(opts.headersTimeoutMs, DEFAULT_HEADERS_TIMEOUT_MS, 'headersTimeoutMs');
   const bodyTimeoutMs = positiveMs(opts.bodyTimeoutMs, DEFAULT_BODY_TIMEOUT_MS, 'bodyTimeoutMs');
 
-  const initial = parseDataset(opts.data ?? demoDataset());
+  const loadNotes: string[] = [];
+  const initial = parseDataset(opts.data ?? demoDataset(), undefined, loadNotes);
+  for (const n of loadNotes.splice(0)) log.warn(`sandbox: ${n}`);
   let data: Dataset = structuredClone(initial);
   const writer = opts.statePath ? new StateWriter(opts.statePath) : undefined;
   if (opts.statePath) {
     const removed = await removeLeftoverTempFiles(opts.statePath);
     if (removed.length > 0) log.info(`sandbox: removed ${removed.length} temp file(s) left by an interrupted write of ${opts.statePath}`);
-    const saved = await readDatasetFile(opts.statePath);
+    const saved = await readDatasetFile(opts.statePath, loadNotes);
     if (saved) {
       data = saved;
       log.info(`sandbox: loaded state from ${opts.statePath}`);
+      for (const n of loadNotes.splice(0)) log.warn(`sandbox: ${opts.statePath}: ${n}`);
     }
   }
   // Indexes for the read operations: built on the first read, dropped when the data set changes.

@@ -4,6 +4,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { z } from 'zod';
+import { DATASET_VERSION, migrateDataset } from './migrate';
 import { Dataset, ItemType, WorkItem } from './model';
 import { showValue, valueAt } from './values';
 
@@ -61,12 +62,17 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
 
 /**
  * Validates a data set (shape with zod, then references and the hierarchy) and
- * returns it with defaults filled in. Throws a DatasetError naming each bad path and value.
+ * returns it with defaults filled in; a data set of format version 1 is migrated first
+ * (one line per change pushed to `notes`). Throws a DatasetError naming each bad path and value.
  */
-export function parseDataset(input: unknown, source?: string): Dataset {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    throw new DatasetError([`(root): expected a JSON object with "version": 1, got ${showValue(input)}`], source);
+export function parseDataset(raw: unknown, source?: string, notes?: string[]): Dataset {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new DatasetError([`(root): expected a JSON object with "version": ${DATASET_VERSION}, got ${showValue(raw)}`], source);
   }
+  // Files of 0.1.0 (version 1) use the old field names: migrated, and said so through `notes`.
+  const migration = migrateDataset(raw);
+  notes?.push(...migration.notes);
+  const input = migration.data;
   const parsed = Dataset.safeParse(input);
   if (!parsed.success) {
     throw new DatasetError(
@@ -127,8 +133,8 @@ export function fillRootFolders(d: Dataset): void {
         itemTypeId: typeId,
         name: p.name,
         code: p.code,
-        startDate: p.plannedStartDate,
-        endDate: p.plannedFinishDate,
+        plannedStartDate: p.plannedStartDate,
+        plannedFinishDate: p.plannedFinishDate,
         tracksProgress: false,
         createdAt: p.createdAt.replace(/Z$/, ''),
         updatedAt: p.updatedAt.replace(/Z$/, ''),
@@ -243,14 +249,14 @@ export function checkReferences(d: Dataset): string[] {
     if (w.processCategoryId !== null && !processCls.has(w.processCategoryId)) {
       missing(`${at}.processCategoryId`, 'process classification', w.processCategoryId);
     }
-    if (w.workCategoryId !== null && !workCls.has(w.workCategoryId)) missing(`${at}.workCategoryId`, 'work classification', w.workCategoryId);
+    if (w.timeEntryCategoryId !== null && !workCls.has(w.timeEntryCategoryId)) missing(`${at}.timeEntryCategoryId`, 'work classification', w.timeEntryCategoryId);
     if (w.leaderId !== null && !users.has(w.leaderId)) missing(`${at}.leaderId`, 'user', w.leaderId);
     w.assignments.forEach((a, j) => {
       const ok = a.partyType === 'User' ? users.has(a.partyId) : groups.has(a.partyId);
       if (!ok) missing(`${at}.assignments[${j}].partyId`, a.partyType === 'User' ? 'user' : 'user group', a.partyId);
     });
-    if (w.startDate !== null && w.endDate !== null && w.endDate < w.startDate) {
-      problems.push(`${at}.endDate: ${showValue(w.endDate)} is earlier than startDate ${showValue(w.startDate)}`);
+    if (w.plannedStartDate !== null && w.plannedFinishDate !== null && w.plannedFinishDate < w.plannedStartDate) {
+      problems.push(`${at}.plannedFinishDate: ${showValue(w.plannedFinishDate)} is earlier than plannedStartDate ${showValue(w.plannedStartDate)}`);
     }
     if (w.parentId === null) {
       if (!rootIds.has(w.id)) {
@@ -303,8 +309,8 @@ export function checkReferences(d: Dataset): string[] {
   return problems;
 }
 
-/** Reads and parses a JSON data-set file; undefined when the file does not exist. */
-export async function readDatasetFile(file: string): Promise<Dataset | undefined> {
+/** Reads and parses a JSON data-set file; undefined when the file does not exist. A migration is described in `notes`. */
+export async function readDatasetFile(file: string, notes?: string[]): Promise<Dataset | undefined> {
   let text: string;
   try {
     text = await fs.readFile(file, 'utf8');
@@ -318,7 +324,7 @@ export async function readDatasetFile(file: string): Promise<Dataset | undefined
   } catch (e) {
     throw new DatasetError([`(root): not valid JSON: ${(e as Error).message}`], file);
   }
-  return parseDataset(json, file);
+  return parseDataset(json, file, notes);
 }
 
 /**

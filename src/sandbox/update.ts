@@ -75,11 +75,11 @@ const FIELD_PROPERTY: Record<string, keyof WorkItem> = {
   PlannedCost: 'plannedCost',
   Assignments: 'assignments',
   LeaderId: 'leaderId',
-  StartDate: 'startDate',
-  EndDate: 'endDate',
+  PlannedStartDate: 'plannedStartDate',
+  PlannedFinishDate: 'plannedFinishDate',
   StatusTypeId: 'statusTypeId',
   ProcessCategoryId: 'processCategoryId',
-  WorkCategoryId: 'workCategoryId',
+  TimeEntryCategoryId: 'timeEntryCategoryId',
 };
 
 /** Work item properties reported in responses when they change (camelCase, as the wire has them). */
@@ -91,9 +91,9 @@ const REPORTED_PROPERTIES = [
   'itemTypeId',
   'statusTypeId',
   'processCategoryId',
-  'workCategoryId',
-  'startDate',
-  'endDate',
+  'timeEntryCategoryId',
+  'plannedStartDate',
+  'plannedFinishDate',
   'actualProgress',
   'plannedTime',
   'managedPlannedTime',
@@ -353,8 +353,8 @@ class UpdateRun {
     this.propagate(scope);
     if (scope.datesTouched && this.errors.length === before) {
       const now = this.ws.get(id)!;
-      if (now.startDate !== null && now.endDate !== null && now.endDate < now.startDate) {
-        this.fail('END_BEFORE_START', { start: now.startDate, end: now.endDate }, { itemId: id, field: 'EndDate', rule: 5 });
+      if (now.plannedStartDate !== null && now.plannedFinishDate !== null && now.plannedFinishDate < now.plannedStartDate) {
+        this.fail('END_BEFORE_START', { start: now.plannedStartDate, end: now.plannedFinishDate }, { itemId: id, field: 'PlannedFinishDate', rule: 5 });
       }
     }
   }
@@ -557,10 +557,10 @@ class UpdateRun {
   private clearSchedule(scope: ItemScope): void {
     if (this.body.clearSchedule !== true) return;
     const item = this.ws.get(scope.id)!;
-    if (item.startDate !== null || item.endDate !== null) {
+    if (item.plannedStartDate !== null || item.plannedFinishDate !== null) {
       const w = this.ws.mut(scope.id);
-      w.startDate = null;
-      w.endDate = null;
+      w.plannedStartDate = null;
+      w.plannedFinishDate = null;
     }
     const links = this.links(scope.id);
     if (links.length > 0) {
@@ -574,22 +574,22 @@ class UpdateRun {
     if (days === undefined || days === 0) return;
     const item = this.ws.get(scope.id)!;
     const { min, max } = scope.project.allowedDateRange;
-    const start = item.startDate === null ? null : shiftDate(item.startDate, days);
-    const end = item.endDate === null ? null : shiftDate(item.endDate, days);
+    const start = item.plannedStartDate === null ? null : shiftDate(item.plannedStartDate, days);
+    const end = item.plannedFinishDate === null ? null : shiftDate(item.plannedFinishDate, days);
     const outOfRange = (d: { date: string; outside: boolean }) => d.outside || d.date < min || d.date > max;
     let ok = true;
     if (start !== null && outOfRange(start)) {
-      this.fail('SHIFTED_START_OUT_OF_RANGE', { days, date: start.date, min, max }, { itemId: scope.id, field: 'StartDate', rule: 6 });
+      this.fail('SHIFTED_START_OUT_OF_RANGE', { days, date: start.date, min, max }, { itemId: scope.id, field: 'PlannedStartDate', rule: 6 });
       ok = false;
     }
     if (end !== null && outOfRange(end)) {
-      this.fail('SHIFTED_END_OUT_OF_RANGE', { days, date: end.date, min, max }, { itemId: scope.id, field: 'EndDate', rule: 7 });
+      this.fail('SHIFTED_END_OUT_OF_RANGE', { days, date: end.date, min, max }, { itemId: scope.id, field: 'PlannedFinishDate', rule: 7 });
       ok = false;
     }
     if (!ok || (start === null && end === null)) return;
     const w = this.ws.mut(scope.id);
-    w.startDate = start?.date ?? null;
-    w.endDate = end?.date ?? null;
+    w.plannedStartDate = start?.date ?? null;
+    w.plannedFinishDate = end?.date ?? null;
     scope.datesTouched = true;
   }
 
@@ -680,9 +680,9 @@ class UpdateRun {
         if (!this.isMember(scope.project, value)) return this.fail('LEADER_NOT_MEMBER', { user: value, projectId: scope.project.id }, { ...where, rule: 14 });
         return set('leaderId', value);
       }
-      case 'StartDate':
-      case 'EndDate': {
-        const prop = name === 'StartDate' ? 'startDate' : 'endDate';
+      case 'PlannedStartDate':
+      case 'PlannedFinishDate': {
+        const prop = name === 'PlannedStartDate' ? 'plannedStartDate' : 'plannedFinishDate';
         scope.datesTouched = true;
         if (value === null) return set(prop, null);
         const date = typeof value === 'string' ? parseDate(value) : undefined;
@@ -691,20 +691,20 @@ class UpdateRun {
       }
       case 'StatusTypeId':
       case 'ProcessCategoryId':
-      case 'WorkCategoryId': {
-        const prop = FIELD_PROPERTY[name] as 'statusTypeId' | 'processCategoryId' | 'workCategoryId';
+      case 'TimeEntryCategoryId': {
+        const prop = FIELD_PROPERTY[name] as 'statusTypeId' | 'processCategoryId' | 'timeEntryCategoryId';
         if (value === null) return set(prop, null);
         if (typeof value !== 'string' || value === '') return this.badValue(scope, name, 'an ID or null', value);
         const available =
           name === 'StatusTypeId'
             ? this.statusTypes.get(value)?.available === true
-            : name === 'WorkCategoryId'
+            : name === 'TimeEntryCategoryId'
               ? this.workClassifications.get(value)?.available === true
               : this.processClassifications.has(value)
                 ? this.processClassifications.get(value)!.available
                 : this.liveProcessCategories.has(value);
         if (!available) {
-          const code = name === 'StatusTypeId' ? 'STATUS_TYPE_NOT_AVAILABLE' : name === 'WorkCategoryId' ? 'WORK_CATEGORY_NOT_AVAILABLE' : 'PROCESS_CATEGORY_NOT_AVAILABLE';
+          const code = name === 'StatusTypeId' ? 'STATUS_TYPE_NOT_AVAILABLE' : name === 'TimeEntryCategoryId' ? 'WORK_CATEGORY_NOT_AVAILABLE' : 'PROCESS_CATEGORY_NOT_AVAILABLE';
           return this.fail(code, { value }, where);
         }
         return set(prop, value);

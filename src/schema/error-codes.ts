@@ -203,7 +203,7 @@ export const ERROR_CODES = {
     rule: 3,
   },
   END_BEFORE_START: {
-    message: 'The end date (fields.EndDate {end}) is earlier than the start date (fields.StartDate {start}).',
+    message: 'The end date (fields.PlannedFinishDate {end}) is earlier than the start date (fields.PlannedStartDate {start}).',
     producedBy: ['client', 'sandbox'],
     severity: 'error',
     rule: 5,

@@ -15,7 +15,7 @@ export const JSON_SCHEMA_JA: Readonly<Record<string, string>> = {
   'Days to shift the period; positive moves it later, negative moves it earlier.': '期間をずらす日数。正の値で後ろへ、負の値で前へずらします。',
   'Description of the work item.': '作業項目の説明。',
   'Each entry of "workItemIds" must be a string or a whole number.': '"workItemIds" の各要素は文字列または整数でなければなりません。',
-  'End date (yyyy-MM-dd); not earlier than the start date.': '終了日 (yyyy-MM-dd)。開始日より前にはできません。',
+  'Planned finish date (yyyy-MM-dd); not earlier than the planned start date.': '予定終了日 (yyyy-MM-dd)。予定開始日より前にはできません。',
   'Field(s) whose determination method is cleared; several names separated by commas.': '決定方法をクリアするフィールド。複数の名前はカンマで区切ります。',
   'Fields to copy down to the lowest-level sub-items.': '最下位のサブ項目までコピーするフィールド。',
   'Fields to update, keyed by field name (case-sensitive), e.g. {"Name": "...", "PlannedTime": 480}. Names outside the known list are sent as written (with a warning).':
@@ -24,17 +24,17 @@ export const JSON_SCHEMA_JA: Readonly<Record<string, string>> = {
   "How each field's value is determined, keyed by field name.": '各フィールドの値の決定方法。キーはフィールド名です。',
   'How the value of ActualProgress is determined. Known values: Manual, ActualTime, Children (other values get a warning; "Formula" cannot be set here).':
     'ActualProgress の値の決定方法。既知の値: Manual、ActualTime、Children (ほかの値には警告が出ます。"Formula" はここでは設定できません)。',
-  'How the value of EndDate is determined. Known values: Manual, Children (other values get a warning; "Formula" cannot be set here).':
-    'EndDate の値の決定方法。既知の値: Manual、Children (ほかの値には警告が出ます。"Formula" はここでは設定できません)。',
+  'How the value of PlannedFinishDate is determined. Known values: Manual, Children (other values get a warning; "Formula" cannot be set here).':
+    'PlannedFinishDate の値の決定方法。既知の値: Manual、Children (ほかの値には警告が出ます。"Formula" はここでは設定できません)。',
   'How the value of PlannedCost is determined. Known values: Manual, PlannedTime, Children (other values get a warning; "Formula" cannot be set here).':
     'PlannedCost の値の決定方法。既知の値: Manual、PlannedTime、Children (ほかの値には警告が出ます。"Formula" はここでは設定できません)。',
   'How the value of PlannedTime is determined. Known values: Manual, Assignments, Children (other values get a warning; "Formula" cannot be set here).':
     'PlannedTime の値の決定方法。既知の値: Manual、Assignments、Children (ほかの値には警告が出ます。"Formula" はここでは設定できません)。',
-  'How the value of StartDate is determined. Known values: Manual, Children (other values get a warning; "Formula" cannot be set here).':
-    'StartDate の値の決定方法。既知の値: Manual、Children (ほかの値には警告が出ます。"Formula" はここでは設定できません)。',
+  'How the value of PlannedStartDate is determined. Known values: Manual, Children (other values get a warning; "Formula" cannot be set here).':
+    'PlannedStartDate の値の決定方法。既知の値: Manual、Children (ほかの値には警告が出ます。"Formula" はここでは設定できません)。',
   'ID of an available process classification (process category).': '利用できるプロセス分類の ID。',
   'ID of an available status type.': '利用できる状態種別の ID。',
-  'ID of an available work classification.': '利用できる作業分類の ID。',
+  'ID of an available work classification (time entry category).': '利用できる作業分類 (TimeEntryCategory) の ID。',
   'ID of the item to copy assignments from.': '割り当てのコピー元の項目の ID。',
   'ID of the item type to change to.': '変更先の項目種別の ID。',
   'ID of the parent item to move to.': '移動先の親項目の ID。',
@@ -52,7 +52,7 @@ export const JSON_SCHEMA_JA: Readonly<Record<string, string>> = {
   'Progress percentage (100 means complete, 0 means incomplete).': '進捗率 (100 は完了、0 は未完了)。',
   'Required. Same matching rule as in an added assignment: login name, LDAP login name, e-mail address or name.':
     '必須。追加する割り当てと同じ照合規則です: ログイン名、LDAP ログイン名、メール アドレスまたは名前。',
-  'Start date (yyyy-MM-dd).': '開始日 (yyyy-MM-dd)。',
+  'Planned start date (yyyy-MM-dd).': '予定開始日 (yyyy-MM-dd)。',
   'System field names to copy to the lowest-level sub-items; several names are separated by a comma.': '最下位のサブ項目にコピーするシステム フィールド名。複数の名前はカンマで区切ります。',
   'The JSON Schema of this file (optional; ignored when sending).': 'このファイルの JSON スキーマ (省略可。送信時には無視されます)。',
   'The change to make to every listed work item: the body of PUT /workitem/workItems/{workItemIds}. Members may be combined; a document with errors is never sent.':

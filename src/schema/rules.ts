@@ -382,10 +382,10 @@ function checkFields(b: Record<string, unknown>, emit: Emit): void {
     }
     checkFieldValue(name, value, path, emit);
   }
-  const start = fields.StartDate;
-  const end = fields.EndDate;
+  const start = fields.PlannedStartDate;
+  const end = fields.PlannedFinishDate;
   if (DateOnly.safeParse(start).success && DateOnly.safeParse(end).success && (end as string) < (start as string)) {
-    emit('END_BEFORE_START', ['fields', 'EndDate'], { start: start as string, end: end as string });
+    emit('END_BEFORE_START', ['fields', 'PlannedFinishDate'], { start: start as string, end: end as string });
   }
 }
 

@@ -170,7 +170,7 @@ export const TEMPLATES: readonly UpdateTemplate[] = [
     label: 'Set the period',
     description: 'Set start and end dates (yyyy-MM-dd).',
     prefix: 'workitems-set-period',
-    update: { fields: { StartDate: new P('2025-04-01'), EndDate: new P('2025-04-30') } },
+    update: { fields: { PlannedStartDate: new P('2025-04-01'), PlannedFinishDate: new P('2025-04-30') } },
   },
   {
     id: 'setFieldCalcTypes',

@@ -528,7 +528,7 @@ export function workItemTooltip(r: WorkItemRow): vscode.MarkdownString {
     [vscode.l10n.t('ID'), r.id],
     [vscode.l10n.t('Code'), r.code],
     [vscode.l10n.t('Type'), fieldText(f['ItemTypeName']) ?? fieldText(f['ItemTypeId'])],
-    [vscode.l10n.t('Period'), period(dateOf(f['StartDate']), dateOf(f['EndDate']))],
+    [vscode.l10n.t('Period'), period(dateOf(f['PlannedStartDate']), dateOf(f['PlannedFinishDate']))],
     [vscode.l10n.t('Progress'), r.progress !== undefined ? `${r.progress}%` : undefined],
     [vscode.l10n.t('Planned time'), planned !== undefined ? vscode.l10n.t('{0} h', planned) : undefined],
     [vscode.l10n.t('Actual time'), actual !== undefined ? vscode.l10n.t('{0} h', actual) : undefined],

@@ -14,10 +14,10 @@ const DOCUMENT = {
   update: { moveScheduleDays: 7 },
 };
 
-async function sandboxItem(wb: Workbench, id: string): Promise<{ startDate: string | null; endDate: string | null }> {
+async function sandboxItem(wb: Workbench, id: string): Promise<{ plannedStartDate: string | null; plannedFinishDate: string | null }> {
   const r = await fetch(`${wb.sandbox.origin}/_sandbox/workitems/${id}`, { signal: AbortSignal.timeout(10_000) });
   assert.equal(r.status, 200, `sandbox has no work item ${id}`);
-  return (await r.json()) as { startDate: string | null; endDate: string | null };
+  return (await r.json()) as { plannedStartDate: string | null; plannedFinishDate: string | null };
 }
 
 describe('Before/after and undo in a VS Code workbench', function () {
@@ -100,7 +100,7 @@ describe('Before/after and undo in a VS Code workbench', function () {
     const resultTab = wb.page.locator('.tabs-container .tab', { hasText: /^Results/ });
     await wb.expectVisible(resultTab, 'the Results tab', 90_000);
     const shifted = await sandboxItem(wb, '122');
-    assert.notEqual(shifted.startDate, before[0]!.startDate, 'the sandbox recorded the shift');
+    assert.notEqual(shifted.plannedStartDate, before[0]!.plannedStartDate, 'the sandbox recorded the shift');
     await resultTab.first().click();
     const results = await frameWith('#wis-changes[data-kind="result"]', 'the before → after table of the results');
     await wb.expectVisible(results.locator('.wis-row', { hasText: '123' }), 'a row of the changed items');
@@ -120,8 +120,8 @@ describe('Before/after and undo in a VS Code workbench', function () {
     await wb.expectVisible(wb.page.locator('.tabs-container .tab', { hasText: /^Results: undo-1-of-1/ }), 'the results of the undo', 90_000);
     const after = await Promise.all(DOCUMENT.workItemIds.map((id) => sandboxItem(wb, id)));
     assert.deepEqual(
-      after.map((a) => [a.startDate, a.endDate]),
-      before.map((b) => [b.startDate, b.endDate]),
+      after.map((a) => [a.plannedStartDate, a.plannedFinishDate]),
+      before.map((b) => [b.plannedStartDate, b.plannedFinishDate]),
       'every date is back to its value before the update',
     );
   });
@@ -163,7 +163,7 @@ describe('Before/after and undo in a VS Code workbench', function () {
     await (await wb.expectVisible(restored.locator('button', { hasText: /^Send$/ }), 'the Send button of the restored view')).click();
     const dialog = wb.page.locator('.monaco-dialog-box', { hasText: /1 item changed since the preview/ });
     await wb.signIn('admin', 'password', dialog, 90_000);
-    await wb.expectVisible(dialog.filter({ hasText: /122: StartDate, EndDate/ }), 'the changed item and its fields in the question');
+    await wb.expectVisible(dialog.filter({ hasText: /122: PlannedStartDate, PlannedFinishDate/ }), 'the changed item and its fields in the question');
     await (await wb.expectVisible(dialog.locator('.monaco-button', { hasText: 'Cancel' }), 'the Cancel button of the question')).click();
     await dialog.first().waitFor({ state: 'hidden', timeout: 10_000 });
     await wb.page.waitForTimeout(1_000);

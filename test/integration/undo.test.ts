@@ -12,7 +12,7 @@ import type { WorkItemNode } from '../../src/workItems/tree';
 import { activateExtension, closeUntitledDocuments, waitFor } from './support';
 
 const IDS = ['122', '123'];
-const FIELDS = ['Id', 'Code', 'StartDate', 'EndDate', 'IsTimeEntryLocked'];
+const FIELDS = ['Id', 'Code', 'PlannedStartDate', 'PlannedFinishDate', 'IsTimeEntryLocked'];
 
 interface SendOutcome {
   baseUrl: string;
@@ -78,7 +78,7 @@ describe('before/after and undo', function () {
       for (const id of IDS) {
         assert.equal(changed.get(id)!.Code, 'UNDO-TEST');
         assert.equal(changed.get(id)!.IsTimeEntryLocked, true);
-        assert.notEqual(day(changed.get(id)!.StartDate), day(before.get(id)!.StartDate), `${id} was shifted`);
+        assert.notEqual(day(changed.get(id)!.PlannedStartDate), day(before.get(id)!.PlannedStartDate), `${id} was shifted`);
       }
       await waitFor('the result view', () => tabLabels().some((l) => l.startsWith('Results: undo-')));
 

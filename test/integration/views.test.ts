@@ -185,7 +185,7 @@ describe('views: organizations (sandbox)', function () {
   });
 
   it('groups 1,000 direct users into ranges that are views over one list', async () => {
-    const data = { version: 1, organizations: [{ id: 'big', name: 'Big', parentId: null }], users: [] as object[] };
+    const data = { version: 2, organizations: [{ id: 'big', name: 'Big', parentId: null }], users: [] as object[] };
     data.users.push({ id: 'u-admin', name: 'Admin', loginName: 'admin', organizationId: 'big' });
     for (let i = 1; i < 1000; i++) data.users.push({ id: `u${i}`, name: `User ${String(i).padStart(4, '0')}`, loginName: `user${i}`, organizationId: 'big' });
     const big = await createSandbox({ port: 0, data: data as never });

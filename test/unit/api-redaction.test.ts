@@ -148,8 +148,8 @@ describe('503 without Retry-After: outcome unknown', function () {
       assert.equal(r.requests[1]!.state, 'succeeded');
       assert.equal(r.requests[1]!.attempts, 2);
       // The injected 503 applied nothing; the retried one applied once.
-      assert.equal((await storedItem(sandbox, ids[0]!)).startDate, before.get(ids[0]!)!.startDate);
-      assert.notEqual((await storedItem(sandbox, ids[10]!)).startDate, before.get(ids[10]!)!.startDate);
+      assert.equal((await storedItem(sandbox, ids[0]!)).plannedStartDate, before.get(ids[0]!)!.plannedStartDate);
+      assert.notEqual((await storedItem(sandbox, ids[10]!)).plannedStartDate, before.get(ids[10]!)!.plannedStartDate);
     } finally {
       await client.close();
       await sandbox.close();

@@ -8,8 +8,8 @@ const T1 = {
   Id: 'T1',
   Name: 'Design',
   Code: 'D-1',
-  StartDate: '2026-03-01T00:00:00',
-  EndDate: '2026-03-10T00:00:00',
+  PlannedStartDate: '2026-03-01T00:00:00',
+  PlannedFinishDate: '2026-03-10T00:00:00',
   ActualProgress: 40,
   TracksProgress: true,
   HasChildren: false,
@@ -34,13 +34,13 @@ const value = (v: unknown): Expected => ({ kind: 'value', value: v });
 
 describe('bulk effects: expected values of each predictable member', () => {
   it('fields: every field set directly gets its value; dates are compared by day', () => {
-    const e = itemEffect('T1', { fields: { Name: 'New', Code: 'X', PlannedTime: 60, LeaderId: null, StartDate: '2026-03-01', Description: null } }, T1);
+    const e = itemEffect('T1', { fields: { Name: 'New', Code: 'X', PlannedTime: 60, LeaderId: null, PlannedStartDate: '2026-03-01', Description: null } }, T1);
     assert.deepEqual(expected(e, 'Name'), value('New'));
     assert.deepEqual(expected(e, 'Code'), value('X'));
     assert.deepEqual(expected(e, 'PlannedTime'), value(60));
     assert.deepEqual(expected(e, 'LeaderId'), value(null));
     assert.deepEqual(expected(e, 'Description'), value(''));
-    const start = e.fields.find((f) => f.field === 'StartDate')!;
+    const start = e.fields.find((f) => f.field === 'PlannedStartDate')!;
     assert.equal(start.changes, false, 'the same day with a time part is no change');
     assert.equal(e.fields.find((f) => f.field === 'Name')!.changes, true);
     assert.deepEqual(e.problems, []);
@@ -64,11 +64,11 @@ describe('bulk effects: expected values of each predictable member', () => {
 
   it('moveScheduleDays: both dates shifted (across a month end), a missing date stays empty', () => {
     const e = itemEffect('T1', { moveScheduleDays: 25 }, T1);
-    assert.deepEqual(expected(e, 'StartDate'), value('2026-03-26'));
-    assert.deepEqual(expected(e, 'EndDate'), value('2026-04-04'));
-    const half = itemEffect('X', { moveScheduleDays: -1 }, { Id: 'X', StartDate: '2026-03-01', EndDate: null });
-    assert.deepEqual(expected(half, 'StartDate'), value('2026-02-28'));
-    assert.deepEqual(expected(half, 'EndDate'), value(null));
+    assert.deepEqual(expected(e, 'PlannedStartDate'), value('2026-03-26'));
+    assert.deepEqual(expected(e, 'PlannedFinishDate'), value('2026-04-04'));
+    const half = itemEffect('X', { moveScheduleDays: -1 }, { Id: 'X', PlannedStartDate: '2026-03-01', PlannedFinishDate: null });
+    assert.deepEqual(expected(half, 'PlannedStartDate'), value('2026-02-28'));
+    assert.deepEqual(expected(half, 'PlannedFinishDate'), value(null));
   });
 
   it('moveScheduleDays: a shift outside the project allowed range is flagged when the range is known (rules 6 and 7)', () => {
@@ -76,22 +76,22 @@ describe('bulk effects: expected values of each predictable member', () => {
     const e = itemEffect('T1', { moveScheduleDays: 300 }, T1, range);
     assert.deepEqual(
       e.problems.map((p) => [p.code, p.field, p.params?.date]),
-      [['shift-out-of-range', 'EndDate', '2027-01-04']],
+      [['shift-out-of-range', 'PlannedFinishDate', '2027-01-04']],
     );
     assert.deepEqual(itemEffect('T1', { moveScheduleDays: 300 }, T1).problems, [], 'no range known: nothing flagged');
   });
 
   it('clearSchedule: both dates emptied, links named as deleted; fields set after it win', () => {
     const e = itemEffect('T1', { clearSchedule: true }, T1);
-    assert.deepEqual(expected(e, 'StartDate'), value(null));
-    assert.deepEqual(expected(e, 'EndDate'), value(null));
+    assert.deepEqual(expected(e, 'PlannedStartDate'), value(null));
+    assert.deepEqual(expected(e, 'PlannedFinishDate'), value(null));
     assert.ok(e.notes.includes('links-deleted'));
-    const again = itemEffect('T1', { clearSchedule: true, fields: { StartDate: '2026-05-01' } }, T1);
-    assert.deepEqual(expected(again, 'StartDate'), value('2026-05-01'));
+    const again = itemEffect('T1', { clearSchedule: true, fields: { PlannedStartDate: '2026-05-01' } }, T1);
+    assert.deepEqual(expected(again, 'PlannedStartDate'), value('2026-05-01'));
   });
 
   it('end before start after the change is flagged (rule 5)', () => {
-    const e = itemEffect('T1', { fields: { EndDate: '2026-02-01' } }, T1);
+    const e = itemEffect('T1', { fields: { PlannedFinishDate: '2026-02-01' } }, T1);
     assert.deepEqual(e.problems.map((p) => p.code), ['end-before-start']);
   });
 
@@ -156,9 +156,9 @@ describe('bulk effects: expected values of each predictable member', () => {
   });
 
   it('touched fields and the fields= list to read', () => {
-    assert.deepEqual(touchedFields({ moveScheduleDays: 3 }), ['StartDate', 'EndDate']);
+    assert.deepEqual(touchedFields({ moveScheduleDays: 3 }), ['PlannedStartDate', 'PlannedFinishDate']);
     assert.deepEqual(touchedFields({ moveScheduleDays: 0 }), []);
-    assert.deepEqual(fieldsToRead({ moveScheduleDays: 3 }), ['Id', 'Name', 'StartDate', 'EndDate', 'ProjectId']);
+    assert.deepEqual(fieldsToRead({ moveScheduleDays: 3 }), ['Id', 'Name', 'PlannedStartDate', 'PlannedFinishDate', 'ProjectId']);
     assert.deepEqual(fieldsToRead({ setCompleted: true }), ['Id', 'Name', 'ActualProgress', 'TracksProgress', 'HasChildren']);
     assert.deepEqual(touchedFields({ moveParentTo: 'F2', changeItemTypeTo: 'x' }), ['ParentId', 'DisplayOrder', 'ItemTypeId']);
     assert.deepEqual(touchedFields({ restore: true, moveScheduleDays: 3 }), ['IsDeleted'], 'restore ignores every other member');

@@ -25,8 +25,8 @@ describe('bulk engine against the sandbox', function () {
     for (const id of ids) {
       const item = await storedItem(sandbox, id);
       const was = before.get(id)!;
-      assert.equal(item.startDate, addDays(was.startDate, days), `item ${id}: start ${was.startDate} → ${item.startDate}, expected a shift of ${days} day(s)`);
-      assert.equal(item.endDate, addDays(was.endDate, days), `item ${id}: end ${was.endDate} → ${item.endDate}`);
+      assert.equal(item.plannedStartDate, addDays(was.plannedStartDate, days), `item ${id}: start ${was.plannedStartDate} → ${item.plannedStartDate}, expected a shift of ${days} day(s)`);
+      assert.equal(item.plannedFinishDate, addDays(was.plannedFinishDate, days), `item ${id}: end ${was.plannedFinishDate} → ${item.plannedFinishDate}`);
     }
   }
 

@@ -32,8 +32,8 @@ export function fault(sandbox: Sandbox, spec: Record<string, unknown>): Promise<
 
 export interface StoredItem {
   id: string;
-  startDate: string | null;
-  endDate: string | null;
+  plannedStartDate: string | null;
+  plannedFinishDate: string | null;
   [k: string]: unknown;
 }
 
@@ -46,15 +46,15 @@ export async function storedItem(sandbox: Sandbox, id: string): Promise<StoredIt
 /** IDs of non-folder work items that have a schedule (so moveScheduleDays shows). */
 export function scheduledTaskIds(sandbox: Sandbox, n: number): string[] {
   const ids = sandbox.data.workItems
-    .filter((w) => w.itemTypeId !== 'it-folder' && w.startDate !== null && w.endDate !== null && !w.isDeleted)
+    .filter((w) => w.itemTypeId !== 'it-folder' && w.plannedStartDate !== null && w.plannedFinishDate !== null && !w.isDeleted)
     .map((w) => w.id);
   if (ids.length < n) throw new Error(`the data set has only ${ids.length} scheduled items, ${n} needed`);
   return ids.slice(0, n);
 }
 
-export function snapshotDates(sandbox: Sandbox, ids: readonly string[]): Map<string, { startDate: string | null; endDate: string | null }> {
+export function snapshotDates(sandbox: Sandbox, ids: readonly string[]): Map<string, { plannedStartDate: string | null; plannedFinishDate: string | null }> {
   const byId = new Map(sandbox.data.workItems.map((w) => [w.id, w]));
-  return new Map(ids.map((id) => [id, { startDate: byId.get(id)!.startDate, endDate: byId.get(id)!.endDate }]));
+  return new Map(ids.map((id) => [id, { plannedStartDate: byId.get(id)!.plannedStartDate, plannedFinishDate: byId.get(id)!.plannedFinishDate }]));
 }
 
 export function addDays(date: string | null, days: number): string | null {

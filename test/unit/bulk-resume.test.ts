@@ -89,13 +89,13 @@ describe('bulk resumption after the process is killed', function () {
       // The user checks the interrupted request on the service and decides.
       const unknownIds = journal.plan.requests[interrupted[0]!]!.ids;
       const probe = await storedItem(sandbox, unknownIds[0]!);
-      if (probe.startDate === addDays(before.get(unknownIds[0]!)!.startDate, DAYS)) await confirmUnknown(journal, interrupted);
+      if (probe.plannedStartDate === addDays(before.get(unknownIds[0]!)!.plannedStartDate, DAYS)) await confirmUnknown(journal, interrupted);
       else await resendUnknown(journal, interrupted, { client });
 
       for (const id of ids) {
         const item = await storedItem(sandbox, id);
-        assert.equal(item.startDate, addDays(before.get(id)!.startDate, DAYS), `item ${id} start`);
-        assert.equal(item.endDate, addDays(before.get(id)!.endDate, DAYS), `item ${id} end`);
+        assert.equal(item.plannedStartDate, addDays(before.get(id)!.plannedStartDate, DAYS), `item ${id} start`);
+        assert.equal(item.plannedFinishDate, addDays(before.get(id)!.plannedFinishDate, DAYS), `item ${id} end`);
       }
       const final = await JobJournal.load(journal.file);
       assert.ok(final.requests.every((r) => r.state === 'succeeded'));

@@ -28,8 +28,8 @@ function dataset(): DatasetInput {
     itemTypeId: 'task',
     name: `Task ${id}`,
     code: i % 2 ? `C-${i}` : '',
-    startDate: i % 4 === 3 ? null : `2026-0${(i % 8) + 1}-0${(i % 5) + 1}`,
-    endDate: i % 4 === 3 ? null : `2026-0${(i % 8) + 1}-2${i % 9}`,
+    plannedStartDate: i % 4 === 3 ? null : `2026-0${(i % 8) + 1}-0${(i % 5) + 1}`,
+    plannedFinishDate: i % 4 === 3 ? null : `2026-0${(i % 8) + 1}-2${i % 9}`,
     actualProgress: (i * 13) % 101,
     plannedTime: 60 * i,
     managedPlannedTime: i % 3 === 0 ? 60 : 0,
@@ -40,7 +40,7 @@ function dataset(): DatasetInput {
     fieldCalcTypes: (i % 2 ? { PlannedTime: 'Manual' } : {}) as Record<string, string>,
   }));
   return {
-    version: 1,
+    version: 2,
     organizations: [{ id: 'o1', name: 'Head office', parentId: null }],
     users: [
       { id: 'u-admin', name: 'Admin', loginName: 'admin', organizationId: 'o1' },
@@ -88,7 +88,7 @@ const fieldsArb = fc.record(
     ActualProgress: fc.integer({ min: 0, max: 100 }),
     LeaderId: fc.constantFrom(null, ...MEMBERS),
     StatusTypeId: fc.constantFrom(null, 'st-open', 'st-done'),
-    StartDate: dateArb,
+    PlannedStartDate: dateArb,
   },
   { requiredKeys: [] },
 );
@@ -120,7 +120,7 @@ const bodyArb: fc.Arbitrary<UpdateWorkItemsBody> = fc
     const body: UpdateWorkItemsBody = {};
     if (r.fields && Object.keys(r.fields).length > 0) {
       body.fields = { ...r.fields };
-      if (r.fields.StartDate !== undefined) body.fields.EndDate = r.fields.StartDate; // a valid period
+      if (r.fields.PlannedStartDate !== undefined) body.fields.PlannedFinishDate = r.fields.PlannedStartDate; // a valid period
     }
     if (r.moveScheduleDays !== undefined) body.moveScheduleDays = r.moveScheduleDays;
     if (r.setCompleted !== undefined) body.setCompleted = r.setCompleted;

@@ -10,7 +10,7 @@ import { findDrift, readValues } from '../../src/bulk/readValues';
 import { pruneSnapshots, readSnapshot, snapshotFile, writeSnapshot, SnapshotError } from '../../src/bulk/snapshot';
 import { inverseAssignmentChange, planUndo } from '../../src/bulk/undo';
 
-const A = { Id: 'A', Name: 'Alpha', StartDate: '2026-03-01T00:00:00', EndDate: '2026-03-05T00:00:00', ParentId: 'F1', IsTimeEntryLocked: false, HasChildren: false, ActualProgress: 30, TracksProgress: true, ItemTypeId: 'task' };
+const A = { Id: 'A', Name: 'Alpha', PlannedStartDate: '2026-03-01T00:00:00', PlannedFinishDate: '2026-03-05T00:00:00', ParentId: 'F1', IsTimeEntryLocked: false, HasChildren: false, ActualProgress: 30, TracksProgress: true, ItemTypeId: 'task' };
 const B = { ...A, Id: 'B', Name: 'Beta', IsTimeEntryLocked: true, ActualProgress: 100 };
 
 describe('bulk undo: inverse documents', () => {
@@ -20,15 +20,15 @@ describe('bulk undo: inverse documents', () => {
       plan.documents.map((d) => [d.kind, d.workItemIds, d.update]),
       [
         ['schedule', ['A'], { moveScheduleDays: -7 }],
-        ['schedule', ['B'], { fields: { StartDate: '2026-03-01', EndDate: '2026-03-05' } }],
+        ['schedule', ['B'], { fields: { PlannedStartDate: '2026-03-01', PlannedFinishDate: '2026-03-05' } }],
       ],
     );
   });
 
   it('old dates when the dates after are not the shifted ones (e.g. set by another member)', () => {
-    const after = new Map([['A', { ...A, StartDate: '2026-04-01', EndDate: '2026-04-02' }]]);
+    const after = new Map([['A', { ...A, PlannedStartDate: '2026-04-01', PlannedFinishDate: '2026-04-02' }]]);
     const plan = planUndo({ body: { moveScheduleDays: 7 }, applied: ['A'], before: new Map([['A', A]]), after });
-    assert.deepEqual(plan.documents[0]!.update, { fields: { StartDate: '2026-03-01', EndDate: '2026-03-05' } });
+    assert.deepEqual(plan.documents[0]!.update, { fields: { PlannedStartDate: '2026-03-01', PlannedFinishDate: '2026-03-05' } });
   });
 
   it('lock and completion back per previous value; items already so need nothing', () => {
@@ -104,8 +104,8 @@ describe('bulk undo: inverse documents', () => {
 
   it('calculation types: previous ones set again, new ones cleared, a Formula reported', () => {
     const before = new Map([['A', { Id: 'A', FieldCalcTypes: { PlannedTime: 'Assignments', ActualProgress: 'Formula' } }]]);
-    const plan = planUndo({ body: { clearAllFieldCalcTypes: true, fieldCalcTypes: { StartDate: 'Children' } }, applied: ['A'], before });
-    assert.deepEqual(plan.documents.map((d) => d.update), [{ fieldCalcTypes: { PlannedTime: 'Assignments' }, clearFieldCalcTypes: 'StartDate' }]);
+    const plan = planUndo({ body: { clearAllFieldCalcTypes: true, fieldCalcTypes: { PlannedStartDate: 'Children' } }, applied: ['A'], before });
+    assert.deepEqual(plan.documents.map((d) => d.update), [{ fieldCalcTypes: { PlannedTime: 'Assignments' }, clearFieldCalcTypes: 'PlannedStartDate' }]);
     assert.deepEqual(plan.nonInvertible, [{ id: 'A', member: 'fieldCalcTypes.ActualProgress', reason: 'formula' }]);
   });
 
@@ -119,14 +119,14 @@ describe('bulk undo: inverse documents', () => {
         ['A', 'propagateToChildren', 'descendants-not-in-snapshot'],
       ],
     );
-    assert.deepEqual(r.documents[0]!.update, { fields: { StartDate: '2026-03-01', EndDate: '2026-03-05' } }, 'the dates still come back');
+    assert.deepEqual(r.documents[0]!.update, { fields: { PlannedStartDate: '2026-03-01', PlannedFinishDate: '2026-03-05' } }, 'the dates still come back');
     assert.deepEqual(planUndo({ body: { restore: true }, applied: ['A'], before: new Map([['A', A]]) }).nonInvertible, [{ id: 'A', member: 'restore', reason: 'restore' }]);
     assert.deepEqual(planUndo({ body: { fields: { Name: 'x' } }, applied: ['Q'], before: new Map() }).nonInvertible, [{ id: 'Q', member: '*', reason: 'not-in-snapshot' }]);
   });
 
   it('response members map to read fields', () => {
-    assert.deepEqual(responseFields({ id: 'A', startDate: '2026-01-01', timeEntryLocked: true, updatedAt: 'x', actualProgress: 5 }), {
-      StartDate: '2026-01-01',
+    assert.deepEqual(responseFields({ id: 'A', plannedStartDate: '2026-01-01', timeEntryLocked: true, updatedAt: 'x', actualProgress: 5 }), {
+      PlannedStartDate: '2026-01-01',
       IsTimeEntryLocked: true,
       ActualProgress: 5,
     });
@@ -146,13 +146,13 @@ describe('bulk undo: the snapshot beside the journal', () => {
     const plan = planJob({ workItemIds: ['A', 'B', 'C'], update: { moveScheduleDays: 3 }, baseUrl: 'http://127.0.0.1:1/api', maxIdsPerRequest: 2 });
     const journal = await JobJournal.create(dir, { source: { uri: 'untitled:x.workitems.json' }, plan });
     const values = new Map([
-      ['A', { Id: 'A', StartDate: '2026-01-01', EndDate: '2026-01-02' }],
-      ['B', { Id: 'B', StartDate: '2026-02-01', EndDate: null }],
-      ['C', { Id: 'C', StartDate: '2026-03-01', EndDate: '2026-03-09' }],
+      ['A', { Id: 'A', PlannedStartDate: '2026-01-01', PlannedFinishDate: '2026-01-02' }],
+      ['B', { Id: 'B', PlannedStartDate: '2026-02-01', PlannedFinishDate: null }],
+      ['C', { Id: 'C', PlannedStartDate: '2026-03-01', PlannedFinishDate: '2026-03-09' }],
     ]);
-    await writeSnapshot(journal.file, { kind: 'before', jobId: journal.id, fields: ['Id', 'StartDate', 'EndDate'], items: values });
+    await writeSnapshot(journal.file, { kind: 'before', jobId: journal.id, fields: ['Id', 'PlannedStartDate', 'PlannedFinishDate'], items: values });
     // The first request succeeded, the second was in flight when the process died.
-    await journal.updateRequest(0, { state: 'succeeded', response: { items: [{ id: 'A', startDate: '2026-01-04', endDate: '2026-01-05' }, { id: 'B', startDate: '2026-02-04' }], affectedItems: [], addedTimeEntryIds: [], addedScheduleDependencyIds: [] } });
+    await journal.updateRequest(0, { state: 'succeeded', response: { items: [{ id: 'A', plannedStartDate: '2026-01-04', plannedFinishDate: '2026-01-05' }, { id: 'B', plannedStartDate: '2026-02-04' }], affectedItems: [], addedTimeEntryIds: [], addedScheduleDependencyIds: [] } });
     await journal.updateRequest(1, { state: 'sent', attempts: 1 });
     await journal.flush();
 
@@ -164,7 +164,7 @@ describe('bulk undo: the snapshot beside the journal', () => {
       undo.documents.map((d) => [d.workItemIds, d.update]),
       [
         [['A', 'B'], { moveScheduleDays: -3 }],
-        [['C'], { fields: { StartDate: '2026-03-01', EndDate: '2026-03-09' } }],
+        [['C'], { fields: { PlannedStartDate: '2026-03-01', PlannedFinishDate: '2026-03-09' } }],
       ],
     );
   });
@@ -207,16 +207,16 @@ describe('bulk undo: reading values and drift', () => {
 
   it('finds items whose touched fields changed since the preview, and items gone', () => {
     const then = new Map([
-      ['A', { Id: 'A', StartDate: '2026-01-01', EndDate: '2026-01-02' }],
-      ['B', { Id: 'B', StartDate: '2026-01-01', EndDate: '2026-01-02' }],
-      ['C', { Id: 'C', StartDate: null, EndDate: null }],
+      ['A', { Id: 'A', PlannedStartDate: '2026-01-01', PlannedFinishDate: '2026-01-02' }],
+      ['B', { Id: 'B', PlannedStartDate: '2026-01-01', PlannedFinishDate: '2026-01-02' }],
+      ['C', { Id: 'C', PlannedStartDate: null, PlannedFinishDate: null }],
     ]);
     const now = new Map([
-      ['A', { Id: 'A', StartDate: '2026-01-01T00:00:00', EndDate: '2026-01-02' }],
-      ['B', { Id: 'B', StartDate: '2026-01-03', EndDate: '2026-01-02' }],
+      ['A', { Id: 'A', PlannedStartDate: '2026-01-01T00:00:00', PlannedFinishDate: '2026-01-02' }],
+      ['B', { Id: 'B', PlannedStartDate: '2026-01-03', PlannedFinishDate: '2026-01-02' }],
     ]);
     assert.deepEqual(findDrift({ moveScheduleDays: 1 }, then, now), [
-      { id: 'B', fields: [{ field: 'StartDate', then: '2026-01-01', now: '2026-01-03' }] },
+      { id: 'B', fields: [{ field: 'PlannedStartDate', then: '2026-01-01', now: '2026-01-03' }] },
       { id: 'C', fields: [], gone: true },
     ]);
   });

@@ -20,17 +20,17 @@ describe('changes: previews kept across window reloads', () => {
   const baseUrl = 'https://tt.example.com/api';
   const takenAt = new Date('2026-11-25T08:00:00.000Z');
   const items = new Map<string, Record<string, unknown>>([
-    ['122', { Id: '122', StartDate: '2026-03-02T00:00:00', EndDate: '2026-03-13T00:00:00' }],
-    ['__proto__', { Id: '__proto__', StartDate: null }],
+    ['122', { Id: '122', PlannedStartDate: '2026-03-02T00:00:00', PlannedFinishDate: '2026-03-13T00:00:00' }],
+    ['__proto__', { Id: '__proto__', PlannedStartDate: null }],
   ]);
-  const preview = { uri, text, baseUrl, takenAt, fields: ['StartDate', 'EndDate'], items, missing: ['999'] };
+  const preview = { uri, text, baseUrl, takenAt, fields: ['PlannedStartDate', 'PlannedFinishDate'], items, missing: ['999'] };
 
   it('gives back the values of the same document text on the same service (a new store: as after a reload)', async () => {
     await new PreviewStore(dir).save(preview);
     const kept = await new PreviewStore(dir).load(uri, text, baseUrl, new Date(takenAt.getTime() + 60_000));
     assert.ok(kept);
     assert.deepEqual([...kept.items], [...items]);
-    assert.deepEqual(kept.fields, ['StartDate', 'EndDate']);
+    assert.deepEqual(kept.fields, ['PlannedStartDate', 'PlannedFinishDate']);
     assert.deepEqual(kept.missing, ['999']);
     assert.equal(kept.takenAt.toISOString(), takenAt.toISOString());
     assert.equal(Object.getPrototypeOf(kept.items.get('__proto__')), Object.prototype, 'an ID named __proto__ is a plain key');
@@ -48,7 +48,7 @@ describe('changes: previews kept across window reloads', () => {
   it('keeps one preview per document: the next replaces it', async () => {
     const store = new PreviewStore(dir);
     await store.save(preview);
-    await store.save({ ...preview, text: 'v2', items: new Map([['122', { Id: '122', StartDate: null }]]) });
+    await store.save({ ...preview, text: 'v2', items: new Map([['122', { Id: '122', PlannedStartDate: null }]]) });
     assert.equal(fs.readdirSync(dir).filter((n) => n.endsWith('.json')).length, 1);
     assert.equal(await store.load(uri, text, baseUrl, takenAt), undefined, 'the replaced text no longer counts');
     assert.deepEqual([...(await store.load(uri, 'v2', baseUrl, takenAt))!.items.keys()], ['122']);

@@ -10,17 +10,17 @@ const S = ENGLISH_CHANGE_TABLE;
 describe('changes: the before/after table', () => {
   it('preview rows: current → expected per field, computed cells, problems flag the row', () => {
     const current = new Map([
-      ['A', { Id: 'A', Name: 'Alpha', StartDate: '2026-01-01T00:00:00', EndDate: null }],
-      ['B', { Id: 'B', Name: 'Beta', StartDate: null, EndDate: null }],
+      ['A', { Id: 'A', Name: 'Alpha', PlannedStartDate: '2026-01-01T00:00:00', PlannedFinishDate: null }],
+      ['B', { Id: 'B', Name: 'Beta', PlannedStartDate: null, PlannedFinishDate: null }],
     ]);
     const t = previewTable(['A', 'B', 'C'], { moveScheduleDays: 2 }, current, S);
-    assert.deepEqual(t.fields, ['StartDate', 'EndDate']);
+    assert.deepEqual(t.fields, ['PlannedStartDate', 'PlannedFinishDate']);
     assert.deepEqual(t.rows[0], ['A', 'Alpha', '', 0, CellState.Changes, '2026-01-01', '2026-01-03', CellState.Unchanged, null, null]);
     assert.deepEqual(cellOf(t.rows[0]!, 0), [CellState.Changes, '2026-01-01', '2026-01-03']);
     assert.equal(t.rows[2]![3], 1, 'an item not found is flagged');
     assert.deepEqual(t.counts, [
-      { field: 'StartDate', changes: 1, unchanged: 1, computed: 0, unexpected: 0 },
-      { field: 'EndDate', changes: 0, unchanged: 2, computed: 0, unexpected: 0 },
+      { field: 'PlannedStartDate', changes: 1, unchanged: 1, computed: 0, unexpected: 0 },
+      { field: 'PlannedFinishDate', changes: 0, unchanged: 2, computed: 0, unexpected: 0 },
     ]);
     assert.deepEqual(t.lines.map((l) => l.level), ['error', 'info'], 'the missing item and the roll-up note');
   });
@@ -38,7 +38,7 @@ describe('changes: the before/after table', () => {
   });
 
   it('values: dates by day, assignments as party (planned), empty as the empty mark', () => {
-    assert.equal(formatValue('StartDate', '2026-01-05T00:00:00', '-'), '2026-01-05');
+    assert.equal(formatValue('PlannedStartDate', '2026-01-05T00:00:00', '-'), '2026-01-05');
     assert.equal(formatValue('Assignments', [{ PartyId: 'u1', PlannedTime: 60 }, { partyId: 'g1' }], '-'), 'u1 (60), g1 (0)');
     assert.equal(formatValue('LeaderId', null, '-'), '-');
     assert.equal(formatValue('FieldCalcTypes', { PlannedTime: 'Manual' }, '-'), '{"PlannedTime":"Manual"}');

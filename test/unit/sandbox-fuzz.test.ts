@@ -120,7 +120,7 @@ const hostileJson = fc.oneof(
     '{"fields": {"__proto__": {"Name": "x"}}}',
     '{"__proto__": {"setCompleted": true}}',
     '{"fields": {"Name": ""}}',
-    '{"fields": {"StartDate": "9999-99-99"}}',
+    '{"fields": {"PlannedStartDate": "9999-99-99"}}',
     '{"fields": {"PlannedTime": 1e400}}',
     '{"assignmentChange": {"adds": [{"partyId": null}]}}',
     '{"orderFirst": true, "orderLast": true}',

@@ -46,11 +46,11 @@ describe('sandbox: no 500 for well-formed hostile input', function () {
   }
 
   it('a shift that stays in the calendar still shifts (the rule check is unchanged)', async () => {
-    const item = (await call(`${sandbox.origin}/_sandbox/workitems/111`)).json as { startDate: string };
+    const item = (await call(`${sandbox.origin}/_sandbox/workitems/111`)).json as { plannedStartDate: string };
     const r = await put('111', { moveScheduleDays: 1 });
     assert.equal(r.status, 200, r.text);
-    const after = (await call(`${sandbox.origin}/_sandbox/workitems/111`)).json as { startDate: string };
-    assert.equal(Date.parse(after.startDate) - Date.parse(item.startDate), 86_400_000);
+    const after = (await call(`${sandbox.origin}/_sandbox/workitems/111`)).json as { plannedStartDate: string };
+    assert.equal(Date.parse(after.plannedStartDate) - Date.parse(item.plannedStartDate), 86_400_000);
   });
 
   for (const depth of [MAX_JSON_DEPTH + 1, 1000, 100_000]) {

@@ -163,7 +163,7 @@ describe('sandbox: read operations', () => {
       assert.equal(f['PlannedTime'], stored['plannedTime']);
       assert.equal(f['PlannedTime'], 4800);
       assert.equal(f['ActualTime'], 5100);
-      assert.equal(f['StartDate'], '2026-01-05T00:00:00');
+      assert.equal(f['PlannedStartDate'], '2026-01-05T00:00:00');
       assert.equal(f['ActualProgress'], 100);
       assert.equal(f['StatusTypeName'], '完了');
       assert.equal(f['ItemTypeName'], '作業');

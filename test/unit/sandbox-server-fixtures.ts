@@ -46,7 +46,7 @@ type Item = NonNullable<DatasetInput['workItems']>[number];
 /** A small data-set builder: add what a test needs, defaults for the rest. */
 export class DatasetBuilder {
   private readonly d: Required<Pick<DatasetInput, 'organizations' | 'users' | 'processCategories' | 'workItems' | 'projects' | 'itemTypes'>> & DatasetInput = {
-    version: 1,
+    version: 2,
     organizations: [],
     users: [],
     processCategories: [],

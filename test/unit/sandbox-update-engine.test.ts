@@ -23,7 +23,7 @@ const bodyArb = fc.record(
     setCompleted: fc.boolean(),
     setTimeEntryLocked: fc.boolean(),
     fields: fc.dictionary(
-      fc.constantFrom('Name', 'Code', 'Description', 'PlannedTime', 'LeaderId', 'StartDate', 'EndDate', 'StatusTypeId', 'name'),
+      fc.constantFrom('Name', 'Code', 'Description', 'PlannedTime', 'LeaderId', 'PlannedStartDate', 'PlannedFinishDate', 'StatusTypeId', 'name'),
       fc.oneof(fc.constantFrom('', 'x', 'u-alice', 'u-bob', '2026-05-01', '2027-01-01', 'st-old', 'st-open'), fc.integer({ min: -1, max: 1000 })),
       { maxKeys: 3 },
     ),

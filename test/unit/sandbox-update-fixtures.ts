@@ -47,7 +47,7 @@ export function chain(n: number, prefix = 'C'): Item[] {
 export function baseFixture(extraItems: Item[] = []): DatasetInput {
   order = 0;
   return {
-    version: 1,
+    version: 2,
     organizations: [{ id: 'o1', name: 'Head office', parentId: null }],
     users: [
       { id: 'u-admin', name: 'Admin User', loginName: 'admin', ldapLoginName: 'CORP\\admin', email: 'admin@example.com', organizationId: 'o1' },
@@ -116,15 +116,15 @@ export function baseFixture(extraItems: Item[] = []): DatasetInput {
       folder('F1', null),
       folder('F1a', 'F1'),
       task('T1', 'F1a', {
-        startDate: '2026-03-01',
-        endDate: '2026-03-10',
+        plannedStartDate: '2026-03-01',
+        plannedFinishDate: '2026-03-10',
         plannedTime: 480,
         managedPlannedTime: 480,
         plannedCost: 1000,
         leaderId: 'u-alice',
         assignments: [{ partyId: 'u-alice', partyType: 'User', plannedTime: 480 }],
       }),
-      task('T2', 'F1a', { startDate: '2026-12-20', endDate: '2026-12-28' }),
+      task('T2', 'F1a', { plannedStartDate: '2026-12-20', plannedFinishDate: '2026-12-28' }),
       task('T3', 'F1a'),
       task('T4', 'F1', { actualTime: 60 }),
       task('T4a', 'T4'),

@@ -49,14 +49,14 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
     });
 
     it('error 5: the end date is earlier than the start date', async () => {
-      await h.rejects('T1', { fields: { StartDate: '2026-03-10', EndDate: '2026-03-01' } }, 400, {
+      await h.rejects('T1', { fields: { PlannedStartDate: '2026-03-10', PlannedFinishDate: '2026-03-01' } }, 400, {
         code: 'END_BEFORE_START',
         rule: 5,
         itemId: 'T1',
-        field: 'EndDate',
+        field: 'PlannedFinishDate',
       });
       // Only the end date sent: compared with the stored start date (2026-03-01).
-      await h.rejects('T1', { fields: { EndDate: '2026-02-28' } }, 400, { code: 'END_BEFORE_START', rule: 5 });
+      await h.rejects('T1', { fields: { PlannedFinishDate: '2026-02-28' } }, 400, { code: 'END_BEFORE_START', rule: 5 });
     });
 
     it('error 6: after a schedule shift the start date is outside the allowed range', async () => {
@@ -65,14 +65,14 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
         code: 'SHIFTED_START_OUT_OF_RANGE',
         rule: 6,
         itemId: 'T1',
-        field: 'StartDate',
+        field: 'PlannedStartDate',
       });
       assert.ok(errors[0]!.message.includes('2025-11-21'), errors[0]!.message);
     });
 
     it('error 7: after a schedule shift the end date is outside the allowed range', async () => {
       // T2 is 2026-12-20..12-28; +5 days keeps the start (12-25) but the end (2027-01-02) leaves the range.
-      const errors = await h.rejects('T2', { moveScheduleDays: 5 }, 400, { code: 'SHIFTED_END_OUT_OF_RANGE', rule: 7, itemId: 'T2', field: 'EndDate' });
+      const errors = await h.rejects('T2', { moveScheduleDays: 5 }, 400, { code: 'SHIFTED_END_OUT_OF_RANGE', rule: 7, itemId: 'T2', field: 'PlannedFinishDate' });
       assert.equal(errors.length, 1);
     });
 
@@ -86,7 +86,7 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
     });
 
     it('error 10: the work classification is not available', async () => {
-      await h.rejects('T1', { fields: { WorkCategoryId: 'wc-old' } }, 400, { code: 'WORK_CATEGORY_NOT_AVAILABLE', rule: 10, field: 'WorkCategoryId' });
+      await h.rejects('T1', { fields: { TimeEntryCategoryId: 'wc-old' } }, 400, { code: 'WORK_CATEGORY_NOT_AVAILABLE', rule: 10, field: 'TimeEntryCategoryId' });
     });
 
     it('error 11: the item type is not available', async () => {
@@ -200,9 +200,9 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
   describe('rules of the operation', () => {
     it('rule 1: several related fields are processed in one documented order', async () => {
       // clearSchedule runs before fields, fields before moveScheduleDays: the new dates are set, then shifted.
-      const a = await h.accepts('T1', { clearSchedule: true, fields: { StartDate: '2026-05-01', EndDate: '2026-05-03' }, moveScheduleDays: 2 });
-      assert.equal(entry(a.items, 'T1')['startDate'], '2026-05-03');
-      assert.equal(entry(a.items, 'T1')['endDate'], '2026-05-05');
+      const a = await h.accepts('T1', { clearSchedule: true, fields: { PlannedStartDate: '2026-05-01', PlannedFinishDate: '2026-05-03' }, moveScheduleDays: 2 });
+      assert.equal(entry(a.items, 'T1')['plannedStartDate'], '2026-05-03');
+      assert.equal(entry(a.items, 'T1')['plannedFinishDate'], '2026-05-05');
       // setCompleted runs after fields.ActualProgress and wins.
       await h.accepts('T3', { fields: { ActualProgress: 40 }, setCompleted: true });
       assert.equal((await h.item('T3')).actualProgress, 100);
@@ -382,7 +382,7 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
     it('duplicate IDs in the path are processed once', async () => {
       const a = await h.accepts(['T1', 'T2', 'T1'], { moveScheduleDays: 1 });
       assert.deepEqual(a.items.map((i) => i['id']), ['T1', 'T2']);
-      assert.equal((await h.item('T1')).startDate, '2026-03-02');
+      assert.equal((await h.item('T1')).plannedStartDate, '2026-03-02');
     });
   });
 
@@ -433,7 +433,7 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
       await h.rejects('T1', { fields: { Name: 'a' }, Fields: { Name: 'b' } }, 400, { code: 'MEMBER_DUPLICATE' });
       await h.rejects('T1', [1, 2], 400, { code: 'BODY_NOT_OBJECT' });
       await h.rejects('T1', { fields: { PlannedTime: 'lots' } }, 400, { code: 'FIELD_VALUE_INVALID', field: 'PlannedTime' });
-      await h.rejects('T1', { fields: { StartDate: '2026-02-30' } }, 400, { code: 'FIELD_VALUE_INVALID', field: 'StartDate' });
+      await h.rejects('T1', { fields: { PlannedStartDate: '2026-02-30' } }, 400, { code: 'FIELD_VALUE_INVALID', field: 'PlannedStartDate' });
     });
   });
 
@@ -448,11 +448,11 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
           PlannedTime: 300,
           PlannedCost: 42.5,
           LeaderId: 'u-carol',
-          StartDate: '2026-04-01',
-          EndDate: '2026-04-30T00:00:00',
+          PlannedStartDate: '2026-04-01',
+          PlannedFinishDate: '2026-04-30T00:00:00',
           StatusTypeId: 'st-done',
           ProcessCategoryId: 'pc-1',
-          WorkCategoryId: 'wc-1',
+          TimeEntryCategoryId: 'wc-1',
           Assignments: [{ partyId: 'g-dev', partyType: 'UserGroup', plannedTime: 100 }, { partyId: 'u-alice' }],
         },
       });
@@ -463,9 +463,9 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
         description: 'About',
         statusTypeId: 'st-done',
         processCategoryId: 'pc-1',
-        workCategoryId: 'wc-1',
-        startDate: '2026-04-01',
-        endDate: '2026-04-30',
+        timeEntryCategoryId: 'wc-1',
+        plannedStartDate: '2026-04-01',
+        plannedFinishDate: '2026-04-30',
         actualProgress: 25,
         plannedTime: 300,
         managedPlannedTime: 100,
@@ -481,7 +481,7 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
         userUpdatedBy: 'u-admin',
       });
       const t3 = await h.item('T3');
-      assert.deepEqual([t3.name, t3.leaderId, t3.endDate, t3.updatedAt, t3.userUpdatedBy], ['Renamed', 'u-carol', '2026-04-30', STAMP, 'u-admin']);
+      assert.deepEqual([t3.name, t3.leaderId, t3.plannedFinishDate, t3.updatedAt, t3.userUpdatedBy], ['Renamed', 'u-carol', '2026-04-30', STAMP, 'u-admin']);
       // Unchanged values are not reported.
       const b = await h.accepts('T3', { fields: { Name: 'Renamed' } });
       assert.deepEqual(entry(b.items, 'T3'), { id: 'T3' });
@@ -489,14 +489,14 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
 
     it('moveScheduleDays shifts start and end; clearSchedule clears them and deletes the links', async () => {
       const a = await h.accepts('T1', { moveScheduleDays: -3 });
-      assert.deepEqual([entry(a.items, 'T1')['startDate'], entry(a.items, 'T1')['endDate']], ['2026-02-26', '2026-03-07']);
+      assert.deepEqual([entry(a.items, 'T1')['plannedStartDate'], entry(a.items, 'T1')['plannedFinishDate']], ['2026-02-26', '2026-03-07']);
       await h.accepts('T2', { clearSchedule: true });
       const data = await h.dump();
       const t2 = data.workItems.find((w) => w.id === 'T2')!;
-      assert.deepEqual([t2.startDate, t2.endDate], [null, null]);
+      assert.deepEqual([t2.plannedStartDate, t2.plannedFinishDate], [null, null]);
       assert.deepEqual(data.scheduleLinks.map((l) => l.id), ['L3']);
       await h.accepts('T1', { clearSchedule: false });
-      assert.equal((await h.item('T1')).startDate, '2026-02-26');
+      assert.equal((await h.item('T1')).plannedStartDate, '2026-02-26');
     });
 
     it('assignmentChange: users matched by login name, LDAP login name, e-mail or name, and #<party ID>', async () => {
@@ -561,9 +561,9 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
     });
 
     it('fieldCalcTypes, clearFieldCalcTypes and clearAllFieldCalcTypes', async () => {
-      const a = await h.accepts('T1', { fieldCalcTypes: { PlannedTime: 'Assignments', ActualProgress: 'Children', StartDate: 'Children' } });
-      assert.deepEqual(entry(a.items, 'T1')['fieldCalcTypes'], { PlannedTime: 'Assignments', ActualProgress: 'Children', StartDate: 'Children' });
-      await h.accepts('T1', { clearFieldCalcTypes: 'PlannedTime, StartDate' });
+      const a = await h.accepts('T1', { fieldCalcTypes: { PlannedTime: 'Assignments', ActualProgress: 'Children', PlannedStartDate: 'Children' } });
+      assert.deepEqual(entry(a.items, 'T1')['fieldCalcTypes'], { PlannedTime: 'Assignments', ActualProgress: 'Children', PlannedStartDate: 'Children' });
+      await h.accepts('T1', { clearFieldCalcTypes: 'PlannedTime, PlannedStartDate' });
       assert.deepEqual((await h.item('T1')).fieldCalcTypes, { ActualProgress: 'Children' });
       await h.accepts('T1', { clearAllFieldCalcTypes: true });
       assert.deepEqual((await h.item('T1')).fieldCalcTypes, {});

@@ -98,7 +98,7 @@ describe('schema JSON Schema (generated)', () => {
   });
 
   it('a value problem our checks report (a Name over 256 characters, a progress over 100, a bad date) is reported once: by us, not the schema too', async () => {
-    for (const fields of [{ Name: 'x'.repeat(300) }, { Code: 'c'.repeat(257) }, { ActualProgress: 150 }, { StartDate: '2025-13-01' }, { Name: '' }, { PlannedTime: -1 }]) {
+    for (const fields of [{ Name: 'x'.repeat(300) }, { Code: 'c'.repeat(257) }, { ActualProgress: 150 }, { PlannedStartDate: '2025-13-01' }, { Name: '' }, { PlannedTime: -1 }]) {
       const value = { workItemIds: ['1'], update: { fields } };
       const editor = await editorDiagnostics(value);
       assert.deepEqual(editor.map((d) => d.message), [], `the JSON Schema reports ${JSON.stringify(fields)} too`);
@@ -144,7 +144,7 @@ describe('schema JSON Schema (generated)', () => {
     const values = await completionLabels('{"workItemIds": "1", "update": | }');
     for (const s of UPDATE_SNIPPETS) assert.ok(values.includes(s.label), `snippet ${s.label} in ${values.join(', ')}`);
     const fields = await completionLabels('{"workItemIds": "1", "update": { "fields": { | } }}');
-    for (const f of ['Name', 'PlannedTime', 'ActualProgress', 'StartDate']) assert.ok(fields.includes(f), f);
+    for (const f of ['Name', 'PlannedTime', 'ActualProgress', 'PlannedStartDate']) assert.ok(fields.includes(f), f);
     assert.ok(!fields.includes('ActualTime'), 'read-only fields are not offered');
     const calc = await completionLabels('{"workItemIds": "1", "update": { "fieldCalcTypes": { "PlannedTime": | } }}');
     assert.ok(calc.includes('"Assignments"'), calc.join(', '));

@@ -281,17 +281,17 @@ describe('schema rules: update body', () => {
     });
 
     it('dates must be real dates written yyyy-MM-dd', () => {
-      clean({ fields: { StartDate: '2024-02-29' } });
+      clean({ fields: { PlannedStartDate: '2024-02-29' } });
       for (const v of ['2025-02-30', '2025/04/01', '01-04-2025', '2025-04-01T00:00:00']) {
-        const i = find(check({ fields: { StartDate: v } }).issues, 'FIELD_DATE_FORMAT', ['update', 'fields', 'StartDate']);
-        assert.match(i.message, /^Field "StartDate" must be a date written yyyy-MM-dd \(e\.g\. 2025-04-01\), not the text/);
+        const i = find(check({ fields: { PlannedStartDate: v } }).issues, 'FIELD_DATE_FORMAT', ['update', 'fields', 'PlannedStartDate']);
+        assert.match(i.message, /^Field "PlannedStartDate" must be a date written yyyy-MM-dd \(e\.g\. 2025-04-01\), not the text/);
       }
     });
 
-    it('EndDate earlier than StartDate is an error on EndDate (error 5); equal is fine', () => {
-      clean({ fields: { StartDate: '2025-04-01', EndDate: '2025-04-01' } });
-      const i = find(check({ fields: { StartDate: '2025-04-02', EndDate: '2025-04-01' } }).issues, 'END_BEFORE_START', ['update', 'fields', 'EndDate']);
-      assert.equal(i.message, 'The end date (fields.EndDate 2025-04-01) is earlier than the start date (fields.StartDate 2025-04-02).');
+    it('PlannedFinishDate earlier than PlannedStartDate is an error on PlannedFinishDate (error 5); equal is fine', () => {
+      clean({ fields: { PlannedStartDate: '2025-04-01', PlannedFinishDate: '2025-04-01' } });
+      const i = find(check({ fields: { PlannedStartDate: '2025-04-02', PlannedFinishDate: '2025-04-01' } }).issues, 'END_BEFORE_START', ['update', 'fields', 'PlannedFinishDate']);
+      assert.equal(i.message, 'The end date (fields.PlannedFinishDate 2025-04-01) is earlier than the start date (fields.PlannedStartDate 2025-04-02).');
     });
 
     it('ID-valued fields must be non-empty strings', () => {

@@ -80,7 +80,7 @@ describe('requests of unknown outcome: the user decides per request', () => {
       }
       for (const id of ids) {
         const stored = await storedItem(sandbox, id);
-        assert.equal(stored.startDate, addDays(before.get(id)!.startDate, 3), `item ${id} must be shifted exactly once`);
+        assert.equal(stored.plannedStartDate, addDays(before.get(id)!.plannedStartDate, 3), `item ${id} must be shifted exactly once`);
       }
     });
   });

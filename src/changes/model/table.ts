@@ -74,7 +74,7 @@ export function formatValue(field: string, value: unknown, empty: string): strin
   if (value === undefined || value === null || value === '') return empty;
   if (typeof value === 'number') return String(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if ((field === 'StartDate' || field === 'EndDate') && typeof value === 'string') return value.slice(0, 10);
+  if ((field === 'PlannedStartDate' || field === 'PlannedFinishDate') && typeof value === 'string') return value.slice(0, 10);
   if (field === 'Assignments' && Array.isArray(value)) {
     if (value.length === 0) return empty;
     return value
@@ -247,7 +247,7 @@ export const CHANGE_TABLE_SCRIPT = `
   var pool = [], shown = document.getElementById('wis-shown');
   function fmt(f, v){
     if (v === undefined || v === null || v === '') return d.empty;
-    if (typeof v === 'string') return (f === 'StartDate' || f === 'EndDate') ? v.slice(0, 10) : v;
+    if (typeof v === 'string') return (f === 'PlannedStartDate' || f === 'PlannedFinishDate') ? v.slice(0, 10) : v;
     if (typeof v !== 'object') return String(v);
     if (Array.isArray(v) && f === 'Assignments') return v.length ? v.map(function(a){ return String(a.partyId != null ? a.partyId : (a.PartyId != null ? a.PartyId : '?')) + ' (' + String(a.plannedTime != null ? a.plannedTime : (a.PlannedTime != null ? a.PlannedTime : 0)) + ')'; }).join(', ') : d.empty;
     var j = JSON.stringify(v); return j === '{}' || j === '[]' ? d.empty : j;
