@@ -29,7 +29,7 @@ function users(n: number) {
       englishName: `User ${i}`,
       loginName: `user${i}`,
       email: `user${i}@example.com`,
-      organizationId: 'org-dev',
+      organizationId: '1002',
       organizationName: '開発本部',
       isDeleted: false,
       unitCost: 5000,
@@ -75,11 +75,11 @@ async function main(): Promise<void> {
   };
 
   // Warm up both paths.
-  await pool(50, () => client.listOrganizationUsers('org-dev'));
-  await pool(50, () => raw('GET', '/site/api/system/organizations/org-dev/users'));
+  await pool(50, () => client.listOrganizationUsers('1002'));
+  await pool(50, () => raw('GET', '/site/api/system/organizations/1002/users'));
 
-  const getClient = await pool(N, () => client.listOrganizationUsers('org-dev'));
-  const getRaw = await pool(N, () => raw('GET', '/site/api/system/organizations/org-dev/users'));
+  const getClient = await pool(N, () => client.listOrganizationUsers('1002'));
+  const getRaw = await pool(N, () => raw('GET', '/site/api/system/organizations/1002/users'));
   const body = { setCompleted: true };
   const putClient = await pool(N, () => client.updateWorkItems(ids, body));
   const putPath = `/site/api/workitem/workItems/${ids.join(',')}`;

@@ -39,16 +39,16 @@ async function runChild(kind: string, url: string, token: string): Promise<void>
   const agent = new Agent({ connections: 1 });
   const client = new ServiceClient({ baseUrl: url, dispatcher: agent, credentials: () => ({ kind: 'bearer', token }) });
   // A warm-up on a small read (the code paths compiled, the connection open), then the peak reset.
-  await client.listAllAssignedUsers('org-2', { code: 'U0000' });
+  await client.listAllAssignedUsers('2', { code: 'U0000' });
   (globalThis as { gc?: () => void }).gc?.();
   fs.writeFileSync('/proc/self/clear_refs', '5');
   const before = process.memoryUsage().rss;
   const t0 = performance.now();
   let below: Map<string, { name: string; users: number }>;
-  if (kind === 'whole') below = summarizeBelow('org-1', (await client.listAllAssignedUsers('org-1')).data);
+  if (kind === 'whole') below = summarizeBelow('1', (await client.listAllAssignedUsers('1')).data);
   else {
-    const fold = belowFold('org-1');
-    await client.foldAllAssignedUsers('org-1', {}, fold.start);
+    const fold = belowFold('1');
+    await client.foldAllAssignedUsers('1', {}, fold.start);
     below = fold.below();
   }
   const ms = performance.now() - t0;
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     try {
       const bare = new ServiceClient({ baseUrl: server.url });
       const token = await bare.signIn('admin', 'password');
-      const body = Buffer.byteLength(await (await fetch(`${server.url}/system/organizations/org-1/allassignedusers`, { headers: { authorization: `Bearer ${token}` } })).text());
+      const body = Buffer.byteLength(await (await fetch(`${server.url}/system/organizations/1/allassignedusers`, { headers: { authorization: `Bearer ${token}` } })).text());
       await bare.close();
       const r: Record<string, { ms: number[]; growth: number[] }> = { whole: { ms: [], growth: [] }, folded: { ms: [], growth: [] } };
       let summary: string | undefined;
@@ -106,7 +106,7 @@ async function main(): Promise<void> {
 Command: \`npx tsx bench/discovery.ts\` (\`BENCH_SIZES\`, \`BENCH_RSS_RUNS\`). ${new Date().toISOString()}; ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version};
 load average at the end ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')} (shared machine: compare ratios).
 
-- Data set: the sandbox's generated data set with ${ORGS} organizations (org-1 and the ones below it), the users spread over them; operation 2 on org-1 answers every user.
+- Data set: the sandbox's generated data set with ${ORGS} organizations (1 and the ones below it), the users spread over them; operation 2 on 1 answers every user.
 - whole: \`listAllAssignedUsers\` (the list decoded as it arrives, every user kept), then \`summarizeBelow\` (as the view did before).
 - folded: \`foldAllAssignedUsers\`, each batch of users (about 1 MiB of the answer) checked and summarized, then dropped (as the view does now).
 - Each run in a fresh process after a small warm-up read, a full GC and a reset of the peak; ${RUNS} runs of each, alternating; the summaries are checked equal.

@@ -46,7 +46,7 @@ async function serve(): Promise<void> {
   const data = generateDataset({ workItems: Math.round(ITEMS * 1.3), users: 20, organizations: 2, processCategories: 0, seed: 5 });
   const sandbox = await createSandbox({ data });
   // Tasks (no children): the update changes each item alone, so the service's own work stays small.
-  const ids = sandbox.data.workItems.filter((w) => w.itemTypeId === 'it-task' && !w.isDeleted).map((w) => w.id).slice(0, ITEMS);
+  const ids = sandbox.data.workItems.filter((w) => w.itemTypeId === '42' && !w.isDeleted).map((w) => w.id).slice(0, ITEMS);
   process.stdout.write(`${JSON.stringify({ url: sandbox.url, origin: sandbox.origin, ids })}\n`);
   process.stdin.on('end', () => void sandbox.close().then(() => process.exit(0)));
   process.stdin.resume();

@@ -32,7 +32,7 @@ const BODY: UpdateWorkItemsBody = {
   fields: { Description: 'checked', StatusTypeId: null },
   moveScheduleDays: 7,
   setCompleted: true,
-  assignmentChange: { removes: 'u-5' },
+  assignmentChange: { removes: '10005' },
 };
 
 /** Pacing off: the pacer's waits advance a virtual time and return at once. */

@@ -153,12 +153,12 @@ async function benchCategories(): Promise<string> {
 
 async function benchUsers(): Promise<string> {
   const data = generateDataset({ users: USERS, organizations: 50, workItems: 10, processCategories: 0, seed: 1 });
-  // Everyone below org-1, so the list answers all USERS users.
-  for (const u of data.users ?? []) if (u.organizationId === 'org-1') u.organizationId = 'org-2';
+  // Everyone below 1, so the list answers all USERS users.
+  for (const u of data.users ?? []) if (u.organizationId === '1') u.organizationId = '2';
   const sb = await createSandbox({ data });
   try {
     const auth = await signIn(sb.url);
-    const url = `${sb.url}/system/organizations/org-1/allassignedusers`;
+    const url = `${sb.url}/system/organizations/1/allassignedusers`;
     const body = JSON.parse(await send(url, 'GET', auth)) as { totalCount: number; data: unknown[] };
     if (body.totalCount !== USERS) throw new Error(`expected ${USERS} users, got ${body.totalCount}`);
     const p = await interleaved(

@@ -45,7 +45,7 @@ async function serve(users: number): Promise<void> {
 
 /** Plain: undici.request + JSON.parse of operation 3. */
 async function plain(url: string, token: string, agent: Agent, code?: string): Promise<{ rows: number; bytes: number }> {
-  const res = await request(`${url}/system/organizations/org-1/users${code ? `?code=${code}` : ''}`, { headers: { authorization: `Bearer ${token}` }, dispatcher: agent });
+  const res = await request(`${url}/system/organizations/1/users${code ? `?code=${code}` : ''}`, { headers: { authorization: `Bearer ${token}` }, dispatcher: agent });
   const text = await res.body.text();
   const parsed = JSON.parse(text) as { data: unknown[] };
   keep = parsed;
@@ -57,7 +57,7 @@ async function plain(url: string, token: string, agent: Agent, code?: string): P
  * (nothing decoded, nothing kept).
  */
 async function read(url: string, token: string, agent: Agent, code?: string): Promise<{ rows: number; bytes: number }> {
-  const res = await request(`${url}/system/organizations/org-1/users${code ? `?code=${code}` : ''}`, { headers: { authorization: `Bearer ${token}` }, dispatcher: agent });
+  const res = await request(`${url}/system/organizations/1/users${code ? `?code=${code}` : ''}`, { headers: { authorization: `Bearer ${token}` }, dispatcher: agent });
   let bytes = 0;
   for await (const chunk of res.body) bytes += (chunk as Buffer).length;
   return { rows: 0, bytes };
@@ -69,7 +69,7 @@ async function read(url: string, token: string, agent: Agent, code?: string): Pr
  * ID and place in the bytes kept (a user would be decoded again when shown).
  */
 async function bytesKept(url: string, token: string, agent: Agent, code?: string): Promise<{ rows: number; bytes: number }> {
-  const res = await request(`${url}/system/organizations/org-1/users${code ? `?code=${code}` : ''}`, { headers: { authorization: `Bearer ${token}` }, dispatcher: agent });
+  const res = await request(`${url}/system/organizations/1/users${code ? `?code=${code}` : ''}`, { headers: { authorization: `Bearer ${token}` }, dispatcher: agent });
   const chunks: Buffer[] = [];
   for await (const chunk of res.body) chunks.push(chunk as Buffer);
   const buf = Buffer.concat(chunks);
@@ -107,14 +107,14 @@ async function expand(url: string, token: string, agent: Agent, code?: string): 
     await client.foldAllAssignedUsers(orgId, {}, fold.start, { signal });
     return fold.below();
   });
-  const [list, subs] = await Promise.all([client.listOrganizationUsers('org-1', code ? { code } : {}), discovery.childrenOf('org-1')]);
+  const [list, subs] = await Promise.all([client.listOrganizationUsers('1', code ? { code } : {}), discovery.childrenOf('1')]);
   const users = list.data;
   sortByName(users, 'ja');
   const top = rangeChildren(0, users.length);
   const items = top.map((c) =>
     c.kind === 'range'
-      ? { id: `org-1/${c.start}-${c.end}`, label: rangeLabel(c), description: `${users[c.start]!.name} – ${users[c.end - 1]!.name}`, collapsibleState: 1 }
-      : { id: `org-1/u/${users[c.index]!.id}`, label: users[c.index]!.name, description: users[c.index]!.loginName ?? '', collapsibleState: 0 },
+      ? { id: `1/${c.start}-${c.end}`, label: rangeLabel(c), description: `${users[c.start]!.name} – ${users[c.end - 1]!.name}`, collapsibleState: 1 }
+      : { id: `1/u/${users[c.index]!.id}`, label: users[c.index]!.name, description: users[c.index]!.loginName ?? '', collapsibleState: 0 },
   );
   await client.close();
   keep = { users, discovery, subs, items };

@@ -48,10 +48,10 @@ async function serve(): Promise<void> {
     const start = `2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
     data.workItems!.push({
       id,
-      projectId: 'p-1',
+      projectId: '1',
       parentId: '1',
       order: i + 1,
-      itemTypeId: 'it-task',
+      itemTypeId: '42',
       name: `作業 ${i + 1}`,
       code: `W${String(i + 1).padStart(7, '0')}`,
       plannedStartDate: start,
@@ -59,7 +59,7 @@ async function serve(): Promise<void> {
       plannedTime: 60 * (1 + (i % 40)),
       managedPlannedTime: 60 * (1 + (i % 40)),
       plannedCost: 0,
-      leaderId: 'u-admin',
+      leaderId: '2001',
     } as NonNullable<typeof data.workItems>[number]);
   }
   const sandbox = await createSandbox({ port: 0, data });

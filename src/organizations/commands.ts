@@ -35,7 +35,7 @@ export function registerOrganizationCommands(
         : await vscode.window.showInputBox({
             title: vscode.l10n.t('Add Organization'),
             prompt: vscode.l10n.t('ID of a root organization to show (several IDs separated by commas or spaces). The service cannot list organizations, so enter the ID.'),
-            placeHolder: tree.connection.current?.isSandbox ? vscode.l10n.t('For the sandbox demo data: org-root') : undefined,
+            placeHolder: tree.connection.current?.isSandbox ? vscode.l10n.t('For the sandbox demo data: 1001') : undefined,
             ignoreFocusOut: true,
             validateInput: (v) => {
               const ids = splitIds(v);

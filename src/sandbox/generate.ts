@@ -74,33 +74,33 @@ export function generateDataset(options: GenerateOptions = {}): DatasetInput {
 
   // Organizations: a tree at most 6 levels deep.
   const orgDepth: number[] = [1];
-  const organizations: NonNullable<DatasetInput['organizations']> = [{ id: 'org-1', name: '株式会社ジェネレーテッド', code: 'O000001', parentId: null }];
+  const organizations: NonNullable<DatasetInput['organizations']> = [{ id: '1', name: '株式会社ジェネレーテッド', code: 'O000001', parentId: null }];
   for (let i = 1; i < nOrgs; i++) {
     let parent = int(i);
     while (orgDepth[parent]! >= 6) parent = int(parent);
     orgDepth.push(orgDepth[parent]! + 1);
-    organizations.push({ id: `org-${i + 1}`, name: `組織${i + 1}${ORG_WORDS[orgDepth[i]! % ORG_WORDS.length]}`, code: `O${pad(i + 1, 6)}`, parentId: `org-${parent + 1}` });
+    organizations.push({ id: String(i + 1), name: `組織${i + 1}${ORG_WORDS[orgDepth[i]! % ORG_WORDS.length]}`, code: `O${pad(i + 1, 6)}`, parentId: String(parent + 1) });
   }
 
   // Users: admin, viewer and nocost first (password "password"), then generated people.
   const users: NonNullable<DatasetInput['users']> = [
-    { id: 'u-admin', name: '管理者', englishName: 'Administrator', loginName: 'admin', apiKeys: [DEMO_API_KEYS.admin], email: 'admin@example.com', code: 'U0000001', organizationId: 'org-1' },
-    { id: 'u-viewer', name: '閲覧者', englishName: 'Viewer', loginName: 'viewer', apiKeys: [DEMO_API_KEYS.viewer], email: 'viewer@example.com', code: 'U0000002', organizationId: 'org-1', canEdit: false },
-    { id: 'u-nocost', name: '原価なし', englishName: 'No Cost', loginName: 'nocost', apiKeys: [DEMO_API_KEYS.nocost], email: 'nocost@example.com', code: 'U0000003', organizationId: 'org-1' },
+    { id: '2001', name: '管理者', englishName: 'Administrator', loginName: 'admin', apiKeys: [DEMO_API_KEYS.admin], email: 'admin@example.com', code: 'U0000001', organizationId: '1' },
+    { id: '2002', name: '閲覧者', englishName: 'Viewer', loginName: 'viewer', apiKeys: [DEMO_API_KEYS.viewer], email: 'viewer@example.com', code: 'U0000002', organizationId: '1', canEdit: false },
+    { id: '2003', name: '原価なし', englishName: 'No Cost', loginName: 'nocost', apiKeys: [DEMO_API_KEYS.nocost], email: 'nocost@example.com', code: 'U0000003', organizationId: '1' },
   ];
   for (let i = 3; i < nUsers; i++) {
     const f = int(FAMILY.length);
     const g = int(GIVEN.length);
     const login = `user${i + 1}`;
     users.push({
-      id: `u-${i + 1}`,
+      id: String(10000 + i + 1),
       name: `${FAMILY[f]} ${GIVEN[g]}`,
       englishName: `${GIVEN_EN[g]} ${FAMILY_EN[f]}`,
       loginName: login,
       ldapLoginName: `CORP\\${login}`,
       email: `${login}@example.com`,
       code: `U${pad(i + 1, 7)}`,
-      organizationId: `org-${int(nOrgs) + 1}`,
+      organizationId: String(int(nOrgs) + 1),
       unitCost: 3000 + int(10) * 500,
       isDeleted: rnd() < 0.02,
     });
@@ -108,14 +108,14 @@ export function generateDataset(options: GenerateOptions = {}): DatasetInput {
 
   const memberIds = users.slice(3, 53).filter((u) => !u.isDeleted).map((u) => u.id);
   const members = [
-    { userId: 'u-admin', permission: 'edit' as const, costPermission: true },
-    { userId: 'u-viewer', permission: 'view' as const, costPermission: false },
-    { userId: 'u-nocost', permission: 'edit' as const, costPermission: false },
+    { userId: '2001', permission: 'edit' as const, costPermission: true },
+    { userId: '2002', permission: 'view' as const, costPermission: false },
+    { userId: '2003', permission: 'edit' as const, costPermission: false },
     ...memberIds.map((userId) => ({ userId, permission: 'edit' as const, costPermission: true })),
   ];
   const projects: NonNullable<DatasetInput['projects']> = [
-    { id: 'p-1', name: '生成プロジェクト 1', code: 'GEN-1', managerId: 'u-admin', workItemRootFolderId: '1', members, allowedDateRange: { min: '2025-01-01', max: '2028-12-31' } },
-    { id: 'p-2', name: '生成プロジェクト 2', code: 'GEN-2', managerId: 'u-admin', workItemRootFolderId: '2', members, allowedDateRange: { min: '2025-01-01', max: '2028-12-31' } },
+    { id: '1', name: '生成プロジェクト 1', code: 'GEN-1', managerId: '2001', workItemRootFolderId: '1', members, allowedDateRange: { min: '2025-01-01', max: '2028-12-31' } },
+    { id: '2', name: '生成プロジェクト 2', code: 'GEN-2', managerId: '2001', workItemRootFolderId: '2', members, allowedDateRange: { min: '2025-01-01', max: '2028-12-31' } },
   ];
 
   // Work items: per project a root folder (level 0); folders up to level 7, tasks under
@@ -133,7 +133,7 @@ export function generateDataset(options: GenerateOptions = {}): DatasetInput {
   };
   for (let p = 0; p < 2; p++) {
     const id = String(p + 1);
-    workItems.push({ id, projectId: `p-${p + 1}`, parentId: null, order: nextOrder(null), itemTypeId: 'it-folder', name: `ルートフォルダー ${p + 1}` });
+    workItems.push({ id, projectId: String(p + 1), parentId: null, order: nextOrder(null), itemTypeId: '41', name: `ルートフォルダー ${p + 1}` });
     depth.set(id, 1);
     folders[p]!.push(id);
   }
@@ -159,13 +159,13 @@ export function generateDataset(options: GenerateOptions = {}): DatasetInput {
     depth.set(id, depth.get(parent)! + 1);
     const start = addDays('2026-01-05', int(600));
     const planned = (1 + int(40)) * 60;
-    const assignee = memberIds.length > 0 ? memberIds[int(memberIds.length)]! : 'u-admin';
+    const assignee = memberIds.length > 0 ? memberIds[int(memberIds.length)]! : '2001';
     workItems.push({
       id,
-      projectId: `p-${p + 1}`,
+      projectId: String(p + 1),
       parentId: parent,
       order: nextOrder(parent),
-      itemTypeId: isFolder ? 'it-folder' : 'it-task',
+      itemTypeId: isFolder ? '41' : '42',
       name: isFolder ? `フォルダー ${id}` : `作業 ${id}`,
       code: `W${pad(i + 1, 7)}`,
       plannedStartDate: isFolder ? null : start,
@@ -173,7 +173,7 @@ export function generateDataset(options: GenerateOptions = {}): DatasetInput {
       plannedTime: isFolder ? 0 : planned,
       managedPlannedTime: isFolder ? 0 : planned,
       plannedCost: isFolder ? 0 : planned * 100,
-      statusTypeId: isFolder ? null : 'st-open',
+      statusTypeId: isFolder ? null : '51',
       assignments: isFolder ? [] : [{ partyId: assignee, partyType: 'User', plannedTime: planned }],
     });
     (isFolder ? folders : tasks)[p]!.push(id);
@@ -182,12 +182,12 @@ export function generateDataset(options: GenerateOptions = {}): DatasetInput {
   const processCategories: NonNullable<DatasetInput['processCategories']> = [];
   for (let i = 0; i < nCats; i++) {
     processCategories.push({
-      id: `pc-${i + 1}`,
+      id: String(i + 1),
       name: `工程 ${i + 1}`,
       code: `PC${pad(i + 1, 6)}`,
       description: '',
       color: COLORS[int(COLORS.length)]!,
-      groupId: `grp-${(i % 5) + 1}`,
+      groupId: String((i % 5) + 1),
       displayOrder: int(nCats * 10),
       isDeleted: rnd() < 0.1,
     });
@@ -199,10 +199,10 @@ export function generateDataset(options: GenerateOptions = {}): DatasetInput {
     users,
     userGroups: [],
     itemTypes: [
-      { id: 'it-folder', name: 'フォルダー', isFolder: true },
-      { id: 'it-task', name: '作業', isFolder: false },
+      { id: '41', name: 'フォルダー', isFolder: true },
+      { id: '42', name: '作業', isFolder: false },
     ],
-    statusTypes: [{ id: 'st-open', name: '未着手' }, { id: 'st-done', name: '完了' }],
+    statusTypes: [{ id: '51', name: '未着手' }, { id: '53', name: '完了' }],
     processClassifications: [],
     workClassifications: [],
     projects,
@@ -242,7 +242,7 @@ export interface LargeProjectOptions {
 
 export const LARGE_PROJECT_KEYS = ['items', 'levels', 'topLevelItems', 'seed'] as const;
 /** The large project's ID and root folder (a project ID is not a work item ID). */
-export const LARGE_PROJECT = { id: 'p-large', name: '大規模プロジェクト', code: 'LARGE', rootFolderId: '1000000' } as const;
+export const LARGE_PROJECT = { id: '9', name: '大規模プロジェクト', code: 'LARGE', rootFolderId: '1000000' } as const;
 
 /** The options with defaults filled in; throws an Error naming an option out of range. */
 export function checkLargeProjectOptions(options: LargeProjectOptions): Required<LargeProjectOptions> {
@@ -280,7 +280,7 @@ export function generateLargeProject(options: LargeProjectOptions = {}): Dataset
   const memberIds = (members ?? []).filter((m) => m.permission === 'edit').map((m) => m.userId);
   const root = LARGE_PROJECT.rootFolderId;
   const items: Item[] = [
-    { id: root, projectId: LARGE_PROJECT.id, parentId: null, order: 0, itemTypeId: 'it-folder', name: LARGE_PROJECT.name, code: LARGE_PROJECT.code, tracksProgress: false },
+    { id: root, projectId: LARGE_PROJECT.id, parentId: null, order: 0, itemTypeId: '41', name: LARGE_PROJECT.name, code: LARGE_PROJECT.code, tracksProgress: false },
   ];
   const childCount = new Map<string, number>();
   /** Folders that may take children (level < levels), with their level. */
@@ -292,19 +292,19 @@ export function generateLargeProject(options: LargeProjectOptions = {}): Dataset
     const order = (childCount.get(parent.id) ?? 0) + 1;
     childCount.set(parent.id, order);
     if (folder) {
-      items.push({ id, projectId: LARGE_PROJECT.id, parentId: parent.id, order, itemTypeId: 'it-folder', name: `フォルダー ${id}`, code: `L${id}` });
+      items.push({ id, projectId: LARGE_PROJECT.id, parentId: parent.id, order, itemTypeId: '41', name: `フォルダー ${id}`, code: `L${id}` });
       if (level < levels) folders.push({ id, level });
     } else {
       const start = addDays('2026-01-05', int(600));
       const planned = (1 + int(40)) * 60;
       const done = rnd() < 0.1;
-      const assignee = memberIds.length > 0 ? memberIds[int(memberIds.length)]! : 'u-admin';
+      const assignee = memberIds.length > 0 ? memberIds[int(memberIds.length)]! : '2001';
       items.push({
         id,
         projectId: LARGE_PROJECT.id,
         parentId: parent.id,
         order,
-        itemTypeId: 'it-task',
+        itemTypeId: '42',
         name: `作業 ${id}`,
         code: `L${id}`,
         plannedStartDate: start,
@@ -314,7 +314,7 @@ export function generateLargeProject(options: LargeProjectOptions = {}): Dataset
         plannedCost: planned * 100,
         actualTime: done ? planned : 0,
         actualProgress: done ? 100 : int(4) * 25,
-        statusTypeId: done ? 'st-done' : 'st-open',
+        statusTypeId: done ? '53' : '51',
         leaderId: assignee,
         assignments: [{ partyId: assignee, partyType: 'User', plannedTime: planned }],
         isDeleted: !done && rnd() < 0.02,
@@ -341,7 +341,7 @@ export function generateLargeProject(options: LargeProjectOptions = {}): Dataset
         id: LARGE_PROJECT.id,
         name: LARGE_PROJECT.name,
         code: LARGE_PROJECT.code,
-        managerId: 'u-admin',
+        managerId: '2001',
         plannedStartDate: '2026-01-05',
         plannedFinishDate: '2028-12-31',
         workItemRootFolderId: root,

@@ -38,15 +38,15 @@ export const SandboxUser = z.strictObject({
   isDeleted: z.boolean().default(false),
   unitCost: z.number().default(0),
   timeEntryLockedDate: LocalDateTime.default('2000-01-01T00:00:00'),
-  systemRoleId: z.string().default('role-user'),
+  systemRoleId: z.string().default('2'),
   systemRoleName: z.string().default('User'),
   canEdit: z.boolean().default(true),
-  aclId: z.string().default(''),
+  aclId: z.string().default('0'),
   permission: z.number().int().default(0),
   createdAt: UtcDateTime.default('2025-01-01T00:00:00Z'),
-  createdBy: z.string().default('system'),
+  createdBy: z.string().default('0'),
   updatedAt: UtcDateTime.default('2025-01-01T00:00:00Z'),
-  updatedBy: z.string().default('system'),
+  updatedBy: z.string().default('0'),
   /** Sandbox only: the password for `POST /auth/token` and Basic. Never returned by the API. */
   password: z.string().default('password'),
   /**
@@ -155,9 +155,9 @@ export const WorkItem = z.strictObject({
   fieldCalcTypes: z.record(z.string(), z.string()).default({}),
   createdAt: LocalDateTime.default('2025-01-01T00:00:00'),
   updatedAt: LocalDateTime.default('2025-01-01T00:00:00'),
-  updatedBy: z.string().default('system'),
+  updatedBy: z.string().default('0'),
   userUpdatedAt: LocalDateTime.default('2025-01-01T00:00:00'),
-  userUpdatedBy: z.string().default('system'),
+  userUpdatedBy: z.string().default('0'),
 });
 export type WorkItem = z.infer<typeof WorkItem>;
 
@@ -176,9 +176,9 @@ export const StoredProcessCategory = z.strictObject({
   displayOrder: z.number().default(0),
   isDeleted: z.boolean().default(false),
   createdAt: UtcDateTime.default('2025-01-01T00:00:00Z'),
-  createdBy: z.string().default('system'),
+  createdBy: z.string().default('0'),
   updatedAt: UtcDateTime.default('2025-01-01T00:00:00Z'),
-  updatedBy: z.string().default('system'),
+  updatedBy: z.string().default('0'),
 });
 export type StoredProcessCategory = z.infer<typeof StoredProcessCategory>;
 

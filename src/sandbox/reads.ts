@@ -387,7 +387,7 @@ export function getWorkItems(index: ReadIndex, caller: SandboxUser, ids: readonl
     const w = index.items.get(id);
     if (!w || (!includeDeleted && index.hidden(w))) continue;
     const a = v.access(w.projectId);
-    out.push({ fields: fieldsOf(w, names, v), isWarning: false, warnings: [], aclId: `acl-${w.projectId}`, permission: a.permission });
+    out.push({ fields: fieldsOf(w, names, v), isWarning: false, warnings: [], aclId: '0', permission: a.permission });
   }
   if (out.length === 0) {
     const shown = ids.slice(0, 5).join(', ') + (ids.length > 5 ? ', …' : '');

@@ -101,7 +101,7 @@ describe('Work Item Studio in a VS Code workbench in Japanese', function () {
     wb = await Workbench.start({
       locale: 'ja',
       files: { 'duplicate-ids.workitems.json': DUPLICATE_IDS },
-      settings: { 'workItemStudio.organizations': ['org-root'] },
+      settings: { 'workItemStudio.organizations': ['1001'] },
     });
   });
 
@@ -141,8 +141,8 @@ describe('Work Item Studio in a VS Code workbench in Japanese', function () {
     const header = (title: string) => page.locator('.part.sidebar .pane-header', { hasText: title });
     await wb.expectVisible(header('組織'), 'the Organizations view titled 組織');
     await wb.expectVisible(header('プロセス分類'), 'the Process Categories view titled プロセス分類');
-    const org = wb.treeRow(/org-root|株式会社サンプル/);
-    await (await wb.expectVisible(org, 'the root organization (org-root)')).click();
+    const org = wb.treeRow(/1001|株式会社サンプル/);
+    await (await wb.expectVisible(org, 'the root organization (1001)')).click();
     await wb.expectVisible(wb.treeRow('開発本部'), 'the sub-organization 開発本部');
     await wb.expectVisible(wb.treeRow(/人のユーザー/), 'an organization with its user count in Japanese (N 人のユーザー)');
 

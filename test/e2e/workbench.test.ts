@@ -29,7 +29,7 @@ describe('Work Item Studio in a VS Code workbench', function () {
     this.timeout(15 * 60_000); // first run on a fresh machine installs code-server
     wb = await Workbench.start({
       files: { 'send-me.workitems.json': SEND_DOCUMENT },
-      settings: { 'workItemStudio.organizations': ['org-root'] },
+      settings: { 'workItemStudio.organizations': ['1001'] },
     });
   });
 
@@ -85,8 +85,8 @@ describe('Work Item Studio in a VS Code workbench', function () {
     assert.equal(picks, 1, 'the sign-in method was asked more than once');
 
     await (await wb.expectVisible(wb.activityBarIcon, 'the Work Item Studio activity bar icon')).click();
-    const org = wb.treeRow(/org-root|株式会社サンプル/);
-    await (await wb.expectVisible(org, 'the root organization (org-root) in the Organizations view')).click();
+    const org = wb.treeRow(/1001|株式会社サンプル/);
+    await (await wb.expectVisible(org, 'the root organization (1001) in the Organizations view')).click();
     await wb.expectVisible(wb.treeRow('管理者 太郎'), 'the demo user 管理者 太郎 (admin) under the root organization');
     await wb.expectVisible(wb.treeRow('開発本部'), 'the sub-organization 開発本部 under the root organization');
     await wb.screenshot('sidebar');

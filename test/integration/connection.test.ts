@@ -91,7 +91,7 @@ describe('connection: sign-in (sandbox)', function () {
     const secrets = memorySecrets();
     const c = new ConnectionManager({ secrets, log, prompts: prompts('basic', { loginName: 'viewer' }), serviceUrl: () => sandbox.url });
     try {
-      await c.run((client) => client.listOrganizationUsers('org-root'));
+      await c.run((client) => client.listOrganizationUsers('1001'));
       assert.equal(JSON.parse(secrets.data.get(credentialKey(sandbox.origin))!).kind, 'basic');
     } finally {
       c.dispose();
@@ -368,7 +368,7 @@ describe('connection: first-use sign-in shared by both views', function () {
   /** Both views of the sidebar on one connection with no stored credentials, both loading. */
   function openSidebar(p: SignInPrompts) {
     const connection = new ConnectionManager({ secrets: memorySecrets(), log, prompts: p, serviceUrl: () => sandbox.url });
-    const orgs = new OrganizationsTree(connection, log, () => ['org-root']);
+    const orgs = new OrganizationsTree(connection, log, () => ['1001']);
     const cats = new ProcessCategoriesTree(connection, log);
     const root = orgs.getChildren()[0] as OrgNode;
     assert.ok(orgs.getChildren(root)[0] instanceof MessageNode, 'the organization shows a loading row');
@@ -397,7 +397,7 @@ describe('connection: first-use sign-in shared by both views', function () {
       assert.deepEqual(p.asked, [`missing:${sandbox.origin}`], 'exactly one prompt');
       p.answer('token');
       const orgRows = await settledRows(s.orgs, s.root);
-      assert.ok(orgRows.some((r) => r instanceof OrgNode && r.orgId === 'org-dev'), 'the organization loaded');
+      assert.ok(orgRows.some((r) => r instanceof OrgNode && r.orgId === '1002'), 'the organization loaded');
       const catRows = await settledRows(s.cats);
       assert.ok(catRows.some((r) => r instanceof CategoryNode), 'the categories loaded');
       assert.equal(new Set(await Promise.all(clients)).size, 1, 'both callers got the one client');

@@ -216,10 +216,10 @@ describe('everyday use: people by name', function () {
     await activateExtension();
     await vscode.commands.executeCommand('workItemStudio.startSandbox');
     organizationsBefore = config().inspect<string[]>('organizations')?.globalValue;
-    await config().update('organizations', ['org-root'], vscode.ConfigurationTarget.Global);
+    await config().update('organizations', ['1001'], vscode.ConfigurationTarget.Global);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wis-people-'));
     uri = vscode.Uri.file(path.join(dir, 'people.workitems.json'));
-    const doc = { workItemIds: ['122'], update: { assignmentChange: { adds: [{ partyType: 'User', partyId: 'u-104' }, { partyType: 'User', partyId: 'u-admin' }] }, fields: { LeaderId: 'u-101' } } };
+    const doc = { workItemIds: ['122'], update: { assignmentChange: { adds: [{ partyType: 'User', partyId: '2104' }, { partyType: 'User', partyId: '2001' }] }, fields: { LeaderId: '2101' } } };
     fs.writeFileSync(uri.fsPath, `${JSON.stringify(doc, null, 2)}\n`);
   });
 
@@ -236,12 +236,12 @@ describe('everyday use: people by name', function () {
     const hints = await waitFor('inlay hints with the names', async () => {
       const h = (await vscode.commands.executeCommand('vscode.executeInlayHintProvider', uri, whole)) as vscode.InlayHint[];
       const labels = h.map((x) => (typeof x.label === 'string' ? x.label : x.label.map((p) => p.value).join('')));
-      // u-admin belongs to the root organization itself (operation 3), the others to organizations below it.
+      // 2001 belongs to the root organization itself (operation 3), the others to organizations below it.
       return labels.includes('田中 美咲 (misaki.tanaka)') && labels.includes('佐藤 花子 (hanako.sato)') && labels.includes('管理者 太郎 (admin)') ? h : undefined;
     });
     const tanaka = hints.find((h) => String(h.label).includes('田中'))!;
-    assert.equal(doc.lineAt(tanaka.position.line).text.includes('"u-104"'), true, 'the hint is beside the ID');
-    const at = doc.positionAt(doc.getText().indexOf('u-104') + 1);
+    assert.equal(doc.lineAt(tanaka.position.line).text.includes('"2104"'), true, 'the hint is beside the ID');
+    const at = doc.positionAt(doc.getText().indexOf('2104') + 1);
     const hovers = (await vscode.commands.executeCommand('vscode.executeHoverProvider', uri, at)) as vscode.Hover[];
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
     assert.match(text, /田中 美咲/);
@@ -267,14 +267,14 @@ describe('everyday use: small things', function () {
     const before = config.inspect<string[]>('organizations')?.globalValue;
     try {
       await config.update('organizations', [], vscode.ConfigurationTarget.Global);
-      const skipped = (await vscode.commands.executeCommand('workItemStudio.addOrganization', 'org-sales no-such-org', { ifUnknown: 'skip' })) as {
+      const skipped = (await vscode.commands.executeCommand('workItemStudio.addOrganization', '1003 no-such-org', { ifUnknown: 'skip' })) as {
         added: string[];
         unknown: { id: string; message: string }[];
       };
-      assert.deepEqual(skipped.added, ['org-sales']);
+      assert.deepEqual(skipped.added, ['1003']);
       assert.deepEqual(skipped.unknown.map((u) => u.id), ['no-such-org']);
       assert.match(skipped.unknown[0]!.message, /No organization answers by the ID "no-such-org"/);
-      assert.deepEqual(vscode.workspace.getConfiguration('workItemStudio').get('organizations'), ['org-sales']);
+      assert.deepEqual(vscode.workspace.getConfiguration('workItemStudio').get('organizations'), ['1003']);
       const anyway = (await vscode.commands.executeCommand('workItemStudio.addOrganization', 'no-such-org', { ifUnknown: 'add' })) as { added: string[] };
       assert.deepEqual(anyway.added, ['no-such-org'], 'added when the user says so');
     } finally {

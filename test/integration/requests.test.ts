@@ -101,7 +101,7 @@ describe('request documents', function () {
   it('shows our diagnostics on a bad document, each problem once, and the rename Quick Fix fixes capitalised members', async () => {
     const uri = writeDocument('bad', {
       workItemIds: ['1', '2'],
-      update: { setCompleted: 'yes', orderFirst: true, assignmentChange: { Adds: [{ PartyId: 'u-admin', PlannedTime: 60 }] } },
+      update: { setCompleted: 'yes', orderFirst: true, assignmentChange: { Adds: [{ PartyId: '2001', PlannedTime: 60 }] } },
     });
     try {
       const doc = await vscode.workspace.openTextDocument(uri);
@@ -137,7 +137,7 @@ describe('request documents', function () {
       const fixAll = all.find((a) => a.kind?.value === 'source.fixAll.workItemStudio');
       assert.ok(fixAll?.edit, `no fix-all action among: ${all.map((a) => a.title).join(', ')}`);
       assert.ok(await vscode.workspace.applyEdit(fixAll.edit));
-      assert.match(doc.getText(), /"partyId": "u-admin"/);
+      assert.match(doc.getText(), /"partyId": "2001"/);
       assert.match(doc.getText(), /"plannedTime": 60/);
       await waitFor('the rename warnings to go away', () =>
         vscode.languages.getDiagnostics(uri).every((d) => d.code !== 'MEMBER_NAME_CASE') ? true : undefined,

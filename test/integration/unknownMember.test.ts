@@ -20,7 +20,7 @@ describe('request documents: unknown members', function () {
     const dir = ws ? path.join(ws.uri.fsPath, '.integration-unknown') : fs.mkdtempSync(path.join(os.tmpdir(), 'wis-unknown-'));
     fs.mkdirSync(dir, { recursive: true });
     file = path.join(dir, `typo-${process.pid}.workitems.json`);
-    fs.writeFileSync(file, `${JSON.stringify({ workItemIds: ['120'], update: { movScheduleDays: 3, assignmentChange: { Adds: [{ partyId: 'u-admin' }] } } }, null, 2)}\n`);
+    fs.writeFileSync(file, `${JSON.stringify({ workItemIds: ['120'], update: { movScheduleDays: 3, assignmentChange: { Adds: [{ partyId: '2001' }] } } }, null, 2)}\n`);
   });
 
   after(async () => {

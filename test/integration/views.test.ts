@@ -69,7 +69,7 @@ describe('views: organizations (sandbox)', function () {
     sandbox = await createSandbox({ port: 0 });
     prompts = scriptedPrompts();
     connection = new ConnectionManager({ secrets: memorySecrets(), log, prompts, serviceUrl: () => sandbox.url });
-    tree = new OrganizationsTree(connection, log, () => ['org-root']);
+    tree = new OrganizationsTree(connection, log, () => ['1001']);
   });
   after(async () => {
     tree?.dispose();
@@ -86,21 +86,21 @@ describe('views: organizations (sandbox)', function () {
     const rows = await settled(tree, root);
     assert.deepEqual(prompts.asked, [`missing:${sandbox.origin}`], 'asked to sign in once');
     const subs = rows.filter((r): r is OrgNode => r instanceof OrgNode).map((r) => r.orgId).sort();
-    assert.deepEqual(subs, ['org-admin', 'org-dev', 'org-sales']);
+    assert.deepEqual(subs, ['1002', '1003', '1004']);
     assert.equal(labelOf(tree, root), '株式会社サンプル', 'the root is named from its users');
-    const dev = rows.find((r): r is OrgNode => r instanceof OrgNode && r.orgId === 'org-dev')!;
+    const dev = rows.find((r): r is OrgNode => r instanceof OrgNode && r.orgId === '1002')!;
     const devRows = await settled(tree, dev);
     assert.deepEqual(
       devRows.filter((r): r is OrgNode => r instanceof OrgNode).map((r) => r.orgId).sort(),
-      ['org-dev-app', 'org-dev-infra'],
+      ['1005', '1006'],
     );
   });
 
   it('shows users with name, login name, a tooltip and stable ids; getParent leads back', async () => {
     const root = tree.getChildren()[0] as OrgNode;
-    const dev = (await settled(tree, root)).find((r): r is OrgNode => r instanceof OrgNode && r.orgId === 'org-dev')!;
-    const app = (await settled(tree, dev)).find((r): r is OrgNode => r instanceof OrgNode && r.orgId === 'org-dev-app')!;
-    const web = (await settled(tree, app)).find((r): r is OrgNode => r instanceof OrgNode && r.orgId === 'org-dev-app-web')!;
+    const dev = (await settled(tree, root)).find((r): r is OrgNode => r instanceof OrgNode && r.orgId === '1002')!;
+    const app = (await settled(tree, dev)).find((r): r is OrgNode => r instanceof OrgNode && r.orgId === '1005')!;
+    const web = (await settled(tree, app)).find((r): r is OrgNode => r instanceof OrgNode && r.orgId === '1011')!;
     const users = (await settled(tree, web)).filter((r): r is UserNode => r instanceof UserNode);
     assert.ok(users.length > 0);
     const item = tree.getTreeItem(users[0]!) as vscode.TreeItem;
@@ -118,7 +118,7 @@ describe('views: organizations (sandbox)', function () {
     assert.equal(arg.detailsValue.id, users[0]!.user.id);
     assert.ok('unitCost' in arg.detailsValue || Object.keys(arg.detailsValue).length > 6, 'Show Details opens every field');
     assert.deepEqual((item.tooltip.isTrusted as { enabledCommands: string[] }).enabledCommands, ['workItemStudio.showDetails']);
-    assert.equal(item.id, `org:org-root/o:org-dev/o:org-dev-app/o:org-dev-app-web/u:${users[0]!.user.id}`);
+    assert.equal(item.id, `org:1001/o:1002/o:1005/o:1011/u:${users[0]!.user.id}`);
     assert.equal((tree.getParent(users[0]!) as OrgNode).id, web.id);
     assert.equal((tree.getParent(web) as OrgNode).id, app.id);
   });
@@ -146,8 +146,8 @@ describe('views: organizations (sandbox)', function () {
   it('after a filter, finds the first matching user below (loading organizations on the way); clearing it expands again what was expanded', async () => {
     const root = tree.getChildren()[0] as OrgNode;
     const rows = await settled(tree, root);
-    const dev = rows.find((r): r is OrgNode => r instanceof OrgNode && r.orgId === 'org-dev')!;
-    const app = (await settled(tree, dev)).find((r): r is OrgNode => r instanceof OrgNode && r.orgId === 'org-dev-app')!;
+    const dev = rows.find((r): r is OrgNode => r instanceof OrgNode && r.orgId === '1002')!;
+    const app = (await settled(tree, dev)).find((r): r is OrgNode => r instanceof OrgNode && r.orgId === '1005')!;
     // What the view reports as the user expands rows.
     tree.noteExpanded(root, true);
     tree.noteExpanded(dev, true);
@@ -186,7 +186,7 @@ describe('views: organizations (sandbox)', function () {
 
   it('groups 1,000 direct users into ranges that are views over one list', async () => {
     const data = { version: 2, organizations: [{ id: 'big', name: 'Big', parentId: null }], users: [] as object[] };
-    data.users.push({ id: 'u-admin', name: 'Admin', loginName: 'admin', organizationId: 'big' });
+    data.users.push({ id: '2001', name: 'Admin', loginName: 'admin', organizationId: 'big' });
     for (let i = 1; i < 1000; i++) data.users.push({ id: `u${i}`, name: `User ${String(i).padStart(4, '0')}`, loginName: `user${i}`, organizationId: 'big' });
     const big = await createSandbox({ port: 0, data: data as never });
     const c = new ConnectionManager({ secrets: memorySecrets(), log, prompts: scriptedPrompts(), serviceUrl: () => big.url });
@@ -212,7 +212,7 @@ describe('views: organizations (sandbox)', function () {
 
   it('shows nothing (the welcome view) when no service is configured', () => {
     const c = new ConnectionManager({ secrets: memorySecrets(), log, prompts: scriptedPrompts(), serviceUrl: () => '' });
-    const t = new OrganizationsTree(c, log, () => ['org-root']);
+    const t = new OrganizationsTree(c, log, () => ['1001']);
     try {
       assert.deepEqual(t.getChildren(), []);
     } finally {
@@ -351,7 +351,7 @@ describe('views: an organization whose answer is over the response cap', functio
     sandbox = await createSandbox({ port: 0, data: generateDataset({ users: 3000, organizations: 1, workItems: 2, processCategories: 0, seed: 3 }) });
     await config().update('network.maxResponseMegabytes', 1, vscode.ConfigurationTarget.Global);
     connection = new ConnectionManager({ secrets: memorySecrets(), log, prompts: scriptedPrompts(), serviceUrl: () => sandbox.url });
-    tree = new OrganizationsTree(connection, log, () => ['org-1']);
+    tree = new OrganizationsTree(connection, log, () => ['1']);
   });
   after(async () => {
     await config().update('network.maxResponseMegabytes', undefined, vscode.ConfigurationTarget.Global);

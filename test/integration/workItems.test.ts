@@ -143,7 +143,7 @@ describe('work items view: failures (own tree, sandbox with faults)', function (
 
   it('a failed level load shows a warning row with Retry, and Retry loads it', async () => {
     const projects = (await settled(tree)).filter((n): n is ProjectNode => n instanceof ProjectNode);
-    const web = projects.find((p) => p.projectId === 'p-web');
+    const web = projects.find((p) => p.projectId === '3001');
     assert.ok(web, `projects: ${projects.map((p) => p.projectId).join(', ')}`);
     const r = await fetch(`${sandbox.origin}/_sandbox/faults`, {
       method: 'POST',

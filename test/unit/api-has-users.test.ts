@@ -31,9 +31,9 @@ describe('organizations: whether an organization has users (Add Organization)', 
     });
 
     it('an organization with no organization below it answers true by its own users (operation 2 lists none)', async () => {
-      assert.equal((await client.listAllAssignedUsers('org-dev-app-web')).totalCount, 0, 'nothing below org-dev-app-web');
-      assert.ok((await client.listOrganizationUsers('org-dev-app-web')).totalCount > 0, 'org-dev-app-web has users of its own');
-      assert.equal(await client.hasUsers('org-dev-app-web'), true);
+      assert.equal((await client.listAllAssignedUsers('1011')).totalCount, 0, 'nothing below 1011');
+      assert.ok((await client.listOrganizationUsers('1011')).totalCount > 0, '1011 has users of its own');
+      assert.equal(await client.hasUsers('1011'), true);
     });
 
     it('an ID no organization has answers false', async () => {
@@ -60,14 +60,14 @@ describe('organizations: whether an organization has users (Add Organization)', 
       const capped = new ServiceClient({ baseUrl: sandbox.url, credentials: () => ADMIN, maxResponseBytes: 3 * 1024 * 1024, logger: log });
       try {
         // Read whole, the same answer is over the cap...
-        const whole = await rejection(() => capped.listOrganizationUsers('org-1'));
+        const whole = await rejection(() => capped.listOrganizationUsers('1'));
         assert.ok(isServiceError(whole) && whole.reason === 'response-too-large', stringifyDeep(whole));
         // ...but the question is answered from its first users, before the cap is reached.
         log.lines.length = 0;
-        assert.equal(await capped.hasUsers('org-1'), true);
+        assert.equal(await capped.hasUsers('1'), true);
         // The read it stopped is logged as cancelled, not as a failure.
         assert.deepEqual(log.lines.filter((l) => l.startsWith('warn')), [], log.text());
-        assert.match(log.text(), /info GET \/system\/organizations\/org-1\/users cancelled after \d+ ms/);
+        assert.match(log.text(), /info GET \/system\/organizations\/1\/users cancelled after \d+ ms/);
         // The client stays usable after the read it stopped.
         assert.equal(await capped.hasUsers('org-that-does-not-exist'), false);
       } finally {
@@ -79,14 +79,14 @@ describe('organizations: whether an organization has users (Add Organization)', 
       const http = await import('node:http');
       const server = http.createServer((_req, res) => {
         res.setHeader('content-type', 'application/json');
-        const users = Array.from({ length: 4000 }, (_, i) => JSON.stringify({ id: `u${i}`, name: i === 2 ? 42 : `User ${i}`, organizationId: 'org-1' }));
+        const users = Array.from({ length: 4000 }, (_, i) => JSON.stringify({ id: `u${i}`, name: i === 2 ? 42 : `User ${i}`, organizationId: '1' }));
         res.end(`{"totalCount":4000,"data":[${users.join(',')}]}`);
       });
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
       const { port } = server.address() as { port: number };
       const client = new ServiceClient({ baseUrl: `http://127.0.0.1:${port}`, credentials: () => ADMIN });
       try {
-        const e = await rejection(() => client.hasUsers('org-1'));
+        const e = await rejection(() => client.hasUsers('1'));
         assert.ok(isServiceError(e) && e.kind === 'invalid-response', stringifyDeep(e));
         assert.match(e.message, /user 3 in "data" is not valid/);
       } finally {

@@ -117,8 +117,8 @@ describe('api: user lists through the client are decoded as they arrive', functi
     try {
       const token = await client.signIn('admin', 'password');
       const authed = new ServiceClient({ baseUrl: sb.url, credentials: () => ({ kind: 'bearer', token }) });
-      const list = await authed.listOrganizationUsers('org-1');
-      const plain = JSON.parse(await (await fetch(`${sb.url}/system/organizations/org-1/users`, { headers: { authorization: `Bearer ${token}` } })).text()) as unknown;
+      const list = await authed.listOrganizationUsers('1');
+      const plain = JSON.parse(await (await fetch(`${sb.url}/system/organizations/1/users`, { headers: { authorization: `Bearer ${token}` } })).text()) as unknown;
       assert.ok(list.data.length > 10_000);
       assert.deepEqual(list, plain);
       await authed.close();
@@ -135,23 +135,23 @@ describe('api: user lists through the client are decoded as they arrive', functi
     await bare.close();
     const client = new ServiceClient({ baseUrl: sb.url, credentials: () => ({ kind: 'bearer', token }) });
     try {
-      const whole = summarizeBelow('org-1', (await client.listAllAssignedUsers('org-1')).data);
-      assert.ok(whole.size > 1, 'the data set has organizations below org-1');
+      const whole = summarizeBelow('1', (await client.listAllAssignedUsers('1')).data);
+      assert.ok(whole.size > 1, 'the data set has organizations below 1');
       let below = new Map<string, { name: string; users: number }>();
       let batches = 0;
-      const r = await client.foldAllAssignedUsers('org-1', {}, () => {
+      const r = await client.foldAllAssignedUsers('1', {}, () => {
         below = new Map();
         return (batch) => {
           batches++;
-          summarizeBelow('org-1', batch, below);
+          summarizeBelow('1', batch, below);
         };
       });
       assert.deepEqual(below, whole);
       assert.ok(batches > 1, `${batches} batches`);
       // The view's fold: each start begins a new summary.
-      const fold = belowFold('org-1');
-      fold.start()([{ organizationId: 'org-9', organizationName: 'left over from a dropped attempt' }]);
-      await client.foldAllAssignedUsers('org-1', {}, fold.start);
+      const fold = belowFold('1');
+      fold.start()([{ organizationId: '9', organizationName: 'left over from a dropped attempt' }]);
+      await client.foldAllAssignedUsers('1', {}, fold.start);
       assert.deepEqual(fold.below(), whole);
       assert.ok(r.totalCount >= [...whole.values()].reduce((n, e) => n + e.users, 0));
     } finally {
@@ -211,7 +211,7 @@ describe('api: user lists through the client are decoded as they arrive', functi
     });
     const client = new ServiceClient({ baseUrl: server.baseUrl, credentials: () => ({ kind: 'bearer', token: 'secret-token-123' }) });
     try {
-      await assert.rejects(client.listOrganizationUsers('org-1'), (e: unknown) => {
+      await assert.rejects(client.listOrganizationUsers('1'), (e: unknown) => {
         const err = e as ServiceError;
         assert.equal(err.kind, 'invalid-response');
         assert.match(err.messages.join(' '), /not JSON.*"data" element \d+/);

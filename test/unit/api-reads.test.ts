@@ -37,11 +37,11 @@ describe('api reads: client calls against the sandbox', () => {
     assert.ok(all.data.every((p) => typeof p.workItemRootFolderId === 'string'));
     const open = await client.listProjects({ isFinished: false, limit: 1 });
     assert.equal(open.totalCount, 2);
-    assert.deepEqual(open.data.map((p) => p.id), ['p-web']);
+    assert.deepEqual(open.data.map((p) => p.id), ['3001']);
     const mine = await client.listProjects({ isManager: true, keyword: 'old' });
     assert.deepEqual(mine.data.map((p) => p.code), ['PRJ-OLD']);
-    const orgs = await client.listProjects({ organizationIds: 'org-dev-app-web,org-dev-app-mobile' });
-    assert.deepEqual(orgs.data.map((p) => p.id), ['p-web', 'p-mobile']);
+    const orgs = await client.listProjects({ organizationIds: '1011,1012' });
+    assert.deepEqual(orgs.data.map((p) => p.id), ['3001', '3002']);
   });
 
   it('listProjects refuses a bad query before sending, naming the member', async () => {
@@ -51,7 +51,7 @@ describe('api reads: client calls against the sandbox', () => {
   });
 
   it('getProjects: an array in the order asked; 404 only when none exists', async () => {
-    assert.deepEqual((await client.getProjects(['p-legacy', 'nope', 'p-web'])).map((p) => p.id), ['p-legacy', 'p-web']);
+    assert.deepEqual((await client.getProjects(['3003', 'nope', '3001'])).map((p) => p.id), ['3003', '3001']);
     const e = asServiceError(await rejection(() => client.getProjects(['nope'])));
     assert.equal(e.status, 404);
     const bad = asServiceError(await rejection(() => client.getProjects(['a/b'])));
@@ -106,7 +106,7 @@ describe('api reads: client calls against the sandbox', () => {
 
   it('getCurrentUser: the signed-in user', async () => {
     const me = await client.getCurrentUser();
-    assert.equal(me?.id, 'u-admin');
+    assert.equal(me?.id, '2001');
     assert.equal(me?.loginName, 'admin');
   });
 });

@@ -46,7 +46,7 @@ export async function storedItem(sandbox: Sandbox, id: string): Promise<StoredIt
 /** IDs of non-folder work items that have a schedule (so moveScheduleDays shows). */
 export function scheduledTaskIds(sandbox: Sandbox, n: number): string[] {
   const ids = sandbox.data.workItems
-    .filter((w) => w.itemTypeId !== 'it-folder' && w.plannedStartDate !== null && w.plannedFinishDate !== null && !w.isDeleted)
+    .filter((w) => w.itemTypeId !== '41' && w.plannedStartDate !== null && w.plannedFinishDate !== null && !w.isDeleted)
     .map((w) => w.id);
   if (ids.length < n) throw new Error(`the data set has only ${ids.length} scheduled items, ${n} needed`);
   return ids.slice(0, n);

@@ -35,7 +35,7 @@ function dataset(): DatasetInput {
     managedPlannedTime: i % 3 === 0 ? 60 : 0,
     assignments: i % 3 === 0 ? [{ partyId: 'u-alice', partyType: 'User' as const, plannedTime: 60 }] : [],
     leaderId: i % 2 ? 'u-carol' : null,
-    statusTypeId: i % 2 ? 'st-open' : null,
+    statusTypeId: i % 2 ? '51' : null,
     timeEntryLocked: i % 5 === 0,
     fieldCalcTypes: (i % 2 ? { PlannedTime: 'Manual' } : {}) as Record<string, string>,
   }));
@@ -43,7 +43,7 @@ function dataset(): DatasetInput {
     version: 2,
     organizations: [{ id: 'o1', name: 'Head office', parentId: null }],
     users: [
-      { id: 'u-admin', name: 'Admin', loginName: 'admin', organizationId: 'o1' },
+      { id: '2001', name: 'Admin', loginName: 'admin', organizationId: 'o1' },
       { id: 'u-alice', name: 'Alice', loginName: 'alice', organizationId: 'o1' },
       { id: 'u-carol', name: 'Carol', loginName: 'carol', organizationId: 'o1' },
       { id: 'u-bob', name: 'Bob', loginName: 'bob', organizationId: 'o1' },
@@ -55,8 +55,8 @@ function dataset(): DatasetInput {
       { id: 'milestone', name: 'Milestone', isFolder: false },
     ],
     statusTypes: [
-      { id: 'st-open', name: 'Open' },
-      { id: 'st-done', name: 'Done' },
+      { id: '51', name: 'Open' },
+      { id: '53', name: 'Done' },
     ],
     projects: [
       {
@@ -64,7 +64,7 @@ function dataset(): DatasetInput {
         name: 'P',
         allowedDateRange: { min: '2000-01-01', max: '2099-12-31' },
         userGroupIds: ['g-dev'],
-        members: ['u-admin', ...MEMBERS].map((userId) => ({ userId, permission: 'edit' as const, costPermission: true })),
+        members: ['2001', ...MEMBERS].map((userId) => ({ userId, permission: 'edit' as const, costPermission: true })),
       },
     ],
     workItems: [...FOLDERS.map((id, i) => ({ id, projectId: 'p1', parentId: null, order: i + 1, itemTypeId: 'folder', name: id })), ...tasks],
@@ -87,7 +87,7 @@ const fieldsArb = fc.record(
     PlannedTime: fc.integer({ min: 0, max: 2000 }),
     ActualProgress: fc.integer({ min: 0, max: 100 }),
     LeaderId: fc.constantFrom(null, ...MEMBERS),
-    StatusTypeId: fc.constantFrom(null, 'st-open', 'st-done'),
+    StatusTypeId: fc.constantFrom(null, '51', '53'),
     PlannedStartDate: dateArb,
   },
   { requiredKeys: [] },

@@ -45,15 +45,15 @@ describe('bulk undo: inverse documents', () => {
 
   it('field values grouped by identical previous values, one document per distinct inverse change', () => {
     const before = new Map([
-      ['A', { Id: 'A', StatusTypeId: 'st-open', Name: 'A' }],
-      ['B', { Id: 'B', StatusTypeId: 'st-open', Name: 'B' }],
+      ['A', { Id: 'A', StatusTypeId: '51', Name: 'A' }],
+      ['B', { Id: 'B', StatusTypeId: '51', Name: 'B' }],
       ['C', { Id: 'C', StatusTypeId: null, Name: 'C' }],
     ]);
-    const plan = planUndo({ body: { fields: { StatusTypeId: 'st-done' } }, applied: ['A', 'B', 'C'], before });
+    const plan = planUndo({ body: { fields: { StatusTypeId: '53' } }, applied: ['A', 'B', 'C'], before });
     assert.deepEqual(
       plan.documents.map((d) => [d.workItemIds, d.update]),
       [
-        [['A', 'B'], { fields: { StatusTypeId: 'st-open' } }],
+        [['A', 'B'], { fields: { StatusTypeId: '51' } }],
         [['C'], { fields: { StatusTypeId: null } }],
       ],
     );

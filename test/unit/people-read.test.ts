@@ -21,13 +21,13 @@ describe('people: the users of a root organization read for names', () => {
   it("holds the root organization's own users (operation 3) and those below it (operation 2), each once", async () => {
     const direct = (await client.listOrganizationUsers(DEMO_ORGANIZATIONS.root)).data;
     const below = (await client.listAllAssignedUsers(DEMO_ORGANIZATIONS.root)).data;
-    assert.ok(direct.some((u) => u.id === 'u-admin'), 'u-admin belongs to the root itself');
-    assert.ok(!below.some((u) => u.id === 'u-admin'), 'operation 2 leaves it out');
+    assert.ok(direct.some((u) => u.id === '2001'), '2001 belongs to the root itself');
+    assert.ok(!below.some((u) => u.id === '2001'), 'operation 2 leaves it out');
     const people = await readPeople(client, DEMO_ORGANIZATIONS.root);
     assert.deepEqual(people.map((u) => u.id).sort(), [...direct, ...below].map((u) => u.id).sort());
     assert.equal(new Set(people.map((u) => u.id)).size, people.length);
-    assert.deepEqual(people.find((u) => u.id === 'u-admin'), { id: 'u-admin', name: '管理者 太郎', loginName: 'admin' });
-    assert.deepEqual(Object.keys(people.find((u) => u.id === 'u-104')!).sort(), ['id', 'loginName', 'name'], 'only what a hover shows is kept');
+    assert.deepEqual(people.find((u) => u.id === '2001'), { id: '2001', name: '管理者 太郎', loginName: 'admin' });
+    assert.deepEqual(Object.keys(people.find((u) => u.id === '2104')!).sort(), ['id', 'loginName', 'name'], 'only what a hover shows is kept');
   });
 
   it('a failed read rejects instead of answering with part of the users', async () => {

@@ -64,7 +64,7 @@ export async function sandboxAnswers(): Promise<Record<string, string>> {
       { moveParentTo: ids[1] },
       { moveParentTo: ids[ids.length - 1] },
       { changeItemTypeTo: 'task' },
-      { assignmentChange: { adds: [{ partyId: 'u-admin', partyType: 'User', plannedTime: 60 }] } },
+      { assignmentChange: { adds: [{ partyId: '2001', partyType: 'User', plannedTime: 60 }] } },
       { fieldCalcTypes: { PlannedTime: 1 } },
       { restore: true },
       { isDeleted: true },

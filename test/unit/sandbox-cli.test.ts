@@ -147,8 +147,8 @@ describe('sandbox CLI', function () {
     const r = run(['--generate', 'users=500,organizations=10,workItems=300,processCategories=40,seed=3']);
     const url = (await r.firstLine).replace('listening on ', '');
     const token = await signIn(url);
-    const users = await call(`${url}/system/organizations/org-1/allassignedusers`, { headers: bearer(token) });
-    const direct = await call(`${url}/system/organizations/org-1/users`, { headers: bearer(token) });
+    const users = await call(`${url}/system/organizations/1/allassignedusers`, { headers: bearer(token) });
+    const direct = await call(`${url}/system/organizations/1/users`, { headers: bearer(token) });
     assert.equal((users.json as { totalCount: number }).totalCount + (direct.json as { totalCount: number }).totalCount, 500);
     r.child.kill('SIGINT');
     assert.equal((await r.exit).code, 0);
@@ -212,7 +212,7 @@ describe('sandbox CLI', function () {
       const levels = new Set(mine.map((w) => level(w.id)));
       assert.deepEqual([...levels].sort((x, y) => x - y), Array.from({ length: 17 }, (_, i) => i));
       assert.equal(mine.filter((w) => w.parentId === LARGE_PROJECT.rootFolderId).length, 50);
-      assert.ok(mine.some((w) => w.isDeleted) && mine.some((w) => w.actualProgress === 100) && mine.some((w) => w.itemTypeId === 'it-folder'));
+      assert.ok(mine.some((w) => w.isDeleted) && mine.some((w) => w.actualProgress === 100) && mine.some((w) => w.itemTypeId === '41'));
     });
 
     it('takes items, levels and topLevelItems (a wide first level), and rejects values out of range', () => {
@@ -240,7 +240,7 @@ describe('sandbox CLI', function () {
     it('gives work items children, so propagation has something to reach', () => {
       const d = parseDataset(generateDataset({ workItems: 500 }));
       const parents = new Set(d.workItems.map((w) => w.parentId));
-      assert.ok(d.workItems.some((w) => w.itemTypeId === 'it-task' && parents.has(w.id)));
+      assert.ok(d.workItems.some((w) => w.itemTypeId === '42' && parents.has(w.id)));
     });
 
     it('rejects counts out of range', () => {

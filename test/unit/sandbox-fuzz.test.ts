@@ -65,7 +65,7 @@ const hostileSegment = fc.oneof(
 
 /** Existing IDs (work items, projects, organizations of the demo) half the time, so requests reach the rules. */
 const idSegment = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('111', '112', '111,112', '124', '150', '200', '216', '310', 'p-web', 'org-root', 'org-dev') },
+  { weight: 3, arbitrary: fc.constantFrom('111', '112', '111,112', '124', '150', '200', '216', '310', '3001', '1001', '1002') },
   { weight: 2, arbitrary: hostileSegment },
 );
 

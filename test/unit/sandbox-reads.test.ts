@@ -50,16 +50,16 @@ describe('sandbox: read operations', () => {
       assert.equal(r.status, 200);
       const body = r.json as { totalCount: number; data: Record<string, unknown>[] };
       assert.equal(body.totalCount, 3);
-      assert.deepEqual(body.data.map((p) => p['id']), ['p-web', 'p-mobile', 'p-legacy']);
+      assert.deepEqual(body.data.map((p) => p['id']), ['3001', '3002', '3003']);
       const web = body.data[0]!;
       assert.equal(web['code'], 'PRJ-WEB');
-      assert.equal(web['managerId'], 'u-admin');
+      assert.equal(web['managerId'], '2001');
       assert.equal(typeof web['managerName'], 'string');
       assert.equal(web['plannedStartDate'], '2026-01-05T00:00:00');
       assert.equal(web['plannedFinishDate'], '2026-06-30T00:00:00');
       assert.equal(web['isFinished'], false);
       assert.equal(web['workItemRootFolderId'], DEMO_ROOT_FOLDERS.web);
-      assert.equal(web['organizationId'], 'org-dev-app-web');
+      assert.equal(web['organizationId'], '1011');
       assert.equal(web['organizationName'], 'Webチーム');
       assert.equal(web['canEdit'], true);
       assert.match(String(web['createdAt']), /Z$/);
@@ -68,30 +68,30 @@ describe('sandbox: read operations', () => {
 
     it('filters: name, code and keyword match partially and case-insensitively', async () => {
       const names = async (q: string) => ((await get(`/project/projects?${q}`)).json as { data: { id: string }[] }).data.map((p) => p.id);
-      assert.deepEqual(await names('name=アプリ'), ['p-mobile']);
-      assert.deepEqual(await names('code=prj-'), ['p-web', 'p-mobile', 'p-legacy']);
-      assert.deepEqual(await names('code=web'), ['p-web']);
-      assert.deepEqual(await names('keyword=old'), ['p-legacy']);
-      assert.deepEqual(await names(`keyword=${encodeURIComponent('保守')}`), ['p-legacy']);
+      assert.deepEqual(await names('name=アプリ'), ['3002']);
+      assert.deepEqual(await names('code=prj-'), ['3001', '3002', '3003']);
+      assert.deepEqual(await names('code=web'), ['3001']);
+      assert.deepEqual(await names('keyword=old'), ['3003']);
+      assert.deepEqual(await names(`keyword=${encodeURIComponent('保守')}`), ['3003']);
       assert.deepEqual(await names('name=nothing-like-this'), []);
     });
 
     it('filters: isFinished, isManager (projects the caller manages), organizationIds, managerIds', async () => {
       const names = async (q: string, h = auth) => ((await get(`/project/projects?${q}`, h)).json as { data: { id: string }[] }).data.map((p) => p.id);
-      assert.deepEqual(await names('isFinished=false'), ['p-web', 'p-mobile']);
-      assert.deepEqual(await names('isFinished=true'), ['p-legacy']);
-      assert.deepEqual(await names('isManager=true'), ['p-web', 'p-legacy']);
-      assert.deepEqual(await names('isManager=false'), ['p-mobile']);
+      assert.deepEqual(await names('isFinished=false'), ['3001', '3002']);
+      assert.deepEqual(await names('isFinished=true'), ['3003']);
+      assert.deepEqual(await names('isManager=true'), ['3001', '3003']);
+      assert.deepEqual(await names('isManager=false'), ['3002']);
       assert.deepEqual(await names('isManager=true', bearer(await signIn(sb.url, 'viewer'))), []);
-      assert.deepEqual(await names('organizationIds=org-dev-app-mobile,org-dev-infra'), ['p-mobile', 'p-legacy']);
-      assert.deepEqual(await names('managerIds=u-105'), ['p-mobile']);
-      assert.deepEqual(await names('managerIds=u-105&isFinished=true'), []);
+      assert.deepEqual(await names('organizationIds=1012,1006'), ['3002', '3003']);
+      assert.deepEqual(await names('managerIds=2105'), ['3002']);
+      assert.deepEqual(await names('managerIds=2105&isFinished=true'), []);
     });
 
     it('pages with limit/offset; totalCount is counted before paging', async () => {
       const r = (await get('/project/projects?limit=1&offset=1')).json as { totalCount: number; data: { id: string }[] };
       assert.equal(r.totalCount, 3);
-      assert.deepEqual(r.data.map((p) => p.id), ['p-mobile']);
+      assert.deepEqual(r.data.map((p) => p.id), ['3002']);
       const none = (await get('/project/projects?limit=0&isFinished=false')).json as { totalCount: number; data: unknown[] };
       assert.equal(none.totalCount, 2);
       assert.deepEqual(none.data, []);
@@ -114,24 +114,24 @@ describe('sandbox: read operations', () => {
 
   describe('GET /project/projects/{ids}', () => {
     it('answers an array, even for one ID, in the order asked', async () => {
-      const one = await get('/project/projects/p-mobile');
+      const one = await get('/project/projects/3002');
       assert.equal(one.status, 200);
-      assert.deepEqual((one.json as { id: string }[]).map((p) => p.id), ['p-mobile']);
-      const two = (await get('/project/projects/p-legacy,p-web')).json as { id: string }[];
-      assert.deepEqual(two.map((p) => p.id), ['p-legacy', 'p-web']);
+      assert.deepEqual((one.json as { id: string }[]).map((p) => p.id), ['3002']);
+      const two = (await get('/project/projects/3003,3001')).json as { id: string }[];
+      assert.deepEqual(two.map((p) => p.id), ['3003', '3001']);
     });
 
     it('404 only when none exists: unknown IDs among known ones are left out', async () => {
-      assert.deepEqual(((await get('/project/projects/nope,p-web')).json as { id: string }[]).map((p) => p.id), ['p-web']);
+      assert.deepEqual(((await get('/project/projects/nope,3001')).json as { id: string }[]).map((p) => p.id), ['3001']);
       const none = await get('/project/projects/nope,neither');
       assert.equal(none.status, 404);
       assert.equal((none.json as Err[])[0]!.code, 'PROJECT_NOT_FOUND');
     });
 
     it('a project ID is not a work item ID: its work items hang below workItemRootFolderId', async () => {
-      assert.equal((await get('/workitem/workItems/p-web')).status, 404);
+      assert.equal((await get('/workitem/workItems/3001')).status, 404);
       const [root] = await records(`/workitem/workItems/${DEMO_ROOT_FOLDERS.web}`);
-      assert.equal(root!.fields['ProjectId'], 'p-web');
+      assert.equal(root!.fields['ProjectId'], '3001');
       assert.equal(root!.fields['IsFolder'], true);
       assert.equal(root!.fields['Level'], 0);
       assert.equal(root!.fields['ParentId'], null);
@@ -145,7 +145,7 @@ describe('sandbox: read operations', () => {
       for (const r of list) {
         assert.equal(r.isWarning, false);
         assert.deepEqual(r.warnings, []);
-        assert.equal(r.aclId, 'acl-p-web');
+        assert.equal(r.aclId, '0');
         assert.equal(r.permission, 3);
       }
       const viewer = bearer(await signIn(sb.url, 'viewer'));
@@ -171,9 +171,9 @@ describe('sandbox: read operations', () => {
       assert.equal(f['Level'], 3);
       assert.equal(f['ParentId'], '110');
       assert.equal(f['HasChildren'], false);
-      assert.equal(f['LeaderId'], 'u-101');
+      assert.equal(f['LeaderId'], '2101');
       assert.equal(typeof f['LeaderName'], 'string');
-      assert.deepEqual((f['Assignments'] as { partyId: string }[]).map((a) => a.partyId), ['u-101', 'u-102']);
+      assert.deepEqual((f['Assignments'] as { partyId: string }[]).map((a) => a.partyId), ['2101', '2102']);
       assert.deepEqual(f['FieldCalcTypes'], { PlannedTime: 'Assignments' });
     });
 
@@ -268,7 +268,7 @@ describe('sandbox: read operations', () => {
       const dump = (await call(`${sb.origin}/_sandbox/dump`)).json as { workItems: { id: string; projectId: string; isDeleted: boolean; parentId: string | null }[] };
       const byId = new Map(dump.workItems.map((w) => [w.id, w]));
       const visible = dump.workItems.filter((w) => {
-        if (w.projectId !== 'p-web') return false;
+        if (w.projectId !== '3001') return false;
         for (let c: (typeof w) | undefined = w; c; c = c.parentId === null ? undefined : byId.get(c.parentId)) if (c.isDeleted) return false;
         return true;
       });
@@ -355,14 +355,14 @@ describe('sandbox: read operations', () => {
       const r = await get('/system/users/me');
       assert.equal(r.status, 200);
       const me = r.json as Record<string, unknown>;
-      assert.equal(me['id'], 'u-admin');
+      assert.equal(me['id'], '2001');
       assert.equal(me['loginName'], 'admin');
       assert.equal(me['language'], 'ja-JP');
       assert.equal(typeof me['organizationName'], 'string');
       assert.equal(me['allowLocalAuthentication'], true);
       assert.ok(!('password' in me));
       const viewer = (await get('/system/users/me', bearer(await signIn(sb.url, 'viewer')))).json as Record<string, unknown>;
-      assert.equal(viewer['id'], 'u-viewer');
+      assert.equal(viewer['id'], '2002');
       assert.equal((await get('/system/users/me', {})).status, 401);
     });
   });
@@ -435,7 +435,7 @@ describe('sandbox: read operations', () => {
     });
 
     it('a root folder cannot be moved or change its item type (ROOT_FOLDER_FIXED); its name can change', async () => {
-      for (const body of [{ moveParentTo: '110' }, { changeItemTypeTo: 'it-task' }]) {
+      for (const body of [{ moveParentTo: '110' }, { changeItemTypeTo: '42' }]) {
         const r = await call(`${sb.url}/workitem/workItems/${DEMO_ROOT_FOLDERS.web}`, { method: 'PUT', headers: auth, body });
         assert.equal(r.status, 400, JSON.stringify(body));
         assert.equal((r.json as Err[])[0]!.code, 'ROOT_FOLDER_FIXED');

@@ -216,8 +216,8 @@ describe('sandbox server', () => {
 
     it('every API route needs sign-in, including the update', async () => {
       for (const [method, p] of [
-        ['GET', '/system/organizations/org-root/users'],
-        ['GET', '/system/organizations/org-root/allassignedusers'],
+        ['GET', '/system/organizations/1001/users'],
+        ['GET', '/system/organizations/1001/allassignedusers'],
         ['GET', '/system/processCategories'],
         ['PUT', '/workitem/workItems/111'],
       ] as const) {
@@ -239,7 +239,7 @@ describe('sandbox server', () => {
     it('matches paths case-insensitively (/API/System/ProcessCategories)', async () => {
       const r = await call(`${sb.origin}/API/System/ProcessCategories`, { headers: bearer(token) });
       assert.equal(r.status, 200);
-      const r2 = await call(`${sb.url}/SYSTEM/ORGANIZATIONS/org-root/AllAssignedUsers`, { headers: bearer(token) });
+      const r2 = await call(`${sb.url}/SYSTEM/ORGANIZATIONS/1001/AllAssignedUsers`, { headers: bearer(token) });
       assert.equal(r2.status, 200);
       assert.ok((r2.json as { totalCount: number }).totalCount > 0);
     });
@@ -341,7 +341,7 @@ describe('sandbox server', () => {
       for (const id of ['131', '132']) {
         const w = (await call(`${sb.origin}/_sandbox/workitems/${id}`)).json as { description: string; updatedBy: string };
         assert.equal(w.description, 'changed');
-        assert.equal(w.updatedBy, 'u-admin');
+        assert.equal(w.updatedBy, '2001');
       }
     });
   });
@@ -443,7 +443,7 @@ describe('sandbox server', () => {
       await queue({ status: 500, method: 'PUT' });
       await queue({ status: 502, pathContains: '/ALLASSIGNEDUSERS' });
       assert.equal((await list()).status, 200);
-      const u = await call(`${sb.url}/system/organizations/org-root/allassignedusers`, { headers: bearer(token) });
+      const u = await call(`${sb.url}/system/organizations/1001/allassignedusers`, { headers: bearer(token) });
       assert.equal(u.status, 502);
       const put = await call(`${sb.url}/workitem/workItems/111`, { method: 'PUT', headers: bearer(token), body: {} });
       assert.equal(put.status, 500);

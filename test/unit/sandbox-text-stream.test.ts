@@ -117,7 +117,7 @@ describe('sandbox: streamed answers (writeTextPieces)', function () {
       const h = bearer(await signIn(sb.url));
       for (let round = 0; round < 2; round++) {
         // Twice: the second answer is made from blocks the first one gave back.
-        const r = await request(`${sb.url}/system/organizations/org-1/users`, { headers: h, dispatcher: agent });
+        const r = await request(`${sb.url}/system/organizations/1/users`, { headers: h, dispatcher: agent });
         const bytes = Buffer.from(await r.body.arrayBuffer());
         assert.equal(r.statusCode, 200);
         assert.ok(bytes.length > 2 * TEXT_BLOCK_BYTES, `${bytes.length} bytes span several blocks`);

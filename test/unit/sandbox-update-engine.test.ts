@@ -7,7 +7,7 @@ import { checkReferences, parseDataset } from '../../src/sandbox/state';
 import { applyUpdate } from '../../src/sandbox/update';
 import { baseFixture } from './sandbox-update-fixtures';
 
-const ctx = { callerId: 'u-admin', edition: 'professional' as const, now: new Date('2026-11-21T10:00:00Z') };
+const ctx = { callerId: '2001', edition: 'professional' as const, now: new Date('2026-11-21T10:00:00Z') };
 // parseDataset, as the server loads a data set: it fills in the projects' root folders.
 const load = () => parseDataset(baseFixture());
 const ITEM_IDS = ['F1', 'F1a', 'T1', 'T2', 'T3', 'T4', 'T4a', 'F2', 'NT', 'D1', 'D2', 'Q2'];
@@ -24,7 +24,7 @@ const bodyArb = fc.record(
     setTimeEntryLocked: fc.boolean(),
     fields: fc.dictionary(
       fc.constantFrom('Name', 'Code', 'Description', 'PlannedTime', 'LeaderId', 'PlannedStartDate', 'PlannedFinishDate', 'StatusTypeId', 'name'),
-      fc.oneof(fc.constantFrom('', 'x', 'u-alice', 'u-bob', '2026-05-01', '2027-01-01', 'st-old', 'st-open'), fc.integer({ min: -1, max: 1000 })),
+      fc.oneof(fc.constantFrom('', 'x', 'u-alice', 'u-bob', '2026-05-01', '2027-01-01', 'st-old', '51'), fc.integer({ min: -1, max: 1000 })),
       { maxKeys: 3 },
     ),
     assignmentChange: fc.record(

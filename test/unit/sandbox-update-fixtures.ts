@@ -50,9 +50,9 @@ export function baseFixture(extraItems: Item[] = []): DatasetInput {
     version: 2,
     organizations: [{ id: 'o1', name: 'Head office', parentId: null }],
     users: [
-      { id: 'u-admin', name: 'Admin User', loginName: 'admin', ldapLoginName: 'CORP\\admin', email: 'admin@example.com', organizationId: 'o1' },
-      { id: 'u-viewer', name: 'Viewer', loginName: 'viewer', organizationId: 'o1' },
-      { id: 'u-nocost', name: 'No Cost', loginName: 'nocost', organizationId: 'o1' },
+      { id: '2001', name: 'Admin User', loginName: 'admin', ldapLoginName: 'CORP\\admin', email: 'admin@example.com', organizationId: 'o1' },
+      { id: '2002', name: 'Viewer', loginName: 'viewer', organizationId: 'o1' },
+      { id: '2003', name: 'No Cost', loginName: 'nocost', organizationId: 'o1' },
       { id: 'u-alice', name: 'Alice Smith', loginName: 'alice', ldapLoginName: 'CORP\\asmith', email: 'alice@example.com', organizationId: 'o1' },
       { id: 'u-carol', name: 'Carol Jones', loginName: 'carol', ldapLoginName: 'CORP\\cjones', email: 'carol@example.com', organizationId: 'o1' },
       { id: 'u-bob', name: 'Bob Brown', loginName: 'bob', organizationId: 'o1' },
@@ -74,8 +74,8 @@ export function baseFixture(extraItems: Item[] = []): DatasetInput {
       { id: 'retired', name: 'Retired', isFolder: false, available: false },
     ],
     statusTypes: [
-      { id: 'st-open', name: 'Open' },
-      { id: 'st-done', name: 'Done' },
+      { id: '51', name: 'Open' },
+      { id: '53', name: 'Done' },
       { id: 'st-old', name: 'Old', available: false },
     ],
     processClassifications: [
@@ -84,7 +84,7 @@ export function baseFixture(extraItems: Item[] = []): DatasetInput {
     ],
     workClassifications: [
       { id: 'wc-1', name: 'Development' },
-      { id: 'wc-old', name: 'Old work', available: false },
+      { id: '73', name: 'Old work', available: false },
     ],
     projects: [
       {
@@ -93,9 +93,9 @@ export function baseFixture(extraItems: Item[] = []): DatasetInput {
         allowedDateRange: P1_RANGE,
         userGroupIds: ['g-dev'],
         members: [
-          { userId: 'u-admin', permission: 'edit', costPermission: true },
-          { userId: 'u-viewer', permission: 'view', costPermission: false },
-          { userId: 'u-nocost', permission: 'edit', costPermission: false },
+          { userId: '2001', permission: 'edit', costPermission: true },
+          { userId: '2002', permission: 'view', costPermission: false },
+          { userId: '2003', permission: 'edit', costPermission: false },
           { userId: 'u-alice', permission: 'edit' },
           { userId: 'u-carol', permission: 'edit' },
           { userId: 'u-twin1', permission: 'edit' },
@@ -107,7 +107,7 @@ export function baseFixture(extraItems: Item[] = []): DatasetInput {
         name: 'Project Two',
         allowedDateRange: P1_RANGE,
         members: [
-          { userId: 'u-admin', permission: 'edit' },
+          { userId: '2001', permission: 'edit' },
           { userId: 'u-bob', permission: 'edit' },
         ],
       },

@@ -31,8 +31,8 @@ describe('sandbox: indexes kept between updates', () => {
     const client = clientFor(sandbox);
     try {
       const live = sandbox.data.workItems.filter((w) => !w.isDeleted && w.parentId !== null);
-      const folders = live.filter((w) => w.itemTypeId === 'it-folder');
-      const tasks = live.filter((w) => w.itemTypeId === 'it-task' && w.actualTime === 0);
+      const folders = live.filter((w) => w.itemTypeId === '41');
+      const tasks = live.filter((w) => w.itemTypeId === '42' && w.actualTime === 0);
       assert.ok(folders.length >= 4 && tasks.length >= 10, 'the generated data set has folders and tasks');
       let accepted = 0;
       let rejected = 0;

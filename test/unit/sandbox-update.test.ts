@@ -86,7 +86,7 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
     });
 
     it('error 10: the work classification is not available', async () => {
-      await h.rejects('T1', { fields: { TimeEntryCategoryId: 'wc-old' } }, 400, { code: 'WORK_CATEGORY_NOT_AVAILABLE', rule: 10, field: 'TimeEntryCategoryId' });
+      await h.rejects('T1', { fields: { TimeEntryCategoryId: '73' } }, 400, { code: 'WORK_CATEGORY_NOT_AVAILABLE', rule: 10, field: 'TimeEntryCategoryId' });
     });
 
     it('error 11: the item type is not available', async () => {
@@ -250,7 +250,7 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
       const e = entry(a.items, 'D2');
       assert.equal(e['isDeleted'], false);
       assert.equal(e['updatedAt'], STAMP);
-      assert.equal(e['updatedBy'], 'u-admin');
+      assert.equal(e['updatedBy'], '2001');
       // Its deleted child comes back with it.
       assert.equal(entry(a.affectedItems, 'D2a')['isDeleted'], false);
       const d2 = await h.item('D2');
@@ -366,7 +366,7 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
     it('view permission: ActualProgress and setCompleted only; anything else is error 29 with 403', async () => {
       const a = await h.accepts('T1', { fields: { ActualProgress: 30 } }, 'viewer');
       assert.equal(entry(a.items, 'T1')['actualProgress'], 30);
-      assert.equal(entry(a.items, 'T1')['updatedBy'], 'u-viewer');
+      assert.equal(entry(a.items, 'T1')['updatedBy'], '2002');
       await h.accepts('T2', { setCompleted: true }, 'viewer');
       assert.equal((await h.item('T2')).actualProgress, 100);
       await h.rejects('T1', { fields: { Name: 'x' } }, 403, { code: 'VIEW_PERMISSION_NOT_EDITABLE', rule: 29, itemId: 'T1', field: 'Name' }, 'viewer');
@@ -450,7 +450,7 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
           LeaderId: 'u-carol',
           PlannedStartDate: '2026-04-01',
           PlannedFinishDate: '2026-04-30T00:00:00',
-          StatusTypeId: 'st-done',
+          StatusTypeId: '53',
           ProcessCategoryId: 'pc-1',
           TimeEntryCategoryId: 'wc-1',
           Assignments: [{ partyId: 'g-dev', partyType: 'UserGroup', plannedTime: 100 }, { partyId: 'u-alice' }],
@@ -461,7 +461,7 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
         name: 'Renamed',
         code: 'C-1',
         description: 'About',
-        statusTypeId: 'st-done',
+        statusTypeId: '53',
         processCategoryId: 'pc-1',
         timeEntryCategoryId: 'wc-1',
         plannedStartDate: '2026-04-01',
@@ -476,12 +476,12 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
         ],
         leaderId: 'u-carol',
         updatedAt: STAMP,
-        updatedBy: 'u-admin',
+        updatedBy: '2001',
         userUpdatedAt: STAMP,
-        userUpdatedBy: 'u-admin',
+        userUpdatedBy: '2001',
       });
       const t3 = await h.item('T3');
-      assert.deepEqual([t3.name, t3.leaderId, t3.plannedFinishDate, t3.updatedAt, t3.userUpdatedBy], ['Renamed', 'u-carol', '2026-04-30', STAMP, 'u-admin']);
+      assert.deepEqual([t3.name, t3.leaderId, t3.plannedFinishDate, t3.updatedAt, t3.userUpdatedBy], ['Renamed', 'u-carol', '2026-04-30', STAMP, '2001']);
       // Unchanged values are not reported.
       const b = await h.accepts('T3', { fields: { Name: 'Renamed' } });
       assert.deepEqual(entry(b.items, 'T3'), { id: 'T3' });
@@ -572,12 +572,12 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
 
     it('propagateToChildren copies fields to the lowest-level sub-items, reported in affectedItems', async () => {
       const a = await h.accepts('F1', {
-        fields: { Description: 'shared', StatusTypeId: 'st-open' },
+        fields: { Description: 'shared', StatusTypeId: '51' },
         propagateToChildren: { fields: 'Description,StatusTypeId' },
       });
       // Leaves under F1: T1, T2, T3 (under F1a) and T4a (under T4); F1a and T4 are not leaves.
       assert.deepEqual(a.affectedItems.map((x) => x['id']).sort(), ['T1', 'T2', 'T3', 'T4a']);
-      assert.deepEqual(entry(a.affectedItems, 'T4a'), { id: 'T4a', description: 'shared', statusTypeId: 'st-open', updatedAt: STAMP, updatedBy: 'u-admin' });
+      assert.deepEqual(entry(a.affectedItems, 'T4a'), { id: 'T4a', description: 'shared', statusTypeId: '51', updatedAt: STAMP, updatedBy: '2001' });
       const data = await h.dump();
       const byId = new Map(data.workItems.map((w) => [w.id, w]));
       for (const id of ['T1', 'T2', 'T3', 'T4a']) assert.equal(byId.get(id)!.description, 'shared');

@@ -35,7 +35,7 @@ describe('work items model: rows', () => {
     assert.equal(itemKind(toRow({ Id: '1', IsFolder: true }, 1)!), 'folder');
     assert.equal(itemKind(toRow({ Id: '1', ItemTypeId: 'it-milestone' }, 1)!), 'milestone');
     assert.equal(itemKind(toRow({ Id: '1', ItemTypeName: 'マイルストーン' }, 1)!), 'milestone');
-    assert.equal(itemKind(toRow({ Id: '1', ItemTypeId: 'it-task' }, 1)!), 'task');
+    assert.equal(itemKind(toRow({ Id: '1', ItemTypeId: '42' }, 1)!), 'task');
   });
 
   it('shows dates without a midnight time part', () => {

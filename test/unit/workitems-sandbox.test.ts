@@ -44,7 +44,7 @@ describe('work items model against the sandbox', function () {
     const web = await client.listProjects(projectsQuery({ filter: { keyword: 'WEB' }, hideFinished: false }, { limit: 100, offset: 0 }));
     assert.deepEqual(
       web.data.map((p) => p.id),
-      ['p-web'],
+      ['3001'],
     );
     assert.equal(String(web.data[0]!.workItemRootFolderId), '10');
   });
@@ -125,7 +125,7 @@ describe('work items model against the sandbox', function () {
     const found = await findPaths(['129', '111', 'no-such-item'], read, () => false);
     assert.deepEqual(found.paths.get('129'), ['10', '100', '120', '121', '127', '129']);
     assert.deepEqual(found.paths.get('111'), ['10', '100', '110', '111']);
-    assert.equal(found.projects.get('129'), 'p-web');
+    assert.equal(found.projects.get('129'), '3001');
     assert.deepEqual(found.missing, ['no-such-item']);
     assert.equal(reads, found.reads);
     assert.ok(found.reads <= 6, `${found.reads} reads for paths 5 levels deep`);
