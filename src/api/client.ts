@@ -574,7 +574,7 @@ export class ServiceClient {
     }
     const parsed = spec.schema.safeParse(json);
     if (!parsed.success) {
-      throw new ServiceError({ kind: 'invalid-response', method, path, status: res.status, messages: zodMessages(parsed.error, 'response') });
+      throw new ServiceError({ kind: 'invalid-response', method, path, status: res.status, messages: zodMessages(parsed.error, 'response').map((m) => redact(m, secretVariants(secrets))) });
     }
     return parsed.data;
   }

@@ -1,5 +1,6 @@
 // Pure helpers of the client: reading error bodies, Retry-After, and classifying
 // transport failures. No vscode import, no I/O.
+import type { Credentials } from './client';
 import type { NetworkReason, ServiceErrorKind } from './errors';
 
 /** Longest single message kept from an error body. */
@@ -61,7 +62,7 @@ export function parseErrorBodyWithEntries(text: string, contentType?: string, se
 }
 
 function parseInto(text: string, contentType: string | undefined, secrets: readonly string[]): ErrorBodyInfo & { entries?: ErrorEntryInfo[] } {
-  const trimmed = redact(text, secrets).trim();
+  const trimmed = text.trim();
   if (trimmed === '') return { messages: [], codes: [] };
   let json: unknown;
   let isJson = false;
@@ -75,13 +76,18 @@ function parseInto(text: string, contentType: string | undefined, secrets: reado
   }
   if (isJson) {
     const found: ErrorBodyInfo & { entries: ErrorEntryInfo[] } = { messages: [], codes: [], entries: [] };
-    // The raw text was redacted, but JSON escapes (`\/`, `\u0041`) can hide a secret from a text search.
-    collect(redactJson(json, secrets, 0), found, 0, true);
+    // Parsed from the text as sent (JSON escapes such as `\u0041` undone), then every string
+    // and member name is redacted, through every decoding that could hide a secret.
+    const clean = redactJson(json, secrets, 0);
+    collect(clean, found, 0, true);
     if (found.messages.length > 0) return { messages: dedupe(found.messages), codes: dedupe(found.codes), entries: found.entries };
-    return { messages: [cap(trimmed, MAX_RAW_TEXT)], codes: dedupe(found.codes) };
+    // No message: the body itself, as its redacted copy (never the raw text, whose escapes could hide a secret).
+    return { messages: [cap(redact(JSON.stringify(clean) ?? '', secrets), MAX_RAW_TEXT)], codes: dedupe(found.codes) };
   }
   const html = /html/i.test(contentType ?? '') || /^<(!doctype|html|head|body)\b/i.test(trimmed);
-  const raw = html ? htmlToText(trimmed) : trimmed;
+  // Redacted before and after the HTML is reduced to its text (which decodes its entities).
+  const redacted = redact(trimmed, secrets);
+  const raw = html ? redact(htmlToText(redacted), secrets) : redacted;
   return { messages: raw ? [cap(raw, MAX_RAW_TEXT)] : [], codes: [] };
 }
 
@@ -220,12 +226,86 @@ export function parseRetryAfter(value: string | string[] | undefined, now: numbe
   return Math.max(0, t - now);
 }
 
-/** Replaces every occurrence of the given secrets in a text (for messages echoed by a server). */
-export function redact(text: string, secrets: readonly string[]): string {
+/** Replaces every literal occurrence of the given secrets (longest first) by `***`. */
+function replaceSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   // Longest first, so a secret that contains another is replaced whole.
-  for (const s of [...secrets].sort((a, b) => b.length - a.length)) if (s.length >= 4) out = out.split(s).join('***');
+  for (const s of [...secrets].sort((a, b) => b.length - a.length)) if (s.length >= 4 && out.includes(s)) out = out.split(s).join('***');
   return out;
+}
+
+/** Most decoding rounds tried on one text (each round undoes one layer of every kind). */
+const MAX_DECODING_ROUNDS = 6;
+
+/**
+ * Replaces every occurrence of the given secrets in a text (for messages echoed by a
+ * server), also where the text hides one behind an encoding: HTML entities (`&amp;`,
+ * `&lt;`, `&#112;`, `&#x70;`), JSON escapes (`\u0070`, `\/`) and percent-encoding
+ * (`%70`, in either case), nested in any order. The text is redacted, then decoded one
+ * layer and redacted again, as long as decoding changes it; when a decoded form
+ * revealed a secret, the answer is that decoded, redacted form (the encoded text
+ * would still hold the secret), else the text as given, redacted.
+ */
+export function redact(text: string, secrets: readonly string[]): string {
+  const usable = secrets.filter((s) => s.length >= 4);
+  if (usable.length === 0) return text;
+  const first = replaceSecrets(text, usable);
+  let current = first;
+  let revealed = false;
+  for (let round = 0; round < MAX_DECODING_ROUNDS; round++) {
+    const decoded = decodeOnce(current);
+    if (decoded === current) break;
+    const again = replaceSecrets(decoded, usable);
+    if (again !== decoded) revealed = true;
+    current = again;
+  }
+  return revealed ? current : first;
+}
+
+const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', sol: '/', plus: '+', equals: '=', colon: ':', percnt: '%', num: '#', bsol: '\\' };
+
+/** One layer of each encoding a server may wrap an echoed text in, undone. */
+export function decodeOnce(text: string): string {
+  let out = text;
+  if (out.includes('&')) {
+    out = out.replace(/&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z]{2,8});?/g, (m, body: string) => {
+      if (body.startsWith('#')) {
+        const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
+      }
+      return NAMED_ENTITIES[body.toLowerCase()] ?? m;
+    });
+  }
+  if (out.includes('\\')) {
+    out = out.replace(/\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})|\\([\/"'\\])/g, (_m, u?: string, x?: string, c?: string) =>
+      u !== undefined ? String.fromCharCode(parseInt(u, 16)) : x !== undefined ? String.fromCharCode(parseInt(x, 16)) : c!,
+    );
+  }
+  if (out.includes('%')) out = percentDecode(out);
+  return out;
+}
+
+/** Decodes every run of valid `%XX` sequences (as UTF-8; bytes that are not, as Latin-1); leaves a lone `%` as it is. */
+function percentDecode(text: string): string {
+  return text.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) => {
+    const bytes = Buffer.from(run.replace(/%/g, ''), 'hex');
+    const utf8 = bytes.toString('utf8');
+    return utf8.includes('\ufffd') ? bytes.toString('latin1') : utf8;
+  });
+}
+
+/** The secrets that credentials put into a request (a token, a password and its Basic value, an API key). */
+export function credentialSecrets(c: Credentials | undefined): string[] {
+  switch (c?.kind) {
+    case 'bearer':
+      return typeof c.token === 'string' ? [c.token.trim()] : [];
+    case 'basic':
+      return typeof c.password === 'string' ? [c.password, Buffer.from(`${c.loginName}:${c.password}`, 'utf8').toString('base64')] : [];
+    case 'apiKey':
+      return typeof c.key === 'string' ? [c.key.trim()] : [];
+    default:
+      return [];
+  }
 }
 
 /** Each secret plus the forms a server may echo it in (percent-encoded, JSON-escaped). */
@@ -245,6 +325,7 @@ export function secretVariants(secrets: readonly string[]): string[] {
 function redactJson(value: unknown, secrets: readonly string[], depth: number): unknown {
   if (secrets.length === 0) return value;
   if (typeof value === 'string') return redact(value, secrets);
+  if (depth > 64 && typeof value === 'object' && value !== null) return '***';
   if (depth > 64 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => redactJson(v, secrets, depth + 1));
   const out: Record<string, unknown> = {};

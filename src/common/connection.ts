@@ -11,7 +11,8 @@
 import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
 import { ServiceClient, type Credentials } from '../api/client';
-import type { Logger } from '../api/logger';
+import { redactingLogger, type Logger } from '../api/logger';
+import { credentialSecrets, redact, secretVariants } from '../api/http';
 import { readSettings, type AuthMethod, type SandboxEdition } from './config';
 import { ContextKeys, setContext } from './contextKeys';
 import { describeError, isUnauthorized } from './messages';
@@ -445,11 +446,17 @@ export class ConnectionManager implements vscode.Disposable {
       this.deps.log.error(`Network settings could not be applied: ${describeError(e)}`);
       throw e;
     }
+    // The log of this client never holds the credentials it sends, in any encoding (the last step before the log).
+    let secrets: string[] = [];
     const client = new ServiceClient({
       baseUrl: info.baseUrl,
-      credentials,
+      credentials: async () => {
+        const c = await credentials();
+        secrets = secretVariants(credentialSecrets(c));
+        return c;
+      },
       dispatcher,
-      logger: this.deps.log,
+      logger: redactingLogger(this.deps.log, (t) => redact(t, secrets)),
       timeouts: { connectMs: Math.min(timeoutMs, 30_000), headersMs: timeoutMs, bodyMs: timeoutMs },
       maxConnections: Math.max(2, s.bulk.concurrency + 2),
       maxResponseBytes: s.network.maxResponseMegabytes * 1024 * 1024,
