@@ -5,6 +5,7 @@ import { isServiceError } from '../api/errors';
 import { nullLogger, type Logger } from '../api/logger';
 import { JobJournal, JournalError, type RunKind } from './journal';
 import { intervalFor, Pacer, systemClock } from './pacer';
+import { GONE_TEXT, isServiceBaseUrl, sameService, ServiceGoneError, ServiceMismatchError, serviceBaseUrl, type JobPause, type ServiceGoneReason } from './service';
 import {
   DEFAULT_CONCURRENCY,
   DEFAULT_MAX_RETRY_WAIT_MS,
@@ -54,6 +55,7 @@ export async function runJob(plan: JobPlan, opts: RunOptions & { journal?: JobJo
   }
   const records: RequestResult[] = plan.requests.map((r) => ({ index: r.index, ids: r.ids, path: r.path, state: 'pending', attempts: 0 }));
   checkOptions(opts);
+  checkService(plan, undefined, opts);
   return execute(plan, records, records.map((r) => r.index), opts, undefined, opts.retryBudget ?? DEFAULT_RETRY_BUDGET);
 }
 
@@ -122,11 +124,28 @@ export async function confirmUnknown(journal: JobJournal, requestIndexes: readon
 export function resultFromJournal(journal: JobJournal): JobResult {
   const d = journal.data;
   const last = d.runs[d.runs.length - 1];
-  return makeResult(journal.requests, journal.id, outcomeOf(journal.requests, false), last?.startedAt ?? d.createdAt, last?.finishedAt ?? d.updatedAt, 0, d.retryBudgetLeft ?? 0);
+  const result = makeResult(journal.requests, journal.id, outcomeOf(journal.requests, false), last?.startedAt ?? d.createdAt, last?.finishedAt ?? d.updatedAt, 0, d.retryBudgetLeft ?? 0);
+  // The last run paused and nothing ran since: the rest waits for the job's service.
+  if (last?.paused && d.service && journal.requests.some((r) => r.state === 'pending')) result.paused = { reason: last.paused, service: d.service };
+  return result;
+}
+
+/**
+ * Refuses (ServiceMismatchError, nothing sent) to run a job on another service than the
+ * one it belongs to: the one its journal records, else the one its plan was made for.
+ */
+function checkService(plan: JobPlan, journal: JobJournal | undefined, opts: RunOptions): void {
+  const binding = opts.service;
+  if (!binding) return;
+  const recorded = journal?.data.service;
+  if (recorded ? !sameService(recorded, binding.service) : !isServiceBaseUrl(binding.service, plan.baseUrl)) {
+    throw new ServiceMismatchError(recorded ?? binding.service, recorded ? serviceBaseUrl(binding.service) : plan.baseUrl);
+  }
 }
 
 async function runOnJournal(journal: JobJournal, kind: RunKind, indexes: number[], opts: RunOptions): Promise<JobResult> {
   checkOptions(opts);
+  checkService(journal.plan, journal, opts);
   await journal.acquireLock();
   try {
     const budget = startingRetryBudget(kind, opts.retryBudget ?? DEFAULT_RETRY_BUDGET, journal.retryBudgetLeft);
@@ -138,7 +157,7 @@ async function runOnJournal(journal: JobJournal, kind: RunKind, indexes: number[
       await journal.endRun('error').catch(() => undefined);
       throw e;
     }
-    await journal.endRun(result.outcome, new Date(Date.parse(result.finishedAt)));
+    await journal.endRun(result.outcome, new Date(Date.parse(result.finishedAt)), result.paused?.reason);
     return result;
   } finally {
     await journal.releaseLock().catch(() => undefined);
@@ -198,7 +217,14 @@ async function execute(
   let itemsDone = 0;
   let requestsDone = 0;
   let fatal: unknown;
+  /** Set when the job's service is gone: nothing new starts; what was not sent stays as it was. */
+  let paused: JobPause | undefined;
   const queue = [...selected];
+  const pause = (reason: ServiceGoneReason): void => {
+    if (paused || !opts.service) return;
+    paused = { reason, service: opts.service.service };
+    log.warn(`bulk: paused: ${GONE_TEXT[reason]}; what was not sent stays unsent and goes only to ${serviceBaseUrl(opts.service.service)} when the job is resumed`);
+  };
 
   const progress = (index: number, final: boolean): void => {
     const r = records[index]!;
@@ -232,7 +258,7 @@ async function execute(
     }
   };
 
-  const stopped = (): boolean => signal?.aborted === true || fatal !== undefined;
+  const stopped = (): boolean => signal?.aborted === true || fatal !== undefined || paused !== undefined;
 
   // Each `sent` mark also marks the next request in the queue (with the same fsync),
   // and small requests a few at a time (up to RESERVE_AHEAD_ITEMS items): the next
@@ -270,6 +296,12 @@ async function execute(
         return; // cancelled while waiting: stays as it was (never sent)
       }
       if (stopped()) return;
+      // The job's service must still be the one in use before anything is marked or sent.
+      const gone = opts.service?.gone();
+      if (gone) {
+        pause(gone);
+        return;
+      }
       const t0 = clock.now();
       // Persist `sent` BEFORE sending: after a crash this request reads back as unknown.
       try {
@@ -293,7 +325,13 @@ async function execute(
         const err = toRequestError(e);
         const se = isServiceError(e) ? e : undefined;
         const aborted = signal?.aborted === true || se?.kind === 'cancelled';
-        if (se?.safeToRetry && !aborted) {
+        // Refused before sending because the job's service is gone, or provably not sent while it went away.
+        const goneNow = e instanceof ServiceGoneError ? e.reason : se && !se.sent && !aborted ? opts.service?.gone() : undefined;
+        if (goneNow) {
+          pause(goneNow);
+          patch = { state: before };
+          neverSent = true;
+        } else if (se?.safeToRetry && !aborted) {
           // Provably never applied: may be retried within the job's budget.
           const wait = se.retryAfterMs ?? CONNECT_BACKOFF_MS[Math.min(connectFailures++, CONNECT_BACKOFF_MS.length - 1)]!;
           if (budget <= 0) {
@@ -361,8 +399,10 @@ async function execute(
 
   const finishedAt = clock.now();
   const outcome = outcomeOf(records, signal?.aborted === true);
-  log.info(`bulk: finished (${outcome}) in ${finishedAt - startedAt} ms; ${retries} retr${retries === 1 ? 'y' : 'ies'}`);
-  return makeResult(records, journal?.id, outcome, new Date(startedAt).toISOString(), new Date(finishedAt).toISOString(), retries, budget);
+  log.info(`bulk: finished (${outcome}${paused ? `, paused: ${paused.reason}` : ''}) in ${finishedAt - startedAt} ms; ${retries} retr${retries === 1 ? 'y' : 'ies'}`);
+  const result = makeResult(records, journal?.id, outcome, new Date(startedAt).toISOString(), new Date(finishedAt).toISOString(), retries, budget);
+  if (paused && records.some((r) => r.state === 'pending' || r.state === 'failed')) result.paused = paused;
+  return result;
 }
 
 function outcomeOf(records: readonly RequestResult[], aborted: boolean): JobOutcome {

@@ -40,6 +40,7 @@ import { z } from 'zod';
 import { REQUEST_STATES, type JobOutcome, type JobPlan, type RequestResult, type RequestState } from './types';
 import { syncDirectory, writeFileDurably, writePiecesSync, type Piece } from './durable';
 import { rawJsonOf } from '../api/rawJson';
+import { isServiceBaseUrl, JobServiceShape, serviceBaseUrl, type JobService, type ServiceGoneReason } from './service';
 
 /** The time as an ISO string; the string is made once per millisecond (a job writes several lines a millisecond). */
 let lastMs = 0;
@@ -88,6 +89,8 @@ export interface JournalRun {
   outcome?: JobOutcome | 'error';
   /** Request indexes this run was asked to send. */
   requests: number[];
+  /** The run paused because the job's service was gone (what was not sent is still pending). */
+  paused?: ServiceGoneReason;
 }
 
 export interface JournalData {
@@ -100,6 +103,12 @@ export interface JournalData {
   finishedAt?: string;
   source: JobSource;
   plan: JobPlan;
+  /**
+   * The service the job started on (origin, base path, sandbox instance, where the
+   * credentials came from): every request of the job goes there or nowhere. Absent in
+   * journals written before it was kept (the plan's base URL is the service then).
+   */
+  service?: JobService;
   /** One per plan request, same order. */
   requests: RequestResult[];
   runs: JournalRun[];
@@ -168,6 +177,7 @@ const JournalShape = z.looseObject({
   runs: z.array(z.unknown()).default([]),
   retryBudgetLeft: z.number().int().nonnegative().optional(),
   seq: z.number().int().nonnegative().optional(),
+  service: JobServiceShape.optional(),
 });
 
 /** One line of the change log. */
@@ -279,13 +289,16 @@ export class JobJournal {
    * Creates the journal of a new job in `dir` (created when missing) and writes it.
    * Every request starts `pending`.
    */
-  static async create(dir: string, init: { source: JobSource; plan: JobPlan; jobId?: string; now?: () => Date }): Promise<JobJournal> {
+  static async create(dir: string, init: { source: JobSource; plan: JobPlan; service?: JobService; jobId?: string; now?: () => Date }): Promise<JobJournal> {
     const now = (init.now ?? (() => new Date()))();
     const jobId = init.jobId ?? newJobId(now);
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,100}$/.test(jobId)) {
       throw new JournalError('invalid-argument', dir, `"${jobId}" is not a valid job id (letters, digits, ".", "_", "-")`);
     }
     const file = path.join(path.resolve(dir), `${FILE_PREFIX}${jobId}${FILE_SUFFIX}`);
+    if (init.service && !isServiceBaseUrl(init.service, init.plan.baseUrl)) {
+      throw new JournalError('invalid-argument', file, `the plan was made for ${init.plan.baseUrl}, not for the job's service ${serviceBaseUrl(init.service)}`);
+    }
     const at = now.toISOString();
     const data: JournalData = {
       format: JOURNAL_FORMAT,
@@ -294,6 +307,7 @@ export class JobJournal {
       createdAt: at,
       updatedAt: at,
       source: { ...init.source },
+      ...(init.service ? { service: JSON.parse(JSON.stringify(init.service)) as JobService } : {}),
       // The plan's lists are shared, not copied (a plan is never changed once made).
       plan: { ...init.plan, requests: init.plan.requests.map((r) => ({ ...r })) },
       requests: init.plan.requests.map((r) => ({ index: r.index, ids: r.ids, path: r.path, state: 'pending', attempts: 0 })),
@@ -345,6 +359,9 @@ export class JobJournal {
       throw new JournalError('corrupt', abs, `the job journal ${abs} is damaged: ${where}: ${first?.message ?? 'invalid'}`);
     }
     const data = parsed.data as unknown as JournalData;
+    if (data.service && !isServiceBaseUrl(data.service, data.plan.baseUrl)) {
+      throw new JournalError('corrupt', abs, `the job journal ${abs} is damaged: its service ${serviceBaseUrl(data.service)} is not the one its plan was made for (${data.plan.baseUrl})`);
+    }
     if (!idsFromPaths(data.plan)) throw new JournalError('corrupt', abs, `the job journal ${abs} is damaged: a request's path does not hold its IDs`);
     if (data.requests.length !== data.plan.requests.length || data.requests.some((r, i) => r.index !== i)) {
       throw new JournalError('corrupt', abs, `the job journal ${abs} is damaged: its requests do not match its plan`);
@@ -552,11 +569,12 @@ export class JobJournal {
    * Records the end of the latest run; marks the job finished when nothing is left
    * to send. Compacts the journal: the change log is folded into the journal file.
    */
-  endRun(outcome: JournalRun['outcome'], now: Date = new Date()): Promise<void> {
+  endRun(outcome: JournalRun['outcome'], now: Date = new Date(), paused?: ServiceGoneReason): Promise<void> {
     const run = this.state.runs[this.state.runs.length - 1];
     if (run) {
       run.finishedAt = now.toISOString();
       run.outcome = outcome;
+      if (paused) run.paused = paused;
     }
     if (!this.state.requests.some((r) => r.state === 'pending' || r.state === 'sent')) this.state.finishedAt ??= now.toISOString();
     return this.compact();

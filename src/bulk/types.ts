@@ -4,6 +4,7 @@
 import type { NetworkReason, ServiceErrorEntry, ServiceErrorKind } from '../api/errors';
 import type { Logger } from '../api/logger';
 import type { UpdateWorkItemsBody, UpdateWorkItemsResponse } from '../schema/api';
+import type { JobPause, ServiceBinding } from './service';
 
 // ---------------------------------------------------------------------------
 // Plan
@@ -184,6 +185,13 @@ export interface JobResult {
   startedAt: string;
   finishedAt: string;
   durationMs: number;
+  /**
+   * Set when the job paused because its service is gone (the sandbox stopped, the
+   * service changed, the user signed out): the requests that did not leave are still
+   * `pending` ("not sent"), and `paused.service` is where they go when the job is
+   * resumed, and nowhere else.
+   */
+  paused?: JobPause;
 }
 
 export interface JobProgress {
@@ -256,4 +264,11 @@ export interface RunOptions {
   onProgress?: (p: JobProgress) => void;
   logger?: Logger;
   clock?: Clock;
+  /**
+   * The service the job belongs to (its journal records it): checked before every
+   * request. When it is gone, no further request starts, the ones not sent stay
+   * `pending` ("not sent", never "outcome unknown"), and the result is `paused`. A job
+   * whose journal records another service is refused (ServiceMismatchError), nothing sent.
+   */
+  service?: ServiceBinding;
 }

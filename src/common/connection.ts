@@ -13,6 +13,8 @@ import type { Dispatcher } from 'undici';
 import { ServiceClient, type Credentials } from '../api/client';
 import { redactingLogger, type Logger } from '../api/logger';
 import { credentialSecrets, redact, secretVariants } from '../api/http';
+import type { BulkClient } from '../bulk/types';
+import { bindClient, bindingOf, InFlight, jobService, type JobService, type ServiceBinding } from '../bulk/service';
 import { readSettings, type AuthMethod, type SandboxEdition } from './config';
 import { ContextKeys, setContext } from './contextKeys';
 import { describeError, isUnauthorized } from './messages';
@@ -106,6 +108,14 @@ export class ConnectionManager implements vscode.Disposable {
   private readonly warnedInsecure = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [];
   private disposed = false;
+  /** The sandbox of this session's identity: a sandbox started again is another service. */
+  private sandboxInstance: string | undefined;
+  /** Sign-outs so far: a job bound before one pauses. */
+  private signOuts = 0;
+  /** Jobs running in this window, each with the service it belongs to. */
+  private readonly jobs = new Set<JobService>();
+  /** The requests of jobs under way (Stop Sandbox lets them finish first). */
+  private readonly jobTraffic = new InFlight();
 
   constructor(private readonly deps: ConnectionDeps) {
     this.store = new CredentialStore(deps.secrets);
@@ -154,6 +164,50 @@ export class ConnectionManager implements vscode.Disposable {
 
   get sandboxUrl(): string | undefined {
     return this.sandbox?.url;
+  }
+
+  /** The service in use as a job records it (undefined when none): origin, base path, sandbox instance. */
+  private currentService(): JobService | undefined {
+    const info = this.current;
+    if (!info) return undefined;
+    return jobService(info.baseUrl, { label: info.label, ...(info.isSandbox && this.sandboxInstance ? { sandbox: { instance: this.sandboxInstance } } : {}) });
+  }
+
+  /**
+   * The service a new job on `info` belongs to: origin, base path, the sandbox
+   * instance, and where its credentials come from (the key and kind, never the secret).
+   */
+  async jobServiceFor(info: ConnectionInfo): Promise<JobService> {
+    const stored = await this.store.get(info.origin);
+    return jobService(info.baseUrl, {
+      label: info.label,
+      ...(info.isSandbox && this.sandboxInstance ? { sandbox: { instance: this.sandboxInstance } } : {}),
+      credentials: stored
+        ? { source: info.isSandbox ? 'sandbox-session' : 'secret-storage', key: credentialKey(info.origin), kind: stored.kind, ...(credentialLogin(stored) ? { loginName: credentialLogin(stored) } : {}) }
+        : { source: 'none' },
+    });
+  }
+
+  /** The binding of a job to `service`: gone once the sandbox stops, the service in use changes, or the user signs out. */
+  bindingFor(service: JobService): ServiceBinding {
+    return bindingOf(service, { current: () => this.currentService(), signOuts: () => this.signOuts });
+  }
+
+  /**
+   * A client for a job of `service`: every request goes to that service (signing in
+   * again after a 401 as `run` does) or is refused unsent (ServiceGoneError). The job
+   * counts as running on it until `done` is called.
+   */
+  jobClient(binding: ServiceBinding): { client: BulkClient; done: () => void } {
+    const service = binding.service;
+    this.jobs.add(service);
+    const client = bindClient(binding, (fn, signal) => this.run(fn, { signal }), this.jobTraffic);
+    return { client, done: () => void this.jobs.delete(service) };
+  }
+
+  /** The services of the jobs running in this window. */
+  get runningJobServices(): readonly JobService[] {
+    return [...this.jobs];
   }
 
   /**
@@ -282,6 +336,7 @@ export class ConnectionManager implements vscode.Disposable {
 
   async signOut(): Promise<void> {
     const info = this.requireConnection();
+    this.signOuts++; // a running job pauses before its next request
     await this.store.delete(info.origin);
     if (info.isSandbox) this.sandboxAutoSignIn = false;
     this.credentialsChanged(undefined);
@@ -299,6 +354,7 @@ export class ConnectionManager implements vscode.Disposable {
         return;
       }
       this.sandbox = sandbox;
+      this.sandboxInstance = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
       this.sandboxAutoSignIn = true;
       this.deps.log.info(`Sandbox listening on ${sandbox.url}`);
       this.resetClient();
@@ -313,6 +369,13 @@ export class ConnectionManager implements vscode.Disposable {
     const s = this.sandbox;
     if (!s) return;
     this.sandbox = undefined;
+    this.sandboxInstance = undefined;
+    // A job on the sandbox sends nothing more (its binding is gone now); the requests
+    // already out may finish first, so they are not cut off into "outcome unknown".
+    if (this.jobTraffic.size > 0) {
+      this.changed();
+      if (!(await this.jobTraffic.settled(15_000))) this.deps.log.warn('Stop Sandbox: requests of a running job did not finish within 15 s; their outcome is unknown.');
+    }
     this.resetClient();
     await this.store.delete(s.origin).catch(() => undefined);
     await s.close();
@@ -333,7 +396,9 @@ export class ConnectionManager implements vscode.Disposable {
     const affected = !!info && (key === undefined || key === credentialKey(info.origin));
     const before = affected ? await this.store.get(info.origin) : undefined;
     this.store.invalidate(key);
-    if (affected && JSON.stringify(before) !== JSON.stringify(await this.store.get(info.origin))) {
+    const after = affected ? await this.store.get(info.origin) : undefined;
+    if (before && !after) this.signOuts++; // signed out in another window: a running job pauses
+    if (affected && JSON.stringify(before) !== JSON.stringify(after)) {
       // New credentials: a 401 got with the old ones retries, and a dismissed prompt may show again.
       this.generation++;
       this.declined = undefined;

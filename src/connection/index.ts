@@ -6,7 +6,7 @@ import { readSettings, updateServiceUrl } from '../common/config';
 import { normalizeServiceUrl } from '../common/serviceUrl';
 import { windowSignInPrompts } from '../common/signInPrompts';
 import { ConnectionStatusBar } from '../common/statusBar';
-import { registerSandboxCommands } from './sandbox';
+import { confirmServiceSwitch, registerSandboxCommands } from './sandbox';
 import { createDispatcher, dispatcherInfo, loadCaFile } from '../api/dispatcher';
 import type { Dispatcher } from 'undici';
 
@@ -44,6 +44,8 @@ export function createConnection(context: vscode.ExtensionContext, log: vscode.L
   });
   registerCommand(context, log, 'workItemStudio.signOut', async () => {
     if (!connection.current) return;
+    const here = connection.current.baseUrl;
+    if (!(await confirmServiceSwitch(connection, (s) => `${s.origin}${s.basePath}` === here, vscode.l10n.t('Sign Out')))) return;
     await connection.signOut();
     void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of {0}.', connection.current.label));
   });
@@ -115,6 +117,7 @@ async function connect(connection: ConnectionManager): Promise<void> {
 }
 
 async function enterUrl(connection: ConnectionManager): Promise<void> {
+  const info = connection.current;
   const value = await vscode.window.showInputBox({
     title: vscode.l10n.t('Connect to a Service'),
     prompt: vscode.l10n.t('Base URL of the service, including /api (for example https://pm.example.com/TimeTrackerNX/api)'),
@@ -144,6 +147,8 @@ async function enterUrl(connection: ConnectionManager): Promise<void> {
   if (value === undefined) return;
   const n = normalizeServiceUrl(value);
   if (!n.ok) return;
+  // A job running on the service in use is not followed to another one: it pauses, after asking.
+  if (n.baseUrl !== info?.baseUrl && !(await confirmServiceSwitch(connection, () => true, vscode.l10n.t('Switch Service')))) return;
   if (connection.sandboxUrl) await connection.stopSandbox();
   await updateServiceUrl(n.baseUrl);
   const now = connection.current;

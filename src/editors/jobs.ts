@@ -41,6 +41,7 @@ import { restoredJobId } from './model/results';
 import type { ChangeTable } from '../changes/model/table';
 import { ResultPanels, type ResultViewModel } from './results/resultPanel';
 import { UserInputError } from '../common/commands';
+import { describeService, type JobService, type ServiceGoneReason } from '../bulk/service';
 
 /** Answers given by a script (tests) instead of the questions a person answers. */
 export interface ScriptedAnswers {
@@ -110,11 +111,6 @@ export class RequestJobs implements vscode.Disposable {
     this.finished.dispose();
   }
 
-  private bulkClient(): BulkClient {
-    // `run` signs in again once on a 401 (the request was refused, so re-sending is safe).
-    return { updateWorkItems: (ids, body, o) => this.connections.run((c) => c.updateWorkItems(ids, body, o)) };
-  }
-
   private runOptions(): Omit<RunOptions, 'client'> {
     const b = readSettings().bulk;
     return { concurrency: b.concurrency, requestsPerMinute: b.requestsPerMinute, retryBudget: b.retryBudget, logger: this.log };
@@ -124,9 +120,12 @@ export class RequestJobs implements vscode.Disposable {
   async runNew(source: JobSourceInfo, plan: JobPlan, info: ConnectionInfo): Promise<JobResult> {
     await this.connections.getClient(); // signs in first when needed, before anything is written
     const prepared = await this.valueHooks?.prepare(source, plan, info);
+    // The job belongs to this service: its journal records it, and every request of the job goes there or nowhere.
+    const service = await this.connections.jobServiceFor(info);
     const journal = await JobJournal.create(this.jobsDir, {
       source: { uri: source.uri.toString(), text: source.text, description: source.description },
       plan,
+      service,
     });
     try {
       await prepared?.write(journal); // the values before are on disk before the first request leaves
@@ -145,8 +144,11 @@ export class RequestJobs implements vscode.Disposable {
     run: (opts: RunOptions) => Promise<JobResult>,
   ): Promise<JobResult> {
     if (this.running.has(journal.id)) throw new UserInputError(vscode.l10n.t('This update job is already running.'));
+    // Bound to the job's service: a request goes there (signing in again after a 401) or is not sent; the job pauses when it is gone.
+    const binding = this.connections.bindingFor(journal.data.service ?? (await this.connections.jobServiceFor(info)));
+    const bound = this.connections.jobClient(binding);
+    const client: BulkClient = bound.client;
     this.running.add(journal.id);
-    const client = this.bulkClient();
     const title =
       kind === 'run'
         ? vscode.l10n.t('Updating work items on {0}', info.label)
@@ -183,13 +185,14 @@ export class RequestJobs implements vscode.Disposable {
             }
           };
           try {
-            return await run({ client, ...this.runOptions(), signal: abort.signal, onProgress });
+            return await run({ client, ...this.runOptions(), service: binding, signal: abort.signal, onProgress });
           } finally {
             sub.dispose();
           }
         },
       );
     } finally {
+      bound.done();
       this.running.delete(journal.id);
     }
     this.log.info(
@@ -211,6 +214,10 @@ export class RequestJobs implements vscode.Disposable {
   }
 
   private async announce(result: JobResult, info: ConnectionInfo): Promise<void> {
+    if (result.paused) {
+      await vscode.window.showWarningMessage(pausedMessage(result.paused.reason, result.paused.service, result.totals.itemsByState.pending));
+      return;
+    }
     const m = outcomeMessage(result, info.label);
     if (m.severity === 'info') await vscode.window.showInformationMessage(m.text);
     else await vscode.window.showWarningMessage(m.text);
@@ -225,9 +232,15 @@ export class RequestJobs implements vscode.Disposable {
     return JobJournal.load(path.join(this.jobsDir, `job-${jobId}.json`));
   }
 
-  /** The current connection, which must be the service the job was planned for. */
+  /** The current connection, which must be the service the job belongs to (its journal's record, else its plan's). */
   private connectionFor(journal: JobJournal): ConnectionInfo {
     const info = this.connections.current;
+    const recorded = journal.data.service;
+    if (recorded) {
+      const why = this.connections.bindingFor(recorded).gone();
+      if (!info || why) throw new UserInputError(notItsServiceMessage(recorded, why, info));
+      return info;
+    }
     const planned = journal.plan.baseUrl.replace(/\/+$/, '');
     if (!info || info.baseUrl.replace(/\/+$/, '') !== planned) {
       throw new UserInputError(
@@ -625,4 +638,37 @@ function summaryLine(s: JobSummary): string {
   if (s.outcomeUnknown) parts.push(vscode.l10n.t('{0} outcome unknown', s.outcomeUnknown));
   if (s.unsent) parts.push(vscode.l10n.t('{0} not sent', s.unsent));
   return parts.join(' · ');
+}
+
+/** Why a job paused and where the rest goes (only there) when it is resumed. */
+function pausedMessage(reason: ServiceGoneReason, service: JobService, notSent: number): string {
+  const where = describeService(service);
+  switch (reason) {
+    case 'sandbox-stopped':
+      return vscode.l10n.t(
+        'The update paused: the sandbox it was sending to was stopped. Not sent: {0}. They go only to that sandbox ({1}), never to another service; it no longer runs, so they cannot be sent.',
+        itemsText(notSent),
+        where,
+      );
+    case 'signed-out':
+      return vscode.l10n.t('The update paused: you signed out of {1}. Not sent: {0}. Sign in again and run "Resume Update Jobs": they go only to {1}.', itemsText(notSent), where);
+    default:
+      return vscode.l10n.t(
+        'The update paused: the service in use is no longer {1}. Not sent: {0}. They go only to {1}, never to another service: connect to it again and run "Resume Update Jobs".',
+        itemsText(notSent),
+        where,
+      );
+  }
+}
+
+/** A job that is asked to continue while its service is not the one in use: refused, saying where it belongs. */
+function notItsServiceMessage(service: JobService, why: ServiceGoneReason | undefined, info: ConnectionInfo | undefined): string {
+  const where = describeService(service);
+  if (why === 'sandbox-stopped' || (service.sandbox && !info)) {
+    return vscode.l10n.t(
+      'This job belongs to the sandbox {0}, which was stopped. Its requests go only there, so nothing more of it is sent; a sandbox started again is another service with its own data.',
+      where,
+    );
+  }
+  return vscode.l10n.t('This job belongs to {0}, but the service in use is {1}. Its requests go only to {0}: connect to it to continue the job.', where, info ? info.baseUrl : vscode.l10n.t('(none)'));
 }
