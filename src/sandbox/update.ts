@@ -1,5 +1,7 @@
-// The sandbox's update engine: operation 1 of service-api.md
-// (PUT /workitem/workItems/{ids}), with the facts of known-facts.md.
+// The sandbox's update engine: PUT /workitem/workItems/{ids} as the official Web API
+// help describes it (official-reference.md sections 3, 4, 6: system field names,
+// custom fields, "0" for none, the answer of U2, assignment updates of U3), and
+// operation 1 of service-api.md where only it speaks, with the facts of known-facts.md.
 // No vscode import. Every choice where the spec says "not shown" is listed in the
 // README section "Sandbox: update rules and choices".
 //
@@ -15,17 +17,20 @@ import {
   NAME_MAX_LENGTH,
   CODE_MAX_LENGTH,
   STANDARD_EDITION_CALC_TYPE_FIELDS,
-  caseMismatch,
   fieldInfo,
   splitCommaList,
   type FieldInfo,
 } from '../schema/fields';
 import { SANDBOX_ERROR_CODES, SANDBOX_SHARED_CLIENT_CODES, type SandboxErrorCode } from '../schema/sandbox-error-codes';
-import type { Classification, Dataset, Edition, ItemType, Project, ProjectMember, SandboxUser, StoredAssignment, UserGroup, WorkItem } from './model';
+import type { Classification, CustomFieldDefinition, Dataset, Edition, ItemType, Project, ProjectMember, SandboxUser, StoredAssignment, UserGroup, WorkItem } from './model';
 import { parseUpdateBody } from './update/body';
 import { showValue } from './values';
 import { indexesOf, type DatasetIndexes } from './update/indexes';
 import { WorkingSet } from './update/working-set';
+import { answerItem, SentValues, updateStamp } from './update/answer';
+import { customFieldDefinition } from './catalogue';
+import { changedCustomFields, checkCustomValue, sameCustomValue, withCustomValue } from './update/custom-fields';
+import { answerMemberName, readOnlyReason, readOnlySystemField, unknownFieldHint } from './update/official-fields';
 
 export interface SandboxErrorEntry {
   message: string;
@@ -105,6 +110,23 @@ const REPORTED_PROPERTIES = [
   'fieldCalcTypes',
 ] as const satisfies readonly (keyof WorkItem)[];
 
+/** An own member of a record (never one of its prototype), or undefined. */
+function ownValue(record: Record<string, unknown> | undefined, key: string): unknown {
+  return record !== undefined && Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
+
+/** Whether every entry of an `Assignments` value names partyId, partyType and plannedTime (member names in any casing). */
+function assignmentsComplete(value: unknown): boolean {
+  return (
+    Array.isArray(value) &&
+    value.every((e: unknown) => {
+      if (typeof e !== 'object' || e === null) return false;
+      const keys = new Set(Object.keys(e).map((k) => k.toLowerCase()));
+      return keys.has('partyid') && keys.has('partytype') && keys.has('plannedtime');
+    })
+  );
+}
+
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?$/;
 
 /** `yyyy-MM-dd` of a valid calendar date (a time part is accepted and dropped), or undefined. */
@@ -132,10 +154,22 @@ function shiftDate(date: string, days: number): { date: string; outside: boolean
   return { date: new Date(ms).toISOString().slice(0, 10), outside: false };
 }
 
-/** Work item datetimes carry no zone suffix: the sandbox writes UTC wall time, e.g. 2026-11-21T10:00:00. */
+/**
+ * Work item datetimes carry no zone suffix: the sandbox writes UTC wall time with 7
+ * fractional digits, as the help's update answer shows, e.g. 2026-11-21T10:00:00.0000000.
+ */
 export function localDateTime(now: Date): string {
-  return now.toISOString().slice(0, 19);
+  return updateStamp(now);
 }
+
+/** Answer member of each reported property whose name is not the property's own (camelCase of the read field IsTimeEntryLocked). */
+const ANSWER_MEMBER: Partial<Record<keyof WorkItem, string>> = { timeEntryLocked: 'isTimeEntryLocked' };
+
+/** The read field (system name) of each reported property: the answer member is its camelCase. */
+const answerMember = (prop: keyof WorkItem): string => ANSWER_MEMBER[prop] ?? answerMemberName(String(prop));
+
+/** "0" means none for an ID (official help section 3). */
+const NONE_ID = '0';
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -213,6 +247,8 @@ class UpdateRun {
   private readonly lastInserted = new Map<string, string>();
   /** Items restored in this request (also as descendants of a restored item). */
   private readonly restored = new Set<string>();
+  /** The values sent in `fields`, as stored: not answered when the item keeps them. */
+  private readonly sent = new SentValues();
 
   constructor(
     private readonly data: Dataset,
@@ -600,10 +636,18 @@ class UpdateRun {
     if (!fields) return;
     const names = Object.keys(fields);
     const known = FIELD_CATALOGUE.filter((f) => Object.prototype.hasOwnProperty.call(fields, f.name));
+    const custom: CustomFieldDefinition[] = [];
     for (const name of names) {
-      if (!fieldInfo(name)) this.unknownField(scope.id, name);
+      if (fieldInfo(name)) continue;
+      const def = this.customField(name);
+      if (def) custom.push(def);
+      else this.notAField(scope.id, name);
     }
     for (const info of known) {
+      if (readOnlySystemField(info.name)?.member !== undefined) {
+        this.readOnlyField(scope.id, info.name);
+        continue;
+      }
       if (!info.editable) {
         this.fail('FIELD_NOT_EDITABLE', { field: info.name }, { itemId: scope.id, field: info.name, rule: 29 });
         continue;
@@ -611,13 +655,46 @@ class UpdateRun {
       if (info.cost && !scope.canCost) continue; // rule 2: ignored
       this.setField(scope, info, fields[info.name]);
     }
+    for (const def of custom) this.setCustomField(scope, def, fields[def.systemName]);
   }
 
-  /** Error 29 for a name that is not a catalogue field (field names are case-sensitive: rule 3). */
+  /** The live custom field of this exact system name in the data set. */
+  private customField(name: string): CustomFieldDefinition | undefined {
+    return this.data.fieldTypes ? customFieldDefinition(this.data, name) : undefined;
+  }
+
+  /** A custom field's value, checked by the field's type; a bad value is refused naming the field, the value and what was expected. */
+  private setCustomField(scope: ItemScope, def: CustomFieldDefinition, value: unknown): void {
+    const name = def.systemName;
+    const check = checkCustomValue(def, value);
+    if (!check.ok) return this.badValue(scope, name, check.expected, value);
+    const item = this.ws.get(scope.id)!;
+    if (check.asSent) this.sent.record(scope.id, `custom:${name}`, check.stored ?? null);
+    if (!sameCustomValue(ownValue(item.customFields, name), check.stored)) this.ws.mut(scope.id).customFields = withCustomValue(item, name, check.stored);
+  }
+
+  /**
+   * Error 29 for a name the service does not know (field names are case-sensitive:
+   * rule 3); for an old name (StartDate, EndDate, WorkCategoryId) it names the official one.
+   */
   private unknownField(itemId: string, name: string): void {
-    const s = caseMismatch(name);
-    const hint = s ? ` (field names are case-sensitive: did you mean "${s.name}"?)` : '';
-    this.fail('FIELD_UNKNOWN_NAME', { field: name, hint }, { itemId, field: name, rule: 29 });
+    const custom = (this.data.fieldTypes ?? []).filter((f) => !f.isDeleted).map((f) => f.systemName);
+    this.fail('FIELD_UNKNOWN_NAME', { field: name, hint: unknownFieldHint(name, custom) }, { itemId, field: name, rule: 29 });
+  }
+
+  /** Error 29 for a name that is not a catalogue field: read-only system field or unknown. */
+  private notAField(itemId: string, name: string): void {
+    if (readOnlySystemField(name)) this.readOnlyField(itemId, name);
+    else this.unknownField(itemId, name);
+  }
+
+  /** Error 29 for a read-only system field of the help, naming the member that changes it where the help names one. */
+  private readOnlyField(itemId: string, name: string): void {
+    if (readOnlySystemField(name)?.member === undefined && fieldInfo(name)) {
+      this.fail('FIELD_NOT_EDITABLE', { field: name }, { itemId, field: name, rule: 29 });
+      return;
+    }
+    this.fail('FIELD_NOT_EDITABLE_HERE', { field: name, reason: readOnlyReason(name) }, { itemId, field: name, rule: 29 });
   }
 
   private badValue(scope: ItemScope, field: string, expected: string, value: unknown): void {
@@ -629,7 +706,9 @@ class UpdateRun {
     const item = this.ws.get(id)!;
     const name = info.name;
     const where = { itemId: id, field: name };
-    const set = <K extends keyof WorkItem>(prop: K, v: WorkItem[K]) => {
+    // asSent: `v` is the stored form of the value sent (not answered when the item keeps it).
+    const set = <K extends keyof WorkItem>(prop: K, v: WorkItem[K], asSent = true) => {
+      if (asSent) this.sent.record(id, prop, v);
       if (!sameValue(this.ws.get(id)![prop], v)) this.ws.mut(id)[prop] = v;
     };
     switch (name) {
@@ -670,12 +749,13 @@ class UpdateRun {
       case 'Assignments': {
         const list = this.parseAssignmentList(scope, value);
         if (!list) return;
-        set('assignments', list);
-        return set('managedPlannedTime', sumPlanned(list));
+        // Stored as sent only when every entry gave partyId, partyType and plannedTime (else the server filled some in).
+        set('assignments', list, assignmentsComplete(value));
+        return set('managedPlannedTime', sumPlanned(list), false);
       }
       case 'LeaderId': {
-        if (value === null) return set('leaderId', null);
-        if (typeof value !== 'string' || value === '') return this.badValue(scope, name, 'a user ID or null', value);
+        if (value === null || value === NONE_ID) return set('leaderId', null);
+        if (typeof value !== 'string' || value === '') return this.badValue(scope, name, 'a user ID, or "0" or null for none', value);
         if (!this.users.user(value)) return this.fail('USER_NOT_FOUND', { user: value }, { ...where, rule: 4 });
         if (!this.isMember(scope.project, value)) return this.fail('LEADER_NOT_MEMBER', { user: value, projectId: scope.project.id }, { ...where, rule: 14 });
         return set('leaderId', value);
@@ -694,7 +774,12 @@ class UpdateRun {
       case 'TimeEntryCategoryId': {
         const prop = FIELD_PROPERTY[name] as 'statusTypeId' | 'processCategoryId' | 'timeEntryCategoryId';
         if (value === null) return set(prop, null);
-        if (typeof value !== 'string' || value === '') return this.badValue(scope, name, 'an ID or null', value);
+        // "0" means none (help section 3: ProcessCategoryId/TimeEntryCategoryId default 0, unset); every item
+        // has a status (its default is the profile's initial status), so StatusTypeId "0" is not an available status.
+        if (value === NONE_ID && name !== 'StatusTypeId') return set(prop, null);
+        if (typeof value !== 'string' || value === '') {
+          return this.badValue(scope, name, name === 'StatusTypeId' ? 'an ID or null' : 'an ID, or "0" or null for none', value);
+        }
         const available =
           name === 'StatusTypeId'
             ? this.statusTypes.get(value)?.available === true
@@ -833,11 +918,21 @@ class UpdateRun {
     });
     (change.updates ?? []).forEach((u, i) => {
       const field = `${base}.updates[${i}]`;
-      const partyId = this.partyOfUserText(scope, u.user, `${field}.user`);
+      // Named by "user" (then "partyId" is the new party) or, as in the help's example, by "partyId" alone.
+      const byUser = u.user !== undefined && u.user !== '';
+      if (!byUser && (u.partyId === undefined || u.partyId === '')) {
+        this.badValue(scope, field, 'an assignment named by "partyId" (e.g. {"partyId": "23", "plannedTime": 120}) or by "user"', u);
+        return;
+      }
+      const partyId = byUser ? this.partyOfUserText(scope, u.user!, `${field}.user`) : u.partyId;
       if (partyId === undefined) return;
       const entry = list.find((a) => a.partyId === partyId);
       if (!entry) {
-        this.fail('ASSIGNMENT_NOT_FOUND', { partyId }, { itemId: id, field });
+        if (!byUser && !this.users.user(partyId) && !this.users.groups.has(partyId)) {
+          this.fail('USER_NOT_FOUND', { user: partyId }, { itemId: id, field: `${field}.partyId`, rule: 4 });
+        } else {
+          this.fail('ASSIGNMENT_NOT_FOUND', { partyId }, { itemId: id, field });
+        }
         return;
       }
       if (u.plannedTime !== undefined && u.plannedTime < 0) {
@@ -916,8 +1011,9 @@ class UpdateRun {
     }
     for (const name of splitCommaList(b.clearFieldCalcTypes ?? '')) {
       const info = fieldInfo(name);
+      if (!info && this.customField(name)) continue; // a custom field has no calculation type to clear
       if (!info) {
-        this.unknownField(id, name);
+        this.notAField(id, name);
         continue;
       }
       if (info.cost && !scope.canCost) continue;
@@ -926,8 +1022,12 @@ class UpdateRun {
     for (const [name, value] of Object.entries(b.fieldCalcTypes ?? {})) {
       const info = fieldInfo(name);
       const where = { itemId: id, field: name };
+      if (!info && this.customField(name)) {
+        this.fail('CALC_TYPE_NOT_ALLOWED', { field: name, value, allowed: 'none' }, { ...where, rule: 16 });
+        continue;
+      }
       if (!info) {
-        this.unknownField(id, name);
+        this.notAField(id, name);
         continue;
       }
       if (info.cost && !scope.canCost) continue; // rule 2
@@ -976,11 +1076,16 @@ class UpdateRun {
     if (!p) return;
     const id = scope.id;
     const props: (keyof WorkItem)[] = [];
+    const custom: string[] = [];
     for (const name of splitCommaList(p.fields)) {
       const info = fieldInfo(name);
       const where = { itemId: id, field: name };
+      if (!info && this.customField(name)) {
+        custom.push(name);
+        continue;
+      }
       if (!info) {
-        this.unknownField(id, name);
+        this.notAField(id, name);
         continue;
       }
       if (!info.propagatable || !FIELD_PROPERTY[name]) {
@@ -990,11 +1095,16 @@ class UpdateRun {
       if (info.cost && !scope.canCost) continue; // rule 2
       props.push(FIELD_PROPERTY[name]!);
     }
-    if (props.length === 0) return;
+    if (props.length === 0 && custom.length === 0) return;
     const source = this.ws.get(id)!;
     for (const leaf of this.ws.leaves(id)) {
       for (const prop of props) {
         if (!sameValue(leaf[prop], source[prop])) (this.ws.mut(leaf.id) as Record<string, unknown>)[prop] = source[prop];
+      }
+      for (const name of custom) {
+        const value = ownValue(source.customFields, name);
+        const now = this.ws.get(leaf.id)!;
+        if (!sameCustomValue(ownValue(now.customFields, name), value)) this.ws.mut(leaf.id).customFields = withCustomValue(now, name, value);
       }
     }
   }
@@ -1049,23 +1159,35 @@ class UpdateRun {
 
   // ---------------------------------------------------------------- response
 
-  private diff(id: string, canCost: boolean): WorkItemResult | undefined {
+  /**
+   * `{id, ...}` with the answered fields of a changed item (undefined: the item did not change): each
+   * changed property, except, for a requested item, one sent in `fields` and stored
+   * as sent (help U2: only values that differ from the values sent).
+   */
+  private diff(id: string, canCost: boolean, requested: boolean): (Record<string, unknown> & { id: string }) | undefined {
     const before = this.ws.original(id)!;
     const after = this.ws.get(id)!;
-    const out: Record<string, unknown> = { id };
+    const out: Record<string, unknown> & { id: string } = { id };
     let changed = false;
     for (const prop of REPORTED_PROPERTIES) {
       if (sameValue(before[prop], after[prop])) continue;
       changed = true;
       if (prop === 'plannedCost' && !canCost) continue; // cost values are not shown without cost permission
-      out[prop] =
+      if (requested && this.sent.storedAsSent(id, prop, after[prop], sameValue)) continue;
+      out[answerMember(prop)] =
         prop === 'assignments'
           ? after.assignments.map((a) => ({ partyId: a.partyId, plannedTime: a.plannedTime, partyType: a.partyType }))
           : prop === 'fieldCalcTypes'
             ? { ...after.fieldCalcTypes }
             : after[prop];
     }
-    return changed ? (out as WorkItemResult) : undefined;
+    for (const name of changedCustomFields(before.customFields ?? {}, after.customFields ?? {})) {
+      changed = true;
+      const value = ownValue(after.customFields, name) ?? null;
+      if (requested && this.sent.storedAsSent(id, `custom:${name}`, value, sameCustomValue)) continue;
+      out[answerMemberName(name)] = value;
+    }
+    return changed ? out : undefined;
   }
 
   private readonly costByProject = new Map<string, boolean>();
@@ -1082,15 +1204,15 @@ class UpdateRun {
 
   /** Stamps changed items and builds the response (before commit; reads the working copies). */
   buildResponse(requested: string[]): UpdateWorkItemsResponse {
-    const stamp = localDateTime(this.ctx.now);
+    const stamp = updateStamp(this.ctx.now);
     const caller = this.ctx.callerId;
     const requestedSet = new Set(requested);
     const items: WorkItemResult[] = [];
     for (const id of requested) {
       const item = this.ws.get(id)!;
-      const diff = this.diff(id, this.canCostFor(item));
+      const diff = this.diff(id, this.canCostFor(item), true);
       if (!diff && !this.silentlyChanged.has(id)) {
-        items.push({ id });
+        items.push(answerItem({ id }));
         continue;
       }
       const w = this.ws.mut(id);
@@ -1098,20 +1220,18 @@ class UpdateRun {
       w.updatedBy = caller;
       w.userUpdatedAt = stamp;
       w.userUpdatedBy = caller;
-      items.push({ ...(diff ?? { id }), updatedAt: stamp, updatedBy: caller, userUpdatedAt: stamp, userUpdatedBy: caller });
+      items.push(answerItem(diff ?? { id }, { at: stamp, by: caller }));
     }
     const affectedItems: WorkItemResult[] = [];
     for (const id of this.ws.changedIds()) {
       if (requestedSet.has(id)) continue;
-      const diff = this.diff(id, this.canCostFor(this.ws.get(id)!));
+      const diff = this.diff(id, this.canCostFor(this.ws.get(id)!), false);
       if (!diff) continue; // only its position among siblings changed
       const w = this.ws.mut(id);
       w.updatedAt = stamp;
       w.updatedBy = caller;
-      // The diff is this item's own new object: the stamp is added to it (same members, same order as a copy).
-      diff.updatedAt = stamp;
-      diff.updatedBy = caller;
-      affectedItems.push(diff);
+      // The diff is this item's own new object: the answer's members are added to it (no copy).
+      affectedItems.push(answerItem(diff, { at: stamp, by: caller }));
     }
     return { items, affectedItems, addedTimeEntryIds: [], addedScheduleDependencyIds: [] };
   }

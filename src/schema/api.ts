@@ -28,9 +28,19 @@ export const AssignmentAdd = z.strictObject({
 });
 export type AssignmentAdd = z.infer<typeof AssignmentAdd>;
 
+/**
+ * An assignment to update, named by `partyId` (the official help's example:
+ * `{"partyId": "23", "plannedTime": 120}`) or by `user`; with both, `user` names the
+ * assignment and `partyId` its new party.
+ */
 export const AssignmentUpdate = z.strictObject({
-  user: z.string().describe('Required. Same matching rule as in an added assignment: login name, LDAP login name, e-mail address or name.'),
-  partyId: z.string().optional().describe('Party ID.'),
+  user: z
+    .string()
+    .optional()
+    .describe(
+      'The assigned user: login name, LDAP login name, e-mail address or name (same matching rule as in an added assignment), or "#<party ID>". Optional when partyId names the assignment.',
+    ),
+  partyId: z.string().optional().describe('Party ID of the assignment to update (a user or user group ID); with "user" given, the new party.'),
   plannedTime: z.number().int().optional().describe('Planned effort.'),
 });
 export type AssignmentUpdate = z.infer<typeof AssignmentUpdate>;

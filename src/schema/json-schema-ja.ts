@@ -46,12 +46,13 @@ export const JSON_SCHEMA_JA: Readonly<Record<string, string>> = {
   'Login name, LDAP login name, e-mail address or name (not empty).': 'ログイン名、LDAP ログイン名、メール アドレスまたは名前 (空にはできません)。',
   'Name of the work item (1 to 256 characters).': '作業項目の名前 (1 ～ 256 文字)。',
   'Party ID (a user or user group ID).': '担当者 ID (ユーザーまたはユーザー グループの ID)。',
-  'Party ID.': '担当者 ID。',
+  'Party ID of the assignment to update (a user or user group ID); with "user" given, the new party.':
+    '更新する割り当ての担当者 ID (ユーザーまたはユーザー グループの ID)。"user" も指定した場合は新しい担当者です。',
   'Planned cost (ignored for a caller without cost permission).': '予定コスト (コストの権限がない呼び出し元では無視されます)。',
   'Planned effort.': '予定工数。',
   'Progress percentage (100 means complete, 0 means incomplete).': '進捗率 (100 は完了、0 は未完了)。',
-  'Required. Same matching rule as in an added assignment: login name, LDAP login name, e-mail address or name.':
-    '必須。追加する割り当てと同じ照合規則です: ログイン名、LDAP ログイン名、メール アドレスまたは名前。',
+  'The assigned user: login name, LDAP login name, e-mail address or name (same matching rule as in an added assignment), or "#<party ID>". Optional when partyId names the assignment.':
+    '割り当てられたユーザー: ログイン名、LDAP ログイン名、メール アドレスまたは名前 (追加する割り当てと同じ照合規則)、または "#<担当者 ID>"。partyId で割り当てを指定する場合は省略できます。',
   'Planned start date (yyyy-MM-dd).': '予定開始日 (yyyy-MM-dd)。',
   'System field names to copy to the lowest-level sub-items; several names are separated by a comma.': '最下位のサブ項目にコピーするシステム フィールド名。複数の名前はカンマで区切ります。',
   'The JSON Schema of this file (optional; ignored when sending).': 'このファイルの JSON スキーマ (省略可。送信時には無視されます)。',

@@ -2,6 +2,7 @@
 // bodies, and request-level details that are awkward to reach over HTTP.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { checkCustomFieldValue, customFieldStoredValue } from '../../src/sandbox/catalogue';
 import { Dataset } from '../../src/sandbox/model';
 import { checkReferences, parseDataset } from '../../src/sandbox/state';
 import { applyUpdate } from '../../src/sandbox/update';
@@ -23,13 +24,14 @@ const bodyArb = fc.record(
     setCompleted: fc.boolean(),
     setTimeEntryLocked: fc.boolean(),
     fields: fc.dictionary(
-      fc.constantFrom('Name', 'Code', 'Description', 'PlannedTime', 'LeaderId', 'PlannedStartDate', 'PlannedFinishDate', 'StatusTypeId', 'name'),
-      fc.oneof(fc.constantFrom('', 'x', 'u-alice', 'u-bob', '2026-05-01', '2027-01-01', 'st-old', '51'), fc.integer({ min: -1, max: 1000 })),
+      fc.constantFrom('Name', 'Code', 'Description', 'PlannedTime', 'LeaderId', 'PlannedStartDate', 'PlannedFinishDate', 'StatusTypeId', 'TimeEntryCategoryId', 'name', 'StartDate', 'ItemTypeId'),
+      fc.oneof(fc.constantFrom('', 'x', '0', 'u-alice', 'u-bob', '2026-05-01', '2027-01-01', 'st-old', '51', 'wc-1'), fc.integer({ min: -1, max: 1000 })),
       { maxKeys: 3 },
     ),
     assignmentChange: fc.record(
       {
         adds: fc.array(fc.record({ user: fc.constantFrom('alice', 'carol', 'bob', '#g-dev', 'nobody') }, { requiredKeys: [] }), { maxLength: 2 }),
+        updates: fc.array(fc.record({ partyId: fc.constantFrom('u-alice', 'u-carol', 'nobody'), plannedTime: fc.integer({ min: -1, max: 500 }) }, { requiredKeys: [] }), { maxLength: 2 }),
         removes: fc.constantFrom('u-alice', 'u-carol,g-dev'),
         recalculatePlannedTimeByAssignment: fc.boolean(),
       },
@@ -60,6 +62,19 @@ describe('sandbox update engine (direct)', () => {
           for (const e of outcome.errors) assert.ok(e.message.length > 0 && e.code.length > 0);
         } else {
           assert.deepEqual(outcome.response.items.map((i) => i.id), ids);
+          // The answer's shape (official help U2): itemWarnings, the stamp with 7 fractional digits.
+          for (const i of [...outcome.response.items, ...outcome.response.affectedItems]) {
+            assert.deepEqual(i.itemWarnings, []);
+            if (i.updatedAt !== undefined) assert.equal(i.updatedAt, '2026-11-21T10:00:00.0000000');
+          }
+          // Text sent in fields and stored as sent is not answered (only values that differ from the values sent).
+          const sent = (body as { fields?: Record<string, unknown> }).fields ?? {};
+          for (const i of outcome.response.items) {
+            const stored = data.workItems.find((w) => w.id === i.id)!;
+            for (const [field, prop] of [['Name', 'name'], ['Code', 'code'], ['Description', 'description']] as const) {
+              if (typeof sent[field] === 'string' && stored[prop] === sent[field]) assert.equal(prop in i, false, `${i.id}: ${prop} answered although stored as sent`);
+            }
+          }
           assert.doesNotThrow(() => Dataset.parse(structuredClone(data)), 'the data set stays valid');
           assert.deepEqual(checkReferences(data), [], 'references, dates and depth stay consistent');
         }
@@ -118,5 +133,49 @@ describe('sandbox update engine (direct)', () => {
     assert.deepEqual(outcome.errors, [
       { message: 'Work item T1: The name (fields.Name) must not be empty. (error 1)', code: 'NAME_EMPTY', rule: 1, itemId: 'T1', field: 'Name', params: {} },
     ]);
+  });
+});
+
+describe('sandbox update engine: custom fields checked by type (direct)', () => {
+  const withCustomFields = () =>
+    parseDataset({
+      ...baseFixture(),
+      fieldTypes: [
+        { id: '1001', name: 'Customer', systemName: 'CustomText1', dataType: 'String', maxLength: 5 },
+        { id: '1002', name: 'Estimate', systemName: 'CustomNumber1', dataType: 'Decimal', minValue: 0, maxValue: 10 },
+        { id: '1003', name: 'Accepted on', systemName: 'CustomDate1', dataType: 'Date' },
+        { id: '1004', name: 'Priority', systemName: 'CustomList1', dataType: 'List', choices: [{ id: '1', name: 'High', code: 'H' }, { id: '2', name: 'Low', code: 'L' }] },
+      ],
+    });
+  const definitions = () => withCustomFields().fieldTypes;
+  const valueArb = fc.oneof(
+    fc.constantFrom<unknown>(null, '', 'abc', 'abcdef', 'H', 'High', 'Medium', '2', '2026-10-10', '2026-02-30', '2026-10-10T08:00:00', '10/10/2026', true),
+    fc.double({ min: -5, max: 15, noNaN: true }),
+    fc.integer({ min: -2, max: 12 }),
+  );
+  const fieldsArb = fc.dictionary(fc.constantFrom('CustomText1', 'CustomNumber1', 'CustomDate1', 'CustomList1'), valueArb, { minKeys: 1, maxKeys: 3 });
+
+  it('a custom value is accepted exactly when checkCustomFieldValue accepts it; stored as customFieldStoredValue, else nothing changes', () => {
+    fc.assert(
+      fc.property(fieldsArb, (fields) => {
+        const data = withCustomFields();
+        const before = structuredClone(data);
+        const outcome = applyUpdate(data, ['T3'], { fields }, ctx);
+        const defs = new Map(definitions().map((d) => [d.systemName, d]));
+        const bad = Object.entries(fields).filter(([k, v]) => checkCustomFieldValue(defs.get(k)!, v) !== undefined);
+        if (bad.length > 0) {
+          assert.ok(!outcome.ok, JSON.stringify(fields));
+          assert.deepEqual(data, before);
+          assert.deepEqual(outcome.errors.map((e) => e.field).sort(), bad.map(([k]) => k).sort());
+          for (const e of outcome.errors) assert.ok(e.message.includes(`"${e.field!}"`) && e.message.includes(JSON.stringify(fields[e.field!])), e.message);
+        } else {
+          assert.ok(outcome.ok, JSON.stringify(outcome));
+          const stored = data.workItems.find((w) => w.id === 'T3')!.customFields;
+          for (const [k, v] of Object.entries(fields)) assert.deepEqual(stored[k], customFieldStoredValue(defs.get(k)!, v), k);
+          assert.doesNotThrow(() => Dataset.parse(structuredClone(data)));
+        }
+      }),
+      { numRuns: 300, seed: 7 },
+    );
   });
 });

@@ -8,7 +8,8 @@ import type { Dataset, DatasetInput, Edition, WorkItem } from '../../src/sandbox
 import { baseFixture } from './sandbox-update-fixtures';
 
 export const NOW = new Date('2026-11-21T10:00:00Z');
-export const STAMP = '2026-11-21T10:00:00';
+/** The update stamp as the help writes it: no zone, 7 fractional digits (official help U2). */
+export const STAMP = '2026-11-21T10:00:00.0000000';
 
 export interface ErrorEntry {
   message: string;
@@ -29,10 +30,13 @@ export class Harness {
   private sandbox?: Sandbox;
   private readonly agent = new Agent({ keepAliveTimeout: 1000, connections: 4 });
 
-  constructor(private readonly edition: Edition = 'professional') {}
+  constructor(
+    private readonly edition: Edition = 'professional',
+    private readonly now: Date = NOW,
+  ) {}
 
-  async start(): Promise<void> {
-    this.sandbox = await createSandbox({ data: baseFixture(), edition: this.edition, now: () => NOW });
+  async start(data: DatasetInput = baseFixture()): Promise<void> {
+    this.sandbox = await createSandbox({ data, edition: this.edition, now: () => this.now });
   }
 
   async stop(): Promise<void> {

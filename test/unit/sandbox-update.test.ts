@@ -216,7 +216,8 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
       assert.equal(stored.description, 'x');
       assert.deepEqual(stored.fieldCalcTypes, {});
       const b = await h.accepts('T1', { fields: { PlannedCost: 5 } }, 'admin');
-      assert.equal(entry(b.items, 'T1')['plannedCost'], 5);
+      assert.equal('plannedCost' in entry(b.items, 'T1'), false, 'stored as sent: not answered (official help U2)');
+      assert.equal(entry(b.items, 'T1')['updatedAt'], STAMP);
       assert.equal((await h.item('T1')).plannedCost, 5);
     });
 
@@ -294,15 +295,15 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
 
     it('setCompleted leaves an item that does not track progress alone', async () => {
       const a = await h.accepts('NT', { setCompleted: true });
-      assert.deepEqual(entry(a.items, 'NT'), { id: 'NT' });
+      assert.deepEqual(entry(a.items, 'NT'), { id: 'NT', itemWarnings: [] });
       assert.equal((await h.item('NT')).actualProgress, 10);
     });
 
     it('time entry unlocked -> locked (setTimeEntryLocked = true) for the item and its descendants', async () => {
       const a = await h.accepts('F1a', { setTimeEntryLocked: true });
-      assert.equal(entry(a.items, 'F1a')['timeEntryLocked'], true);
+      assert.equal(entry(a.items, 'F1a')['isTimeEntryLocked'], true);
       for (const id of ['T1', 'T2', 'T3']) {
-        assert.equal(entry(a.affectedItems, id)['timeEntryLocked'], true);
+        assert.equal(entry(a.affectedItems, id)['isTimeEntryLocked'], true);
         assert.equal((await h.item(id)).timeEntryLocked, true);
       }
       assert.equal((await h.item('F1')).timeEntryLocked, false);
@@ -329,7 +330,8 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
 
     it('limit: a name of 256 characters is accepted, 257 are not', async () => {
       const a = await h.accepts('T1', { fields: { Name: 'n'.repeat(256) } });
-      assert.equal(entry(a.items, 'T1')['name'], 'n'.repeat(256));
+      assert.equal('name' in entry(a.items, 'T1'), false, 'stored as sent: not answered');
+      assert.equal((await h.item('T1')).name, 'n'.repeat(256));
       await h.rejects('T1', { fields: { Name: 'n'.repeat(257) } }, 400, { code: 'NAME_TOO_LONG', rule: 2 });
     });
 
@@ -365,7 +367,7 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
 
     it('view permission: ActualProgress and setCompleted only; anything else is error 29 with 403', async () => {
       const a = await h.accepts('T1', { fields: { ActualProgress: 30 } }, 'viewer');
-      assert.equal(entry(a.items, 'T1')['actualProgress'], 30);
+      assert.equal((await h.item('T1')).actualProgress, 30);
       assert.equal(entry(a.items, 'T1')['updatedBy'], '2002');
       await h.accepts('T2', { setCompleted: true }, 'viewer');
       assert.equal((await h.item('T2')).actualProgress, 100);
@@ -438,7 +440,7 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
   });
 
   describe('members', () => {
-    it('fields: every editable catalogue field, reported when changed, with the update stamps', async () => {
+    it('fields: every editable catalogue field is stored; the answer has only what differs from the values sent (official help U2)', async () => {
       const a = await h.accepts('T3', {
         fields: {
           Name: 'Renamed',
@@ -456,35 +458,29 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
           Assignments: [{ partyId: 'g-dev', partyType: 'UserGroup', plannedTime: 100 }, { partyId: 'u-alice' }],
         },
       });
+      // Stored as sent: not answered. The assignments were completed by the server (u-alice's
+      // partyType and plannedTime) and managedPlannedTime recalculated: answered.
       assert.deepEqual(entry(a.items, 'T3'), {
         id: 'T3',
-        name: 'Renamed',
-        code: 'C-1',
-        description: 'About',
-        statusTypeId: '53',
-        processCategoryId: 'pc-1',
-        timeEntryCategoryId: 'wc-1',
-        plannedStartDate: '2026-04-01',
-        plannedFinishDate: '2026-04-30',
-        actualProgress: 25,
-        plannedTime: 300,
         managedPlannedTime: 100,
-        plannedCost: 42.5,
         assignments: [
           { partyId: 'g-dev', plannedTime: 100, partyType: 'UserGroup' },
           { partyId: 'u-alice', plannedTime: 0, partyType: 'User' },
         ],
-        leaderId: 'u-carol',
+        itemWarnings: [],
         updatedAt: STAMP,
         updatedBy: '2001',
-        userUpdatedAt: STAMP,
-        userUpdatedBy: '2001',
       });
       const t3 = await h.item('T3');
-      assert.deepEqual([t3.name, t3.leaderId, t3.plannedFinishDate, t3.updatedAt, t3.userUpdatedBy], ['Renamed', 'u-carol', '2026-04-30', STAMP, '2001']);
-      // Unchanged values are not reported.
+      assert.deepEqual(
+        [t3.name, t3.code, t3.description, t3.actualProgress, t3.plannedTime, t3.plannedCost, t3.leaderId, t3.plannedStartDate, t3.plannedFinishDate],
+        ['Renamed', 'C-1', 'About', 25, 300, 42.5, 'u-carol', '2026-04-01', '2026-04-30'],
+      );
+      assert.deepEqual([t3.statusTypeId, t3.processCategoryId, t3.timeEntryCategoryId], ['53', 'pc-1', 'wc-1']);
+      assert.deepEqual([t3.updatedAt, t3.updatedBy, t3.userUpdatedAt, t3.userUpdatedBy], [STAMP, '2001', STAMP, '2001']);
+      // Nothing changed: only the id and the (empty) warnings, no stamp.
       const b = await h.accepts('T3', { fields: { Name: 'Renamed' } });
-      assert.deepEqual(entry(b.items, 'T3'), { id: 'T3' });
+      assert.deepEqual(entry(b.items, 'T3'), { id: 'T3', itemWarnings: [] });
     });
 
     it('moveScheduleDays shifts start and end; clearSchedule clears them and deletes the links', async () => {
@@ -577,7 +573,9 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
       });
       // Leaves under F1: T1, T2, T3 (under F1a) and T4a (under T4); F1a and T4 are not leaves.
       assert.deepEqual(a.affectedItems.map((x) => x['id']).sort(), ['T1', 'T2', 'T3', 'T4a']);
-      assert.deepEqual(entry(a.affectedItems, 'T4a'), { id: 'T4a', description: 'shared', statusTypeId: '51', updatedAt: STAMP, updatedBy: '2001' });
+      assert.deepEqual(entry(a.affectedItems, 'T4a'), { id: 'T4a', statusTypeId: '51', description: 'shared', itemWarnings: [], updatedAt: STAMP, updatedBy: '2001' });
+      // F1 keeps the values sent to it: its own answer has none of them.
+      assert.deepEqual(entry(a.items, 'F1'), { id: 'F1', itemWarnings: [], updatedAt: STAMP, updatedBy: '2001' });
       const data = await h.dump();
       const byId = new Map(data.workItems.map((w) => [w.id, w]));
       for (const id of ['T1', 'T2', 'T3', 'T4a']) assert.equal(byId.get(id)!.description, 'shared');
