@@ -56,6 +56,9 @@ const ORGS: Org[] = [
   { id: '1012', name: 'モバイルチーム', code: 'T112', parentId: '1005' },
   { id: '1013', name: 'クラウドチーム', code: 'T121', parentId: '1006' },
   { id: '1014', name: '東京営業課', code: 'T211', parentId: '1007' },
+  // No user belongs to these two: they exist only in the organization tree (subOrganizations).
+  { id: '1015', name: '新規事業準備室', code: 'D400', parentId: '1001' },
+  { id: '1016', name: '旧システム部', code: 'D130', parentId: '1002', isDeleted: true },
 ];
 
 /** [family, given, familyEn, givenEn, organization] */
@@ -279,8 +282,8 @@ function demoWorkItems(): Item[] {
   const mob = '3002';
   const items: Item[] = [
     // ---- Root folders (level 0), named like their projects.
-    item({ id: DEMO_ROOT_FOLDERS.web, projectId: web, parentId: null, order: 0, itemTypeId: '41', name: 'Webサイト刷新', code: 'PRJ-WEB', tracksProgress: false }),
-    item({ id: DEMO_ROOT_FOLDERS.mobile, projectId: mob, parentId: null, order: 0, itemTypeId: '41', name: 'モバイルアプリ開発', code: 'PRJ-MOB', tracksProgress: false }),
+    item({ id: DEMO_ROOT_FOLDERS.web, projectId: web, parentId: null, order: 0, itemTypeId: '40', name: 'Webサイト刷新', code: 'PRJ-WEB', tracksProgress: false }),
+    item({ id: DEMO_ROOT_FOLDERS.mobile, projectId: mob, parentId: null, order: 0, itemTypeId: '40', name: 'モバイルアプリ開発', code: 'PRJ-MOB', tracksProgress: false }),
     // ---- Project Web: folders, tasks with children, actuals, links, locked, deleted.
     item({ id: '100', projectId: web, parentId: DEMO_ROOT_FOLDERS.web, order: 1, itemTypeId: '41', name: 'Webサイト刷新', code: 'WEB', plannedStartDate: '2026-01-05', plannedFinishDate: '2026-06-30', statusTypeId: '52', leaderId: '2001' }),
     item({ id: '110', projectId: web, parentId: '100', order: 1, itemTypeId: '41', name: '設計', code: 'WEB-D', plannedStartDate: '2026-01-05', plannedFinishDate: '2026-02-27' }),
@@ -290,13 +293,14 @@ function demoWorkItems(): Item[] {
       actualTime: 5100, actualCost: 425000, statusTypeId: '53', processCategoryId: '61', timeEntryCategoryId: '71',
       assignments: [{ partyId: '2101', partyType: 'User', plannedTime: 2400 }, { partyId: '2102', partyType: 'User', plannedTime: 2400 }],
       leaderId: '2101', fieldCalcTypes: { PlannedTime: 'Assignments' },
+      customFields: { CustomText1: '株式会社ABC商事', CustomNumber1: 80, CustomDate1: '2026-01-30', CustomList1: '高' },
     }),
     item({
       id: '112', projectId: web, parentId: '110', order: 2, itemTypeId: '42', name: '基本設計', code: 'WEB-D-02',
       plannedStartDate: '2026-01-26', plannedFinishDate: '2026-02-20', actualProgress: 40, plannedTime: 9600, managedPlannedTime: 9600, plannedCost: 800000,
       actualTime: 3000, actualCost: 250000, statusTypeId: '52', processCategoryId: '61', timeEntryCategoryId: '71',
       assignments: [{ partyId: '2103', partyType: 'User', plannedTime: 4800 }, { partyId: '81', partyType: 'UserGroup', plannedTime: 4800 }],
-      leaderId: '2103',
+      leaderId: '2103', customFields: { CustomText1: '株式会社ABC商事', CustomNumber1: 160.5, CustomList1: '中' },
     }),
     item({ id: '113', projectId: web, parentId: '110', order: 3, itemTypeId: '43', name: '設計レビュー', code: 'WEB-D-MS', plannedStartDate: '2026-02-27', plannedFinishDate: '2026-02-27', tracksProgress: false }),
     item({ id: '120', projectId: web, parentId: '100', order: 2, itemTypeId: '41', name: '実装', code: 'WEB-I', plannedStartDate: '2026-03-02', plannedFinishDate: '2026-05-29' }),
@@ -304,6 +308,7 @@ function demoWorkItems(): Item[] {
       id: '121', projectId: web, parentId: '120', order: 1, itemTypeId: '42', name: 'トップページ', code: 'WEB-I-01',
       plannedStartDate: '2026-03-02', plannedFinishDate: '2026-03-27', plannedTime: 7200, managedPlannedTime: 7200, plannedCost: 600000, statusTypeId: '51',
       processCategoryId: '62', description: '子作業を持つ作業', leaderId: '2104',
+      customFields: { CustomText1: 'ウェブ商会', CustomNumber1: 120, CustomList1: '低' },
     }),
     item({ id: '122', projectId: web, parentId: '121', order: 1, itemTypeId: '42', name: 'ヘッダー', code: 'WEB-I-01-1', plannedStartDate: '2026-03-02', plannedFinishDate: '2026-03-13', plannedTime: 2400, assignments: [{ partyId: '2104', partyType: 'User', plannedTime: 2400 }] }),
     item({ id: '123', projectId: web, parentId: '121', order: 2, itemTypeId: '42', name: 'フッター', code: 'WEB-I-01-2', plannedStartDate: '2026-03-16', plannedFinishDate: '2026-03-27', plannedTime: 2400, actualProgress: 50 }),
@@ -355,6 +360,7 @@ function demoWorkItems(): Item[] {
       id: '301', projectId: mob, parentId: '300', order: 1, itemTypeId: '42', name: 'ログイン画面', code: 'MOB-01', plannedStartDate: '2026-02-02', plannedFinishDate: '2026-02-27',
       plannedTime: 4800, managedPlannedTime: 4800, plannedCost: 420000, statusTypeId: '52', actualProgress: 60,
       assignments: [{ partyId: '2105', partyType: 'User', plannedTime: 4800 }], leaderId: '2105',
+      customFields: { CustomText1: 'モバイル工房', CustomDate1: '2026-03-06', CustomList1: '高' },
     }),
     item({
       id: '302', projectId: mob, parentId: '300', order: 2, itemTypeId: '42', name: 'プッシュ通知', code: 'MOB-02', plannedStartDate: '2026-03-02', plannedFinishDate: '2026-03-31',
@@ -374,9 +380,9 @@ function demoWorkItems(): Item[] {
   const old = '3003';
   const done = { actualProgress: 100, statusTypeId: '53' } as const;
   items.push(
-    item({ id: DEMO_ROOT_FOLDERS.legacy, projectId: old, parentId: null, order: 0, itemTypeId: '41', name: '旧基幹システム保守', code: 'PRJ-OLD', tracksProgress: false }),
+    item({ id: DEMO_ROOT_FOLDERS.legacy, projectId: old, parentId: null, order: 0, itemTypeId: '40', name: '旧基幹システム保守', code: 'PRJ-OLD', tracksProgress: false }),
     item({ id: '500', projectId: old, parentId: DEMO_ROOT_FOLDERS.legacy, order: 1, itemTypeId: '41', name: '保守作業', code: 'OLD-M', plannedStartDate: '2025-04-01', plannedFinishDate: '2025-09-30' }),
-    item({ id: '501', projectId: old, parentId: '500', order: 1, itemTypeId: '42', name: '月次バッチ監視', code: 'OLD-M-01', plannedStartDate: '2025-04-01', plannedFinishDate: '2025-09-30', plannedTime: 6000, actualTime: 5800, ...done }),
+    item({ id: '501', projectId: old, parentId: '500', order: 1, itemTypeId: '42', name: '月次バッチ監視', code: 'OLD-M-01', plannedStartDate: '2025-04-01', plannedFinishDate: '2025-09-30', plannedTime: 6000, actualTime: 5800, ...done, customFields: { CustomDate1: '2025-10-10', CustomNumber1: 100 } }),
     item({ id: '502', projectId: old, parentId: '500', order: 2, itemTypeId: '42', name: '障害対応', code: 'OLD-M-02', plannedStartDate: '2025-05-12', plannedFinishDate: '2025-05-16', plannedTime: 1200, actualTime: 1500, ...done }),
     item({ id: '503', projectId: old, parentId: DEMO_ROOT_FOLDERS.legacy, order: 2, itemTypeId: '43', name: '保守終了', code: 'OLD-MS', plannedStartDate: '2025-09-30', plannedFinishDate: '2025-09-30', tracksProgress: false }),
   );
@@ -438,6 +444,21 @@ function demoProcessCategories(): Category[] {
   }));
 }
 
+/**
+ * Custom fields of the demo (one of each kind: text, number, date, list, plus a
+ * deleted one). System names `CustomText1`, `CustomNumber1`, `CustomDate1`, `CustomList1`.
+ */
+export const DEMO_CUSTOM_FIELDS: NonNullable<DatasetInput['fieldTypes']> = [
+  { id: '101', name: '顧客名', systemName: 'CustomText1', code: 'CUSTOMER', dataType: 'String', maxLength: 50, description: '発注元の顧客名' },
+  { id: '102', name: '見積工数', systemName: 'CustomNumber1', code: 'ESTIMATE', dataType: 'Decimal', minValue: 0, maxValue: 9999, description: '見積もった工数（時間）' },
+  { id: '103', name: '検収日', systemName: 'CustomDate1', code: 'ACCEPTED', dataType: 'Date', description: '顧客の検収日' },
+  {
+    id: '104', name: '優先度', systemName: 'CustomList1', code: 'PRIORITY', dataType: 'List', description: '作業の優先度',
+    choices: [{ id: '1', name: '高', code: 'HIGH' }, { id: '2', name: '中', code: 'MID' }, { id: '3', name: '低', code: 'LOW' }],
+  },
+  { id: '105', name: '旧備考', systemName: 'CustomText2', code: 'OLD-NOTE', dataType: 'MultiLineString', description: '削除された項目', isDeleted: true },
+];
+
 /** The built-in demo data set (a fresh object on each call). */
 export function demoDataset(): DatasetInput {
   return {
@@ -450,12 +471,14 @@ export function demoDataset(): DatasetInput {
       { id: '83', name: 'モバイル開発グループ', memberIds: ['2105', '2106', '2107'] },
     ],
     itemTypes: [
-      { id: '41', name: 'フォルダー', isFolder: true },
-      { id: '42', name: '作業', isFolder: false },
-      { id: '43', name: 'マイルストーン', isFolder: false },
-      { id: '44', name: 'レビュー (Professional)', isFolder: false, professionalOnly: true },
-      { id: '45', name: 'フェーズ (Professional)', isFolder: true, professionalOnly: true },
-      { id: '46', name: '旧作業種類（利用不可）', isFolder: false, available: false },
+      // The type of the projects' root folders (level 0).
+      { id: '40', name: 'ワークアイテムルート', systemName: 'WorkItemRoot', code: 'ROOT', isFolder: true },
+      { id: '41', name: 'フォルダー', systemName: 'Folder', code: 'FOLDER', isFolder: true },
+      { id: '42', name: '作業', systemName: 'Task', code: 'TASK', isFolder: false },
+      { id: '43', name: 'マイルストーン', systemName: 'Milestone', code: 'MS', isFolder: false },
+      { id: '44', name: 'レビュー (Professional)', systemName: 'Review', code: 'REVIEW', isFolder: false, professionalOnly: true },
+      { id: '45', name: 'フェーズ (Professional)', systemName: 'Phase', code: 'PHASE', isFolder: true, professionalOnly: true },
+      { id: '46', name: '旧作業種類（利用不可）', systemName: 'LegacyTask', code: 'LEGACY', isFolder: false, available: false },
     ],
     statusTypes: [
       { id: '51', name: '未着手' },
@@ -483,5 +506,6 @@ export function demoDataset(): DatasetInput {
       { id: '4', fromId: '301', toId: '303' },
     ],
     processCategories: demoProcessCategories(),
+    fieldTypes: DEMO_CUSTOM_FIELDS.map((f) => (f.choices ? { ...f, choices: f.choices.map((c) => ({ ...c })) } : { ...f })),
   };
 }

@@ -1,7 +1,7 @@
 // Deterministic generator of large data sets (seeded PRNG), valid against the
 // data-set model, for load tests and benchmarks. No vscode import.
 import type { DatasetInput } from './model';
-import { DEMO_API_KEYS } from './demo';
+import { DEMO_API_KEYS, DEMO_CUSTOM_FIELDS } from './demo';
 
 export interface GenerateOptions {
   /** Number of users (at least 3: admin, viewer and nocost are always included). Default 1000. */
@@ -46,6 +46,28 @@ const ORG_WORDS = ['本部', '部', '課', 'チーム', 'グループ'];
 const COLORS = ['#e53935', '#8e24aa', '#3949ab', '#039be5', '#00897b', '#7cb342', '#fdd835', '#fb8c00'];
 
 type Item = NonNullable<DatasetInput['workItems']>[number];
+
+const LIST_CHOICES = ['高', '中', '低'];
+
+/**
+ * Custom field values of the n-th generated task (the demo's custom fields): from its
+ * number only, so the PRNG sequence (and every other value) is the same as without them.
+ * About half the tasks have some: a customer name, an estimate, a priority; one in
+ * seven an acceptance date.
+ */
+function customValues(n: number, start: string): Record<string, unknown> {
+  if (n % 2 === 1) return {};
+  const out: Record<string, unknown> = { CustomText1: `顧客 ${(n % 17) + 1}`, CustomNumber1: (n % 40) * 2.5, CustomList1: LIST_CHOICES[n % 3]! };
+  if (n % 7 === 0) out['CustomDate1'] = addDays(start, 45);
+  return out;
+}
+
+/** The item types of generated data sets (the demo's IDs and system names). */
+const GENERATED_ITEM_TYPES: NonNullable<DatasetInput['itemTypes']> = [
+  { id: '40', name: 'ワークアイテムルート', systemName: 'WorkItemRoot', code: 'ROOT', isFolder: true },
+  { id: '41', name: 'フォルダー', systemName: 'Folder', code: 'FOLDER', isFolder: true },
+  { id: '42', name: '作業', systemName: 'Task', code: 'TASK', isFolder: false },
+];
 
 function check(name: string, v: number | undefined, def: number, min: number): number {
   const n = v ?? def;
@@ -133,7 +155,7 @@ export function generateDataset(options: GenerateOptions = {}): DatasetInput {
   };
   for (let p = 0; p < 2; p++) {
     const id = String(p + 1);
-    workItems.push({ id, projectId: String(p + 1), parentId: null, order: nextOrder(null), itemTypeId: '41', name: `ルートフォルダー ${p + 1}` });
+    workItems.push({ id, projectId: String(p + 1), parentId: null, order: nextOrder(null), itemTypeId: '40', name: `ルートフォルダー ${p + 1}` });
     depth.set(id, 1);
     folders[p]!.push(id);
   }
@@ -175,6 +197,7 @@ export function generateDataset(options: GenerateOptions = {}): DatasetInput {
       plannedCost: isFolder ? 0 : planned * 100,
       statusTypeId: isFolder ? null : '51',
       assignments: isFolder ? [] : [{ partyId: assignee, partyType: 'User', plannedTime: planned }],
+      customFields: isFolder ? {} : customValues(i, start),
     });
     (isFolder ? folders : tasks)[p]!.push(id);
   }
@@ -198,10 +221,7 @@ export function generateDataset(options: GenerateOptions = {}): DatasetInput {
     organizations,
     users,
     userGroups: [],
-    itemTypes: [
-      { id: '41', name: 'フォルダー', isFolder: true },
-      { id: '42', name: '作業', isFolder: false },
-    ],
+    itemTypes: GENERATED_ITEM_TYPES.map((t) => ({ ...t })),
     statusTypes: [{ id: '51', name: '未着手' }, { id: '53', name: '完了' }],
     processClassifications: [],
     workClassifications: [],
@@ -209,6 +229,7 @@ export function generateDataset(options: GenerateOptions = {}): DatasetInput {
     workItems,
     scheduleLinks: [],
     processCategories,
+    fieldTypes: DEMO_CUSTOM_FIELDS.map((f) => (f.choices ? { ...f, choices: f.choices.map((c) => ({ ...c })) } : { ...f })),
   };
 }
 
@@ -280,7 +301,7 @@ export function generateLargeProject(options: LargeProjectOptions = {}): Dataset
   const memberIds = (members ?? []).filter((m) => m.permission === 'edit').map((m) => m.userId);
   const root = LARGE_PROJECT.rootFolderId;
   const items: Item[] = [
-    { id: root, projectId: LARGE_PROJECT.id, parentId: null, order: 0, itemTypeId: '41', name: LARGE_PROJECT.name, code: LARGE_PROJECT.code, tracksProgress: false },
+    { id: root, projectId: LARGE_PROJECT.id, parentId: null, order: 0, itemTypeId: '40', name: LARGE_PROJECT.name, code: LARGE_PROJECT.code, tracksProgress: false },
   ];
   const childCount = new Map<string, number>();
   /** Folders that may take children (level < levels), with their level. */
@@ -318,6 +339,7 @@ export function generateLargeProject(options: LargeProjectOptions = {}): Dataset
         leaderId: assignee,
         assignments: [{ partyId: assignee, partyType: 'User', plannedTime: planned }],
         isDeleted: !done && rnd() < 0.02,
+        customFields: customValues(next, start),
       });
     }
     return { id, level };

@@ -279,7 +279,27 @@ function parseOrderBy(q: Query): { field: OrderField; desc: boolean } | undefine
   return { field, desc: dir === 'desc' };
 }
 
-function compareValues(a: unknown, b: unknown): number {
+/**
+ * `orderby` of a list (section 11): a field name of `allowed` (case-insensitive),
+ * optionally a space and asc or desc; undefined when not given. A bad value is an
+ * INVALID_ORDERBY naming the allowed fields.
+ */
+export function readOrderBy<F extends string>(q: Query, allowed: readonly F[]): { field: F; desc: boolean } | undefined {
+  const raw = q.get('orderby');
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const list = allowed.join(', ');
+  const m = /^\s*([^\s]+)(?:\s+([^\s]+))?\s*$/.exec(raw);
+  if (!m) {
+    return badOrder(raw, `query parameter "orderby" must be a field name optionally followed by " asc" or " desc", got ${JSON.stringify(raw)}; fields: ${list}`, list);
+  }
+  const field = allowed.find((f) => f.toLowerCase() === m[1]!.toLowerCase());
+  if (!field) return badOrder(raw, `cannot order by ${JSON.stringify(m[1])}: allowed fields are ${list}`, list);
+  const dir = m[2]?.toLowerCase();
+  if (dir !== undefined && dir !== 'asc' && dir !== 'desc') return badOrder(raw, `the direction in "orderby" must be asc or desc, got ${JSON.stringify(m[2])}`, list);
+  return { field, desc: dir === 'desc' };
+}
+
+export function compareValues(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   const sa = String(a ?? '');

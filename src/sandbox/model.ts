@@ -3,6 +3,7 @@
 // file gets an error that names the path and the value.
 // No vscode import.
 import { z } from 'zod';
+import type { FieldDataType } from '../schema/catalogue';
 
 const Id = z.string().min(1);
 /** `yyyy-MM-dd` */
@@ -18,6 +19,8 @@ export const Organization = z.strictObject({
   code: z.string().default(''),
   /** null for a root organization. */
   parentId: Id.nullable(),
+  /** A deleted organization: left out of `subOrganizations` unless includeDeleted=true. */
+  isDeleted: z.boolean().default(false),
 });
 export type Organization = z.infer<typeof Organization>;
 
@@ -63,6 +66,12 @@ export type UserGroup = z.infer<typeof UserGroup>;
 export const ItemType = z.strictObject({
   id: Id,
   name: z.string(),
+  /**
+   * The item type's system name in a profile (P2): `WorkItemRoot` for the type of
+   * root folders, `Folder`, `Task`, `Milestone`, ... Empty: derived (catalogue.ts).
+   */
+  systemName: z.string().default(''),
+  code: z.string().default(''),
   isFolder: z.boolean(),
   /** Created in the Professional edition: cannot be used in the Standard edition. */
   professionalOnly: z.boolean().default(false),
@@ -153,6 +162,12 @@ export const WorkItem = z.strictObject({
   isDeleted: z.boolean().default(false),
   /** Field name -> calculation type. */
   fieldCalcTypes: z.record(z.string(), z.string()).default({}),
+  /**
+   * Values of custom fields, by system name (a key of `fieldTypes` in the data set).
+   * Text and list values are strings, numbers numbers, dates `yyyy-MM-dd`; a field
+   * without a value is absent (read as null).
+   */
+  customFields: z.record(z.string(), z.unknown()).default({}),
   createdAt: LocalDateTime.default('2025-01-01T00:00:00'),
   updatedAt: LocalDateTime.default('2025-01-01T00:00:00'),
   updatedBy: z.string().default('0'),
@@ -182,6 +197,33 @@ export const StoredProcessCategory = z.strictObject({
 });
 export type StoredProcessCategory = z.infer<typeof StoredProcessCategory>;
 
+/** Data types a custom field can have (of FIELD_DATA_TYPES in src/schema/catalogue.ts). */
+export const CUSTOM_FIELD_DATA_TYPES = ['String', 'MultiLineString', 'Integer', 'Decimal', 'Date', 'DateTime', 'Boolean', 'List'] as const satisfies readonly FieldDataType[];
+
+/** One choice of a List custom field. */
+export const CustomFieldChoice = z.strictObject({ id: Id, name: z.string().min(1), code: z.string().default('') });
+export type CustomFieldChoice = z.infer<typeof CustomFieldChoice>;
+
+/**
+ * A custom field definition (`GET /system/fieldTypes`, L1; sites define up to 200
+ * per system). `systemName` is the key in `fields` (e.g. `CustomText1`); value
+ * ranges: `maxLength` for text, `minValue`/`maxValue` for numbers, `choices` for List.
+ */
+export const CustomFieldDefinition = z.strictObject({
+  id: Id.regex(/^\d+$/, 'expected an ID of decimal digits'),
+  name: z.string().min(1),
+  systemName: z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'expected a system name of letters, digits and _ (e.g. CustomText1)'),
+  code: z.string().default(''),
+  dataType: z.enum(CUSTOM_FIELD_DATA_TYPES),
+  description: z.string().default(''),
+  maxLength: z.number().int().min(1).optional(),
+  minValue: z.number().optional(),
+  maxValue: z.number().optional(),
+  choices: z.array(CustomFieldChoice).optional(),
+  isDeleted: z.boolean().default(false),
+});
+export type CustomFieldDefinition = z.infer<typeof CustomFieldDefinition>;
+
 export const Dataset = z.strictObject({
   /** Format version of this file. */
   version: z.literal(2),
@@ -196,6 +238,8 @@ export const Dataset = z.strictObject({
   workItems: z.array(WorkItem).default([]),
   scheduleLinks: z.array(ScheduleLink).default([]),
   processCategories: z.array(StoredProcessCategory).default([]),
+  /** Custom field definitions (system fields are fixed: SYSTEM_FIELD_TYPES in catalogue.ts). */
+  fieldTypes: z.array(CustomFieldDefinition).default([]),
 });
 export type Dataset = z.infer<typeof Dataset>;
 export type DatasetInput = z.input<typeof Dataset>;

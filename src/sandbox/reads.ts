@@ -14,12 +14,30 @@
 //   its subtree); a GET by IDs answers 404 only when none of the IDs is found.
 // - `depth` of subItems is absolute: the project's root folder is level 0; nodes on
 //   levels up to `depth` come back. A node whose children were within reach has
-//   `SubItems` (an array, maybe empty); a node on level `depth` has none (its
-//   `HasChildren` says whether it has any).
+//   `SubItems` (an array, maybe empty); a node on level `depth` has none.
+// - Work item fields are the official system names (official-reference.md 4.1,
+//   4.2; answered in the order of the help's sample: Id, ProjectId, ProjectName,
+//   ProjectCode, ItemTypeId, StatusTypeId, FolderId, FolderName, ParentId,
+//   ParentName, ProcessCategoryId, TimeEntryCategoryId, Name, Code, ...), then the
+//   live custom fields by system name (null when the item has no value). Names the
+//   help never shows (IsFolder, HasChildren, Level, DisplayOrder, ItemTypeName,
+//   StatusTypeName, LeaderName) are not answered: folder or not comes from the
+//   profile's item types or the answer's shape. An ID field without a value is "0"
+//   (StatusTypeId, ProcessCategoryId, TimeEntryCategoryId, LeaderId; ParentId of a
+//   root folder); a name without one is "". `FolderId` is the nearest ancestor whose
+//   item type is a folder (the root folder included), "0" for a root folder.
+// - `assignedUsers=<login name>[,<login name>...]` on subItems (seen in a public
+//   client, not in the help): only the items assigned to one of those users,
+//   directly or through a user group they belong to, and the ancestors that connect
+//   them to the item asked (which always comes back); login names match
+//   case-insensitively; an unknown login name matches nothing (no error).
 // - Project lists: data-set order; no default limit, `limit` at most 1000 (as for
 //   process categories); `isManager=true` lists the projects the caller manages,
 //   `false` those the caller does not manage.
-import type { Dataset, Project, SandboxUser, StoredAssignment, WorkItem } from './model';
+import type { Dataset, Project, SandboxUser, WorkItem } from './model';
+import { ALWAYS, assignedItems, COST_FIELDS, dateTime, ReadFields, rowBuilder, type FieldContext } from './readFields';
+
+export { READ_FIELDS } from './readFields';
 import { bad, filterText, guarded, MAX_LIST_LIMIT, readBoolean, readInt, toApiUser, type HttpError, type ListResult, type Query } from './lists';
 
 /** A project as `GET /project/projects` and `/project/projects/{ids}` answer it (camelCase). */
@@ -43,84 +61,6 @@ export interface ApiProject {
   updatedAt: string;
 }
 
-/** What a field getter sees. */
-interface FieldContext {
-  index: ReadIndex;
-  includeDeleted: boolean;
-  /** The item's level when the caller knows it (a tree walk), else looked up. */
-  level?: number;
-}
-
-/** A `yyyy-MM-dd` date as the service's datetime without zone (memoized: a large answer repeats a few hundred dates). */
-const DATE_TIMES = new Map<string, string>();
-function dateTime(d: string | null): string | null {
-  if (d === null) return null;
-  let t = DATE_TIMES.get(d);
-  if (t === undefined) {
-    t = `${d}T00:00:00`;
-    if (DATE_TIMES.size < 100_000) DATE_TIMES.set(d, t);
-  }
-  return t;
-}
-
-/**
- * The read fields of a work item (PascalCase, the names of `WorkItemField` in
- * src/schema/reads.ts) and where each comes from in the stored item. Times are
- * minutes, as stored. One table for GET by IDs and subItems.
- */
-export const READ_FIELDS: Readonly<Record<string, (w: WorkItem, c: FieldContext) => unknown>> = {
-  Id: (w) => w.id,
-  Name: (w) => w.name,
-  Code: (w) => w.code,
-  Description: (w) => w.description,
-  ProjectId: (w) => w.projectId,
-  ParentId: (w) => w.parentId,
-  ItemTypeId: (w) => w.itemTypeId,
-  ItemTypeName: (w, c) => c.index.itemTypes.get(w.itemTypeId)?.name ?? null,
-  IsFolder: (w, c) => c.index.itemTypes.get(w.itemTypeId)?.isFolder ?? false,
-  Level: (w, c) => c.level ?? c.index.level(w.id),
-  DisplayOrder: (w) => w.order,
-  HasChildren: (w, c) => c.index.hasChildren(w.id, c.includeDeleted),
-  StatusTypeId: (w) => w.statusTypeId,
-  StatusTypeName: (w, c) => (w.statusTypeId === null ? null : (c.index.statusTypes.get(w.statusTypeId) ?? null)),
-  ProcessCategoryId: (w) => w.processCategoryId,
-  TimeEntryCategoryId: (w) => w.timeEntryCategoryId,
-  PlannedStartDate: (w) => dateTime(w.plannedStartDate),
-  PlannedFinishDate: (w) => dateTime(w.plannedFinishDate),
-  ActualProgress: (w) => w.actualProgress,
-  TracksProgress: (w) => w.tracksProgress,
-  PlannedTime: (w) => w.plannedTime,
-  ManagedPlannedTime: (w) => w.managedPlannedTime,
-  PlannedCost: (w) => w.plannedCost,
-  ActualTime: (w) => w.actualTime,
-  ActualCost: (w) => w.actualCost,
-  LeaderId: (w) => w.leaderId,
-  LeaderName: (w, c) => (w.leaderId === null ? null : (c.index.users.get(w.leaderId)?.name ?? null)),
-  Assignments: (w, c) => w.assignments.map((a) => assignmentOut(a, c.index)),
-  IsTimeEntryLocked: (w) => w.timeEntryLocked,
-  IsDeleted: (w) => w.isDeleted,
-  FieldCalcTypes: (w) => ({ ...w.fieldCalcTypes }),
-  CreatedAt: (w) => w.createdAt,
-  UpdatedAt: (w) => w.updatedAt,
-  UpdatedBy: (w) => w.updatedBy,
-  UserUpdatedAt: (w) => w.userUpdatedAt,
-  UserUpdatedBy: (w) => w.userUpdatedBy,
-  /** Bookkeeping the real service returns besides the fields asked. */
-  IsAclInherited: () => true,
-};
-
-/** Fields that always come back with `fields=`. */
-const ALWAYS = ['Id', 'IsAclInherited'];
-/** Left out for a caller without cost permission on the project. */
-const COST_FIELDS = new Set(['PlannedCost', 'ActualCost']);
-const FIELD_BY_LOWER = new Map(Object.keys(READ_FIELDS).map((k) => [k.toLowerCase(), k]));
-const ALL_FIELDS = Object.keys(READ_FIELDS);
-
-function assignmentOut(a: StoredAssignment, index: ReadIndex): Record<string, unknown> {
-  const name = a.partyType === 'User' ? index.users.get(a.partyId)?.name : index.groups.get(a.partyId);
-  return { partyId: a.partyId, partyType: a.partyType, partyName: name ?? null, plannedTime: a.plannedTime };
-}
-
 const NONE: readonly WorkItem[] = [];
 
 /**
@@ -131,6 +71,8 @@ const NONE: readonly WorkItem[] = [];
 export class ReadIndex {
   readonly items = new Map<string, WorkItem>();
   readonly itemTypes: Map<string, { name: string; isFolder: boolean }>;
+  /** The fields of work item reads (system and custom). */
+  readonly fields: ReadFields;
   readonly statusTypes: Map<string, string>;
   readonly users: Map<string, SandboxUser>;
   readonly groups: Map<string, string>;
@@ -180,6 +122,21 @@ export class ReadIndex {
     this.groups = new Map(data.userGroups.map((g) => [g.id, g.name]));
     this.projects = new Map(data.projects.map((p) => [p.id, p]));
     this.orgNames = new Map(data.organizations.map((o) => [o.id, o.name]));
+    this.fields = new ReadFields(data);
+  }
+
+  isFolder(w: WorkItem): boolean {
+    return this.itemTypes.get(w.itemTypeId)?.isFolder === true;
+  }
+
+  /** The nearest ancestor whose item type is a folder (a root folder has none). */
+  folderOf(w: WorkItem): WorkItem | undefined {
+    let cur = w.parentId === null ? undefined : this.items.get(w.parentId);
+    for (let steps = 0; cur && steps < 64; steps++) {
+      if (this.isFolder(cur)) return cur;
+      cur = cur.parentId === null ? undefined : this.items.get(cur.parentId);
+    }
+    return undefined;
   }
 
   level(id: string): number {
@@ -312,12 +269,12 @@ export function getProjects(index: ReadIndex, caller: SandboxUser, ids: readonly
 // ---------------------------------------------------------------------------
 
 /** The canonical field names asked by `fields=` (undefined: every field); unknown names are dropped. */
-export function selectedFields(q: Query): string[] | undefined {
+export function selectedFields(q: Query, fields: ReadFields): string[] | undefined {
   const raw = q.get('fields');
   if (raw === undefined || raw.trim() === '') return undefined;
   const out = [...ALWAYS];
   for (const part of raw.split(',')) {
-    const name = FIELD_BY_LOWER.get(part.trim().toLowerCase());
+    const name = fields.byLower.get(part.trim().toLowerCase());
     if (name !== undefined && !out.includes(name)) out.push(name);
   }
   return out;
@@ -329,6 +286,8 @@ interface Viewer {
   includeDeleted: boolean;
   /** Cost visibility and permission per project (memoized). */
   access: (projectId: string) => { cost: boolean; permission: number };
+  /** assignedUsers: the items kept in a subItems tree (undefined: all). */
+  keep?: ReadonlySet<string>;
 }
 
 function viewer(index: ReadIndex, caller: SandboxUser, includeDeleted: boolean): Viewer {
@@ -352,10 +311,11 @@ function viewer(index: ReadIndex, caller: SandboxUser, includeDeleted: boolean):
 function fieldsOf(w: WorkItem, names: readonly string[], v: Viewer): Record<string, unknown> {
   const ctx: FieldContext = { index: v.index, includeDeleted: v.includeDeleted };
   const cost = v.access(w.projectId).cost;
+  const getters = v.index.fields.getters;
   const out: Record<string, unknown> = {};
   for (const n of names) {
     if (!cost && COST_FIELDS.has(n)) continue;
-    out[n] = READ_FIELDS[n]!(w, ctx);
+    out[n] = getters.get(n)!(w, ctx);
   }
   return out;
 }
@@ -377,7 +337,7 @@ export function getWorkItems(index: ReadIndex, caller: SandboxUser, ids: readonl
   } catch (e) {
     return asProblem(e);
   }
-  const names = selectedFields(q) ?? ALL_FIELDS;
+  const names = selectedFields(q, index.fields) ?? index.fields.all;
   const v = viewer(index, caller, includeDeleted);
   const out: unknown[] = [];
   const seen = new Set<string>();
@@ -408,7 +368,7 @@ export function getSubItems(index: ReadIndex, caller: SandboxUser, id: string, q
   let includeDeleted: boolean;
   let depth: number | undefined;
   try {
-    const rep = q.repeated(['fields', 'depth', 'includeDeleted']);
+    const rep = q.repeated(['fields', 'depth', 'includeDeleted', 'assignedUsers']);
     if (rep) return queryProblem(rep, 'is given more than once');
     includeDeleted = readIncludeDeleted(q);
     depth = readInt(q, 'depth', 0, MAX_DEPTH);
@@ -419,63 +379,11 @@ export function getSubItems(index: ReadIndex, caller: SandboxUser, id: string, q
   if (!w || (!includeDeleted && index.hidden(w))) {
     return notFound('WORK_ITEM_NOT_FOUND', `work item ${JSON.stringify(id)} does not exist${w ? ' (it is deleted; add includeDeleted=true)' : ''}`, { id });
   }
-  const names = selectedFields(q) ?? ALL_FIELDS;
+  const names = selectedFields(q, index.fields) ?? index.fields.all;
   const v = viewer(index, caller, includeDeleted);
+  const assigned = q.get('assignedUsers');
+  if (assigned !== undefined && assigned.trim() !== '') v.keep = assignedItems(index, w, assigned, includeDeleted);
   return { ok: true, body: undefined, stream: subItemsJson(w, names, v, depth ?? Number.POSITIVE_INFINITY) };
-}
-
-type Row = (w: WorkItem, ctx: FieldContext) => Record<string, unknown>;
-
-/** Fields that are a stored property as it is (READ_FIELDS says the same): read inline by the row builders. */
-const PLAIN: Readonly<Record<string, keyof WorkItem>> = {
-  Id: 'id',
-  Name: 'name',
-  Code: 'code',
-  Description: 'description',
-  ProjectId: 'projectId',
-  ParentId: 'parentId',
-  ItemTypeId: 'itemTypeId',
-  DisplayOrder: 'order',
-  StatusTypeId: 'statusTypeId',
-  ProcessCategoryId: 'processCategoryId',
-  TimeEntryCategoryId: 'timeEntryCategoryId',
-  ActualProgress: 'actualProgress',
-  TracksProgress: 'tracksProgress',
-  PlannedTime: 'plannedTime',
-  ManagedPlannedTime: 'managedPlannedTime',
-  PlannedCost: 'plannedCost',
-  ActualTime: 'actualTime',
-  ActualCost: 'actualCost',
-  LeaderId: 'leaderId',
-  IsTimeEntryLocked: 'timeEntryLocked',
-  IsDeleted: 'isDeleted',
-  CreatedAt: 'createdAt',
-  UpdatedAt: 'updatedAt',
-  UpdatedBy: 'updatedBy',
-  UserUpdatedAt: 'userUpdatedAt',
-  UserUpdatedBy: 'userUpdatedBy',
-};
-const rowBuilders = new Map<string, Row>();
-
-/**
- * A function that makes the field object of one item for a selection of fields,
- * as one object literal (every row of an answer has the same shape, which keeps
- * building and JSON.stringify of 100,000 rows fast). The source holds only
- * catalogue names (quoted with JSON.stringify) and indexes into READ_FIELDS, never
- * caller text. `SubItems` is always a member (undefined is left out of the JSON).
- */
-function rowBuilder(names: readonly string[], withCost: boolean): Row {
-  const cols = names.filter((n) => withCost || !COST_FIELDS.has(n));
-  const key = `${withCost ? 1 : 0}:${cols.join(',')}`;
-  let row = rowBuilders.get(key);
-  if (!row) {
-    const getters = cols.map((n) => READ_FIELDS[n]!);
-    const body = cols.map((n, i) => `${JSON.stringify(n)}: ${n in PLAIN ? `w.${PLAIN[n]!}` : `g[${i}](w, c)`}`).join(', ');
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    row = new Function('g', `return function row(w, c) { return { ${body}${body ? ', ' : ''}SubItems: undefined }; };`)(getters) as Row;
-    rowBuilders.set(key, row);
-  }
-  return row;
 }
 
 /** Subtrees up to this many items are built and serialized as one piece of a streamed subItems answer. */
@@ -490,39 +398,51 @@ const PIECE_ITEMS = 2000;
  * the last are made. Nodes within `limit` get `SubItems` (maybe empty), others none.
  */
 function* subItemsJson(top: WorkItem, names: readonly string[], v: Viewer, limit: number): Generator<string> {
-  const ctx: FieldContext = { index: v.index, includeDeleted: v.includeDeleted, level: 0 };
+  const index = v.index;
+  const project = index.projects.get(top.projectId) ?? { name: '', code: '' };
+  const ctx: FieldContext = { index, includeDeleted: v.includeDeleted, project, parent: null, folder: null };
   // A subtree lies in one project: one row builder for all of it.
-  const row = rowBuilder(names, v.access(top.projectId).cost);
-  const fieldsOf = (w: WorkItem, level: number): Record<string, unknown> => {
-    ctx.level = level;
+  const row = rowBuilder(names, v.access(top.projectId).cost, index.fields);
+  const keep = v.keep;
+  const childrenOf = (w: WorkItem): readonly WorkItem[] => {
+    const kids = index.children(w.id, v.includeDeleted);
+    return keep === undefined ? kids : kids.filter((k) => keep.has(k.id));
+  };
+  // The parent and nearest folder of the item being written are known from the walk.
+  const fieldsOf = (w: WorkItem, parent: WorkItem | null, folder: WorkItem | null): Record<string, unknown> => {
+    ctx.parent = parent;
+    ctx.folder = folder;
     return row(w, ctx);
   };
-  const node = (w: WorkItem, level: number): { fields: Record<string, unknown> } => {
-    const fields = fieldsOf(w, level);
+  const node = (w: WorkItem, level: number, parent: WorkItem | null, folder: WorkItem | null): { fields: Record<string, unknown> } => {
+    const fields = fieldsOf(w, parent, folder);
     if (level < limit) {
-      const kids = v.index.children(w.id, v.includeDeleted);
+      const kids = childrenOf(w);
+      const below = index.isFolder(w) ? w : folder;
       const list = new Array<{ fields: Record<string, unknown> }>(kids.length);
-      for (let i = 0; i < kids.length; i++) list[i] = node(kids[i]!, level + 1);
+      for (let i = 0; i < kids.length; i++) list[i] = node(kids[i]!, level + 1, w, below);
       fields['SubItems'] = list;
     }
     return { fields };
   };
-  function* emit(w: WorkItem, level: number): Generator<string> {
-    if (level >= limit || v.index.subtreeSize(w.id) <= PIECE_ITEMS) {
-      yield JSON.stringify(node(w, level));
+  function* emit(w: WorkItem, level: number, parent: WorkItem | null, folder: WorkItem | null): Generator<string> {
+    if (level >= limit || index.subtreeSize(w.id) <= PIECE_ITEMS) {
+      yield JSON.stringify(node(w, level, parent, folder));
       return;
     }
-    const own = JSON.stringify(fieldsOf(w, level));
+    const own = JSON.stringify(fieldsOf(w, parent, folder));
     yield `{"fields":${own.length > 2 ? `${own.slice(0, -1)},` : '{'}"SubItems":[`;
-    const kids = v.index.children(w.id, v.includeDeleted);
+    const kids = childrenOf(w);
+    const below = index.isFolder(w) ? w : folder;
     for (let i = 0; i < kids.length; i++) {
       if (i > 0) yield ',';
-      yield* emit(kids[i]!, level + 1);
+      yield* emit(kids[i]!, level + 1, w, below);
     }
     yield ']}}';
   }
   yield '[';
-  yield* emit(top, v.index.level(top.id));
+  const topParent = top.parentId === null ? null : (index.items.get(top.parentId) ?? null);
+  yield* emit(top, index.level(top.id), topParent, index.folderOf(top) ?? null);
   yield ']';
 }
 

@@ -15,6 +15,8 @@ import { showValue, valueAt } from './values';
 import { applyUpdate } from './update';
 import { currentUser, getProjects, getSubItems, getWorkItems, listProjects, ReadIndex } from './reads';
 import { writeTextPieces } from './textStream';
+import { listFieldTypes } from './catalogue';
+import { getProjectProfile, getSubOrganizations } from './profile';
 
 export interface SandboxOptions {
   /** Interface to bind; default 127.0.0.1. Only loopback unless `allowRemote`. */
@@ -529,6 +531,18 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
       pattern: ['system', 'processcategories'],
       auth: true,
       methods: { GET: (c) => listReply(listProcessCategories(data, c.query)) },
+    },
+    // The service's self-description (src/sandbox/catalogue.ts, profile.ts).
+    { pattern: ['system', 'fieldtypes'], auth: true, methods: { GET: (c) => outcomeReply(listFieldTypes(data, c.query)) } },
+    {
+      pattern: ['project', 'projects', '*', 'profile'],
+      auth: true,
+      methods: { GET: (c) => outcomeReply(getProjectProfile(data, decodeSegment(c.params[0]!, 'project ID'), c.query, edition)) },
+    },
+    {
+      pattern: ['system', 'organizations', '*', 'suborganizations'],
+      auth: true,
+      methods: { GET: (c) => outcomeReply(getSubOrganizations(data, decodeSegment(c.params[0]!, 'organization ID'), c.query)) },
     },
   ];
 

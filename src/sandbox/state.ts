@@ -4,6 +4,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { z } from 'zod';
+import { checkCustomFields } from './catalogue';
 import { DATASET_VERSION, migrateDataset } from './migrate';
 import { Dataset, ItemType, WorkItem } from './model';
 import { showValue, valueAt } from './values';
@@ -92,7 +93,7 @@ export function parseDataset(raw: unknown, source?: string, notes?: string[]): D
  * the project, with ID `<project ID>-root` (or `-root-2`, ... when taken), appended
  * to `workItems`; the project's items without a parent move below it, so they stay
  * on level 1. The folder type is the data set's first available folder type of
- * the Standard edition (else any folder type, else {@link ROOT_FOLDER_ITEM_TYPE} is added).
+ * the Standard edition (a WorkItemRoot type first; else any folder type, else {@link ROOT_FOLDER_ITEM_TYPE} is added).
  * Changes `d` in place; projects that name their root folder are left alone.
  */
 export function fillRootFolders(d: Dataset): void {
@@ -101,7 +102,10 @@ export function fillRootFolders(d: Dataset): void {
   const taken = new Set(d.workItems.map((w) => w.id));
   const folderType = (): string => {
     const found =
-      d.itemTypes.find((t) => t.isFolder && t.available && !t.professionalOnly) ?? d.itemTypes.find((t) => t.isFolder && t.available) ?? d.itemTypes.find((t) => t.isFolder);
+      d.itemTypes.find((t) => t.isFolder && t.systemName === 'WorkItemRoot') ??
+      d.itemTypes.find((t) => t.isFolder && t.available && !t.professionalOnly) ??
+      d.itemTypes.find((t) => t.isFolder && t.available) ??
+      d.itemTypes.find((t) => t.isFolder);
     if (found) return found.id;
     let id: string = ROOT_FOLDER_ITEM_TYPE.id;
     for (let n = 2; d.itemTypes.some((t) => t.id === id); n++) id = `${ROOT_FOLDER_ITEM_TYPE.id}-${n}`;
@@ -306,6 +310,7 @@ export function checkReferences(d: Dataset): string[] {
     if (!items.has(l.fromId)) missing(`scheduleLinks[${i}].fromId`, 'work item', l.fromId);
     if (!items.has(l.toId)) missing(`scheduleLinks[${i}].toId`, 'work item', l.toId);
   });
+  problems.push(...checkCustomFields(d));
   return problems;
 }
 

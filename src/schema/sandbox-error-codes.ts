@@ -330,6 +330,7 @@ export const SANDBOX_HTTP_ERROR_CODE_INFO = {
   INVALID_DATASET: { message: 'The data set is not valid: {problem}.', producedBy: S, status: 400 },
   WORK_ITEMS_NOT_FOUND: { message: 'None of the work items exists: {ids}.', producedBy: S, status: 404 },
   PROJECT_NOT_FOUND: { message: 'None of the projects exists: {ids}.', producedBy: S, status: 404 },
+  ORGANIZATION_NOT_FOUND: { message: 'Organization {id} does not exist.', producedBy: S, status: 404 },
   SANDBOX_FAULT: { message: 'Injected fault: status {status}.', producedBy: S },
   INTERNAL_ERROR: { message: 'Internal sandbox error: {detail}.', producedBy: S, status: 500 },
   BAD_REQUEST: { message: 'Bad request: {detail}.', producedBy: S, status: 400 },

@@ -11,7 +11,19 @@ type Rec = { fields: Record<string, unknown>; isWarning?: unknown; warnings?: un
 type Node = { fields: Record<string, unknown> & { SubItems?: Node[] } };
 type Err = { message: string; code: string; params?: Record<string, unknown> };
 
-/** Every node of a subItems answer, depth first, with the level it was found on relative to the top node. */
+/** Every node of a subItems answer with its level (the top node on `top`), found from the nesting (the help shows no Level field). */
+function leveled(node: Node, top: number): { node: Node; level: number }[] {
+  const out: { node: Node; level: number }[] = [];
+  const stack = [{ node, level: top }];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    out.push(n);
+    for (const c of n.node.fields.SubItems ?? []) stack.push({ node: c, level: n.level + 1 });
+  }
+  return out;
+}
+
+/** Every node of a subItems answer, depth first. */
 function flatten(node: Node): Node[] {
   const out: Node[] = [];
   const stack = [node];
@@ -34,6 +46,16 @@ describe('sandbox: read operations', () => {
     return r.json as Rec[];
   };
   const ids = (list: Rec[] | Node[]) => list.map((r) => r.fields['Id']);
+  /** An item's level, from its ParentId chain up to the root folder (ParentId "0"). */
+  const levelOf = async (id: string): Promise<number> => {
+    let level = 0;
+    for (let cur = id; ; level++) {
+      const [r] = await records(`/workitem/workItems/${cur}?fields=ParentId`);
+      const parent = String(r!.fields['ParentId']);
+      if (parent === '0') return level;
+      cur = parent;
+    }
+  };
 
   before(async () => {
     sb = await createSandbox({});
@@ -128,13 +150,14 @@ describe('sandbox: read operations', () => {
       assert.equal((none.json as Err[])[0]!.code, 'PROJECT_NOT_FOUND');
     });
 
-    it('a project ID is not a work item ID: its work items hang below workItemRootFolderId', async () => {
+    it('a project ID is not a work item ID: its work items hang below workItemRootFolderId, whose ParentId and FolderId are "0" (official "0" for none)', async () => {
       assert.equal((await get('/workitem/workItems/3001')).status, 404);
       const [root] = await records(`/workitem/workItems/${DEMO_ROOT_FOLDERS.web}`);
       assert.equal(root!.fields['ProjectId'], '3001');
-      assert.equal(root!.fields['IsFolder'], true);
-      assert.equal(root!.fields['Level'], 0);
-      assert.equal(root!.fields['ParentId'], null);
+      assert.equal(root!.fields['ParentId'], '0');
+      assert.equal(root!.fields['FolderId'], '0');
+      assert.equal(root!.fields['ParentName'], '');
+      assert.equal(root!.fields['ItemTypeId'], '40', 'the WorkItemRoot item type of the profile');
     });
   });
 
@@ -153,11 +176,11 @@ describe('sandbox: read operations', () => {
       assert.equal(v[0]!.permission, 1);
     });
 
-    it('without fields every field comes back, named as WorkItemField, times in minutes as stored', async () => {
+    it('without fields every field comes back (official G1): the system names of WorkItemField, then the custom fields; times in minutes as stored', async () => {
       const [r] = await records('/workitem/workItems/111');
       const f = r!.fields;
       for (const name of Object.keys(WorkItemField).filter((n) => n !== 'SubItems')) assert.ok(name in f, `missing ${name}`);
-      assert.deepEqual(Object.keys(f).sort(), Object.keys(READ_FIELDS).sort());
+      assert.deepEqual(Object.keys(f), [...Object.keys(READ_FIELDS), 'CustomText1', 'CustomNumber1', 'CustomDate1', 'CustomList1']);
       const stored = (await call(`${sb.origin}/_sandbox/workitems/111`)).json as Record<string, unknown>;
       assert.equal(f['Name'], stored['name']);
       assert.equal(f['PlannedTime'], stored['plannedTime']);
@@ -165,14 +188,10 @@ describe('sandbox: read operations', () => {
       assert.equal(f['ActualTime'], 5100);
       assert.equal(f['PlannedStartDate'], '2026-01-05T00:00:00');
       assert.equal(f['ActualProgress'], 100);
-      assert.equal(f['StatusTypeName'], '完了');
-      assert.equal(f['ItemTypeName'], '作業');
-      assert.equal(f['IsFolder'], false);
-      assert.equal(f['Level'], 3);
+      assert.equal(f['StatusTypeId'], '53');
+      assert.equal(f['ItemTypeId'], '42');
       assert.equal(f['ParentId'], '110');
-      assert.equal(f['HasChildren'], false);
       assert.equal(f['LeaderId'], '2101');
-      assert.equal(typeof f['LeaderName'], 'string');
       assert.deepEqual((f['Assignments'] as { partyId: string }[]).map((a) => a.partyId), ['2101', '2102']);
       assert.deepEqual(f['FieldCalcTypes'], { PlannedTime: 'Assignments' });
     });
@@ -221,11 +240,13 @@ describe('sandbox: read operations', () => {
     it('reads what an update changed (no stale index after PUT)', async () => {
       const put = await call(`${sb.url}/workitem/workItems/112`, { method: 'PUT', headers: auth, body: { fields: { Name: '基本設計（改）' }, moveParentTo: '120' } });
       assert.equal(put.status, 200, put.text);
-      const [r] = await records('/workitem/workItems/112?fields=Name,ParentId,Level');
+      const [r] = await records('/workitem/workItems/112?fields=Name,ParentId,ParentName,FolderId');
       assert.equal(r!.fields['Name'], '基本設計（改）');
       assert.equal(r!.fields['ParentId'], '120');
-      const [parent] = await records('/workitem/workItems/120?fields=HasChildren');
-      assert.equal(parent!.fields['HasChildren'], true);
+      assert.equal(r!.fields['ParentName'], '実装');
+      assert.equal(r!.fields['FolderId'], '120');
+      const parent = (await get('/workitem/workItems/120/subItems?depth=3&fields=Name')).json as Node[];
+      assert.ok(ids(parent[0]!.fields.SubItems!).includes('112'));
     });
   });
 
@@ -249,22 +270,21 @@ describe('sandbox: read operations', () => {
       assert.equal(one.fields.SubItems, undefined, 'depth above the item: the item alone');
       const own = await sub('/workitem/workItems/110/subItems?depth=2');
       assert.equal(own.fields.SubItems, undefined, 'depth = the item level: no children');
-      assert.equal(own.fields['HasChildren'], true);
       const children = await sub('/workitem/workItems/110/subItems?depth=3');
       assert.deepEqual(ids(children.fields.SubItems!), ['111', '112', '113']);
       for (const c of children.fields.SubItems!) assert.equal(c.fields.SubItems, undefined, `${String(c.fields['Id'])} has no SubItems at the depth limit`);
       // From the root folder: depth=1 is the top-level items only.
       const root = await sub(`/workitem/workItems/${DEMO_ROOT_FOLDERS.web}/subItems?depth=1`);
-      assert.equal(root.fields['Level'], 0);
+      assert.equal(root.fields['ParentId'], '0');
       assert.deepEqual(ids(root.fields.SubItems!), ['100', '200']);
-      assert.ok(root.fields.SubItems!.every((c) => c.fields['Level'] === 1 && c.fields.SubItems === undefined));
+      assert.ok(root.fields.SubItems!.every((c) => c.fields['ParentId'] === DEMO_ROOT_FOLDERS.web && c.fields.SubItems === undefined));
       // depth=2 from the root: levels 0 to 2, nothing deeper.
-      const two = flatten(await sub(`/workitem/workItems/${DEMO_ROOT_FOLDERS.web}/subItems?depth=2&fields=Level`));
-      assert.deepEqual([...new Set(two.map((x) => x.fields['Level']))].sort(), [0, 1, 2]);
+      const two = leveled(await sub(`/workitem/workItems/${DEMO_ROOT_FOLDERS.web}/subItems?depth=2&fields=Name`), 0);
+      assert.deepEqual([...new Set(two.map((x) => x.level))].sort(), [0, 1, 2]);
     });
 
     it('without depth the whole subtree comes back, down to level 16', async () => {
-      const all = flatten(await sub(`/workitem/workItems/${DEMO_ROOT_FOLDERS.web}/subItems?fields=Level`));
+      const all = leveled(await sub(`/workitem/workItems/${DEMO_ROOT_FOLDERS.web}/subItems?fields=Name`), 0);
       const dump = (await call(`${sb.origin}/_sandbox/dump`)).json as { workItems: { id: string; projectId: string; isDeleted: boolean; parentId: string | null }[] };
       const byId = new Map(dump.workItems.map((w) => [w.id, w]));
       const visible = dump.workItems.filter((w) => {
@@ -273,7 +293,7 @@ describe('sandbox: read operations', () => {
         return true;
       });
       assert.equal(all.length, visible.length);
-      assert.equal(Math.max(...all.map((x) => Number(x.fields['Level']))), 16);
+      assert.equal(Math.max(...all.map((x) => x.level)), 16);
     });
 
     it('deleted items are hidden unless includeDeleted=true (with their subtrees)', async () => {
@@ -324,18 +344,19 @@ describe('sandbox: read operations', () => {
     after(() => big.close());
 
     it('answers the whole tree of subtrees larger than one piece, each visible item once, valid JSON', async () => {
-      const r = await call(`${big.url}/workitem/workItems/${LARGE_PROJECT.rootFolderId}/subItems?fields=Level,ParentId`, { headers: h });
+      const r = await call(`${big.url}/workitem/workItems/${LARGE_PROJECT.rootFolderId}/subItems?fields=ParentId,FolderId`, { headers: h });
       assert.equal(r.status, 200);
       assert.equal(r.headers['transfer-encoding'], 'chunked');
       const all = flatten((r.json as Node[])[0]!);
       const visible = big.data.workItems.filter((w) => w.projectId === LARGE_PROJECT.id && !w.isDeleted);
       assert.equal(all.length, visible.length);
       assert.equal(new Set(all.map((n) => n.fields['Id'])).size, all.length);
-      // Every child sits under its parent, one level deeper.
+      // Every child sits under its parent; its FolderId is its parent when the parent is a folder, else the parent's FolderId.
+      const folders = new Set(big.data.workItems.filter((w) => w.itemTypeId === '40' || w.itemTypeId === '41').map((w) => w.id));
       const check = (n: Node): void => {
         for (const c of n.fields.SubItems ?? []) {
           assert.equal(c.fields['ParentId'], n.fields['Id']);
-          assert.equal(c.fields['Level'], Number(n.fields['Level']) + 1);
+          assert.equal(c.fields['FolderId'], folders.has(String(n.fields['Id'])) ? n.fields['Id'] : n.fields['FolderId']);
           check(c);
         }
       };
@@ -343,10 +364,10 @@ describe('sandbox: read operations', () => {
     });
 
     it('depth rule on a large tree: depth=2 from the root folder stops at level 2', async () => {
-      const r = await call(`${big.url}/workitem/workItems/${LARGE_PROJECT.rootFolderId}/subItems?fields=Level&depth=2`, { headers: h });
-      const all = flatten((r.json as Node[])[0]!);
-      assert.deepEqual([...new Set(all.map((n) => n.fields['Level']))].sort(), [0, 1, 2]);
-      assert.ok(all.filter((n) => n.fields['Level'] === 2).every((n) => n.fields.SubItems === undefined));
+      const r = await call(`${big.url}/workitem/workItems/${LARGE_PROJECT.rootFolderId}/subItems?fields=Name&depth=2`, { headers: h });
+      const all = leveled((r.json as Node[])[0]!, 0);
+      assert.deepEqual([...new Set(all.map((n) => n.level))].sort(), [0, 1, 2]);
+      assert.ok(all.filter((n) => n.level === 2).every((n) => n.node.fields.SubItems === undefined));
     });
   });
 
@@ -386,12 +407,12 @@ describe('sandbox: read operations', () => {
         const h = bearer(await signIn(local.url, 'u1'));
         const projects = (await call(`${local.url}/project/projects`, { headers: h })).json as { data: { workItemRootFolderId: string }[] };
         const rootId = projects.data[0]!.workItemRootFolderId;
-        const tree = (await call(`${local.url}/workitem/workItems/${rootId}/subItems?fields=Level,Name`, { headers: h })).json as Node[];
-        assert.equal(tree[0]!.fields['Level'], 0);
+        const tree = (await call(`${local.url}/workitem/workItems/${rootId}/subItems?fields=ParentId,Name`, { headers: h })).json as Node[];
+        assert.equal(tree[0]!.fields['ParentId'], '0');
         assert.equal(tree[0]!.fields['Name'], 'Project');
         assert.deepEqual(ids(tree[0]!.fields.SubItems!), ['A']);
-        assert.equal(tree[0]!.fields.SubItems![0]!.fields['Level'], 1);
-        assert.equal(tree[0]!.fields.SubItems![0]!.fields.SubItems![0]!.fields['Level'], 2);
+        assert.equal(tree[0]!.fields.SubItems![0]!.fields['ParentId'], rootId);
+        assert.deepEqual(ids(tree[0]!.fields.SubItems![0]!.fields.SubItems!), ['A1']);
       } finally {
         await local.close();
       }
@@ -415,23 +436,22 @@ describe('sandbox: read operations', () => {
     });
 
     it('16-level rule: levels 1 to 16 lie below the root folder (level 0); an item on level 16 takes no children', async () => {
-      const [deep] = await records('/workitem/workItems/215?fields=Level');
-      assert.equal(deep!.fields['Level'], 16);
+      assert.equal(await levelOf('215'), 16);
       const r = await call(`${sb.url}/workitem/workItems/133`, { method: 'PUT', headers: auth, body: { moveParentTo: '215' } });
       assert.equal(r.status, 400);
       assert.equal((r.json as Err[])[0]!.code, 'PARENT_AT_MAX_DEPTH');
       // Level 15 still takes a child, which lands on level 16.
       const ok = await call(`${sb.url}/workitem/workItems/133`, { method: 'PUT', headers: auth, body: { moveParentTo: '214' } });
       assert.equal(ok.status, 200, ok.text);
-      assert.equal((await records('/workitem/workItems/133?fields=Level'))[0]!.fields['Level'], 16);
+      assert.equal(await levelOf('133'), 16);
     });
 
     it('an item moves to the top level by moving it to the root folder', async () => {
       const r = await call(`${sb.url}/workitem/workItems/133`, { method: 'PUT', headers: auth, body: { moveParentTo: DEMO_ROOT_FOLDERS.web } });
       assert.equal(r.status, 200, r.text);
-      const [x] = await records('/workitem/workItems/133?fields=Level,ParentId');
-      assert.equal(x!.fields['Level'], 1);
+      const [x] = await records('/workitem/workItems/133?fields=ParentId');
       assert.equal(x!.fields['ParentId'], DEMO_ROOT_FOLDERS.web);
+      assert.equal(await levelOf('133'), 1);
     });
 
     it('a root folder cannot be moved or change its item type (ROOT_FOLDER_FIXED); its name can change', async () => {
