@@ -142,6 +142,14 @@ const hostileJson = fc.oneof(
   ),
   fc.tuple(prototypeName, fc.json()).map(([k, v]) => `{"fields": {${JSON.stringify(k)}: ${v}}}`),
   fc.json().map((j) => `{"fields": {"Name": ${j}}}`),
+  // Custom fields of the demo (checked by type), old and read-only system names, "0" for none, any value.
+  fc
+    .tuple(fc.constantFrom('CustomText1', 'CustomNumber1', 'CustomDate1', 'CustomList1', 'CustomText2', 'StartDate', 'WorkCategoryId', 'ProjectName', 'ParentId', 'LeaderId', 'TimeEntryCategoryId'), fc.oneof(fc.json(), fc.constant('"0"')))
+    .map(([k, v]) => `{"fields": {${JSON.stringify(k)}: ${v}}}`),
+  fc.constantFrom('CustomText1', 'CustomList1,Description', 'StartDate').map((f) => `{"propagateToChildren": {"fields": ${JSON.stringify(f)}}}`),
+  // Assignment updates named by partyId (official help U3), by nothing, or by anything.
+  fc.json().map((j) => `{"assignmentChange": {"updates": [{"partyId": ${j}, "plannedTime": 120}], "removes": "2101,2102"}}`),
+  fc.constantFrom('{"assignmentChange": {"updates": [{"plannedTime": 120}]}}', '{"assignmentChange": {"updates": [{"user": "", "partyId": ""}]}}'),
   fc.json(),
   fc.string({ maxLength: 200 }),
 );

@@ -77,6 +77,22 @@ describe('sandbox: no 500 for well-formed hostile input', function () {
     assert.equal(r.status, 200, r.text.slice(0, 300));
   });
 
+  it('a custom field of the demo given a hostile value (prototype names, deep objects, huge numbers) is a 400 naming the field, nothing changed', async () => {
+    const hostile = ['{"__proto__": {"polluted": 1}}', '{"constructor": {"prototype": 1}}', '[[[[1]]]]', '1e400', '-1e400', '"\\u0000"', `"${'x'.repeat(5000)}"`];
+    for (const field of ['CustomText1', 'CustomNumber1', 'CustomDate1', 'CustomList1']) {
+      for (const v of hostile) {
+        const before = await dump();
+        const r = await put('111', `{"fields": {${JSON.stringify(field)}: ${v}}}`);
+        if (r.status === 200) continue; // e.g. "\u0000" is text a text field may hold
+        assert.equal(r.status, 400, `${field}: ${v}: ${r.text.slice(0, 300)}`);
+        const entries = r.json as { code: string; field: string; message: string }[];
+        assert.deepEqual(entries.map((e) => [e.code, e.field]), [['FIELD_VALUE_INVALID', field]], r.text.slice(0, 300));
+        assert.equal(await dump(), before);
+      }
+    }
+    assert.equal(({} as Record<string, unknown>)['polluted'], undefined);
+  });
+
   for (const name of PROTOTYPE_NAMES) {
     it(`a field named ${JSON.stringify(name)} is a plain field name: error 29 naming it, nothing changed`, async () => {
       for (const v of VALUES) {
