@@ -1,5 +1,6 @@
 // Benchmark: memory and time of sub-organization discovery (operation 2,
-// allassignedusers) on an organization with many users below it, read as the
+// allassignedusers; the view's fallback on a service without subOrganizations, which
+// it reads first and which reads no users) on an organization with many users below it, read as the
 // Organizations view reads it now (folded batch by batch into the summary of
 // organizations below, the users never all held) against reading the whole list
 // and summarizing it (as it did before). Like with like: the same request through

@@ -19,6 +19,7 @@ import {
   listResponse,
 } from '../schema/api';
 import { keepOwnKeys } from '../schema/ownKeys';
+import { OrganizationNode } from '../schema/catalogue';
 import {
   CurrentUser,
   ProjectListResponse,
@@ -39,6 +40,7 @@ import { nullLogger, type Logger } from './logger';
 import {
   allAssignedUsersPath,
   buildUrl,
+  encodeId,
   InvalidPathError,
   organizationUsersPath,
   parseBaseUrl,
@@ -388,15 +390,44 @@ export class ServiceClient {
     return checked.value[0]!;
   }
 
-  /** `GET /system/users/me`: the signed-in user; undefined when the server answers 404 (servers before product version 6). */
+  /**
+   * `GET /system/users/me`: the signed-in user; undefined when the server answers 404 (servers
+   * before product version 6). Some servers leave `name` out (public clients rely on `id` and
+   * `loginName` only): `name` is then the login name (or the ID without one), so whatever shows
+   * the user's name shows the login name.
+   */
   async getCurrentUser(o?: CallOptions): Promise<CurrentUser | undefined> {
     const path = '/system/users/me';
     try {
-      return await this.request({ method: 'GET', path, schema: CurrentUser, auth: true, idempotent: true }, o);
+      const me = await this.request({ method: 'GET', path, schema: CURRENT_USER_WITHOUT_NAME, auth: true, idempotent: true }, o);
+      return { ...me, name: me.name || me.loginName || me.id };
     } catch (e) {
       if (e instanceof ServiceError && e.kind === 'http' && e.status === 404) return undefined;
       throw e;
     }
+  }
+
+  /**
+   * `GET /system/organizations/{orgId}/subOrganizations?depth=&includeDeleted=` (official help
+   * O1): the organization itself, a tree of its sub-organizations below it. `depth` counts the
+   * levels below the organization asked (0: the organization alone, 1: with its direct
+   * sub-organizations); without it the whole tree comes back. Members other than `id` are optional
+   * (the help does not show them); an answer of an array with one organization is read as that one.
+   */
+  async getSubOrganizations(orgId: string, q: { depth?: number; includeDeleted?: boolean } = {}, o?: CallOptions): Promise<OrganizationNode> {
+    const path = this.path('GET', '/system/organizations/…/subOrganizations', () => `/system/organizations/${encodeId(orgId, 'organization ID')}/subOrganizations`);
+    if (q.depth !== undefined && (!Number.isInteger(q.depth) || q.depth < 0)) {
+      throw this.invalidRequest('GET', path, [`query.depth: expected a whole number from 0 (levels below the organization), got ${String(q.depth)}`]);
+    }
+    if (q.includeDeleted !== undefined && typeof q.includeDeleted !== 'boolean') throw this.invalidRequest('GET', path, ['query.includeDeleted: expected true or false']);
+    const query = new URLSearchParams();
+    if (q.depth !== undefined) query.set('depth', String(q.depth));
+    if (q.includeDeleted !== undefined) query.set('includeDeleted', String(q.includeDeleted));
+    const json = await this.request({ method: 'GET', path, query, schema: ANY, auth: true, idempotent: true }, o);
+    const one = Array.isArray(json) && json.length === 1 ? json[0] : json;
+    const checked = OrganizationNode.safeParse(one);
+    if (!checked.success) throw new ServiceError({ kind: 'invalid-response', method: 'GET', path, status: 200, messages: zodMessages(checked.error, 'response') });
+    return checked.data;
   }
 
   /** Closes the client's own connection pool (a given dispatcher is left to its owner). */
@@ -755,6 +786,8 @@ const userIsValid = (v: unknown): boolean => (userChecker ? userChecker(v) : Use
 const EMPTY: Buffer = Buffer.alloc(0);
 /** Accepts any JSON (the caller checks the shape itself). */
 const ANY: z.ZodType<unknown> = z.unknown();
+/** `users/me` as some servers answer it: without `name` (getCurrentUser fills it from the login name). */
+const CURRENT_USER_WITHOUT_NAME = CurrentUser.extend({ name: z.string().nullish() });
 const CAUSE = Symbol('cause');
 /** On the error of an answer over the size cap: the answer's status. */
 const TOO_LARGE = Symbol('tooLarge');

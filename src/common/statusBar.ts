@@ -39,14 +39,11 @@ export class ConnectionStatusBar implements vscode.Disposable {
       if (this.identity?.key !== key) this.askIdentity(key);
       const user = this.identity?.key === key ? this.identity : undefined;
       const who = user?.name ?? login;
+      // A service without the user's name gives the login name as the name (ServiceClient.getCurrentUser): said once.
+      const about = user?.name ? [user.loginName ?? login, user.organization].filter((v) => v && v !== user.name).join(', ') : '';
       this.item.text = who ? `${icon} ${who}@${info.label}` : `${icon} ${info.label}`;
-      this.item.tooltip = user?.name
-        ? vscode.l10n.t(
-            'Connected to {0} and signed in as {1} ({2}). Click to change the connection.',
-            info.baseUrl,
-            user.name,
-            [user.loginName ?? login, user.organization].filter(Boolean).join(', '),
-          )
+      this.item.tooltip = user?.name && about
+        ? vscode.l10n.t('Connected to {0} and signed in as {1} ({2}). Click to change the connection.', info.baseUrl, user.name, about)
         : who
           ? vscode.l10n.t('Connected to {0} and signed in as {1}. Click to change the connection.', info.baseUrl, who)
           : this.connection.signedInWithApiKey

@@ -11,6 +11,8 @@ import { assignUsersUpdate, documentTemplate } from '../schema/templates';
 import type { ActionableNode, DetailsDocuments } from '../views/common';
 import { filterProblem, MessageNode, readDetailsArg, targets } from '../views/common';
 import { OrgNode, UserNode, type OrganizationsTree } from './tree';
+import { organizationChoices, pickOrganizations } from './picker';
+import { organizationExists } from './model/rootChoices';
 import { formatFilter, isEmptyFilter, parseFilter, USER_FILTER_FIELDS, type UserFilterField } from '../views/model/filters';
 
 export function registerOrganizationCommands(
@@ -23,31 +25,30 @@ export function registerOrganizationCommands(
   const selection = () => view.selection as ActionableNode[];
 
   /**
-   * Add Organization: checks each new ID on the service (when one is connected) and says when no
-   * organization answers by that ID, instead of showing it with "0 users". `typed` and `answers`
-   * are for scripted use (tests): the IDs, and the answer to "Add anyway?".
+   * Add Organization: offers the organizations the service can show (picker.ts), or asks for IDs
+   * where it can show none (or the person chooses to type them); checks each new ID on the
+   * service (when one is connected) and says when no organization answers by that ID, instead of
+   * showing it with "0 users". `typed` and `answers` are for scripted use (tests): the IDs, the
+   * answer to "Add anyway?", and `pick`: the IDs ticked in the pick instead of showing it (the
+   * result then lists the IDs `offered`).
    */
-  registerCommand(context, log, 'workItemStudio.addOrganization', async (typed?: unknown, answers?: { ifUnknown?: 'add' | 'skip' }) => {
+  registerCommand(context, log, 'workItemStudio.addOrganization', async (typed?: unknown, answers?: { ifUnknown?: 'add' | 'skip'; pick?: string[] }) => {
     const current = readSettings().organizations;
-    const value =
-      typeof typed === 'string'
-        ? typed
-        : await vscode.window.showInputBox({
-            title: vscode.l10n.t('Add Organization'),
-            prompt: vscode.l10n.t('ID of a root organization to show (several IDs separated by commas or spaces). The service cannot list organizations, so enter the ID.'),
-            placeHolder: tree.connection.current?.isSandbox ? vscode.l10n.t('For the sandbox demo data: 1001') : undefined,
-            ignoreFocusOut: true,
-            validateInput: (v) => {
-              const ids = splitIds(v);
-              if (ids.length === 0) return vscode.l10n.t('Enter an organization ID.');
-              for (const id of ids) {
-                const problem = validateId(id);
-                if (problem) return vscode.l10n.t('"{0}" is not a valid ID: {1}', id, problem);
-              }
-              const dup = ids.find((id) => current.includes(id));
-              return dup ? { message: vscode.l10n.t('{0} is already in the list.', dup), severity: vscode.InputBoxValidationSeverity.Info } : undefined;
-            },
-          });
+    let value: string | undefined;
+    let offered: string[] | undefined;
+    if (typeof typed === 'string') value = typed;
+    else {
+      const choices = await organizationChoices(tree.connection, log, current);
+      offered = choices.map((c) => c.id);
+      let initial = '';
+      if (choices.length > 0) {
+        const picked = answers?.pick ? answers.pick.filter((id) => offered!.includes(id) && !current.includes(id)) : await pickOrganizations(choices, current);
+        if (picked === undefined) return undefined;
+        if (Array.isArray(picked)) value = picked.join(' ');
+        else initial = picked.type.join(' ');
+      }
+      value ??= await askIds(tree, current, initial);
+    }
     if (value === undefined) return undefined;
     const ids = splitIds(value).filter((id) => !validateId(id) && !current.includes(id));
     const unknown: { id: string; message: string }[] = [];
@@ -58,14 +59,14 @@ export function registerOrganizationCommands(
         added.push(id);
         continue;
       }
-      const message = vscode.l10n.t('No organization answers by the ID "{0}" on {1}: the service lists no user in it or below it. Check the ID (IDs are case-sensitive).', id, tree.connection.current?.label ?? '');
+      const message = vscode.l10n.t('No organization answers by the ID "{0}" on {1}: the service shows no such organization and no user in it or below it. Check the ID (IDs are case-sensitive).', id, tree.connection.current?.label ?? '');
       unknown.push({ id, message });
       const addAnyway = vscode.l10n.t('Add Anyway');
       const pick = answers?.ifUnknown ?? ((await vscode.window.showWarningMessage(message, { modal: true }, addAnyway)) === addAnyway ? 'add' : 'skip');
       if (pick === 'add') added.push(id);
     }
     if (added.length > 0) await updateOrganizations([...new Set([...current, ...added])]);
-    return { added, unknown };
+    return offered ? { added, unknown, offered } : { added, unknown };
   });
 
   registerCommand(context, log, 'workItemStudio.removeOrganization', async (clicked?: OrgNode, selected?: OrgNode[]) => {
@@ -164,14 +165,36 @@ export function registerOrganizationCommands(
   });
 }
 
+/** Asks for organization IDs (several separated by commas or spaces), as the command did before it could offer any. */
+function askIds(tree: OrganizationsTree, current: readonly string[], value: string): Thenable<string | undefined> {
+  return vscode.window.showInputBox({
+    title: vscode.l10n.t('Add Organization'),
+    prompt: vscode.l10n.t('ID of a root organization to show (several IDs separated by commas or spaces).'),
+    value,
+    placeHolder: tree.connection.current?.isSandbox ? vscode.l10n.t('For the sandbox demo data: 1001') : undefined,
+    ignoreFocusOut: true,
+    validateInput: (v) => {
+      const ids = splitIds(v);
+      if (ids.length === 0) return vscode.l10n.t('Enter an organization ID.');
+      for (const id of ids) {
+        const problem = validateId(id);
+        if (problem) return vscode.l10n.t('"{0}" is not a valid ID: {1}', id, problem);
+      }
+      const dup = ids.find((id) => current.includes(id));
+      return dup ? { message: vscode.l10n.t('{0} is already in the list.', dup), severity: vscode.InputBoxValidationSeverity.Info } : undefined;
+    },
+  });
+}
+
 /**
- * Whether an organization answers by this ID: some user in it (operation 3) or below it (operation 2). Undefined
- * when it cannot be told (no service connected, sign-in cancelled, or the request failed).
+ * Whether an organization answers by this ID: the service's subOrganizations shows it (official help O1),
+ * or, where that cannot tell, some user is in it (operation 3) or below it (operation 2). Undefined when it
+ * cannot be told (no service connected, sign-in cancelled, or the request failed).
  */
 async function organizationAnswers(tree: OrganizationsTree, log: vscode.LogOutputChannel, id: string): Promise<boolean | undefined> {
   if (!tree.connection.current) return undefined;
   try {
-    return await tree.connection.run((c) => c.hasUsers(id));
+    return await tree.connection.run((c) => organizationExists(c, id));
   } catch (e) {
     if (isServiceError(e) && e.status === 404) return false;
     log.info(`Could not check organization ${id}: ${e instanceof Error ? e.message : String(e)}`);

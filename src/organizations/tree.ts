@@ -1,12 +1,14 @@
 // The Organizations view: root organizations from the setting; under each, its
-// sub-organizations (discovered from operation 2) and its direct users (operation 3),
-// grouped into index ranges when there are many. Failed loads are rows with Retry.
+// sub-organizations (from the service's subOrganizations, official help O1; on a service
+// without it, discovered from operation 2) and its direct users (operation 3), grouped into
+// index ranges when there are many. Failed loads are rows with Retry.
 import * as vscode from 'vscode';
 import type { AllAssignedUsersQuery, User } from '../schema/api';
 import type { ConnectionManager } from '../common/connection';
 import { affects, readSettings } from '../common/config';
 import { ContextKeys, setContext } from '../common/contextKeys';
-import { belowFold, OrgDiscovery, type OrgRef } from './model/discovery';
+import { belowFold, type OrgRef } from './model/discovery';
+import { SubOrganizations, type SubOrgSource } from './model/serviceTree';
 import { allUsersQuery, directUsersQuery, isEmptyFilter, matchesKeyword, type UserFilter } from '../views/model/filters';
 import { rangeChildren, rangePath, sortByName, type RangeChild } from '../views/model/ranges';
 import { fieldsTooltip, failureRow, Loadable, MessageNode, rangeTreeItem, type ActionableNode } from '../views/common';
@@ -18,6 +20,8 @@ interface OrgContent {
   subOrgs: OrgRef[];
   /** The one array of this organization's (filtered) direct users. */
   users: User[];
+  /** Where the sub-organizations came from: the service's tree, or its users (a service without subOrganizations). */
+  source: SubOrgSource;
 }
 
 export class OrgNode implements ActionableNode {
@@ -105,7 +109,9 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
   private readonly emitter = new vscode.EventEmitter<OrgTreeNode | undefined | void>();
   readonly onDidChangeTreeData = this.emitter.event;
   private roots: OrgNode[] | undefined;
-  private discovery: OrgDiscovery;
+  private subs: SubOrganizations;
+  /** Services for which the fallback to discovery from users was logged (said once per service). */
+  private readonly fallbackLogged = new Set<string>();
   /** Filters by org node id; a filter applies to the node's whole subtree. */
   private readonly filters = new Map<string, FilterEntry>();
   private readonly disposables: vscode.Disposable[] = [];
@@ -117,7 +123,7 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
     readonly log: vscode.LogOutputChannel,
     private readonly organizationIds: () => string[] = () => readSettings().organizations,
   ) {
-    this.discovery = this.newDiscovery();
+    this.subs = this.newSubs();
     this.lastService = connection.current?.baseUrl;
     this.disposables.push(
       this.emitter,
@@ -249,7 +255,9 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
         if (subs.length === 0 && users.length === 0) {
           const text = this.effectiveFilter(org)
             ? vscode.l10n.t('No users match the filter.')
-            : vscode.l10n.t('No users, and no sub-organizations with users.');
+            : st.value.source === 'service'
+              ? vscode.l10n.t('No users and no sub-organizations.')
+              : vscode.l10n.t('No users, and no sub-organizations with users.');
           return [new MessageNode(org, `${org.id}/empty`, 'empty', text)];
         }
         return [...subs, ...users];
@@ -279,34 +287,35 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
     return undefined;
   }
 
-  /** Loads one organization: direct users (operation 3) and direct sub-organizations (operation 2). */
+  /**
+   * Loads one organization: direct users (operation 3) and direct sub-organizations (the
+   * service's subOrganizations, or operation 2 where the service has none).
+   */
   async loadOrg(org: OrgNode, signal: AbortSignal): Promise<OrgContent> {
     const f = this.effectiveFilter(org);
     const filter = f?.entry.filter ?? {};
     const usersP = this.connection.run((c) => c.listOrganizationUsers(org.orgId, directUsersQuery(filter), { signal }), { signal, background: true });
-    const subsP = this.discovery.childrenOf(org.orgId, signal);
+    const subsP = this.subs.childrenOf(org.orgId, signal);
     const [list, subs] = await Promise.all([usersP, subsP]);
+    if (list.data.length > 0) this.subs.noteExists(org.orgId);
     let users = list.data;
     if (filter.keyword) users = users.filter((u) => matchesKeyword(u, filter.keyword));
     sortByName(users, vscode.env.language);
-    let subOrgs = subs;
+    let subOrgs = subs.refs;
     if (f) {
+      // Only sub-organizations with a matching user in them or below them stay.
       const matches = await this.matchesOf(f.owner, f.entry, signal);
       const visible: OrgRef[] = [];
-      for (const s of subs) {
-        if (matches.has(s.id)) visible.push(s);
-        else {
-          const below = await this.discovery.belowOf(s.id, signal);
-          if ([...below.keys()].some((id) => matches.has(id))) visible.push(s);
-        }
-      }
+      for (const s of subs.refs) if (await this.subs.holdsAny(s.id, matches, signal)) visible.push(s);
       subOrgs = visible;
     }
-    // Learn the organization's name from its users when it was not known.
-    const named = list.data.find((u) => u.organizationId === org.orgId && u.organizationName);
-    if (!org.name && named?.organizationName) org.name = named.organizationName;
-    this.log.debug(`Organization ${org.orgId}: ${users.length} direct users, ${subOrgs.length} sub-organizations (${this.discovery.requests} discovery requests so far).`);
-    return { subOrgs, users };
+    // The organization's name: the service's own, else learnt from its users.
+    const named = this.subs.nameOf(org.orgId) ?? list.data.find((u) => u.organizationId === org.orgId && u.organizationName)?.organizationName ?? undefined;
+    if (named && (!org.name || subs.source === 'service')) org.name = named;
+    this.log.debug(
+      `Organization ${org.orgId}: ${users.length} direct users, ${subOrgs.length} sub-organizations from ${subs.source === 'service' ? 'subOrganizations' : 'users'} (${this.subs.tree.requests} subOrganizations and ${this.subs.discovery.requests} discovery requests so far).`,
+    );
+    return { subOrgs, users, source: subs.source };
   }
 
   private matchesOf(owner: OrgNode, entry: FilterEntry, signal: AbortSignal): Promise<Set<string>> {
@@ -317,8 +326,19 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
     return entry.matches;
   }
 
-  private newDiscovery(): OrgDiscovery {
-    return new OrgDiscovery((orgId, signal) => this.summaryBelow(orgId, {}, signal));
+  private newSubs(): SubOrganizations {
+    return new SubOrganizations(
+      (orgId, depth, signal) => this.connection.run((c) => c.getSubOrganizations(orgId, { depth }, { signal }), { signal, background: true }),
+      (orgId, signal) => this.summaryBelow(orgId, {}, signal),
+      (why) => {
+        const service = this.connection.current?.baseUrl ?? '';
+        if (this.fallbackLogged.has(service)) return;
+        this.fallbackLogged.add(service);
+        this.log.info(
+          `${service} does not answer GET /system/organizations/{id}/subOrganizations (${why instanceof Error ? why.message : String(why)}): sub-organizations are found from their users (operations 2 and 3), so organizations without users are not shown.`,
+        );
+      },
+    );
   }
 
   /**
@@ -340,7 +360,7 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
   refresh(org?: OrgNode): void {
     if (org) {
       this.resetSubtree(org);
-      this.discovery.clear(org.orgId);
+      this.subs.clear(org.orgId);
       const f = this.filters.get(org.id);
       if (f) f.matches = undefined;
       this.fire(org);
@@ -348,7 +368,7 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
     }
     for (const r of this.roots ?? []) this.resetSubtree(r);
     this.roots = undefined;
-    this.discovery = this.newDiscovery();
+    this.subs = this.newSubs();
     for (const f of this.filters.values()) f.matches = undefined;
     this.updateMessage();
     this.fire();

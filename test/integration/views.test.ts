@@ -1,5 +1,6 @@
 // The sidebar's tree providers inside a real extension host, against the sandbox:
-// rows, a filter, Load More, a failed load's row and its Retry, reveal.
+// rows, a filter, Load More, a failed load's row and its Retry, reveal; organizations from the
+// service's subOrganizations (official help O1), and from users where a service has none.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { createSandbox, generateDataset, type Sandbox } from '../../src/sandbox/index';
@@ -8,7 +9,7 @@ import type { SecretStorageLike } from '../../src/common/secrets';
 import { MessageNode } from '../../src/views/common';
 import { OrganizationsTree, OrgNode, RangeNode, UserNode } from '../../src/organizations/tree';
 import { CategoryNode, LoadMoreNode, ProcessCategoriesTree, type CategoryTreeNode } from '../../src/processCategories/tree';
-import { waitFor } from './support';
+import { activateExtension, waitFor } from './support';
 
 function memorySecrets(): SecretStorageLike & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -86,14 +87,53 @@ describe('views: organizations (sandbox)', function () {
     const rows = await settled(tree, root);
     assert.deepEqual(prompts.asked, [`missing:${sandbox.origin}`], 'asked to sign in once');
     const subs = rows.filter((r): r is OrgNode => r instanceof OrgNode).map((r) => r.orgId).sort();
-    assert.deepEqual(subs, ['1002', '1003', '1004']);
-    assert.equal(labelOf(tree, root), '株式会社サンプル', 'the root is named from its users');
+    assert.deepEqual(subs, ['1002', '1003', '1004', '1015'], 'from subOrganizations: 1015 has no users, 1016 is deleted');
+    assert.equal(labelOf(tree, root), '株式会社サンプル', 'the root is named by the service');
     const dev = rows.find((r): r is OrgNode => r instanceof OrgNode && r.orgId === '1002')!;
     const devRows = await settled(tree, dev);
     assert.deepEqual(
       devRows.filter((r): r is OrgNode => r instanceof OrgNode).map((r) => r.orgId).sort(),
       ['1005', '1006'],
     );
+  });
+
+  it('an organization without users is shown, named by the service, with its own empty row (official help O1)', async () => {
+    const root = tree.getChildren()[0] as OrgNode;
+    const empty = (await settled(tree, root)).find((r): r is OrgNode => r instanceof OrgNode && r.orgId === '1015')!;
+    assert.equal(labelOf(tree, empty), '新規事業準備室');
+    const rows = await settled(tree, empty);
+    assert.equal(rows.length, 1);
+    assert.ok(rows[0] instanceof MessageNode && rows[0].kind === 'empty');
+    assert.equal(labelOf(tree, rows[0]), vscode.l10n.t('No users and no sub-organizations.'));
+  });
+
+  it('falls back to users\' organizations when the service has no subOrganizations, and says so once in the log', async () => {
+    const lines: string[] = [];
+    const spy = new Proxy(log, {
+      get: (target, key) => {
+        if (key === 'info') return (m: string) => (lines.push(m), target.info(m));
+        const v: unknown = Reflect.get(target, key, target);
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+    await injectFault(sandbox, { status: 404, times: 100, pathContains: 'subOrganizations' });
+    const c = new ConnectionManager({ secrets: memorySecrets(), log, prompts: scriptedPrompts(), serviceUrl: () => sandbox.url });
+    const t = new OrganizationsTree(c, spy, () => ['1001']);
+    try {
+      const root = t.getChildren()[0] as OrgNode;
+      const rows = await settled(t, root);
+      assert.deepEqual(rows.filter((r): r is OrgNode => r instanceof OrgNode).map((r) => r.orgId).sort(), ['1002', '1003', '1004'], 'organizations with users only');
+      assert.equal(labelOf(t, root), '株式会社サンプル', 'named from its users');
+      const dev = rows.find((r): r is OrgNode => r instanceof OrgNode && r.orgId === '1002')!;
+      assert.deepEqual((await settled(t, dev)).filter((r): r is OrgNode => r instanceof OrgNode).map((r) => r.orgId).sort(), ['1005', '1006']);
+      const said = lines.filter((l) => l.includes('subOrganizations'));
+      assert.equal(said.length, 1, lines.join('\n'));
+      assert.match(said[0]!, /from their users/);
+    } finally {
+      t.dispose();
+      c.dispose();
+      await clearFaults(sandbox);
+    }
   });
 
   it('shows users with name, login name, a tooltip and stable ids; getParent leads back', async () => {
@@ -218,6 +258,31 @@ describe('views: organizations (sandbox)', function () {
     } finally {
       t.dispose();
       c.dispose();
+    }
+  });
+});
+
+describe('views: organizations, Add Organization offers what the service shows', function () {
+  this.timeout(120_000);
+
+  before(async () => {
+    await activateExtension();
+    await vscode.commands.executeCommand('workItemStudio.startSandbox');
+  });
+
+  it('offers the tree of the signed-in user\'s organization (users/me, subOrganizations: official help O1) and adds the one ticked', async () => {
+    const config = vscode.workspace.getConfiguration('workItemStudio');
+    const before = config.inspect<string[]>('organizations')?.globalValue;
+    try {
+      await config.update('organizations', ['1003'], vscode.ConfigurationTarget.Global);
+      const r = (await vscode.commands.executeCommand('workItemStudio.addOrganization', undefined, { pick: ['1015', '1003', 'not-offered'] })) as { added: string[]; offered: string[] };
+      assert.equal(r.offered[0], '1001', 'the top organization first (admin belongs to it)');
+      assert.ok(r.offered.includes('1015'), 'an organization without users is offered');
+      assert.ok(!r.offered.includes('1016'), 'a deleted one is not');
+      assert.deepEqual(r.added, ['1015'], 'only an offered one not shown yet');
+      assert.deepEqual(vscode.workspace.getConfiguration('workItemStudio').get('organizations'), ['1003', '1015']);
+    } finally {
+      await config.update('organizations', before, vscode.ConfigurationTarget.Global);
     }
   });
 });

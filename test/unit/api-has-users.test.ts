@@ -1,11 +1,13 @@
-// Add Organization asks whether an organization answers by its ID: some user in it
+// Add Organization asks whether an organization answers by its ID: the service's
+// subOrganizations shows it (official help O1), or some user is in it
 // (operation 3) or below it (operation 2, which leaves the organization's own users out).
 // Each read stops at the first checked users, so a large organization is neither read
 // whole nor held against the response cap.
 import * as assert from 'node:assert/strict';
 import { ServiceClient } from '../../src/api/client';
 import { isServiceError } from '../../src/api/errors';
-import { createSandbox, DEMO_ORGANIZATIONS, generateDataset, type Sandbox } from '../../src/sandbox/index';
+import { createSandbox, DEMO_ORGANIZATIONS, demoDataset, generateDataset, type Sandbox } from '../../src/sandbox/index';
+import { organizationExists } from '../../src/organizations/model/rootChoices';
 import { capturingLogger, rejection, stringifyDeep } from './api-helpers';
 
 const ADMIN = { kind: 'basic', loginName: 'admin', password: 'password' } as const;
@@ -38,6 +40,26 @@ describe('organizations: whether an organization has users (Add Organization)', 
 
     it('an ID no organization has answers false', async () => {
       assert.equal(await client.hasUsers('org-that-does-not-exist'), false);
+    });
+
+    it('Add Organization knows an organization without users from subOrganizations (official help O1)', async () => {
+      const data = demoDataset();
+      data.organizations!.push({ id: '1901', name: '新規事業室', code: 'D900', parentId: '1001' });
+      const sb = await createSandbox({ data });
+      const c = new ServiceClient({ baseUrl: sb.url, credentials: () => ADMIN });
+      try {
+        assert.equal(await c.hasUsers('1901'), false, 'no user tells it exists');
+        assert.equal(await organizationExists(c, '1901'), true);
+        assert.equal(await organizationExists(c, '1011'), true);
+        assert.equal(await organizationExists(c, 'org-that-does-not-exist'), false);
+        // A service without the route: the users tell, as before.
+        await fetch(`${sb.origin}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 404, times: 10, pathContains: 'subOrganizations' }) });
+        assert.equal(await organizationExists(c, '1011'), true, 'from its users');
+        assert.equal(await organizationExists(c, '1901'), false, 'without the route, an organization without users cannot be told');
+      } finally {
+        await c.close();
+        await sb.close();
+      }
     });
 
     it('a cancel by the caller rejects as cancelled instead of answering', async () => {

@@ -47,7 +47,7 @@ function expectedChildren(data: DatasetInput, rootId: string): Map<string, strin
   return out;
 }
 
-describe('views: sub-organization discovery (against the sandbox)', () => {
+describe('views: sub-organization discovery from users, the fallback without subOrganizations (against the sandbox)', () => {
   let sandbox: Sandbox;
   let client: ServiceClient;
   before(async () => {

@@ -1,4 +1,5 @@
-// Sub-organization discovery. The service cannot list organizations; operation 2
+// Sub-organization discovery from users: the fallback on a service without
+// `GET /system/organizations/{id}/subOrganizations` (./serviceTree.ts reads that first). Operation 2
 // (users of all organizations below X) tells, through each user's organizationId
 // and organizationName, which organizations lie somewhere below X, but not how
 // deep. A discovered organization is a direct child of X unless it lies below
