@@ -2,10 +2,12 @@
 // `N passed, N failed`. Exit 1 when any step or test failed (or a tier ran no test).
 //   build, typecheck, unit (mocha in Node), package (VSIX + content check),
 //   setup (Debian packages, Node 24, code-server into a cache outside the repo; reused),
-//   integration (suites in code-server's extension host), test-cli (the same suites under
-//   @vscode/test-cli's runner and .vscode-test.mjs), e2e (browser on the workbench).
+//   integration (suites in code-server's extension host), integration-plain (the same suites once
+//   more, every sandbox answering failures with a status and [{"message"}] only: --plain-errors),
+//   test-cli (the same suites under @vscode/test-cli's runner and .vscode-test.mjs), e2e (browser
+//   on the workbench).
 // The VSIX and the tools are made once and passed to both VS Code tiers.
-// Environment: WIS_TEST_TIERS=typecheck,unit,package,setup,integration,e2e (a subset; build always
+// Environment: WIS_TEST_TIERS=typecheck,unit,package,setup,integration,integration-plain,e2e (a subset; build always
 // runs; the VS Code runners package and set up by themselves when those steps are left out).
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -15,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const only = process.env.WIS_TEST_TIERS ? new Set(process.env.WIS_TEST_TIERS.split(',')) : undefined;
 const env = { ...process.env };
 
@@ -53,6 +56,9 @@ const steps = [
     },
   },
   { name: 'integration', cmd: npm, args: ['run', '--silent', 'test:integration:offline'], limitMin: 20, counts: 'plain' },
+  // The whole suite again against sandboxes that answer failures without codes (the official help:
+  // error codes and messages are no contract; a client must cope with a status and a message).
+  { name: 'integration-plain', cmd: npx, args: ['--no-install', 'tsx', 'test/runners/offline.ts', '--plain-errors'], limitMin: 20, counts: 'plain' },
   // The same suites under @vscode/test-cli's runner and .vscode-test.mjs (what test-electron runs).
   { name: 'test-cli', cmd: npm, args: ['run', '--silent', 'test:integration:offline:test-cli'], limitMin: 20, counts: 'plain' },
   { name: 'e2e', cmd: npm, args: ['run', '--silent', 'test:e2e'], limitMin: 25, counts: 'mocha' },
@@ -129,7 +135,7 @@ for (const step of steps) {
   if (!ok && step.stopOnFail) stopped = true;
   if (!ok && (step.name === 'package' || step.name === 'setup')) {
     // Without a VSIX or the tools the VS Code tiers cannot run: report them as not run.
-    for (const s of steps.filter((x) => ['integration', 'test-cli', 'e2e'].includes(x.name))) {
+    for (const s of steps.filter((x) => ['integration', 'integration-plain', 'test-cli', 'e2e'].includes(x.name))) {
       rows.push({ name: s.name, ok: false, seconds: 0, note: `not run (${step.name} failed)` });
     }
     stopped = true;
@@ -148,7 +154,7 @@ const lines = rows.map((r) => {
   // A failed step without failed tests (build, typecheck, a crash) still counts as one failure.
   if (!r.ok && (!r.counts || r.counts.failed === 0)) failed += 1;
   const tests = r.counts ? `${r.counts.passed} passed, ${r.counts.failed} failed` : '';
-  return `  ${r.name.padEnd(12)} ${(r.ok ? 'ok' : 'FAILED').padEnd(7)} ${tests.padEnd(22)} ${r.seconds.toFixed(0).padStart(5)} s  ${r.note ?? ''}`;
+  return `  ${r.name.padEnd(17)} ${(r.ok ? 'ok' : 'FAILED').padEnd(7)} ${tests.padEnd(22)} ${r.seconds.toFixed(0).padStart(5)} s  ${r.note ?? ''}`;
 });
 const total = rows.reduce((s, r) => s + r.seconds, 0);
 const summary = `\n[test] summary (${(total / 60).toFixed(1)} min)\n${lines.join('\n')}\n`;

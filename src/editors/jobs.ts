@@ -30,7 +30,7 @@ import {
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import type { UserDirectory } from '../people/directory';
 import { isServiceError } from '../api/errors';
-import { readWorkItems } from '../api/reads';
+import { readMissingIds } from '../bulk/missing';
 import { readSettings } from '../common/config';
 import { describeError } from '../common/messages';
 import { ContextKeys, setContext } from '../common/contextKeys';
@@ -388,13 +388,15 @@ export class RequestJobs implements vscode.Disposable {
     const same = failed.map((i) => sameFailureAgain(result.requests[i]?.error)).filter((w) => w !== undefined);
     if (same.length > 0) {
       const missing = missingIdsOf(result);
-      // Refused with a 404 that names nothing: which work items are missing is found by reading them.
-      const unnamed = unnamedNotFound(result).length > 0;
+      // Refused without a code naming missing work items (whatever the status or body): which are missing is found by reading them.
+      const unnamedIndexes = new Set(unnamedNotFound(result));
+      const unnamed = unnamedIndexes.size > 0;
+      const unnamed404 = failed.some((i) => unnamedIndexes.has(i) && result.requests[i]?.error?.status === 404);
       const retry = vscode.l10n.t('Retry Anyway');
       const removeMissing = vscode.l10n.t('Remove Missing IDs and Send the Rest');
       const why = same.includes('missing-ids')
         ? vscode.l10n.t('The service refused them because work items they name do not exist ({0}); sent again unchanged, they fail the same way.', idsPreview(missing.missing))
-        : unnamed
+        : unnamed404
           ? vscode.l10n.t('The service answered "not found" without saying which work items do not exist; sent again unchanged, they fail the same way. Removing the missing IDs reads the work items first to find them.')
           : vscode.l10n.t('The service refused them for what they ask (for example a value it does not accept); sent again unchanged, they fail the same way unless something changed on the service.');
       const pick =
@@ -432,7 +434,7 @@ export class RequestJobs implements vscode.Disposable {
     }
     const info = this.connectionFor(journal);
     if (unnamed.length > 0) {
-      // Refused with a 404 that names nothing: read their work items to find the missing ones.
+      // Refused without a code naming missing work items (any status, any body): read their work items to find the missing ones.
       const found = await this.findMissing(result, unnamed);
       if (!found) return undefined;
       m = { missing: [...m.missing, ...found.missing], requests: [...m.requests, ...found.requests], remaining: [...m.remaining, ...found.remaining] };
@@ -484,8 +486,8 @@ export class RequestJobs implements vscode.Disposable {
 
   /**
    * Which IDs of the requests `indexes` do not exist, found by reading them (paced, in
-   * batches, cancellable), for a service whose 404 does not name them. Undefined when the
-   * read is cancelled or fails (the failure is shown).
+   * batches, cancellable), for a refusal that does not name them by a code (codes are no
+   * contract). Undefined when the read is cancelled or fails (the failure is shown).
    */
   private async findMissing(result: JobResult, indexes: readonly number[]): Promise<ReturnType<typeof missingIdsOf> | undefined> {
     const wanted = new Set(indexes);
@@ -498,7 +500,7 @@ export class RequestJobs implements vscode.Disposable {
           const controller = new AbortController();
           token.onCancellationRequested(() => controller.abort());
           return this.connections.run(
-            (c) => readWorkItems(c, ids, { fields: ['Id'], maxUrlLength: b.maxUrlLength, requestsPerMinute: b.requestsPerMinute, signal: controller.signal }),
+            (c) => readMissingIds(c, ids, { maxUrlLength: b.maxUrlLength, requestsPerMinute: b.requestsPerMinute, signal: controller.signal }),
             { signal: controller.signal },
           );
         },

@@ -43,6 +43,11 @@ Options:
   --state FILE       persist changes: load FILE at start when it exists (instead of
                      --data / the demo), write the whole data set to it after each
                      successful update and reset (atomically: temp file + rename)
+  --plain-errors     answer every failure under /api with its status and
+                     [{"message": "..."}] only: no code, params, field or other
+                     member (the official help says error codes and messages are
+                     no contract; a client must cope with this). /_sandbox/ keeps
+                     its detailed errors. Also: environment WIS_SANDBOX_PLAIN_ERRORS=1
   --verbose          log each request (method, path, status, time) to stderr
   -h, --help         show this help
 
@@ -90,6 +95,8 @@ export interface CliOptions {
   edition: Edition;
   state?: string;
   verbose: boolean;
+  /** --plain-errors: failures answered with `[{"message"}]` only. */
+  plainErrors: boolean;
   help: boolean;
 }
 
@@ -98,10 +105,10 @@ export class UsageError extends Error {}
 const VALUE_OPTIONS = ['--port', '--host', '--data', '--generate', '--edition', '--state'] as const;
 /** Options whose value may be left out (then the defaults apply). */
 const OPTIONAL_VALUE_OPTIONS = ['--large-project'] as const;
-const FLAG_OPTIONS = ['--allow-remote', '--verbose', '--help', '-h'] as const;
+const FLAG_OPTIONS = ['--allow-remote', '--verbose', '--plain-errors', '--help', '-h'] as const;
 
 export function parseArgs(argv: readonly string[]): CliOptions {
-  const o: CliOptions = { port: 0, host: '127.0.0.1', allowRemote: false, edition: 'professional', verbose: false, help: false };
+  const o: CliOptions = { port: 0, host: '127.0.0.1', allowRemote: false, edition: 'professional', verbose: false, plainErrors: false, help: false };
   const seen = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -116,6 +123,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       if (value !== undefined) throw new UsageError(`${name} takes no value`);
       if (name === '--allow-remote') o.allowRemote = true;
       else if (name === '--verbose') o.verbose = true;
+      else if (name === '--plain-errors') o.plainErrors = true;
       else o.help = true;
       continue;
     }
@@ -227,6 +235,8 @@ export async function main(argv: readonly string[]): Promise<Sandbox | undefined
       edition: opts.edition,
       statePath: opts.state,
       logger: stderrLogger(opts.verbose),
+      // Without the flag the environment decides (WIS_SANDBOX_PLAIN_ERRORS), as for every sandbox.
+      ...(opts.plainErrors ? { plainErrors: true } : {}),
     });
   } catch (e) {
     const msg = e instanceof DatasetError || e instanceof Error ? e.message : String(e);
@@ -255,7 +265,7 @@ export async function main(argv: readonly string[]): Promise<Sandbox | undefined
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.stdout.write(`listening on ${sandbox.url}\n`);
   process.stderr.write(
-    `sandbox: ${opts.edition} edition; sign in as ${DEMO_SIGN_IN.admin}, ${DEMO_SIGN_IN.viewer} or ${DEMO_SIGN_IN.nocost} with password "${DEMO_PASSWORD}"; Ctrl-C to stop\n`,
+    `sandbox: ${opts.edition} edition${sandbox.plainErrors ? ', plain errors (status and [{"message"}] only)' : ''}; sign in as ${DEMO_SIGN_IN.admin}, ${DEMO_SIGN_IN.viewer} or ${DEMO_SIGN_IN.nocost} with password "${DEMO_PASSWORD}"; Ctrl-C to stop\n`,
   );
   return sandbox;
 }

@@ -19,4 +19,5 @@ export { parseDataset, checkReferences, DatasetError, MAX_HIERARCHY_LEVELS } fro
 export { MAX_LIST_LIMIT } from './lists';
 export { TOKEN_LIFETIME_MS } from './auth';
 export { FaultSpec } from './faults';
+export { PLAIN_ERRORS_ENV, plainErrorBody, plainErrorsFromEnvironment } from './plain';
 export type { Dataset, DatasetInput, Edition } from './model';

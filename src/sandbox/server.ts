@@ -17,6 +17,7 @@ import { currentUser, getProjects, getSubItems, getWorkItems, listProjects, Read
 import { writeTextPieces } from './textStream';
 import { listFieldTypes } from './catalogue';
 import { getProjectProfile, getSubOrganizations } from './profile';
+import { isSandboxControlPath, plainErrorBody, plainErrorJson, plainErrorsFromEnvironment } from './plain';
 
 export interface SandboxOptions {
   /** Interface to bind; default 127.0.0.1. Only loopback unless `allowRemote`. */
@@ -42,6 +43,12 @@ export interface SandboxOptions {
   headersTimeoutMs?: number;
   /** A request's body must arrive within this time after its headers, else a JSON 408 (default 30 s). */
   bodyTimeoutMs?: number;
+  /**
+   * Answer every failure outside /_sandbox/ with its status and `[{"message"}]` entries only
+   * (no code, params, field or anything else), as the official help says a client must be
+   * ready for. Default: the environment variable WIS_SANDBOX_PLAIN_ERRORS (src/sandbox/plain.ts), else false.
+   */
+  plainErrors?: boolean;
 }
 
 export interface Sandbox {
@@ -51,6 +58,8 @@ export interface Sandbox {
   readonly origin: string;
   readonly port: number;
   readonly edition: Edition;
+  /** Whether failures are answered with `[{"message"}]` only (SandboxOptions.plainErrors). */
+  readonly plainErrors: boolean;
   /** The live data set (for in-process tests and tools; the HTTP API is the contract). */
   readonly data: Dataset;
   close(): Promise<void>;
@@ -396,6 +405,16 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const headersTimeoutMs = positiveMs(opts.headersTimeoutMs, DEFAULT_HEADERS_TIMEOUT_MS, 'headersTimeoutMs');
   const bodyTimeoutMs = positiveMs(opts.bodyTimeoutMs, DEFAULT_BODY_TIMEOUT_MS, 'bodyTimeoutMs');
+  const plainErrors = opts.plainErrors ?? plainErrorsFromEnvironment();
+  /** A failure answer outside /_sandbox/ with plain errors: the same status and headers, `[{"message"}]` only. */
+  const shaped = (url: string | undefined, reply: Reply): Reply => {
+    if (!plainErrors || reply.status < 400 || isSandboxControlPath(url)) return reply;
+    if (reply.body !== undefined || (reply.json === undefined && reply.bytes === undefined && reply.stream === undefined)) {
+      return { status: reply.status, headers: reply.headers, body: plainErrorBody(reply.body) };
+    }
+    const text = reply.json ?? (reply.bytes ? Buffer.concat(reply.bytes).toString('utf8') : [...reply.stream!].join(''));
+    return { status: reply.status, headers: reply.headers, json: plainErrorJson(text) };
+  };
 
   const loadNotes: string[] = [];
   const initial = parseDataset(opts.data ?? demoDataset(), undefined, loadNotes);
@@ -845,7 +864,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
           return;
         }
         if (!reply) return;
-        return Promise.resolve(send(res, reply)).then(() =>
+        return Promise.resolve(send(res, shaped(req.url, reply))).then(() =>
           log.debug(`sandbox: ${req.method} ${req.url} -> ${reply.status} (${Math.round(performance.now() - started)} ms)`),
         );
       })
@@ -861,7 +880,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
           res.destroy();
           return;
         }
-        send(res, reply);
+        send(res, shaped(req.url, reply));
         // The body was read (or is past the drain bound): close after the answer, not before it.
         if (reply.status === 413 || reply.status === 408 || reply.headers?.Connection === 'close') res.on('finish', () => req.socket.end());
         log.debug(`sandbox: ${req.method} ${req.url} -> ${reply.status} (${Math.round(performance.now() - started)} ms)`);
@@ -889,6 +908,8 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
         { message: `bad request: ${err.message}`, code: status === 431 ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST', params: { detail: err.message } },
       ]);
     }
+    // A request the parser refused has no trustworthy path: with plain errors its answer is plain too.
+    if (plainErrors) text = plainErrorJson(text);
     socket.end(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
     );
@@ -916,7 +937,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   if (shownHost === '0.0.0.0') shownHost = '127.0.0.1';
   else if (shownHost === '::') shownHost = '::1';
   const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${addr.port}`;
-  log.info(`sandbox: listening on ${origin}/api (${edition} edition)`);
+  log.info(`sandbox: listening on ${origin}/api (${edition} edition${plainErrors ? '; plain errors: status and [{"message"}] only' : ''})`);
 
   let closing: Promise<void> | undefined;
   return {
@@ -924,6 +945,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     origin,
     port: addr.port,
     edition,
+    plainErrors,
     get data() {
       return data;
     },

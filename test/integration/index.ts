@@ -11,6 +11,7 @@ import Mocha from 'mocha';
 import * as vscode from 'vscode';
 import { formatEvent, type RunEvent, type RunResults, type TestResult } from './results';
 import { activateExtension, EXTENSION_ID } from './support';
+import { plainErrorsFromEnvironment } from '../../src/sandbox/plain';
 
 export type { RunEvent, RunResults, TestResult };
 
@@ -154,6 +155,7 @@ export async function runSuites(options: RunOptions = {}): Promise<RunResults> {
       appName: vscode.env.appName,
       uiKind: vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop',
       node: process.version,
+      plainErrors: plainErrorsFromEnvironment(),
     },
     activationMs,
   };

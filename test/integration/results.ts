@@ -25,7 +25,8 @@ export interface RunResults {
   /** Uncaught errors of other extensions' network calls (telemetry etc.) that did not fail a test. */
   ignoredErrors: string[];
   durationMs: number;
-  environment: { vscodeVersion: string; appName: string; uiKind: string; node: string };
+  /** `plainErrors`: the sandboxes of this extension host answer failures with `[{"message"}]` only (WIS_SANDBOX_PLAIN_ERRORS). */
+  environment: { vscodeVersion: string; appName: string; uiKind: string; node: string; plainErrors?: boolean };
   /** Time of the explicit `activate()` (module load + activate) when the extension was not yet active and it succeeded. */
   activationMs?: number;
 }

@@ -2,8 +2,18 @@
 // runner: test/runners/offline.ts on code-server, or @vscode/test-electron). Nothing here is
 // specific to one runner.
 import * as vscode from 'vscode';
+import { plainErrorsFromEnvironment } from '../../src/sandbox/plain';
 
 export const EXTENSION_ID = 'workitem-studio.workitem-studio';
+
+/**
+ * Whether every sandbox of this run answers failures with a status and `[{"message"}]` only
+ * (the integration-plain tier: `tsx test/runners/offline.ts --plain-errors`). A suite that
+ * asserts an error code asserts the plain behaviour instead when this is true.
+ */
+export function plainErrors(): boolean {
+  return plainErrorsFromEnvironment();
+}
 
 /** The extension under test; fails with a clear message when it is not installed. */
 export function extension(): vscode.Extension<unknown> {

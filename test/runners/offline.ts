@@ -9,9 +9,13 @@
 //   5. print `N passed, N failed`; exit 1 when any failed, none ran, or something timed out.
 // Everything started is ended by process id in all cases. Logs: test-results/integration/
 // (test-results/integration-test-cli/ with --test-cli).
-// Usage: tsx test/runners/offline.ts [--grep PATTERN] [--test-cli]
+// Usage: tsx test/runners/offline.ts [--grep PATTERN] [--test-cli] [--plain-errors]
 //   --test-cli: run the suites with @vscode/test-cli's runner and the options of .vscode-test.mjs
 //   (what `npm run test:integration` does under test-electron), to check they pass unchanged there.
+//   --plain-errors: every sandbox the suites start (theirs and the extension's Start Sandbox) answers
+//   failures with a status and [{"message"}] only, as the official help says a client must be ready
+//   for: the extension host gets WIS_SANDBOX_PLAIN_ERRORS=1 (src/sandbox/plain.ts). Logs:
+//   test-results/integration-plain/.
 // Environment: WIS_INTEGRATION_TIMEOUT_S (default 900), WIS_KEEP_RUN_DIR=1, WIS_VSIX=path.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -34,14 +38,19 @@ import {
 } from './code-server';
 import { formatEvent, type RunEvent, type RunResults } from '../integration/results';
 import { createWorkspace } from './workspace.mjs';
+import { PLAIN_ERRORS_ENV } from '../../src/sandbox/plain';
 
 async function main(): Promise<number> {
   const testCli = process.argv.includes('--test-cli');
+  const plainErrors = process.argv.includes('--plain-errors');
+  // code-server passes its environment on to the extension host (test/runners/code-server.ts codeServerEnv).
+  if (plainErrors) process.env[PLAIN_ERRORS_ENV] = '1';
+  else delete process.env[PLAIN_ERRORS_ENV];
   const grepIndex = process.argv.indexOf('--grep');
   const grep = grepIndex > 0 ? process.argv[grepIndex + 1] : undefined;
   const timeoutMs = Number(process.env.WIS_INTEGRATION_TIMEOUT_S ?? 900) * 1000;
   const started = Date.now();
-  const out = resultsDir(testCli ? 'integration-test-cli' : 'integration');
+  const out = resultsDir(`${testCli ? 'integration-test-cli' : 'integration'}${plainErrors ? '-plain' : ''}`);
   const setupLog = path.join(out, 'setup.log');
 
   const tools = ensureTools();
@@ -147,8 +156,13 @@ async function main(): Promise<number> {
       failures.forEach((t, i) => console.log(`  ${i + 1}) ${t.fullTitle}\n     ${(t.error ?? '').split('\n').join('\n     ')}\n`));
     }
     const env = results.environment;
+    if (plainErrors && env.plainErrors !== true) {
+      console.log(`\nthe extension host did not get ${PLAIN_ERRORS_ENV}=1: its sandboxes would answer with codes, so this run proves nothing about plain errors`);
+      console.log(`${results.passed} passed, ${results.failed + 1} failed`);
+      return 1;
+    }
     console.log(
-      `\nintegration (offline, code-server ${env.appName} ${env.vscodeVersion}, extension host Node ${env.node}): ` +
+      `\nintegration${plainErrors ? ' against sandboxes with plain errors' : ''} (offline, code-server ${env.appName} ${env.vscodeVersion}, extension host Node ${env.node}): ` +
         `${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
     const skipped = results.pending > 0 ? `, ${results.pending} skipped` : '';

@@ -73,6 +73,25 @@ describe('sandbox CLI', function () {
     assert.equal(done.code, 0, done.stderr);
   });
 
+  it('--plain-errors answers failures with their status and [{"message"}] only (official help: error codes are no contract)', async () => {
+    const r = run(['--plain-errors']);
+    const m = /^listening on (http:\/\/127\.0\.0\.1:\d+\/api)$/.exec(await r.firstLine);
+    assert.ok(m);
+    const unauthorized = await call(`${m[1]}/system/processCategories`);
+    assert.equal(unauthorized.status, 401);
+    assert.deepEqual(Object.keys((unauthorized.json as object[])[0]!), ['message']);
+    const token = await signIn(m[1]!);
+    const missing = await call(`${m[1]}/workitem/workItems/99999`, { method: 'PUT', headers: bearer(token), body: { setTimeEntryLocked: true } });
+    assert.equal(missing.status, 404);
+    for (const e of missing.json as object[]) assert.deepEqual(Object.keys(e), ['message'], JSON.stringify(missing.json));
+    assert.equal(parseArgs(['--plain-errors']).plainErrors, true);
+    assert.throws(() => parseArgs(['--plain-errors=yes']), /--plain-errors takes no value/);
+    r.child.kill('SIGINT');
+    const done = await r.exit;
+    assert.equal(done.code, 0, done.stderr);
+    assert.match(done.stderr, /plain errors/);
+  });
+
   it('shuts down cleanly on SIGTERM too', async () => {
     const r = run([]);
     await r.firstLine;
@@ -83,7 +102,7 @@ describe('sandbox CLI', function () {
   it('--help explains the options, the demo sign-in names and the sandbox-only endpoints', async () => {
     const done = await run(['--help']).exit;
     assert.equal(done.code, 0);
-    for (const s of ['--port', '--host', '--allow-remote', '--data', '--generate', '--edition', '--state', 'admin', 'viewer', 'nocost', 'password', '/_sandbox/', 'listening on']) {
+    for (const s of ['--port', '--host', '--allow-remote', '--data', '--generate', '--edition', '--state', '--plain-errors', 'admin', 'viewer', 'nocost', 'password', '/_sandbox/', 'listening on']) {
       assert.ok(done.stdout.includes(s), `help lacks ${s}`);
     }
   });
@@ -178,7 +197,7 @@ describe('sandbox CLI', function () {
     });
 
     it('has the documented defaults', () => {
-      assert.deepEqual(parseArgs([]), { port: 0, host: '127.0.0.1', allowRemote: false, edition: 'professional', verbose: false, help: false });
+      assert.deepEqual(parseArgs([]), { port: 0, host: '127.0.0.1', allowRemote: false, edition: 'professional', verbose: false, plainErrors: false, help: false });
     });
 
     it('accepts --name=value and --allow-remote with a remote host', () => {

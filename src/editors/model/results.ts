@@ -40,7 +40,7 @@ export interface ResultStrings {
     resume(count: number): string;
     /** "Remove Missing IDs and Send the Rest (N)": N is how many IDs the new job sends. */
     sendWithoutMissing(count: number): string;
-    /** The same for refused requests whose 404 named no work item: the missing ones are found by reading them first. */
+    /** The same for refused requests that named no missing work item by a code (any status): the missing ones are found by reading them first. */
     findMissing: string;
     showLog: string;
     createUndo?: string;
@@ -206,7 +206,8 @@ export function renderResultHtml(input: ResultViewInput, s: ResultStrings = ENGL
     .join('');
   const buttons = [
     `<button data-command="saveJson">${e(s.actions.saveJson)}</button>`,
-    // A 404 that names nothing: the missing IDs (and so the count to send) are known only after reading them.
+    // A refusal whose codes name no missing work item (any status; a plain `[{"message"}]` body): the missing IDs
+    // (and so the count to send) are known only after reading them. Codes are a hint, never needed.
     unnamedNotFound(result).length > 0
       ? `<button data-command="sendWithoutMissing">${e(s.actions.findMissing)}</button>`
       : missing.remaining.length > 0
