@@ -27,8 +27,8 @@ import { parseUpdateBody } from './update/body';
 import { showValue } from './values';
 import { indexesOf, type DatasetIndexes } from './update/indexes';
 import { WorkingSet } from './update/working-set';
-import { answerItem, SentValues, updateStamp } from './update/answer';
-import { customFieldDefinition } from './catalogue';
+import { answerItem, answerValue, SentValues, updateStamp } from './update/answer';
+import { customFieldDefinition, customFieldReadValue } from './catalogue';
 import { changedCustomFields, checkCustomValue, sameCustomValue, withCustomValue } from './update/custom-fields';
 import { answerMemberName, readOnlyReason, readOnlySystemField, unknownFieldHint } from './update/official-fields';
 
@@ -1179,13 +1179,14 @@ class UpdateRun {
           ? after.assignments.map((a) => ({ partyId: a.partyId, plannedTime: a.plannedTime, partyType: a.partyType }))
           : prop === 'fieldCalcTypes'
             ? { ...after.fieldCalcTypes }
-            : after[prop];
+            : answerValue(prop, after[prop]);
     }
     for (const name of changedCustomFields(before.customFields ?? {}, after.customFields ?? {})) {
       changed = true;
       const value = ownValue(after.customFields, name) ?? null;
       if (requested && this.sent.storedAsSent(id, `custom:${name}`, value, sameCustomValue)) continue;
-      out[answerMemberName(name)] = value;
+      const def = this.customField(name);
+      out[answerMemberName(name)] = def ? customFieldReadValue(def, value) : value;
     }
     return changed ? out : undefined;
   }

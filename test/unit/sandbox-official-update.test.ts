@@ -212,8 +212,8 @@ describe('sandbox update as the official Web API help describes it', function ()
       const c = await h.accepts('T3', { fields: { PlannedStartDate: '2026-10-01', ActualProgress: 40 }, moveScheduleDays: 2, setCompleted: true });
       assert.deepEqual(entry(c.items, 'T3'), {
         id: 'T3',
-        plannedStartDate: '2026-10-03',
-        plannedFinishDate: '2026-10-20',
+        plannedStartDate: '2026-10-03T00:00:00',
+        plannedFinishDate: '2026-10-20T00:00:00',
         actualProgress: 100,
         itemWarnings: [],
         updatedAt: STAMP,
@@ -226,8 +226,8 @@ describe('sandbox update as the official Web API help describes it', function ()
       assert.deepEqual(entry(a.items, 'T1'), {
         id: 'T1',
         itemTypeId: 'milestone',
-        plannedStartDate: '2026-02-28',
-        plannedFinishDate: '2026-03-09',
+        plannedStartDate: '2026-02-28T00:00:00',
+        plannedFinishDate: '2026-03-09T00:00:00',
         isTimeEntryLocked: true,
         itemWarnings: [],
         updatedAt: STAMP,
@@ -259,6 +259,35 @@ describe('sandbox update as the official Web API help describes it', function ()
       const custom = new Set(officialFixture().fieldTypes!.map((f) => f.systemName));
       const strays = [...names].filter((n) => !(n in READ_FIELDS) && !custom.has(n));
       assert.deepEqual(strays, [], `answered members that are no read field: ${strays.join(', ')}`);
+    });
+  });
+
+  describe('answered values in the form reads give them', () => {
+    it('each answered value equals what GET /workitem/workItems/{ids} then reads for that field: no ID is "0", dates yyyy-MM-ddT00:00:00 (official help section 3, G1)', async () => {
+      const bodies: [string[], Record<string, unknown>][] = [
+        [['F1a'], { fields: { LeaderId: '0', CustomDate1: '2026-10-10', CustomList1: 'H' }, propagateToChildren: { fields: 'LeaderId,CustomDate1,CustomList1' }, moveScheduleDays: 1, setCompleted: true }],
+        [['T1', 'T2'], { clearSchedule: true, setTimeEntryLocked: true, fields: { ProcessCategoryId: 'pc-1' }, propagateToChildren: { fields: 'ProcessCategoryId' } }],
+        [['T4'], { moveParentTo: 'F2', changeItemTypeTo: 'milestone', fieldCalcTypes: { PlannedTime: 'Manual' }, assignmentChange: { adds: [{ partyId: 'u-carol', plannedTime: 30 }], recalculatePlannedTimeByAssignment: true } }],
+        [['T5'], { fields: { CustomText1: null, CustomList1: 'L' }, assignmentChange: { removes: '13', updates: [{ partyId: '23', plannedTime: 7 }] } }],
+      ];
+      let compared = 0;
+      for (const [ids, body] of bodies) {
+        const a = await h.accepts(ids, body);
+        for (const item of [...a.items, ...a.affectedItems]) {
+          const fields = Object.keys(responseFields(item as WorkItemResult));
+          if (fields.length === 0) continue;
+          const read = (await h.read([String(item['id'])], fields)).get(String(item['id']))!;
+          for (const f of fields) {
+            const member = f.charAt(0).toLowerCase() + f.slice(1);
+            const answered = item[member];
+            // Reads add each assignee's name; the answer has partyId, plannedTime and partyType.
+            const expected = f === 'Assignments' ? (read[f] as Record<string, unknown>[]).map(({ partyName: _n, ...rest }) => rest) : read[f];
+            assert.deepEqual(answered, expected, `${String(item['id'])}.${member}`);
+            compared++;
+          }
+        }
+      }
+      assert.ok(compared >= 20, `${compared} values compared`);
     });
   });
 

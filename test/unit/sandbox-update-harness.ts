@@ -72,6 +72,16 @@ export class Harness {
     return this.call(`${this.sb.url}/workitem/workItems/${path}`, 'PUT', body, { authorization: auth });
   }
 
+  /** GET /workitem/workItems/{ids}?fields=...: the read fields of each item, by ID. */
+  async read(ids: string[], fields: string[], login = 'admin'): Promise<Map<string, Record<string, unknown>>> {
+    const auth = `Basic ${Buffer.from(`${login}:password`).toString('base64')}`;
+    const q = fields.length > 0 ? `?fields=${fields.map(encodeURIComponent).join(',')}` : '';
+    const r = await this.call(`${this.sb.url}/workitem/workItems/${ids.map(encodeURIComponent).join(',')}${q}`, 'GET', undefined, { authorization: auth });
+    assert.equal(r.status, 200, r.raw);
+    const rows = r.json as { fields: Record<string, unknown> }[];
+    return new Map(rows.map((row) => [String(row.fields['Id']), row.fields]));
+  }
+
   async item(id: string): Promise<WorkItem> {
     const r = await this.call(`${this.sb.origin}/_sandbox/workitems/${encodeURIComponent(id)}`, 'GET');
     assert.equal(r.status, 200, r.raw);

@@ -201,8 +201,8 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
     it('rule 1: several related fields are processed in one documented order', async () => {
       // clearSchedule runs before fields, fields before moveScheduleDays: the new dates are set, then shifted.
       const a = await h.accepts('T1', { clearSchedule: true, fields: { PlannedStartDate: '2026-05-01', PlannedFinishDate: '2026-05-03' }, moveScheduleDays: 2 });
-      assert.equal(entry(a.items, 'T1')['plannedStartDate'], '2026-05-03');
-      assert.equal(entry(a.items, 'T1')['plannedFinishDate'], '2026-05-05');
+      assert.equal(entry(a.items, 'T1')['plannedStartDate'], '2026-05-03T00:00:00');
+      assert.equal(entry(a.items, 'T1')['plannedFinishDate'], '2026-05-05T00:00:00');
       // setCompleted runs after fields.ActualProgress and wins.
       await h.accepts('T3', { fields: { ActualProgress: 40 }, setCompleted: true });
       assert.equal((await h.item('T3')).actualProgress, 100);
@@ -485,7 +485,7 @@ describe('sandbox update (PUT /workitem/workItems/{ids})', function () {
 
     it('moveScheduleDays shifts start and end; clearSchedule clears them and deletes the links', async () => {
       const a = await h.accepts('T1', { moveScheduleDays: -3 });
-      assert.deepEqual([entry(a.items, 'T1')['plannedStartDate'], entry(a.items, 'T1')['plannedFinishDate']], ['2026-02-26', '2026-03-07']);
+      assert.deepEqual([entry(a.items, 'T1')['plannedStartDate'], entry(a.items, 'T1')['plannedFinishDate']], ['2026-02-26T00:00:00', '2026-03-07T00:00:00']);
       await h.accepts('T2', { clearSchedule: true });
       const data = await h.dump();
       const t2 = data.workItems.find((w) => w.id === 'T2')!;

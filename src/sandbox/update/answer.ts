@@ -7,6 +7,21 @@
 // (a field stored as sent is not echoed; values the server set or recalculated are),
 // named in camelCase of their system names. No vscode import.
 import type { WorkItemResult } from '../../schema/api';
+import { dateTime } from '../readFields';
+
+/** ID properties answered "0" when they hold none, as reads answer them (help section 3). */
+const ID_PROPERTIES = new Set(['statusTypeId', 'processCategoryId', 'timeEntryCategoryId', 'leaderId', 'parentId']);
+const DATE_PROPERTIES = new Set(['plannedStartDate', 'plannedFinishDate']);
+
+/**
+ * A stored work item property's value as the answer has it, in the form reads give it
+ * (the same serializer): no ID is "0", a date is `yyyy-MM-ddT00:00:00`.
+ */
+export function answerValue(prop: string, value: unknown): unknown {
+  if (ID_PROPERTIES.has(prop)) return value ?? '0';
+  if (DATE_PROPERTIES.has(prop)) return dateTime(value as string | null);
+  return value;
+}
 
 /**
  * A work item's update time as the help writes it: no zone suffix, 7 fractional
