@@ -19,6 +19,7 @@ import {
   listResponse,
 } from '../schema/api';
 import { keepOwnKeys } from '../schema/ownKeys';
+import { FieldTypeListResponse, ProjectProfileResponse, type ProjectProfile } from '../schema/catalogue';
 import { OrganizationNode } from '../schema/catalogue';
 import {
   CurrentUser,
@@ -775,7 +776,36 @@ export class ServiceClient {
       }
     });
   }
+
+  /** `GET /system/fieldTypes?...` (official help L1): one page of field types, `{totalCount, data}`. */
+  async listFieldTypes(q: FieldTypesQuery = {}, o?: CallOptions): Promise<FieldTypeListResponse> {
+    const path = '/system/fieldTypes';
+    const query = this.query('GET', path, FieldTypesQuery, q);
+    return this.request({ method: 'GET', path, query, schema: FieldTypeListResponse, auth: true, idempotent: true }, o);
+  }
+
+  /** `GET /project/projects/{id}/profile?includes=...` (official help P2): the project's profile (the answer's one element). */
+  async getProjectProfile(projectId: string, includes: readonly string[] = ['ItemTypes', 'FieldTypes', 'StatusTypes'], o?: CallOptions): Promise<ProjectProfile> {
+    const path = this.path('GET', '/project/projects/…/profile', () => `${projectsPath([projectId])}/profile`);
+    const query = new URLSearchParams();
+    if (includes.length > 0) query.set('includes', includes.join(','));
+    const list = await this.request({ method: 'GET', path, query, schema: ProjectProfileResponse, auth: true, idempotent: true }, o);
+    if (list.length === 0) throw new ServiceError({ kind: 'invalid-response', method: 'GET', path, status: 200, messages: ['response: expected an array with one profile, got an empty array'] });
+    return list[0]!;
+  }
 }
+
+/** Query of `GET /system/fieldTypes` (official help L1). */
+const FieldTypesQuery = z.strictObject({
+  name: z.string().optional(),
+  systemName: z.string().optional(),
+  keyword: z.string().optional(),
+  isSystemField: z.boolean().optional(),
+  limit: z.number().int().min(1).optional(),
+  offset: z.number().int().min(0).optional(),
+  orderby: z.string().optional(),
+});
+export type FieldTypesQuery = z.infer<typeof FieldTypesQuery>;
 
 const SENT = Symbol('sent');
 /** A list answer whose elements were folded (and checked) as they arrived: `data` is empty then. */

@@ -1,9 +1,12 @@
 // Diagnostics for the rules of a request document that a JSON Schema cannot
 // express (from the same zod model that checks a document before sending), on the
-// exact member, plus the Quick Fixes for rename fixes (capitalised member names).
+// exact member, plus the Quick Fixes for rename fixes (capitalised member names,
+// old field names such as StartDate, names in comma-separated lists of fields).
+// The field checks follow the connected service's field catalogue once it was read.
 import * as vscode from 'vscode';
 import type { DocumentIssue } from '../schema/issues';
-import { memberNameSpan } from './model/locate';
+import { memberNameSpan, valueSpan } from './model/locate';
+import type { FieldCatalogueService } from './fieldCatalogue';
 import { analyzeText, DIAGNOSTIC_SOURCE, isRequestDocument, issueText, locateIssueSpan } from './requestDocument';
 
 const DEBOUNCE_MS = 250;
@@ -19,10 +22,19 @@ interface ExpandFix {
 
 interface RenameFix {
   range: vscode.Range;
+  /** The name (a member) or the whole value (a list of field names) to write. */
   to: string;
+  /** For a value: the value with every sure correction of it made (for "fix all"). */
+  all?: string;
   message: string;
   /** A spelling suggestion for an unknown member: offered one by one, never applied by "fix all". */
   guess: boolean;
+  /** An old field name (StartDate, EndDate, WorkCategoryId) renamed to the official one. */
+  oldName?: { from: string; to: string };
+  /** The issue's code (to attach the action to its diagnostic). */
+  code: string;
+  /** The name the fix writes, for its title (a list's fix writes the whole list). */
+  name: string;
 }
 
 export class RequestDiagnostics implements vscode.Disposable {
@@ -35,13 +47,19 @@ export class RequestDiagnostics implements vscode.Disposable {
   /** Fires after a document's diagnostics were recomputed. */
   readonly onDidUpdate = this.changed.event;
 
-  constructor() {
+  constructor(private readonly catalogue?: FieldCatalogueService) {
     this.disposables.push(
       this.changed,
       vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
       vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, DEBOUNCE_MS)),
       vscode.workspace.onDidCloseTextDocument((d) => this.clear(d.uri)),
     );
+    if (catalogue) {
+      // Read or refreshed: check the open request documents again against it.
+      this.disposables.push(catalogue.onDidChange(() => {
+        for (const d of vscode.workspace.textDocuments) this.schedule(d, 0);
+      }));
+    }
     for (const d of vscode.workspace.textDocuments) this.schedule(d, 0);
   }
 
@@ -71,7 +89,8 @@ export class RequestDiagnostics implements vscode.Disposable {
   /** Recomputes the diagnostics of a document now. */
   update(doc: vscode.TextDocument): void {
     if (!isRequestDocument(doc)) return;
-    const analysis = analyzeText(doc.getText());
+    this.catalogue?.prefetch();
+    const analysis = analyzeText(doc.getText(), this.catalogue?.peekCatalogue());
     const diagnostics: vscode.Diagnostic[] = [];
     const fixes: RenameFix[] = [];
     const expands: ExpandFix[] = [];
@@ -131,15 +150,42 @@ function severity(issue: DocumentIssue): vscode.DiagnosticSeverity {
 }
 
 function renameFix(doc: vscode.TextDocument, root: Parameters<typeof memberNameSpan>[0], issue: DocumentIssue, message: string): RenameFix | undefined {
-  if (issue.fix?.kind !== 'rename-member') return undefined;
-  const span = memberNameSpan(root, issue.path);
+  const fix = issue.fix;
+  if (fix?.kind !== 'rename-member' && fix?.kind !== 'replace-value') return undefined;
+  const span = fix.kind === 'rename-member' ? memberNameSpan(root, issue.path) : valueSpan(root, issue.path);
   if (!span) return undefined;
-  return {
+  const out: RenameFix = {
     range: new vscode.Range(doc.positionAt(span.offset), doc.positionAt(span.offset + span.length)),
-    to: issue.fix.to,
+    to: fix.to,
     message,
     guess: issue.code === 'UNKNOWN_MEMBER_DID_YOU_MEAN',
+    code: issue.code,
+    name: fix.kind === 'replace-value' && issue.params?.expected !== undefined ? String(issue.params.expected) : fix.to,
   };
+  if (fix.kind === 'replace-value') out.all = fix.all ?? fix.to;
+  if (issue.code === 'FIELD_OLD_NAME' && issue.params) out.oldName = { from: String(issue.params.field), to: String(issue.params.expected) };
+  return out;
+}
+
+/** The new text of a fix: a quoted name, or a quoted value. */
+function fixText(fix: RenameFix, forAll = false): string {
+  return JSON.stringify(forAll && fix.all !== undefined ? fix.all : fix.to);
+}
+
+/**
+ * The sure fixes of a document as one edit: one replacement per range (a list of field
+ * names gets its fully corrected value once, whatever number of names it corrects).
+ */
+function fixAllEdit(doc: vscode.TextDocument, fixes: readonly RenameFix[]): vscode.WorkspaceEdit {
+  const edit = new vscode.WorkspaceEdit();
+  const seen = new Set<string>();
+  for (const fix of fixes) {
+    const k = `${fix.range.start.line}:${fix.range.start.character}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    edit.replace(doc.uri, fix.range, fixText(fix, true));
+  }
+  return edit;
 }
 
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('workItemStudio');
@@ -168,23 +214,38 @@ export class RenameMemberActions implements vscode.CodeActionProvider {
     const all = this.diagnostics.renameFixes(doc);
     if (all.length === 0) return expansions;
     const actions: vscode.CodeAction[] = [...expansions];
+    const oldNames = all.filter((f) => f.oldName);
     if (!wantsFixAll) {
-      for (const fix of all.filter((f) => f.range.intersection(range) !== undefined)) {
-        const action = new vscode.CodeAction(vscode.l10n.t('Rename to "{0}"', fix.to), vscode.CodeActionKind.QuickFix);
+      const here = all.filter((f) => f.range.intersection(range) !== undefined);
+      for (const fix of here) {
+        const title = fix.oldName
+          ? vscode.l10n.t('Rename "{0}" to the official name "{1}"', fix.oldName.from, fix.oldName.to)
+          : vscode.l10n.t('Rename to "{0}"', fix.name);
+        const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
         action.edit = new vscode.WorkspaceEdit();
-        action.edit.replace(doc.uri, fix.range, JSON.stringify(fix.to));
-        action.diagnostics = context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE && d.range.isEqual(fix.range));
+        action.edit.replace(doc.uri, fix.range, fixText(fix));
+        action.diagnostics = context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE && d.range.isEqual(fix.range) && d.code === fix.code);
         action.isPreferred = !fix.guess;
+        actions.push(action);
+      }
+      // Every old field name of the document at once, offered where one of them is.
+      if (oldNames.length > 1 && here.some((f) => f.oldName)) {
+        const action = new vscode.CodeAction(vscode.l10n.t('Use the official field names in this document ({0} old names)', oldNames.length), vscode.CodeActionKind.QuickFix);
+        action.edit = fixAllEdit(doc, oldNames);
+        action.diagnostics = context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE && d.code === 'FIELD_OLD_NAME');
         actions.push(action);
       }
       if (actions.length === expansions.length) return actions;
     }
     const sure = all.filter((f) => !f.guess);
-    if (sure.length > 1 || (wantsFixAll && sure.length > 0)) {
+    const renames = sure.filter((f) => !f.oldName).length;
+    if ((!wantsFixAll && renames > 1) || (wantsFixAll && sure.length > 0)) {
       const kind = wantsFixAll ? FIX_ALL_KIND : vscode.CodeActionKind.QuickFix;
-      const fixAll = new vscode.CodeAction(vscode.l10n.t('Apply all {0} member renames', sure.length), kind);
-      fixAll.edit = new vscode.WorkspaceEdit();
-      for (const fix of sure) fixAll.edit.replace(doc.uri, fix.range, JSON.stringify(fix.to));
+      const title = oldNames.length > 0 && wantsFixAll
+        ? vscode.l10n.t('Apply all {0} renames (official field names included)', sure.length)
+        : vscode.l10n.t('Apply all {0} member renames', wantsFixAll ? sure.length : renames);
+      const fixAll = new vscode.CodeAction(title, kind);
+      fixAll.edit = fixAllEdit(doc, wantsFixAll ? sure : sure.filter((f) => !f.oldName));
       actions.push(fixAll);
     }
     return actions;

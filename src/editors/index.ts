@@ -11,6 +11,8 @@ import { registerChanges } from '../changes';
 import { RESULT_VIEW_TYPE } from './results/resultPanel';
 import { SendCodeLens } from './codeLens';
 import { RenameMemberActions, RequestDiagnostics } from './diagnostics';
+import { FieldAssist } from './fieldAssist';
+import { FieldCatalogueService } from './fieldCatalogue';
 import { PreviewDocuments } from './preview';
 import { isRequestDocument } from './requestDocument';
 
@@ -22,6 +24,7 @@ const SELECTOR: vscode.DocumentSelector = [{ language: 'json' }, { language: 'js
 export interface RequestDocumentsApi {
   jobs: RequestJobs;
   diagnostics: RequestDiagnostics;
+  fields: FieldCatalogueService;
 }
 
 export function registerRequestDocuments(
@@ -30,23 +33,30 @@ export function registerRequestDocuments(
   connections: ConnectionManager,
   people?: UserDirectory,
 ): RequestDocumentsApi {
-  const diagnostics = new RequestDiagnostics();
+  // The service's field catalogue: read on first need while signed in, never at activation.
+  const fields = new FieldCatalogueService(log, connections);
+  const diagnostics = new RequestDiagnostics(fields);
+  const assist = new FieldAssist(fields);
   const previews = new PreviewDocuments();
   const jobs = new RequestJobs(context, log, connections, people);
   const lens = new SendCodeLens(connections, diagnostics);
   context.subscriptions.push(
+    fields,
     diagnostics,
     previews,
     jobs,
     lens,
     vscode.languages.registerCodeActionsProvider(SELECTOR, new RenameMemberActions(diagnostics), RenameMemberActions.metadata),
     vscode.languages.registerCodeLensProvider(SELECTOR, lens),
+    vscode.languages.registerCompletionItemProvider(SELECTOR, assist, ...FieldAssist.triggerCharacters),
+    vscode.languages.registerHoverProvider(SELECTOR, assist),
     // Result views come back after a window reload (the journal is read then, not now).
     vscode.window.registerWebviewPanelSerializer(RESULT_VIEW_TYPE, { deserializeWebviewPanel: (panel, state) => jobs.restoreResultView(panel, state) }),
   );
 
   const values = registerChanges(context, log, connections, jobs, previews);
-  const deps: RequestCommandDeps = { log, connections, jobs, previews, diagnostics, values };
+  const deps: RequestCommandDeps = { log, connections, jobs, previews, diagnostics, values, fields };
+  registerCommand(context, log, 'workItemStudio.refreshFieldCatalogue', () => fields.refresh());
   const isOptions = (a: unknown): a is NewUpdateOptions => typeof a === 'object' && a !== null && !(a instanceof vscode.Uri) && ('ids' in a || 'template' in a);
   registerCommand(context, log, 'workItemStudio.newUpdate', (arg?: unknown) => newUpdate(log, isOptions(arg) ? arg : {}));
   registerCommand(context, log, 'workItemStudio.sendUpdate', (arg?: unknown, many?: unknown) => sendUpdate(deps, arg, many));
@@ -78,5 +88,5 @@ export function registerRequestDocuments(
     const timer = setTimeout(() => void jobs.offerResumption(), 1500);
     context.subscriptions.push({ dispose: () => clearTimeout(timer) });
   }
-  return { jobs, diagnostics };
+  return { jobs, diagnostics, fields };
 }

@@ -7,6 +7,7 @@ import { validateRequestDocument } from '../schema/document';
 import { REQUEST_DOCUMENT_SUFFIX } from '../schema/suffix';
 import { ERROR_CODES, isErrorCode } from '../schema/error-codes';
 import type { DocumentIssue } from '../schema/issues';
+import type { ServiceFieldCatalogue } from '../schema/service-fields';
 import { isAboutName, locatePath, parseText, type ParsedText, type TextSpan } from './model/locate';
 
 /** Diagnostics of this extension carry this source. */
@@ -26,10 +27,15 @@ export interface Analysis {
   validation?: ReturnType<typeof validateRequestDocument>;
 }
 
-export function analyzeText(text: string): Analysis {
+/**
+ * Parses and checks a request document's text. `catalogue`: the connected service's own
+ * field catalogue, which the field checks then follow (custom fields, their types and
+ * ranges); without it the built-in official system fields apply.
+ */
+export function analyzeText(text: string, catalogue?: ServiceFieldCatalogue): Analysis {
   const parsed = parseText(text);
   if (parsed.errors.length > 0 || !parsed.root) return { parsed };
-  return { parsed, validation: validateRequestDocument(getNodeValue(parsed.root)) };
+  return { parsed, validation: validateRequestDocument(getNodeValue(parsed.root), catalogue ? { catalogue } : {}) };
 }
 
 /** The issue's sentence in the display language (the English text when no translation exists). */

@@ -16,6 +16,7 @@ import type { PreviewDocuments } from './preview';
 import { TEMPLATES, documentTemplate, templateById, type TemplateId } from '../schema/templates';
 import { analyzeText, blockingProblems, isRequestDocument, isRequestDocumentUri, issueText, lineList, locateIssueSpan } from './requestDocument';
 import type { RequestDiagnostics } from './diagnostics';
+import type { FieldCatalogueService } from './fieldCatalogue';
 import { documentName, type RequestJobs } from './jobs';
 import { UserInputError } from '../common/commands';
 
@@ -25,6 +26,8 @@ export interface RequestCommandDeps {
   jobs: RequestJobs;
   previews: PreviewDocuments;
   diagnostics: RequestDiagnostics;
+  /** The connected service's field catalogue (the checks before sending follow it). */
+  fields?: FieldCatalogueService;
   /** Before/after values (src/changes): Preview reads the current values and shows current → expected. */
   values?: { previewValues(doc: vscode.TextDocument, plan: JobPlan, info: ConnectionInfo): Promise<unknown> };
 }
@@ -298,9 +301,12 @@ interface Checked {
 }
 
 /** Checks a document completely and plans it; throws a UserInputError pointing at the first problem. */
-function checkAndPlan(doc: vscode.TextDocument, connections: ConnectionManager): Checked {
+async function checkAndPlan(doc: vscode.TextDocument, deps: RequestCommandDeps): Promise<Checked> {
+  const connections = deps.connections;
   const name = documentName(doc.uri);
-  const analysis = analyzeText(doc.getText());
+  // The service's own field catalogue when it can be read (custom fields, their types and ranges).
+  const catalogue = (await deps.fields?.get())?.kind === 'service' ? deps.fields?.peekCatalogue() : undefined;
+  const analysis = analyzeText(doc.getText(), catalogue);
   const problems = blockingProblems(doc, analysis);
   if (problems.length > 0 || !analysis.validation?.document) {
     const first = problems[0];
@@ -404,7 +410,7 @@ export async function previewUpdate(deps: RequestCommandDeps, arg?: unknown, man
   const docs = await targetDocuments(arg, many);
   let last: string | undefined;
   for (const doc of docs) {
-    const c = checkAndPlan(doc, deps.connections);
+    const c = await checkAndPlan(doc, deps);
     last = renderPreview({ documentName: documentName(doc.uri), serviceLabel: c.info.label, plan: c.plan, documentWarnings: c.warnings }, previewStrings());
     await deps.previews.show(doc.uri, last);
     void setContext(ContextKeys.previewed, true);
@@ -455,7 +461,7 @@ export async function sendUpdate(deps: RequestCommandDeps, arg?: unknown, many?:
   void deps.jobs.offerResumption();
   const results: SendOutcome[] = [];
   for (const doc of docs) {
-    const c = checkAndPlan(doc, deps.connections);
+    const c = await checkAndPlan(doc, deps);
     const settings = readSettings();
     if (!c.info.isSandbox && c.plan.ids.length > settings.bulk.confirmAboveItems) {
       const send = vscode.l10n.t('Send');

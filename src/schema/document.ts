@@ -13,7 +13,7 @@ import { UpdateWorkItemsBody } from './api';
 import { type DocumentIssue, type JsonPath, describeValue, hasErrors, makeIssue } from './issues';
 import { idRange } from './id-ranges';
 import { isPlaceholderText } from './placeholders';
-import { checkUpdateBody, workItemIdProblem } from './rules';
+import { checkUpdateBody, workItemIdProblem, type UpdateCheckOptions } from './rules';
 
 export type { DocumentIssue, IssueFix, JsonPath } from './issues';
 
@@ -125,9 +125,10 @@ function readIds(raw: unknown, issues: DocumentIssue[]): string[] | undefined {
 /**
  * Validates a parsed request document (the value of the JSON text): every
  * problem is an issue on the exact member's JSON path. A document with any
- * error issue is never sent.
+ * error issue is never sent. `options.catalogue`: the connected service's field
+ * catalogue, which the field checks then follow.
  */
-export function validateRequestDocument(value: unknown): DocumentValidation {
+export function validateRequestDocument(value: unknown, options: UpdateCheckOptions = {}): DocumentValidation {
   const issues: DocumentIssue[] = [];
   if (!isPlainObject(value)) {
     issues.push(makeIssue('DOCUMENT_NOT_OBJECT', [], {}));
@@ -160,7 +161,7 @@ export function validateRequestDocument(value: unknown): DocumentValidation {
   if (value.update === undefined) {
     issues.push(makeIssue('DOCUMENT_UPDATE_MISSING', [], {}));
   } else {
-    const checked = checkUpdateBody(value.update, ['update']);
+    const checked = checkUpdateBody(value.update, ['update'], options);
     issues.push(...checked.issues);
     update = checked.body;
   }

@@ -253,6 +253,26 @@ export const ERROR_CODES = {
     producedBy: ['client'],
     severity: 'warning',
   },
+  FIELD_OLD_NAME: {
+    message: '"{field}" in {where} is an old field name that the service does not know: use the official name "{expected}".',
+    producedBy: ['client'],
+    severity: 'error',
+  },
+  FIELD_UNKNOWN_TO_SERVICE: {
+    message: 'Field "{field}" is not in the field list of the connected service; the service may reject it.',
+    producedBy: ['client'],
+    severity: 'warning',
+  },
+  FIELD_VALUE_TOO_LONG: {
+    message: 'Field "{field}" is {length} characters long; at most {max} are allowed.',
+    producedBy: ['client'],
+    severity: 'error',
+  },
+  FIELD_VALUE_CHOICE: {
+    message: 'Field "{field}" must be one of its choices ({allowed}), not {actual}.',
+    producedBy: ['client'],
+    severity: 'error',
+  },
   FIELD_NOT_PROPAGATABLE: {
     message: 'Field "{field}" is not known to be copied to sub-items by propagateToChildren.',
     producedBy: ['client'],

@@ -100,3 +100,19 @@ export function splitCommaList(value: string): string[] {
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 }
+
+/**
+ * Names this extension used before it followed the official Web API help, and the
+ * service's names for them (official-reference.md §4.2, F1). The service does not
+ * know the old names: a document that still has one is never sent.
+ */
+export const OLD_FIELD_NAMES: Readonly<Record<string, string>> = Object.freeze({
+  StartDate: 'PlannedStartDate',
+  EndDate: 'PlannedFinishDate',
+  WorkCategoryId: 'TimeEntryCategoryId',
+});
+
+/** The official name of an old field name (exact case), or undefined. */
+export function officialFieldName(name: string): string | undefined {
+  return Object.prototype.hasOwnProperty.call(OLD_FIELD_NAMES, name) ? OLD_FIELD_NAMES[name] : undefined;
+}

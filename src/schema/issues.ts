@@ -8,8 +8,11 @@ export type JsonPath = (string | number)[];
 export type IssueFix =
   /** Rename the member (object key) at the issue's path to `to`. */
   | { kind: 'rename-member'; to: string }
-  /** Replace the (string) value at the issue's path with `to`. */
-  | { kind: 'replace-value'; to: string }
+  /**
+   * Replace the (string) value at the issue's path with `to`. `all`: the value with every
+   * sure correction of it made (several names of one list), for "fix all".
+   */
+  | { kind: 'replace-value'; to: string; all?: string }
   /** Replace the ID `text` (an entry of workItemIds, or a token of its string) with the IDs it stands for. */
   | { kind: 'expand-range'; text: string; ids: string[] };
 

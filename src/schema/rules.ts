@@ -13,9 +13,11 @@ import {
 } from './api';
 import { type ErrorCode, type MessageParams } from './error-codes';
 import { DateOnly, FIELD_VALUE_MODELS } from './field-values';
-import { CODE_MAX_LENGTH, FORMULA_CALC_TYPE, NAME_MAX_LENGTH, caseMismatch, fieldInfo } from './fields';
+import { CODE_MAX_LENGTH, FORMULA_CALC_TYPE, NAME_MAX_LENGTH, caseMismatch, fieldInfo, officialFieldName, type FieldInfo } from './fields';
 import { type DocumentIssue, type JsonPath, describeValue, formatJsonPath, hasErrors, makeIssue } from './issues';
 import { keepOwnKeys, setOwn } from './ownKeys';
+import type { FieldType } from './catalogue';
+import { serviceCaseMismatch, serviceFieldValueProblems, type ServiceFieldCatalogue } from './service-fields';
 
 // ---------------------------------------------------------------------------
 // Work item IDs
@@ -329,22 +331,71 @@ function checkIdMembers(b: Record<string, unknown>, emit: Emit): void {
   }
 }
 
-/** Name checks shared by every member that names fields; returns the known field when the name is exact. */
-function checkFieldName(name: string, path: JsonPath, emit: Emit, fixAsValue?: (corrected: string) => string) {
-  const info = fieldInfo(name);
-  if (info) return info;
-  const mismatch = caseMismatch(name);
+/** What the checks know about one field: the built-in official field and/or the service's own description. */
+interface KnownField {
+  builtin?: FieldInfo;
+  service?: FieldType;
+}
+
+/** The field names a check knows: the connected service's catalogue (when read) and the built-in official fields. */
+interface FieldNames {
+  catalogue?: ServiceFieldCatalogue;
+}
+
+function knownField(name: string, names: FieldNames): KnownField | undefined {
+  const builtin = fieldInfo(name);
+  const service = names.catalogue?.fields.get(name);
+  if (!builtin && !service) return undefined;
+  const k: KnownField = {};
+  if (builtin) k.builtin = builtin;
+  if (service) k.service = service;
+  return k;
+}
+
+/** Read only: as the service says when it describes the field, else as the built-in list says. */
+function isReadOnly(k: KnownField): boolean {
+  if (k.service && k.service.isReadOnly != null) return k.service.isReadOnly;
+  return k.builtin ? !k.builtin.editable : false;
+}
+
+/** The correction of a name (an old name or a name in the wrong case), or undefined. */
+function correctedName(name: string, names: FieldNames): string | undefined {
+  if (knownField(name, names)) return undefined;
+  return officialFieldName(name) ?? caseMismatch(name)?.name ?? (names.catalogue ? serviceCaseMismatch(names.catalogue, name)?.systemName : undefined);
+}
+
+/**
+ * Name checks shared by every member that names fields; returns the known field when the name is exact.
+ * An old name (StartDate, EndDate, WorkCategoryId) is an error with a rename to the official
+ * name, unless the connected service itself describes a field of that name.
+ */
+function checkFieldName(name: string, path: JsonPath, emit: Emit, names: FieldNames, fixAsValue?: (corrected: string) => string, allFixed?: string) {
+  const known = knownField(name, names);
+  if (known) return known;
+  const fix = (to: string) =>
+    fixAsValue ? ({ kind: 'replace-value', to: fixAsValue(to), ...(allFixed !== undefined ? { all: allFixed } : {}) } as const) : ({ kind: 'rename-member', to } as const);
+  const official = officialFieldName(name);
+  if (official) {
+    emit('FIELD_OLD_NAME', path, { field: name, expected: official, where: formatJsonPath(fixAsValue ? path : path.slice(0, -1)) }, { fix: fix(official) });
+    return undefined;
+  }
+  const mismatch = caseMismatch(name)?.name ?? (names.catalogue ? serviceCaseMismatch(names.catalogue, name)?.systemName : undefined);
   if (mismatch) {
-    emit('FIELD_NAME_CASE', path, { field: name, expected: mismatch.name }, {
-      fix: fixAsValue ? { kind: 'replace-value', to: fixAsValue(mismatch.name) } : { kind: 'rename-member', to: mismatch.name },
-    });
+    emit('FIELD_NAME_CASE', path, { field: name, expected: mismatch }, { fix: fix(mismatch) });
+  } else if (names.catalogue) {
+    emit('FIELD_UNKNOWN_TO_SERVICE', path, { field: name });
   } else {
     emit('FIELD_UNKNOWN', path, { field: name });
   }
   return undefined;
 }
 
-function checkFieldValue(name: string, value: unknown, path: JsonPath, emit: Emit): void {
+function checkFieldValue(name: string, known: KnownField, value: unknown, path: JsonPath, emit: Emit): void {
+  if (!known.builtin) {
+    // A field only the service describes (a custom field): its data type and range.
+    for (const p of serviceFieldValueProblems(known.service!, value)) emit(p.code, path, p.params);
+    return;
+  }
   if (name === 'Name') {
     if (typeof value !== 'string') emit('FIELD_VALUE_TYPE', path, { field: name, expected: 'a string', actual: describeValue(value) });
     else if (value.trim() === '') emit('NAME_EMPTY', path);
@@ -369,18 +420,18 @@ function checkFieldValue(name: string, value: unknown, path: JsonPath, emit: Emi
   else emit('FIELD_VALUE_TYPE', path, { field: name, expected: m.expected, actual });
 }
 
-function checkFields(b: Record<string, unknown>, emit: Emit): void {
+function checkFields(b: Record<string, unknown>, emit: Emit, names: FieldNames): void {
   const fields = b.fields;
   if (!isPlainObject(fields)) return;
   for (const [name, value] of Object.entries(fields)) {
     const path = ['fields', name];
-    const info = checkFieldName(name, path, emit);
-    if (!info) continue;
-    if (!info.editable) {
+    const known = checkFieldName(name, path, emit, names);
+    if (!known) continue;
+    if (isReadOnly(known)) {
       emit('FIELD_NOT_EDITABLE', path, { field: name });
       continue;
     }
-    checkFieldValue(name, value, path, emit);
+    checkFieldValue(name, known, value, path, emit);
   }
   const start = fields.PlannedStartDate;
   const end = fields.PlannedFinishDate;
@@ -389,27 +440,27 @@ function checkFields(b: Record<string, unknown>, emit: Emit): void {
   }
 }
 
-function checkCalcTypes(b: Record<string, unknown>, emit: Emit): void {
+function checkCalcTypes(b: Record<string, unknown>, emit: Emit, names: FieldNames): void {
   const calc = b.fieldCalcTypes;
   if (!isPlainObject(calc)) return;
   for (const [name, value] of Object.entries(calc)) {
     const path = ['fieldCalcTypes', name];
-    const info = checkFieldName(name, path, emit);
-    if (info && !info.editable) {
+    const known = checkFieldName(name, path, emit, names);
+    if (known && isReadOnly(known)) {
       emit('FIELD_NOT_EDITABLE', path, { field: name });
       continue;
     }
     if (typeof value !== 'string') continue; // a shape error
     if (value.toLowerCase() === FORMULA_CALC_TYPE.toLowerCase()) {
       emit('CALC_TYPE_FORMULA', path, { field: name });
-    } else if (info && !(info.calcTypes ?? []).includes(value)) {
-      emit('CALC_TYPE_UNKNOWN', path, { field: name, value, allowed: info.calcTypes?.join(', ') || 'none' });
+    } else if (known && !(known.builtin?.calcTypes ?? []).includes(value)) {
+      emit('CALC_TYPE_UNKNOWN', path, { field: name, value, allowed: known.builtin?.calcTypes?.join(', ') || 'none' });
     }
   }
 }
 
 /** Checks a comma-separated list of field names (clearFieldCalcTypes, propagateToChildren.fields). */
-function checkFieldNameList(value: unknown, path: JsonPath, emit: Emit, propagate: boolean): void {
+function checkFieldNameList(value: unknown, path: JsonPath, emit: Emit, propagate: boolean, names: FieldNames): void {
   if (typeof value !== 'string') return;
   const member = formatJsonPath(path);
   if (value.trim() === '') {
@@ -418,13 +469,16 @@ function checkFieldNameList(value: unknown, path: JsonPath, emit: Emit, propagat
   }
   const parts = value.split(',').map((s) => s.trim());
   if (parts.some((p) => p === '')) emit('LIST_EMPTY_ENTRY', path, { member });
-  const names = parts.filter((p) => p !== '');
-  names.forEach((name, i) => {
-    const fix = (corrected: string) => names.map((n, j) => (j === i ? corrected : n)).join(',');
-    const info = checkFieldName(name, path, emit, fix);
-    if (!info) return;
-    if (!info.editable) emit('FIELD_NOT_EDITABLE', path, { field: name });
-    else if (propagate && !info.propagatable) emit('FIELD_NOT_PROPAGATABLE', path, { field: name });
+  const listed = parts.filter((p) => p !== '');
+  // The list with every sure correction made (old names, names in the wrong case): "fix all" writes it once.
+  const allFixed = listed.map((n) => correctedName(n, names) ?? n).join(',');
+  listed.forEach((name, i) => {
+    const fix = (corrected: string) => listed.map((n, j) => (j === i ? corrected : n)).join(',');
+    const known = checkFieldName(name, path, emit, names, fix, allFixed);
+    if (!known) return;
+    if (isReadOnly(known)) emit('FIELD_NOT_EDITABLE', path, { field: name });
+    // Only the built-in list says which fields propagate; a field only the service describes is not flagged.
+    else if (propagate && known.builtin && !known.builtin.propagatable) emit('FIELD_NOT_PROPAGATABLE', path, { field: name });
   });
 }
 
@@ -471,6 +525,11 @@ function checkPlannedTime(v: unknown, path: JsonPath, emit: Emit): void {
 // The whole check
 // ---------------------------------------------------------------------------
 
+export interface UpdateCheckOptions {
+  /** The connected service's field catalogue; without it the built-in official fields are used. */
+  catalogue?: ServiceFieldCatalogue;
+}
+
 export interface UpdateBodyCheck {
   /** True when no issue is an error. */
   ok: boolean;
@@ -485,7 +544,7 @@ export interface UpdateBodyCheck {
  * cross-member rules. `basePath` prefixes every issue path (e.g. `['update']`
  * inside a request document).
  */
-export function checkUpdateBody(body: unknown, basePath: JsonPath = []): UpdateBodyCheck {
+export function checkUpdateBody(body: unknown, basePath: JsonPath = [], options: UpdateCheckOptions = {}): UpdateBodyCheck {
   const issues: DocumentIssue[] = [];
   if (!isPlainObject(body)) {
     issues.push(
@@ -506,11 +565,12 @@ export function checkUpdateBody(body: unknown, basePath: JsonPath = []): UpdateB
   checkOrdering(b, emit);
   checkRestore(b, emit);
   checkIdMembers(b, emit);
-  checkFields(b, emit);
-  checkCalcTypes(b, emit);
-  checkFieldNameList(b.clearFieldCalcTypes, ['clearFieldCalcTypes'], emit, false);
+  const names: FieldNames = options.catalogue ? { catalogue: options.catalogue } : {};
+  checkFields(b, emit, names);
+  checkCalcTypes(b, emit, names);
+  checkFieldNameList(b.clearFieldCalcTypes, ['clearFieldCalcTypes'], emit, false, names);
   if (isPlainObject(b.propagateToChildren)) {
-    checkFieldNameList(b.propagateToChildren.fields, ['propagateToChildren', 'fields'], emit, true);
+    checkFieldNameList(b.propagateToChildren.fields, ['propagateToChildren', 'fields'], emit, true, names);
   }
   checkAssignments(b, emit);
   issues.push(...ruleIssues);

@@ -201,12 +201,12 @@ describe('schema rules: update body', () => {
     it('clearFieldCalcTypes: a name in the wrong case is a warning with a fix that rewrites the list', () => {
       const i = find(check({ clearFieldCalcTypes: 'ActualProgress, plannedTime' }).issues, 'FIELD_NAME_CASE', ['update', 'clearFieldCalcTypes']);
       assert.match(i.message, /Did you mean "PlannedTime"\?/);
-      assert.deepEqual(i.fix, { kind: 'replace-value', to: 'ActualProgress,PlannedTime' });
+      assert.deepEqual(i.fix, { kind: 'replace-value', to: 'ActualProgress,PlannedTime', all: 'ActualProgress,PlannedTime' });
     });
 
     it('propagateToChildren.fields: a name in the wrong case is a warning on that member', () => {
       const i = find(check({ propagateToChildren: { fields: 'leaderId' } }).issues, 'FIELD_NAME_CASE', ['update', 'propagateToChildren', 'fields']);
-      assert.deepEqual(i.fix, { kind: 'replace-value', to: 'LeaderId' });
+      assert.deepEqual(i.fix, { kind: 'replace-value', to: 'LeaderId', all: 'LeaderId' });
     });
 
     it('an unknown field name is a warning (the catalogue is not public), not an error', () => {

@@ -59,6 +59,13 @@ export function memberNameSpan(root: Node | undefined, path: readonly (string | 
   return key ? { offset: key.offset, length: key.length } : undefined;
 }
 
+/** The span of a member's value (with its quotes, for a string), when the path exists. */
+export function valueSpan(root: Node | undefined, path: readonly (string | number)[]): TextSpan | undefined {
+  if (!root || path.length === 0) return undefined;
+  const node = findNodeAtLocation(root, path as (string | number)[]);
+  return node ? { offset: node.offset, length: node.length } : undefined;
+}
+
 /** True when the issue is about a member's name rather than its value. */
 export function isAboutName(code: string, hasRenameFix: boolean): boolean {
   return hasRenameFix || /MEMBER/.test(code);

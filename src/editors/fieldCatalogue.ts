@@ -1,0 +1,139 @@
+// The connected service's field catalogue for request documents: read on first need
+// (a request document open, a completion, a hover, a send) while signed in, kept per
+// service and user, refreshed by "Refresh Field Catalogue". Without it (a service
+// without /system/fieldTypes, 404, network) the built-in official system fields apply,
+// and this says so once per service: a log line and an information message.
+import * as vscode from 'vscode';
+import { FieldCatalogueCache, catalogueKey, type CatalogueState } from '../api/catalogue';
+import type { ConnectionManager } from '../common/connection';
+import type { ProjectProfile } from '../schema/catalogue';
+import type { ServiceFieldCatalogue } from '../schema/service-fields';
+
+export class FieldCatalogueService implements vscode.Disposable {
+  /** Made on first use: activation loads nothing of the client's modules. */
+  private cacheInstance: FieldCatalogueCache | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when a catalogue was read (or fell back), or refreshed. */
+  readonly onDidChange = this.changed.event;
+  /** Project of a work item, per service key and ID (one read each). */
+  private readonly projectOf = new Map<string, Promise<string | undefined>>();
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    private readonly connections: ConnectionManager,
+  ) {
+    this.disposables.push(connections.onDidChange(() => this.changed.fire()));
+  }
+
+  private get cache(): FieldCatalogueCache {
+    this.cacheInstance ??= new FieldCatalogueCache({
+      logger: this.log,
+      // Once per service (again after a refresh); the cache logs the reason.
+      onFallback: () => {
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('The service does not describe its fields; request documents are checked against the built-in official system fields (custom fields are not known).'),
+        );
+      },
+    });
+    return this.cacheInstance;
+  }
+
+  /** The key of the current service and user; undefined when not connected or not signed in (nothing is read then). */
+  private key(): string | undefined {
+    const info = this.connections.current;
+    if (!info || !this.connections.isSignedIn) return undefined;
+    return catalogueKey(info.baseUrl, this.connections.signedInAs);
+  }
+
+  /** The catalogue read so far for the current service (no read). */
+  peek(): CatalogueState | undefined {
+    const key = this.key();
+    return key === undefined ? undefined : this.cache.peek(key);
+  }
+
+  /** The service's fields when it described them (no read). */
+  peekCatalogue(): ServiceFieldCatalogue | undefined {
+    const s = this.peek();
+    return s?.kind === 'service' ? s.catalogue : undefined;
+  }
+
+  /** The catalogue of the current service, read now if needed; undefined when not signed in or the read was cancelled. */
+  async get(): Promise<CatalogueState | undefined> {
+    const key = this.key();
+    if (key === undefined) return undefined;
+    const had = this.cache.peek(key);
+    try {
+      const client = await this.connections.getClient({ background: true });
+      const state = await this.cache.get(key, client);
+      if (!had) this.changed.fire();
+      return state;
+    } catch (e) {
+      this.log.debug(`Field catalogue not read: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    }
+  }
+
+  /** Starts a read when none was made for the current service (for synchronous callers such as diagnostics). */
+  prefetch(): void {
+    const key = this.key();
+    if (key !== undefined && this.cache.peek(key) === undefined) void this.get();
+  }
+
+  /** A project's profile on the current service (undefined without one). */
+  async profile(projectId: string): Promise<ProjectProfile | undefined> {
+    const key = this.key();
+    if (key === undefined) return undefined;
+    try {
+      const client = await this.connections.getClient({ background: true });
+      return await this.cache.profile(key, client, projectId);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The project of a work item (read once per service and ID), undefined when it cannot be read. */
+  async projectOfWorkItem(id: string): Promise<string | undefined> {
+    const key = this.key();
+    if (key === undefined) return undefined;
+    const k = `${key}\u0000${id}`;
+    let pending = this.projectOf.get(k);
+    if (!pending) {
+      pending = (async () => {
+        try {
+          const client = await this.connections.getClient({ background: true });
+          const [item] = await client.getWorkItems([id], ['ProjectId']);
+          const p = item?.fields?.ProjectId;
+          return typeof p === 'string' || typeof p === 'number' ? String(p) : undefined;
+        } catch (e) {
+          this.log.debug(`Field catalogue: the project of work item ${id} could not be read: ${e instanceof Error ? e.message : String(e)}`);
+          return undefined;
+        }
+      })();
+      this.projectOf.set(k, pending);
+    }
+    return pending;
+  }
+
+  /** "Refresh Field Catalogue": forgets what was read for every service and reads the current one again. */
+  async refresh(): Promise<CatalogueState | undefined> {
+    this.cacheInstance?.refresh();
+    this.projectOf.clear();
+    this.changed.fire();
+    if (this.key() === undefined) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Sign in to a service to read its field catalogue.'));
+      return undefined;
+    }
+    const state = await this.get();
+    if (state?.kind === 'service') {
+      const custom = state.fieldTypes.filter((f) => f.isSystemField === false).length;
+      void vscode.window.showInformationMessage(vscode.l10n.t('Field catalogue read: {0} fields, {1} of them custom fields.', state.fieldTypes.length, custom));
+    }
+    this.changed.fire();
+    return state;
+  }
+
+  dispose(): void {
+    vscode.Disposable.from(...this.disposables).dispose();
+  }
+}
