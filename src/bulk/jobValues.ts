@@ -22,6 +22,16 @@ export function responseFields(item: WorkItemResult): Record<string, unknown> {
   return out;
 }
 
+/**
+ * The values of an item after a successful update, without a re-read: the values before,
+ * then the fields as sent, then what the answer reports. The service answers only the
+ * fields whose resulting value differs from the value sent (official help U2), so a field
+ * sent and kept as sent is not in the answer: its value after is the value sent.
+ */
+export function valuesAfterAnswer(before: ItemValues, sent: Readonly<Record<string, unknown>> | undefined, answer: WorkItemResult): ItemValues {
+  return { ...before, ...(sent ?? {}), ...responseFields(answer) };
+}
+
 function isApplied(r: RequestResult): boolean {
   return r.state === 'succeeded';
 }
@@ -68,8 +78,7 @@ export async function jobValues(journal: JobJournal): Promise<JobValues> {
     }
     const b = beforeItems.get(id);
     const answer = answered.get(id);
-    // Without a re-read, only a response tells what changed (every reported field that changed is in it).
-    if (b && answer) after.set(id, { ...b, ...responseFields(answer) });
+    if (b && answer) after.set(id, valuesAfterAnswer(b, journal.plan.update.fields, answer));
   }
   return { before, afterRead, applied, uncertain, after };
 }
