@@ -92,7 +92,8 @@ export function registerWorkItemCommands(
   // ---------------------------------------------------------------------------
 
   cmd('workItemStudio.updateSelectedWorkItems', async (...args: unknown[]) => {
-    const ids = targetIds(tree, view, args[0], args[1]);
+    // Checked items win for every entry point: the view title passes the focused row as a context menu passes the clicked one.
+    const ids = tree.checked.size > 0 ? [...tree.checked] : targetIds(tree, view, args[0], args[1]);
     if (ids.length === 0) return nothingSelected();
     const options = optionsOf(args);
     if (options.template && !templateById(options.template)) throw new UserInputError(vscode.l10n.t('Unknown template "{0}".', String(options.template)));
