@@ -22,7 +22,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerProcessCategories(context, log, connection);
   const people = registerPeople(context, log, connection, () => organizations.tree.knownUsers());
   const requests = registerRequestDocuments(context, log, connection, people);
-  registerWorkItems(context, log, connection, { details, onDidFinishJob: requests.jobs.onDidFinishJob });
+  registerWorkItems(context, log, connection, { details, onDidFinishJob: requests.jobs.onDidFinishJob, users: people });
 }
 
 export function deactivate(): void {

@@ -169,3 +169,40 @@ export async function readWorkItems(client: ServiceClient, ids: readonly string[
   }
   return { items, missing, requests };
 }
+
+// ---------------------------------------------------------------------------
+// A service that refuses a field name it does not know
+// ---------------------------------------------------------------------------
+
+/**
+ * Whether a failed read looks like the service refusing what it was asked (a 4xx
+ * other than sign-in, permission, not found, timeout and rate limit): a server that
+ * does not know a name in `fields=` may answer so. The help promises no error codes
+ * or messages (C3), so only the status is read.
+ */
+export function isFieldRefusal(e: unknown): boolean {
+  if (!(e instanceof ServiceError) || e.kind !== 'http' || e.status === undefined) return false;
+  return e.status >= 400 && e.status < 500 && ![401, 403, 404, 408, 429].includes(e.status);
+}
+
+/**
+ * Reads with `fields`; when the service refuses them ({@link isFieldRefusal}) and
+ * `fallback` differs, reads once more with `fallback` (the core official names) and
+ * calls `refused` with the first error. Every other error, and one of the second
+ * read, is thrown as it is.
+ */
+export async function readWithFieldFallback<T>(
+  fields: readonly string[],
+  fallback: readonly string[],
+  read: (fields: readonly string[]) => Promise<T>,
+  refused: (e: ServiceError, fields: readonly string[]) => void,
+): Promise<T> {
+  try {
+    return await read(fields);
+  } catch (e) {
+    const same = fields.length === fallback.length && fields.every((f, i) => f === fallback[i]);
+    if (same || !isFieldRefusal(e)) throw e;
+    refused(e as ServiceError, fields);
+    return read(fallback);
+  }
+}

@@ -13,6 +13,18 @@ import { CODE_MAX_LENGTH, NAME_MAX_LENGTH, fieldInfo, splitCommaList } from '../
 /** A work item's current values as read (`fields` of a WorkItemRecord). */
 export type ItemValues = Readonly<Record<string, unknown>>;
 
+/**
+ * Not a field of the service (the help shows no HasChildren): whether the item has
+ * sub-items, as readValues found from the hierarchy it read (true or false); absent
+ * when not known, which counts as "may have" (the safe side).
+ */
+export const HAS_SUB_ITEMS = '(hasSubItems)';
+
+/** Whether the body reaches an item's sub-items too (so whether it has any matters). */
+export function reachesSubItems(body: UpdateWorkItemsBody): boolean {
+  return body.restore !== true && (body.setCompleted !== undefined || body.setTimeEntryLocked !== undefined || body.propagateToChildren !== undefined);
+}
+
 /** Why a value cannot be predicted (the UI words each). */
 export type ComputedReason =
   | 'display-order' // the position among siblings is the service's
@@ -109,7 +121,8 @@ export function touchedFields(body: UpdateWorkItemsBody): string[] {
     if (body.restoreToParent !== undefined) add('ParentId');
     return out;
   }
-  if (body.moveParentTo !== undefined) add('ParentId', 'DisplayOrder');
+  // The position among the siblings is the service's; the help shows no order field to read or show.
+  if (body.moveParentTo !== undefined) add('ParentId');
   if (body.changeItemTypeTo !== undefined) add('ItemTypeId');
   if (body.clearSchedule === true) add('PlannedStartDate', 'PlannedFinishDate');
   for (const name of Object.keys(body.fields ?? {})) {
@@ -135,9 +148,10 @@ export function fieldsToRead(body: UpdateWorkItemsBody): string[] {
     for (const n of names) if (!out.includes(n)) out.push(n);
   };
   if (body.moveScheduleDays !== undefined) add('ProjectId');
-  if (body.moveParentTo !== undefined) add('Level', 'ProjectId');
+  if (body.moveParentTo !== undefined) add('ProjectId');
   if (body.setCompleted !== undefined || Object.prototype.hasOwnProperty.call(body.fields ?? {}, 'ActualProgress')) add('TracksProgress');
-  if (body.setCompleted !== undefined || body.setTimeEntryLocked !== undefined || body.propagateToChildren !== undefined) add('HasChildren');
+  // Whether an item has sub-items is computed from its parent's sub-items (readValues), not read: the parent is needed.
+  if (reachesSubItems(body)) add('ParentId');
   if (body.assignmentChange?.recalculatePlannedTimeByAssignment === false) add('PlannedTime');
   for (const name of Object.keys(body.fields ?? {})) if (fieldInfo(name)?.calcTypes) add('FieldCalcTypes');
   return out;
@@ -212,6 +226,8 @@ const DATE_FIELDS = new Set(['PlannedStartDate', 'PlannedFinishDate']);
 export function normalizeValue(field: string, value: unknown): unknown {
   if (field === 'PlannedStartDate' || field === 'PlannedFinishDate') return dateOnly(value) ?? value;
   if (field === 'Assignments') return normalizeAssignments(value) ?? value;
+  // "0" is the service's "no value" for an ID (official help section 3): the same as null.
+  if ((value === '0' || value === 0) && field !== 'Id' && field.endsWith('Id')) return null;
   if (typeof value === 'number' && field.endsWith('Id')) return String(value);
   if (value === undefined) return undefined;
   if ((field === 'Code' || field === 'Description') && value === null) return '';
@@ -440,7 +456,6 @@ export function itemEffect(id: string, body: UpdateWorkItemsBody, current: ItemV
   } else {
     if (body.moveParentTo !== undefined) {
       setValue(st, 'ParentId', body.moveParentTo);
-      compute(st, 'DisplayOrder', 'display-order');
     }
     if (body.changeItemTypeTo !== undefined) setValue(st, 'ItemTypeId', body.changeItemTypeTo);
     if (body.clearSchedule === true) {
@@ -469,11 +484,12 @@ export function itemEffect(id: string, body: UpdateWorkItemsBody, current: ItemV
     if (body.fieldCalcTypes !== undefined || body.clearFieldCalcTypes !== undefined || body.clearAllFieldCalcTypes === true) applyCalcTypes(st, body);
     if (body.setCompleted !== undefined) {
       if (current.TracksProgress !== false) st.values.ActualProgress = { kind: 'value', value: body.setCompleted ? 100 : 0 };
-      if (current.HasChildren !== false) note(st, 'children-progress');
+      // Whether the item has children is computed by readValues (the help shows no HasChildren); unknown: named.
+      if (current[HAS_SUB_ITEMS] !== false) note(st, 'children-progress');
     }
     if (body.setTimeEntryLocked !== undefined) {
       st.values.IsTimeEntryLocked = { kind: 'value', value: body.setTimeEntryLocked };
-      if (current.HasChildren !== false) note(st, 'descendants-lock');
+      if (current[HAS_SUB_ITEMS] !== false) note(st, 'descendants-lock');
     }
     if (body.propagateToChildren !== undefined) note(st, 'propagated-to-children');
     if (c.rollUp) note(st, 'roll-up');

@@ -40,6 +40,7 @@ import { z } from 'zod';
 import { REQUEST_STATES, type JobOutcome, type JobPlan, type RequestResult, type RequestState } from './types';
 import { syncDirectory, writeFileDurably, writePiecesSync, type Piece } from './durable';
 import { rawJsonOf } from '../api/rawJson';
+import { workItemsPath } from '../api/paths';
 import { isServiceBaseUrl, JobServiceShape, serviceBaseUrl, type JobService, type ServiceGoneReason } from './service';
 
 /** The time as an ISO string; the string is made once per millisecond (a job writes several lines a millisecond). */
@@ -371,6 +372,10 @@ export class JobJournal {
       r.ids ??= planned.ids;
       r.path ??= planned.path;
     });
+    // A request is sent to the path the journal holds: it must be the one its IDs make (each ID
+    // checked as when the job was planned), so an edited journal cannot send elsewhere (`%2F..%2F`).
+    const damagedPath = pathProblem(data);
+    if (damagedPath) throw new JournalError('corrupt', abs, `the job journal ${abs} is damaged: ${damagedPath}`);
     const inLog = await replayLog(abs, data);
     for (const r of data.requests) {
       if (r.state === 'sent') {
@@ -971,6 +976,25 @@ function commas(text: string): number {
 }
 
 /** Fills in the IDs a version-3 plan holds in its paths (see planJson); false when a path does not hold as many as it says. */
+/** Why a request's path is not the one its IDs make (undefined when every one is). */
+function pathProblem(data: JournalData): string | undefined {
+  for (let i = 0; i < data.plan.requests.length; i++) {
+    const planned = data.plan.requests[i]!;
+    const r = data.requests[i]!;
+    let expected: string;
+    try {
+      expected = workItemsPath(planned.ids);
+    } catch (e) {
+      return `request #${i + 1}: ${errText(e)}`;
+    }
+    if (planned.path !== expected || r.path !== expected) return `request #${i + 1}: its path is not the one its work item IDs make`;
+    if (r.ids !== planned.ids && (r.ids.length !== planned.ids.length || r.ids.some((id, k) => id !== planned.ids[k]))) {
+      return `request #${i + 1}: its IDs are not the ones of its plan`;
+    }
+  }
+  return undefined;
+}
+
 function idsFromPaths(plan: JobPlan): boolean {
   for (const r of plan.requests as (JobPlan['requests'][number] & { n?: number })[]) {
     if (r.ids !== undefined) continue;

@@ -3,8 +3,8 @@
 // for moves the children of each previous parent in order. No vscode import.
 import type { UpdateWorkItemsBody } from '../schema/api';
 import type { SubItemNode, WorkItemRecord } from '../schema/reads';
-import { workItemIdOf } from '../schema/reads';
-import { fieldsToRead, sameFieldValue, touchedFields, type ItemValues } from './effects';
+import { idValue, workItemIdOf } from '../schema/reads';
+import { fieldsToRead, HAS_SUB_ITEMS, reachesSubItems, sameFieldValue, touchedFields, type ItemValues } from './effects';
 
 export interface ReadOptions {
   signal?: AbortSignal;
@@ -26,7 +26,11 @@ export interface ReadValues {
   items: Map<string, ItemValues>;
   missing: string[];
   requests: number;
-  /** For bodies with moveParentTo: the children of each current parent, in order. */
+  /**
+   * For bodies with moveParentTo: the children of each current parent, in order. For bodies
+   * that reach sub-items (setCompleted, setTimeEntryLocked, propagateToChildren), each item's
+   * values carry HAS_SUB_ITEMS (computed from the same reads, not a field of the service).
+   */
   siblings?: Map<string, string[]>;
 }
 
@@ -37,25 +41,78 @@ export async function readValues(read: WorkItemReader, ids: readonly string[], b
   const items = new Map<string, ItemValues>();
   for (const [id, record] of answer.items) items.set(id, record.fields);
   const out: ReadValues = { fields, items, missing: answer.missing, requests: answer.requests };
-  if (body.moveParentTo !== undefined && o.subItems) {
-    out.siblings = new Map();
-    const parents = new Map<string, number>();
+  const wantSiblings = body.moveParentTo !== undefined;
+  const wantChildren = reachesSubItems(body);
+  if ((wantSiblings || wantChildren) && o.subItems) {
+    if (wantSiblings) out.siblings = new Map();
+    const parents = new Set<string>();
     for (const v of items.values()) {
-      const p = v.ParentId;
-      if ((typeof p === 'string' && p) || typeof p === 'number') parents.set(String(p), typeof v.Level === 'number' ? v.Level : NaN);
+      const p = idValue(v.ParentId);
+      if (p !== undefined) parents.add(p);
     }
-    for (const [parent, level] of parents) {
+    // The help shows no Level: each parent's level comes from its ParentId chain (depth counts from the root).
+    const levels = await levelsOf(read, [...parents], o.signal, (n) => (out.requests += n));
+    for (const parent of parents) {
       o.signal?.throwIfAborted();
-      const node = await o.subItems(parent, { fields: ['Id', 'DisplayOrder'], ...(Number.isFinite(level) ? { depth: level } : {}) }, { signal: o.signal });
-      const children = (node.fields.SubItems ?? [])
-        .map((c, i) => ({ id: workItemIdOf(c), order: typeof c.fields.DisplayOrder === 'number' ? c.fields.DisplayOrder : i }))
-        .filter((c): c is { id: string; order: number } => c.id !== undefined)
-        .sort((a, b) => a.order - b.order);
-      out.siblings.set(parent, children.map((c) => c.id));
+      const level = levels.get(parent);
+      // The parent's children, and for bodies that reach sub-items one level more: whether each item has any
+      // (the help shows no HasChildren). Without a level, the whole subtree (its shape says the same).
+      const depth = level === undefined ? undefined : level + (wantChildren ? 2 : 1);
+      const node = await o.subItems(parent, { fields: ['Id'], ...(depth !== undefined ? { depth } : {}) }, { signal: o.signal });
       out.requests++;
+      const children = node.fields.SubItems ?? [];
+      // The siblings' order is the answer's order (the help shows no order field).
+      if (wantSiblings) out.siblings!.set(parent, children.map((c) => workItemIdOf(c)).filter((id): id is string => id !== undefined));
+      if (wantChildren) {
+        for (const c of children) {
+          const id = workItemIdOf(c);
+          const values = id === undefined ? undefined : items.get(id);
+          if (values) items.set(id!, { ...values, [HAS_SUB_ITEMS]: (c.fields.SubItems ?? []).length > 0 });
+        }
+      }
     }
   }
   return out;
+}
+
+/** Deepest chain followed (the service allows 16 levels). */
+const MAX_LEVELS = 32;
+
+/**
+ * The level of each of `ids` (the project's root folder is 0), from their ParentId
+ * chains: one batched read of the IDs not known yet per level up. An ID whose chain
+ * breaks (an item that did not come back) gets no level.
+ */
+export async function levelsOf(read: WorkItemReader, ids: readonly string[], signal: AbortSignal | undefined, counted: (requests: number) => void): Promise<Map<string, number>> {
+  const parentOf = new Map<string, string | null>();
+  let frontier = [...new Set(ids)];
+  for (let round = 0; frontier.length > 0 && round < MAX_LEVELS; round++) {
+    signal?.throwIfAborted();
+    const answer = await read(frontier, ['Id', 'ParentId'], { signal });
+    counted(answer.requests);
+    const next = new Set<string>();
+    for (const id of frontier) {
+      const fields = answer.items.get(id)?.fields;
+      if (!fields) continue;
+      const p = idValue(fields['ParentId']) ?? null;
+      parentOf.set(id, p);
+      if (p !== null && !parentOf.has(p)) next.add(p);
+    }
+    frontier = [...next];
+  }
+  const levels = new Map<string, number>();
+  for (const id of ids) {
+    let level = 0;
+    let cur: string | null | undefined = parentOf.get(id);
+    const seen = new Set([id]);
+    while (cur !== null && cur !== undefined && !seen.has(cur) && level <= MAX_LEVELS) {
+      seen.add(cur);
+      level++;
+      cur = parentOf.get(cur);
+    }
+    if (cur === null) levels.set(id, level);
+  }
+  return levels;
 }
 
 export interface Drift {
@@ -68,7 +125,7 @@ export interface Drift {
 
 /** Items whose touched fields changed between two reads (the preview's and the one at send time). */
 export function findDrift(body: UpdateWorkItemsBody, then: ReadonlyMap<string, ItemValues>, now: ReadonlyMap<string, ItemValues>): Drift[] {
-  const fields = touchedFields(body).filter((f) => f !== 'DisplayOrder');
+  const fields = touchedFields(body);
   const out: Drift[] = [];
   for (const [id, a] of then) {
     const b = now.get(id);

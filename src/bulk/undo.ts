@@ -7,6 +7,7 @@ import type { AssignmentAdd, AssignmentUpdate, UpdateWorkItemsBody } from '../sc
 import { FORMULA_CALC_TYPE, fieldInfo, splitCommaList } from '../schema/fields';
 import {
   dateOnly,
+  HAS_SUB_ITEMS,
   itemEffect,
   normalizeAssignments,
   normalizeValue,
@@ -151,7 +152,7 @@ export function planUndo(input: UndoInput): UndoPlan {
         add('lock', id, { setTimeEntryLocked: before.IsTimeEntryLocked });
         touched = true;
       }
-      if (before.HasChildren !== false) lost(id, 'setTimeEntryLocked', 'descendants-not-in-snapshot', true);
+      if (before[HAS_SUB_ITEMS] !== false) lost(id, 'setTimeEntryLocked', 'descendants-not-in-snapshot', true);
     }
 
     // Calculation types
@@ -238,7 +239,7 @@ export function planUndo(input: UndoInput): UndoPlan {
     if (body.setCompleted !== undefined) {
       if (!has('ActualProgress')) lost(id, 'setCompleted', 'not-in-snapshot');
       else if (before.TracksProgress !== false && changed('ActualProgress')) restore.ActualProgress = b('ActualProgress');
-      if (before.HasChildren !== false) lost(id, 'setCompleted', 'descendants-not-in-snapshot', true);
+      if (before[HAS_SUB_ITEMS] !== false) lost(id, 'setCompleted', 'descendants-not-in-snapshot', true);
     }
     if (Object.keys(restore).length > 0) {
       add('fields', id, { fields: restore });

@@ -125,6 +125,7 @@ export class ConnectionManager implements vscode.Disposable {
         if (e.affectsConfiguration('workItemStudio.serviceUrl') || e.affectsConfiguration('workItemStudio.network') || e.affectsConfiguration('workItemStudio.authMethod') || e.affectsConfiguration('http')) {
           this.resetClient();
           this.changed();
+          this.warnJobsLeftBehind();
           // Another service (or auth method) may be in use now: show its signed-in state, not the old one's.
           void this.refreshSignedInState();
         }
@@ -203,6 +204,20 @@ export class ConnectionManager implements vscode.Disposable {
     this.jobs.add(service);
     const client = bindClient(binding, (fn, signal) => this.run(fn, { signal }), this.jobTraffic);
     return { client, done: () => void this.jobs.delete(service) };
+  }
+
+  /**
+   * The service in use changed under running jobs (the service URL setting was edited):
+   * they are not followed to the new service; they pause, and the user is told now.
+   */
+  private warnJobsLeftBehind(): void {
+    const left = [...this.jobs].filter((s) => this.bindingFor(s).gone() === 'service-changed');
+    if (left.length === 0) return;
+    const where = left[0]!.label ?? `${left[0]!.origin}${left[0]!.basePath}`;
+    this.deps.log.warn(`The service in use changed while ${left.length} update job(s) were sending to ${left[0]!.origin}${left[0]!.basePath}: they pause and send nothing to the new service.`);
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('The service URL changed while an update job was sending to {0}. The job does not follow: it pauses, and what it has not sent goes only to {0} when you resume it there.', where),
+    );
   }
 
   /** The services of the jobs running in this window. */

@@ -12,7 +12,7 @@ export type NormalizedServiceUrl =
 
 /**
  * Accepts `http(s)://host[:port]/path`, without user info, query or fragment; the
- * trailing slash is removed so paths can be appended. The base URL includes `/api`
+ * trailing slash is removed so paths can be appended, and repeated slashes are one. The base URL includes `/api`
  * (it is not added: an installation may use another prefix).
  */
 export function normalizeServiceUrl(raw: string): NormalizedServiceUrl {
@@ -27,7 +27,9 @@ export function normalizeServiceUrl(raw: string): NormalizedServiceUrl {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, problem: 'scheme' };
   if (url.username !== '' || url.password !== '') return { ok: false, problem: 'credentials' };
   if (url.search !== '' || url.hash !== '') return { ok: false, problem: 'query' };
-  const path = url.pathname.replace(/\/+$/, '');
+  // Empty segments (`http://host//api`) are dropped: the client appends paths to the base and
+  // checks that every request URL stays under it, which `//` would make fail for every request.
+  const path = url.pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '');
   return {
     ok: true,
     baseUrl: `${url.origin}${path}`,

@@ -1,5 +1,7 @@
 // Where a request document or a result names a user by ID (partyId, leaderId,
-// LeaderId, updatedBy, ...), and how a known user is shown. No vscode import.
+// LeaderId, updatedBy, ...), and how a known user is shown. Names always come from
+// the users read (the service's reads carry no LeaderName); "0" names no user.
+// No vscode import.
 import { type Node, parseTree } from 'jsonc-parser';
 
 /** Members whose value is a user ID. */
@@ -13,6 +15,12 @@ export interface UserIdAt {
   length: number;
 }
 
+/** A value that names a user: not empty, and not "0" (the service's "no user", official help P1, T1). */
+export function isUserId(value: string): boolean {
+  const v = value.trim();
+  return v !== '' && v !== '0';
+}
+
 /** Every string value of a USER_ID_MEMBERS member in a JSON text (a partly broken text gives what it can). */
 export function userIdsInText(text: string): UserIdAt[] {
   const root = parseTree(text);
@@ -21,7 +29,7 @@ export function userIdsInText(text: string): UserIdAt[] {
     if (!n) return;
     if (n.type === 'property' && n.children?.length === 2) {
       const [key, value] = n.children as [Node, Node];
-      if (typeof key.value === 'string' && USER_ID_MEMBERS.has(key.value) && value.type === 'string' && typeof value.value === 'string' && value.value.trim()) {
+      if (typeof key.value === 'string' && USER_ID_MEMBERS.has(key.value) && value.type === 'string' && typeof value.value === 'string' && isUserId(value.value)) {
         out.push({ id: value.value.trim(), member: key.value, offset: value.offset, length: value.length });
       }
       walk(value);
@@ -54,7 +62,7 @@ export function userIdsInValue(value: unknown, out = new Set<string>()): Set<str
   if (Array.isArray(value)) for (const v of value) userIdsInValue(v, out);
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      if (USER_ID_MEMBERS.has(k) && typeof v === 'string' && v.trim()) out.add(v.trim());
+      if (USER_ID_MEMBERS.has(k) && typeof v === 'string' && isUserId(v)) out.add(v.trim());
       else userIdsInValue(v, out);
     }
   }

@@ -18,9 +18,14 @@ export const WireId = z.union([z.string(), z.number().transform((n) => String(n)
 // ---------------------------------------------------------------------------
 
 /**
- * Field names the extension reads and shows. The editable ones are the same names
- * as in an update's `fields` map (src/schema/fields.ts); the others are read only.
- * Times (PlannedTime, ActualTime, ManagedPlannedTime) are minutes.
+ * Field names of the read operations the extension asks for by name: the system
+ * names of the official help (official-reference.md sections 4 and 5: F1, F2, G1,
+ * U2) and the three that only service-api.md shows (PlannedTime, LeaderId,
+ * Assignments). Names the help never shows (IsFolder, HasChildren, Level,
+ * DisplayOrder, ItemTypeName, StatusTypeName, LeaderName, ...) are not asked for:
+ * folder or not, item type and status names come from the project's profile
+ * (src/schema/catalogue.ts), the level and the order of siblings from the answer's
+ * shape. Times (PlannedTime, ActualTime) are minutes; ID fields answer "0" for none.
  */
 export const WorkItemField = {
   Id: 'Id',
@@ -28,66 +33,72 @@ export const WorkItemField = {
   Code: 'Code',
   Description: 'Description',
   ProjectId: 'ProjectId',
-  ParentId: 'ParentId',
+  ProjectName: 'ProjectName',
+  ProjectCode: 'ProjectCode',
   ItemTypeId: 'ItemTypeId',
-  ItemTypeName: 'ItemTypeName',
-  IsFolder: 'IsFolder',
-  /** 0 for the project's root folder, 1 for its top-level items, and so on. */
-  Level: 'Level',
-  DisplayOrder: 'DisplayOrder',
-  HasChildren: 'HasChildren',
   StatusTypeId: 'StatusTypeId',
-  StatusTypeName: 'StatusTypeName',
+  FolderId: 'FolderId',
+  FolderName: 'FolderName',
+  ParentId: 'ParentId',
+  ParentName: 'ParentName',
   ProcessCategoryId: 'ProcessCategoryId',
   TimeEntryCategoryId: 'TimeEntryCategoryId',
+  /** The work item schedule dates (U2): written as "2022-10-10", read with or without a time part. */
   PlannedStartDate: 'PlannedStartDate',
   PlannedFinishDate: 'PlannedFinishDate',
   ActualProgress: 'ActualProgress',
-  TracksProgress: 'TracksProgress',
-  PlannedTime: 'PlannedTime',
-  ManagedPlannedTime: 'ManagedPlannedTime',
-  PlannedCost: 'PlannedCost',
   ActualTime: 'ActualTime',
-  ActualCost: 'ActualCost',
+  /** Comes back with `fields=` besides the fields asked (G1). */
+  IsAclInherited: 'IsAclInherited',
+  /** service-api.md only. */
+  PlannedTime: 'PlannedTime',
+  /** service-api.md only. */
   LeaderId: 'LeaderId',
-  LeaderName: 'LeaderName',
+  /** service-api.md only. */
   Assignments: 'Assignments',
-  IsTimeEntryLocked: 'IsTimeEntryLocked',
-  IsDeleted: 'IsDeleted',
-  FieldCalcTypes: 'FieldCalcTypes',
-  CreatedAt: 'CreatedAt',
-  UpdatedAt: 'UpdatedAt',
-  UpdatedBy: 'UpdatedBy',
-  UserUpdatedAt: 'UserUpdatedAt',
-  UserUpdatedBy: 'UserUpdatedBy',
-  /** Only in `subItems` answers: the children, each `{fields: {...}}` again. */
+  /** Only in `subItems` answers: the children, each `{fields: {...}}` again (G2). */
   SubItems: 'SubItems',
 } as const;
 export type WorkItemFieldName = (typeof WorkItemField)[keyof typeof WorkItemField];
 
-/** The fields a tree row needs (label, icon, marks, tooltip), asked for with `fields=`. */
+/** The names a read can always fall back to when a service refuses a name it does not know. */
+export const CORE_TREE_FIELDS: readonly WorkItemFieldName[] = ['Id', 'Name', 'Code', 'ParentId', 'ItemTypeId'];
+
+/**
+ * The fields a tree row needs (label, icon, marks, tooltip), asked for with `fields=`:
+ * official names, plus PlannedTime and LeaderId (service-api.md), which the tree leaves
+ * out for a project whose profile lists field types without them
+ * (src/workItems/model/types.ts treeFieldsFor).
+ */
 export const TREE_FIELDS: readonly WorkItemFieldName[] = [
   'Id',
   'Name',
   'Code',
+  'ProjectId',
   'ParentId',
+  'FolderId',
   'ItemTypeId',
-  'ItemTypeName',
-  'IsFolder',
-  'Level',
-  'DisplayOrder',
-  'HasChildren',
   'StatusTypeId',
-  'StatusTypeName',
   'PlannedStartDate',
   'PlannedFinishDate',
   'ActualProgress',
   'PlannedTime',
   'ActualTime',
   'LeaderId',
-  'LeaderName',
-  'IsDeleted',
 ];
+
+/** Names of TREE_FIELDS that only service-api.md shows (kept unless a service's catalogue lacks them). */
+export const TREE_FIELDS_OUTSIDE_HELP: readonly WorkItemFieldName[] = ['PlannedTime', 'LeaderId'];
+
+/**
+ * An ID field's value as a string; undefined for none: absent, null, empty, or "0"
+ * (the service's "no value" for an ID, official help P1, T1, F1).
+ */
+export function idValue(v: unknown): string | undefined {
+  if (typeof v === 'string') return v === '' || v === '0' ? undefined : v;
+  if (typeof v === 'number' && Number.isFinite(v)) return v === 0 ? undefined : String(v);
+  return undefined;
+}
 
 /** A work item's field map as it comes back (open: the catalogue is not public). */
 export const WorkItemFields = z.record(z.string(), z.unknown());

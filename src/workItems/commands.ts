@@ -8,12 +8,11 @@ import { newUpdate } from '../editors/requests';
 import { readSettings } from '../common/config';
 import { isRequestDocument } from '../editors/requestDocument';
 import { templateById, type TemplateId } from '../schema/templates';
-import { TREE_FIELDS } from '../schema/reads';
 import type { DetailsDocuments } from '../views/common';
-import { findPaths, flattenSubtree, lowestLevel, type Ancestry } from './model/hierarchy';
+import { findPaths, flattenSubtree, learnSubtree, lowestLevel, type Ancestry } from './model/hierarchy';
 import { PROJECT_FILTER_FIELDS } from './model/projects';
 import { appendIds, documentIds } from './model/requestIds';
-import { fieldText } from './model/rows';
+import { idText } from './model/rows';
 import { ProjectNode, WorkItemNode, WORK_ITEMS_VIEW, type LevelOwner, type WorkItemsTree, type WorkItemTreeNode } from './tree';
 
 /** Options for scripted use (tests, other commands). */
@@ -195,25 +194,35 @@ export function registerWorkItemCommands(
     const id = owner instanceof ProjectNode ? owner.rootId : owner.itemId;
     if (!id) return [];
     const level = owner instanceof ProjectNode ? 0 : owner.row.level;
+    const projectId = owner instanceof ProjectNode ? owner.projectId : tree.projectIdOf(owner.itemId);
     const entries = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Reading the subtree'), cancellable: true },
       async (_p, token) => {
         const controller = new AbortController();
         const sub = token.onCancellationRequested(() => controller.abort());
         try {
-          // The whole subtree of this one item (no depth): the user asked for all of it.
-          const node = await tree.reads((c) => c.getSubItems(id, { fields: TREE_FIELDS }, { signal: controller.signal }), controller.signal);
-          return flattenSubtree(node, level);
+          // The whole subtree of this one item (no depth): the user asked for all of it. The project's
+          // profile (read once) says which items are folders; without it, the subtree's shape does.
+          const [types, node] = await Promise.all([
+            tree.types.load(projectId, controller.signal),
+            tree.fieldPolicy.read(tree.fieldPolicy.fieldsFor(tree.types.known(projectId)), (fields) =>
+              tree.reads((c) => c.getSubItems(id, { fields }, { signal: controller.signal }), controller.signal),
+            ),
+          ]);
+          const flat = flattenSubtree(node, level);
+          learnSubtree(types, node, level, flat);
+          return { flat, types };
         } finally {
           sub.dispose();
         }
       },
     );
-    const rows = lowestOnly ? lowestLevel(entries) : entries.map((e) => e.row).filter((r) => !r.isDeleted);
+    const { flat, types } = entries;
+    const rows = lowestOnly ? lowestLevel(flat, (r) => types.isFolder(r)) : flat.map((e) => e.row).filter((r) => !r.isDeleted);
     const ids = rows.map((r) => r.id);
     tree.setChecked(ids, 'add');
     vscode.window.setStatusBarMessage(vscode.l10n.t('Checked {0} work items.', String(ids.length)), 5000);
-    log.info(`Select subtree of ${id}: ${ids.length} of ${entries.length} items checked${lowestOnly ? ' (lowest level only)' : ''}.`);
+    log.info(`Select subtree of ${id}: ${ids.length} of ${flat.length} items checked${lowestOnly ? ' (lowest level only)' : ''}.`);
     return ids;
   });
 
@@ -280,9 +289,10 @@ export async function revealIds(tree: WorkItemsTree, view: vscode.TreeView<WorkI
   await tree.projectsSettled();
   let rootIds = roots();
   const read = async (ask: string[]): Promise<Map<string, Ancestry>> => {
-    const r = await tree.connection.run((c) => readWorkItems(c, ask, { fields: ['Id', 'ParentId', 'ProjectId', 'Level'], maxUrlLength }), {});
+    const r = await tree.connection.run((c) => readWorkItems(c, ask, { fields: ['Id', 'ParentId', 'ProjectId'], maxUrlLength }), {});
     const out = new Map<string, Ancestry>();
-    for (const [id, rec] of r.items) out.set(id, { parentId: fieldText(rec.fields['ParentId']), projectId: fieldText(rec.fields['ProjectId']) });
+    // "0" is no parent (the project's root folder) and no project.
+    for (const [id, rec] of r.items) out.set(id, { parentId: idText(rec.fields['ParentId']), projectId: idText(rec.fields['ProjectId']) });
     return out;
   };
   const found = await findPaths(ids, read, (id) => !!tree.hierarchy.locate(id) || rootIds.has(id));

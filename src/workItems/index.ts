@@ -8,12 +8,15 @@ import { describeError } from '../common/messages';
 import type { DetailsDocuments } from '../views/common';
 import { registerWorkItemCommands } from './commands';
 import { appliedIds } from './model/applied';
+import type { UserNames } from './tooltip';
 import { WORK_ITEMS_VIEW, WorkItemNode, WorkItemsTree, type WorkItemTreeNode } from './tree';
 
 export interface WorkItemsDeps {
   details: DetailsDocuments;
   /** Fires when an update job ends (RequestJobs.onDidFinishJob). */
   onDidFinishJob: vscode.Event<{ result: JobResult }>;
+  /** Users by ID (src/people's UserDirectory): the leader's name in a row's tooltip. */
+  users?: UserNames;
 }
 
 export interface WorkItemsFeature {
@@ -22,7 +25,7 @@ export interface WorkItemsFeature {
 }
 
 export function registerWorkItems(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, connection: ConnectionManager, deps: WorkItemsDeps): WorkItemsFeature {
-  const tree = new WorkItemsTree(connection, log);
+  const tree = new WorkItemsTree(connection, log, deps.users);
   const view = vscode.window.createTreeView(WORK_ITEMS_VIEW, {
     treeDataProvider: tree,
     canSelectMany: true,

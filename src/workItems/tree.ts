@@ -8,14 +8,19 @@ import { readWorkItems } from '../api/reads';
 import type { ConnectionManager } from '../common/connection';
 import { ContextKeys, setContext } from '../common/contextKeys';
 import type { Project } from '../schema/reads';
-import { TREE_FIELDS } from '../schema/reads';
 import { describeError } from '../common/messages';
 import { failureRow, followConnection, Loadable, loadMoreItem, MessageNode, rangeTreeItem, textFilterParts, type ActionableNode } from '../views/common';
 import { PagedLoader } from '../views/model/paging';
 import { rangeChildren, rangePath, type RangeChild } from '../views/model/ranges';
-import { Hierarchy, loadLevel, type WorkItemReads } from './model/hierarchy';
+import { TreeFieldPolicy } from './model/fieldPolicy';
+import { Hierarchy, type WorkItemReads } from './model/hierarchy';
+import { reorderedLevels } from './model/orderCheck';
+import { PROFILE_INCLUDES, ProjectTypesCache } from './model/profiles';
 import { projectsQuery, type ProjectListState } from './model/projects';
-import { dateOf, fieldText, hoursOf, isCompleted, isExpandable, itemKind, type WorkItemRow } from './model/rows';
+import { loadTreeLevel } from './model/treeLevel';
+import { isCompleted, itemKind, type WorkItemRow } from './model/rows';
+import type { ProjectTypes } from './model/types';
+import { appendLines, escapeMd, leaderIdOf, period, workItemTooltip, type UserNames } from './tooltip';
 
 export const WORK_ITEMS_VIEW = 'workItemStudio.workItems';
 const PROJECT_PAGE_SIZE = 100;
@@ -108,19 +113,35 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
   private readonly itemNodes = new Map<string, WorkItemNode>();
   /** Level loads by parent work item ID (the root folder's ID for a project). */
   private readonly levels = new Map<string, Loadable<WorkItemRow[]>>();
+  /** The project of each level, by parent work item ID. */
+  private readonly levelProjects = new Map<string, string>();
+  /** Which `fields=` the reads ask, and the fallback when a service refuses a name. */
+  readonly fieldPolicy: TreeFieldPolicy;
+  /** Item types and statuses of each project: its profile, or the answers' shape. */
+  readonly types: ProjectTypesCache;
   private readonly disposables: vscode.Disposable[] = [];
   view: vscode.TreeView<WorkItemTreeNode> | undefined;
 
   constructor(
     readonly connection: ConnectionManager,
     readonly log: vscode.LogOutputChannel,
+    /** Users by ID for the leader's name (src/people); IDs only without. */
+    readonly users?: UserNames,
   ) {
+    this.fieldPolicy = new TreeFieldPolicy((m) => log.warn(m));
+    this.types = new ProjectTypesCache(
+      (projectId, signal) =>
+        this.reads((c) => (c.getProjectProfile ? c.getProjectProfile(projectId, PROFILE_INCLUDES, { signal }) : Promise.resolve(undefined)), signal),
+      (m) => log.info(m),
+      describeError,
+    );
     this.disposables.push(
       this.emitter,
       followConnection(connection, {
         serviceChanged: () => {
           // Another service: its IDs mean other items, so nothing stays checked.
           this.checked.clear();
+          this.fieldPolicy.reset();
           this.refresh();
         },
         signedIn: () => this.retryFailed(),
@@ -164,7 +185,7 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
       [vscode.l10n.t('Project ID'), node.projectId],
       [vscode.l10n.t('Root folder'), node.rootId],
       [vscode.l10n.t('Manager'), p.managerName ?? undefined],
-      [vscode.l10n.t('Planned period'), period(dateOf(p.plannedStartDate), dateOf(p.plannedFinishDate))],
+      [vscode.l10n.t('Planned period'), period(p.plannedStartDate, p.plannedFinishDate)],
       [vscode.l10n.t('Organization'), p.organizationName ?? undefined],
       [vscode.l10n.t('Finished'), p.isFinished ? vscode.l10n.t('yes') : undefined],
     ];
@@ -174,13 +195,50 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
     return item;
   }
 
+  /** What is known of the types of the item's project (its profile, or the answers' shape). */
+  typesOf(itemId: string): ProjectTypes {
+    return this.types.known(this.projectIdOf(itemId));
+  }
+
+  /** The project of a loaded work item (its level's project). */
+  projectIdOf(itemId: string): string | undefined {
+    const at = this.hierarchy.locate(itemId);
+    return at ? this.levelProjects.get(at.parentId) : undefined;
+  }
+
+  /** The name of a loaded work item, or of a project's root folder (the project's name). */
+  nameOf(id: string): string | undefined {
+    const row = this.hierarchy.row(id);
+    if (row) return row.name;
+    for (const n of this.projectNodes.values()) if (n.rootId === id) return n.project.name;
+    return undefined;
+  }
+
+  /** Whether a loaded row is a folder: the profile's item type, else the answers' shape (ProjectTypes). */
+  isFolder(r: WorkItemRow): boolean {
+    return this.typesOf(r.id).isFolder(r);
+  }
+
+  /**
+   * Whether a row can be expanded: the help shows no HasChildren, so a row is expandable until
+   * its level is read; then a folder stays expandable (an empty one says so) and an item found
+   * without children is a leaf.
+   */
+  isExpandable(r: WorkItemRow): boolean {
+    const kids = this.hierarchy.children(r.id);
+    if (kids === undefined) return r.hasChildren ?? true;
+    return kids.length > 0 || this.isFolder(r);
+  }
+
   private workItemItem(node: WorkItemNode): vscode.TreeItem {
     const r = node.row;
-    const expandable = isExpandable(r);
+    const expandable = this.isExpandable(r);
     const item = new vscode.TreeItem(r.name, expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = node.id;
     const done = isCompleted(r);
-    const kind = itemKind(r);
+    const types = this.typesOf(r.id);
+    const folder = types.isFolder(r);
+    const kind = itemKind(r, types);
     const icon = r.isDeleted ? 'trash' : kind === 'folder' ? 'folder' : kind === 'milestone' ? 'milestone' : done ? 'pass' : 'circle-large-outline';
     const color = r.isDeleted ? new vscode.ThemeColor('disabledForeground') : done ? new vscode.ThemeColor('testing.iconPassed') : undefined;
     item.iconPath = new vscode.ThemeIcon(icon, color);
@@ -193,12 +251,23 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
     ]
       .filter(Boolean)
       .join(' · ');
-    item.tooltip = workItemTooltip(r);
+    item.tooltip = workItemTooltip(r, { types, users: this.users, folder, nameOf: (id) => this.nameOf(id) });
     item.checkboxState = this.checked.has(r.id) ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked;
-    item.contextValue = `workItem ${expandable ? 'container' : 'leaf'}${r.isFolder ? ' folder' : ''}${r.isDeleted ? ' deleted' : ''}${done ? ' completed' : ''}`;
+    item.contextValue = `workItem ${expandable ? 'container' : 'leaf'}${folder ? ' folder' : ''}${r.isDeleted ? ' deleted' : ''}${done ? ' completed' : ''}`;
     item.accessibilityInformation = {
       label: [r.name, r.code, progress, done ? vscode.l10n.t('completed') : undefined, r.isDeleted ? vscode.l10n.t('deleted') : undefined].filter(Boolean).join(', '),
     };
+    return item;
+  }
+
+  /** On hover: a leader not known yet is read (src/people) and the tooltip names them. */
+  async resolveTreeItem(item: vscode.TreeItem, node: WorkItemTreeNode, token: vscode.CancellationToken): Promise<vscode.TreeItem> {
+    if (!(node instanceof WorkItemNode) || !this.users?.resolve) return item;
+    const leader = leaderIdOf(node.row);
+    if (!leader || this.users.lookup(leader)) return item;
+    if (!(await this.users.resolve([leader])) || token.isCancellationRequested) return item;
+    const types = this.typesOf(node.row.id);
+    item.tooltip = workItemTooltip(node.row, { types, users: this.users, folder: types.isFolder(node.row), nameOf: (id) => this.nameOf(id) });
     return item;
   }
 
@@ -207,6 +276,7 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
     if (node instanceof ProjectNode) {
       const root = node.rootId;
       if (!root) return [new MessageNode(node, `${node.id}/noRoot`, 'info', vscode.l10n.t('The service did not name this project\'s root folder (workItemRootFolderId).'))];
+      this.levelProjects.set(root, node.projectId);
       return this.levelRows(node, root, 0);
     }
     if (node instanceof WorkItemNode) return this.levelRows(node, node.itemId, node.row.level);
@@ -338,9 +408,15 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
   level(parentId: string, level: number): Loadable<WorkItemRow[]> {
     let l = this.levels.get(parentId);
     if (!l) {
+      if (!this.levelProjects.has(parentId)) {
+        const projectId = this.projectIdOf(parentId);
+        if (projectId !== undefined) this.levelProjects.set(parentId, projectId);
+      }
       l = new Loadable(
         async (signal) => {
-          const rows = await this.reads((c) => loadLevel(c, { id: parentId, level }, signal), signal);
+          const projectId = this.levelProjects.get(parentId);
+          // The profile (once per project) and the level at the same time: neither waits for the other.
+          const { rows } = await this.reads((c) => loadTreeLevel(c, { types: this.types, fields: this.fieldPolicy }, { id: parentId, level }, projectId, signal), signal);
           this.hierarchy.setLevel(parentId, rows);
           return rows;
         },
@@ -359,6 +435,7 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
   async loadChildren(owner: LevelOwner): Promise<WorkItemRow[]> {
     const parentId = owner instanceof ProjectNode ? owner.rootId : owner.itemId;
     if (!parentId) return [];
+    if (owner instanceof ProjectNode) this.levelProjects.set(parentId, owner.projectId);
     const l = this.level(parentId, owner instanceof ProjectNode ? 0 : owner.row.level);
     l.ensure();
     await l.settled();
@@ -377,7 +454,11 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
       case 'failed':
         return [failureRow(owner, `${owner.id}/error`, st.error, () => this.reloadLevel(parentId))];
       case 'loaded':
-        if (st.value.length === 0) return [new MessageNode(owner, `${owner.id}/empty`, 'empty', vscode.l10n.t('No work items.'))];
+        if (st.value.length === 0) {
+          // An item found without children is a leaf (its row loses the twistie when re-rendered); a folder says it is empty.
+          if (owner instanceof WorkItemNode && !this.isFolder(owner.row)) return [];
+          return [new MessageNode(owner, `${owner.id}/empty`, 'empty', vscode.l10n.t('No work items.'))];
+        }
         return this.spanRows(owner, 0, st.value.length);
     }
   }
@@ -416,6 +497,12 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
     return this.nodeOf(parentId);
   }
 
+  /** The level of a loaded item, or 0 for a project's root folder; undefined when not known. */
+  levelOf(itemId: string): number | undefined {
+    for (const n of this.projectNodes.values()) if (n.rootId === itemId) return 0;
+    return this.hierarchy.row(itemId)?.level;
+  }
+
   /** Reloads one level (cancelling its load in flight); levels below it load again when expanded. */
   reloadLevel(parentId: string): void {
     const l = this.levels.get(parentId);
@@ -434,6 +521,8 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
         this.levels.delete(r.id);
         this.forgetBelow(r.id);
       }
+      // What was learned of its children (none: a leaf) is read again too.
+      this.hierarchy.forget(r.id);
     }
   }
 
@@ -452,6 +541,9 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
     }
     for (const l of this.levels.values()) l.reset();
     this.levels.clear();
+    this.levelProjects.clear();
+    this.types.clear();
+    this.fieldPolicy.reset();
     this.hierarchy.clear();
     this.itemNodes.clear();
     this.projectNodes.clear();
@@ -471,9 +563,21 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
   async refreshItems(ids: readonly string[], maxUrlLength?: number): Promise<string[]> {
     const loaded = [...new Set(ids)].filter((id) => this.hierarchy.locate(id));
     if (loaded.length === 0) return [];
-    const r = await this.connection.run((c) => readWorkItems(c, loaded, { fields: TREE_FIELDS, maxUrlLength }), { background: true });
+    const r = await this.fieldPolicy.read(this.fieldPolicy.fieldsFor(), (fields) =>
+      this.connection.run((c) => readWorkItems(c, loaded, { fields, maxUrlLength }), { background: true }),
+    );
     const { updated, reload } = this.hierarchy.apply(r.items, r.missing);
-    this.log.info(`Work items: ${updated.length} rows refreshed after the update (${r.requests} GET), ${reload.length} levels reloaded.`);
+    // The help shows no order field: an order changed among the same siblings shows in a level's answer only.
+    const { reordered, reads: orderReads } = await reorderedLevels(
+      (read) => this.connection.run((c) => read(c), { background: true }),
+      this.hierarchy,
+      updated,
+      new Set(reload),
+      (id) => this.levelOf(id),
+      (parentId, e) => this.log.info(`Work items: the order below ${parentId} could not be checked: ${describeError(e)}`),
+    );
+    reload.push(...reordered);
+    this.log.info(`Work items: ${updated.length} rows refreshed after the update (${r.requests + orderReads} GET), ${reload.length} levels reloaded.`);
     const nodes = updated.map((id) => this.nodeOf(id)).filter((n): n is WorkItemNode => !!n);
     if (nodes.length > 0) this.fire(nodes);
     for (const p of reload) this.reloadLevel(p);
@@ -514,43 +618,4 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
     for (const l of this.levels.values()) l.reset();
     for (const d of this.disposables.splice(0)) d.dispose();
   }
-}
-
-/** The tooltip of a work item: its main fields. */
-export function workItemTooltip(r: WorkItemRow): vscode.MarkdownString {
-  const md = new vscode.MarkdownString(undefined, false);
-  md.supportHtml = false;
-  md.appendMarkdown(`**${escapeMd(r.name)}**${r.isDeleted ? ` ${escapeMd(vscode.l10n.t('(deleted)'))}` : ''}\n\n`);
-  const f = r.fields;
-  const planned = hoursOf(f['PlannedTime']);
-  const actual = hoursOf(f['ActualTime']);
-  appendLines(md, [
-    [vscode.l10n.t('ID'), r.id],
-    [vscode.l10n.t('Code'), r.code],
-    [vscode.l10n.t('Type'), fieldText(f['ItemTypeName']) ?? fieldText(f['ItemTypeId'])],
-    [vscode.l10n.t('Period'), period(dateOf(f['PlannedStartDate']), dateOf(f['PlannedFinishDate']))],
-    [vscode.l10n.t('Progress'), r.progress !== undefined ? `${r.progress}%` : undefined],
-    [vscode.l10n.t('Planned time'), planned !== undefined ? vscode.l10n.t('{0} h', planned) : undefined],
-    [vscode.l10n.t('Actual time'), actual !== undefined ? vscode.l10n.t('{0} h', actual) : undefined],
-    [vscode.l10n.t('Leader'), fieldText(f['LeaderName']) ?? fieldText(f['LeaderId'])],
-    [vscode.l10n.t('Status'), fieldText(f['StatusTypeName']) ?? fieldText(f['StatusTypeId'])],
-    [vscode.l10n.t('Level'), String(r.level)],
-  ]);
-  return md;
-}
-
-function period(start: string | undefined, end: string | undefined): string | undefined {
-  if (!start && !end) return undefined;
-  return `${start ?? '…'} – ${end ?? '…'}`;
-}
-
-function appendLines(md: vscode.MarkdownString, lines: [string, string | undefined][]): void {
-  const shown = lines.filter((l): l is [string, string] => l[1] !== undefined && l[1] !== '');
-  if (shown.length === 0) return;
-  md.appendMarkdown(`| | |\n|---|---|\n`);
-  for (const [k, v] of shown) md.appendMarkdown(`| ${escapeMd(k)} | ${escapeMd(v)} |\n`);
-}
-
-function escapeMd(s: string): string {
-  return s.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&').replace(/\r?\n/g, ' ');
 }

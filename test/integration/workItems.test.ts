@@ -105,6 +105,24 @@ describe('work items view (extension, sandbox)', function () {
     assert.equal(tree.nodeOf('122'), n122, 'the row is the same node, updated in place');
   });
 
+  it('the tree shows a period from PlannedStartDate/PlannedFinishDate of a demo item (official help U2), the item type by name (P2)', async () => {
+    const [n122] = (await vscode.commands.executeCommand('workItemStudio.revealWorkItems', { ids: ['122'] })) as WorkItemNode[];
+    assert.ok(n122, 'item 122 was not found');
+    const tree = n122.tree;
+    const tooltip = (tree.getTreeItem(n122).tooltip as vscode.MarkdownString).value;
+    // Demo item 122 (ヘッダー) is planned from 2026-03-02 to 2026-03-13; Markdown escapes the hyphens.
+    assert.match(tooltip, /2026\\-03\\-02 – 2026\\-03\\-13/, tooltip);
+    assert.match(tooltip, /作業 \\\(42\\\)/, 'the item type\'s name from the project\'s profile');
+    // Folders from the profile's item types: 120 is a folder, 122 a task.
+    const n120 = tree.nodeOf('120')!;
+    assert.equal((tree.getTreeItem(n120).iconPath as vscode.ThemeIcon).id, 'folder');
+    assert.notEqual((tree.getTreeItem(n122).iconPath as vscode.ThemeIcon).id, 'folder');
+    // Whether a task has children is known once read: 122 has none and loses its twistie.
+    assert.equal(tree.getTreeItem(n122).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed, 'unknown until read');
+    assert.deepEqual(await settled(tree, n122), []);
+    await waitFor('122 to show no children', () => (tree.getTreeItem(n122).collapsibleState === vscode.TreeItemCollapsibleState.None ? true : undefined));
+  });
+
   it('Select Children and Select Subtree (lowest level only) check a folder\'s items', async () => {
     const [n120] = (await vscode.commands.executeCommand('workItemStudio.revealWorkItems', { ids: ['120'] })) as WorkItemNode[];
     const tree = n120!.tree;

@@ -2,7 +2,7 @@
 // each body touches (the `fields=` list of the preview's reads), and the rule
 // violations the preview flags before anything is sent.
 import * as assert from 'node:assert/strict';
-import { computeEffects, fieldsToRead, itemEffect, touchedFields, type Expected, type ItemEffect } from '../../src/bulk/effects';
+import { computeEffects, fieldsToRead, HAS_SUB_ITEMS, itemEffect, sameFieldValue, touchedFields, type Expected, type ItemEffect } from '../../src/bulk/effects';
 
 const T1 = {
   Id: 'T1',
@@ -12,13 +12,11 @@ const T1 = {
   PlannedFinishDate: '2026-03-10T00:00:00',
   ActualProgress: 40,
   TracksProgress: true,
-  HasChildren: false,
   IsTimeEntryLocked: false,
   PlannedTime: 480,
   ManagedPlannedTime: 480,
   Assignments: [{ PartyId: 'u-alice', PartyType: 'User', PlannedTime: 480 }],
   ParentId: 'F1a',
-  DisplayOrder: 3,
   ItemTypeId: 'task',
   ProjectId: 'p1',
   FieldCalcTypes: { PlannedTime: 'Assignments' },
@@ -49,17 +47,29 @@ describe('bulk effects: expected values of each predictable member', () => {
   it('setCompleted: progress 100 / 0 for an item that tracks progress, unchanged for one that does not', () => {
     assert.deepEqual(expected(itemEffect('T1', { setCompleted: true }, T1), 'ActualProgress'), value(100));
     assert.deepEqual(expected(itemEffect('T1', { setCompleted: false }, T1), 'ActualProgress'), value(0));
-    const nt = itemEffect('NT', { setCompleted: true }, { Id: 'NT', ActualProgress: 10, TracksProgress: false, HasChildren: false });
+    const nt = itemEffect('NT', { setCompleted: true }, { Id: 'NT', ActualProgress: 10, TracksProgress: false });
     assert.deepEqual(expected(nt, 'ActualProgress'), value(10));
     assert.equal(nt.fields[0]!.changes, false);
-    const parent = itemEffect('F1', { setCompleted: true }, { Id: 'F1', ActualProgress: 0, TracksProgress: true, HasChildren: true });
+    const parent = itemEffect('F1', { setCompleted: true }, { Id: 'F1', ActualProgress: 0, TracksProgress: true });
     assert.ok(parent.notes.includes('children-progress'), 'the children are named as changed too');
+    // The help shows no HasChildren: a field of that name says nothing; only what readValues computed from the hierarchy does.
+    assert.ok(itemEffect('T1', { setCompleted: true }, { ...T1, HasChildren: false }).notes.includes('children-progress'), 'unknown: named (the safe side)');
+    assert.ok(!itemEffect('T1', { setCompleted: true }, { ...T1, [HAS_SUB_ITEMS]: false }).notes.includes('children-progress'), 'a leaf found by readValues');
+  });
+
+  it('"0" in an ID field is no value, the same as null (official help P1, T1, F1)', () => {
+    assert.equal(sameFieldValue('LeaderId', '0', null), true);
+    assert.equal(sameFieldValue('ProcessCategoryId', 0, null), true);
+    assert.equal(sameFieldValue('StatusTypeId', '0', '51'), false);
+    const e = itemEffect('T1', { fields: { LeaderId: null } }, { ...T1, LeaderId: '0' });
+    assert.equal(e.fields.find((f) => f.field === 'LeaderId')!.changes, false, 'no leader stays no leader');
   });
 
   it('setTimeEntryLocked: the lock flag; descendants are named', () => {
-    const e = itemEffect('T1', { setTimeEntryLocked: true }, { ...T1, HasChildren: true });
+    const e = itemEffect('T1', { setTimeEntryLocked: true }, T1);
     assert.deepEqual(expected(e, 'IsTimeEntryLocked'), value(true));
     assert.ok(e.notes.includes('descendants-lock'));
+    assert.ok(!itemEffect('T1', { setTimeEntryLocked: true }, { ...T1, [HAS_SUB_ITEMS]: false }).notes.includes('descendants-lock'));
   });
 
   it('moveScheduleDays: both dates shifted (across a month end), a missing date stays empty', () => {
@@ -133,7 +143,7 @@ describe('bulk effects: expected values of each predictable member', () => {
   it('moveParentTo / changeItemTypeTo: the new parent and type; the position is the service’s', () => {
     const e = itemEffect('T1', { moveParentTo: 'F2', orderFirst: true, changeItemTypeTo: 'milestone' }, T1);
     assert.deepEqual(expected(e, 'ParentId'), value('F2'));
-    assert.deepEqual(expected(e, 'DisplayOrder'), { kind: 'computed', reason: 'display-order' });
+    assert.ok(!e.fields.some((f) => f.field === 'DisplayOrder'), 'the help shows no order field: the position is not a row of the table');
     assert.deepEqual(expected(e, 'ItemTypeId'), value('milestone'));
   });
 
@@ -159,16 +169,20 @@ describe('bulk effects: expected values of each predictable member', () => {
     assert.deepEqual(touchedFields({ moveScheduleDays: 3 }), ['PlannedStartDate', 'PlannedFinishDate']);
     assert.deepEqual(touchedFields({ moveScheduleDays: 0 }), []);
     assert.deepEqual(fieldsToRead({ moveScheduleDays: 3 }), ['Id', 'Name', 'PlannedStartDate', 'PlannedFinishDate', 'ProjectId']);
-    assert.deepEqual(fieldsToRead({ setCompleted: true }), ['Id', 'Name', 'ActualProgress', 'TracksProgress', 'HasChildren']);
-    assert.deepEqual(touchedFields({ moveParentTo: 'F2', changeItemTypeTo: 'x' }), ['ParentId', 'DisplayOrder', 'ItemTypeId']);
+    assert.deepEqual(fieldsToRead({ setCompleted: true }), ['Id', 'Name', 'ActualProgress', 'TracksProgress', 'ParentId'], 'the parent, to find out whether the item has sub-items');
+    assert.deepEqual(touchedFields({ moveParentTo: 'F2', changeItemTypeTo: 'x' }), ['ParentId', 'ItemTypeId']);
+    assert.deepEqual(fieldsToRead({ moveParentTo: 'F2' }), ['Id', 'Name', 'ParentId', 'ProjectId'], 'no Level, no DisplayOrder (the help shows neither)');
+    for (const body of [{ setCompleted: true }, { setTimeEntryLocked: true }, { propagateToChildren: { fields: 'Name' } }, { moveParentTo: 'F2', orderFirst: true }]) {
+      for (const f of ['HasChildren', 'Level', 'DisplayOrder']) assert.ok(!fieldsToRead(body).includes(f), `${f} is not read for ${JSON.stringify(body)}`);
+    }
     assert.deepEqual(touchedFields({ restore: true, moveScheduleDays: 3 }), ['IsDeleted'], 'restore ignores every other member');
     assert.deepEqual(touchedFields({ assignmentChange: { removes: 'u' } }), ['Assignments', 'ManagedPlannedTime']);
   });
 
   it('summary counts per field: changes, unchanged, computed', () => {
     const current = new Map([
-      ['A', { Id: 'A', ActualProgress: 0, TracksProgress: true, HasChildren: false }],
-      ['B', { Id: 'B', ActualProgress: 100, TracksProgress: true, HasChildren: false }],
+      ['A', { Id: 'A', ActualProgress: 0, TracksProgress: true }],
+      ['B', { Id: 'B', ActualProgress: 100, TracksProgress: true }],
     ]);
     const { summary } = computeEffects(['A', 'B', 'C'], { setCompleted: true }, current);
     assert.deepEqual(summary.fields, [{ field: 'ActualProgress', changes: 1, unchanged: 1, computed: 0 }]);

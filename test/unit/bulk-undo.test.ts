@@ -9,8 +9,9 @@ import { planUndoForJob, responseFields } from '../../src/bulk/jobValues';
 import { findDrift, readValues } from '../../src/bulk/readValues';
 import { pruneSnapshots, readSnapshot, snapshotFile, writeSnapshot, SnapshotError } from '../../src/bulk/snapshot';
 import { inverseAssignmentChange, planUndo } from '../../src/bulk/undo';
+import { HAS_SUB_ITEMS } from '../../src/bulk/effects';
 
-const A = { Id: 'A', Name: 'Alpha', PlannedStartDate: '2026-03-01T00:00:00', PlannedFinishDate: '2026-03-05T00:00:00', ParentId: 'F1', IsTimeEntryLocked: false, HasChildren: false, ActualProgress: 30, TracksProgress: true, ItemTypeId: 'task' };
+const A = { Id: 'A', Name: 'Alpha', PlannedStartDate: '2026-03-01T00:00:00', PlannedFinishDate: '2026-03-05T00:00:00', ParentId: 'F1', IsTimeEntryLocked: false, ActualProgress: 30, TracksProgress: true, ItemTypeId: 'task' };
 const B = { ...A, Id: 'B', Name: 'Beta', IsTimeEntryLocked: true, ActualProgress: 100 };
 
 describe('bulk undo: inverse documents', () => {
@@ -110,8 +111,7 @@ describe('bulk undo: inverse documents', () => {
   });
 
   it('non-invertible changes listed by item and reason: links, sub-items, restore, values never read', () => {
-    const parent = { ...A, HasChildren: true };
-    const r = planUndo({ body: { clearSchedule: true, propagateToChildren: { fields: 'StatusTypeId' } }, applied: ['A'], before: new Map([['A', parent]]) });
+    const r = planUndo({ body: { clearSchedule: true, propagateToChildren: { fields: 'StatusTypeId' } }, applied: ['A'], before: new Map([['A', A]]) });
     assert.deepEqual(
       r.nonInvertible.map((n) => [n.id, n.member, n.reason]),
       [
@@ -185,11 +185,14 @@ describe('bulk undo: the snapshot beside the journal', () => {
 });
 
 describe('bulk undo: reading values and drift', () => {
-  it('reads the fields= list the body needs, and the previous parents’ children in order for a move', async () => {
+  it('reads the fields= list the body needs, and the previous parents’ children in the answer’s order for a move', async () => {
     const asked: { ids: readonly string[]; fields: readonly string[] }[] = [];
+    // root (ParentId "0") ─ P ─ X, Y
+    const parents: Record<string, string> = { X: 'P', Y: 'P', P: 'root', root: '0' };
     const read = async (ids: readonly string[], fields: readonly string[]) => {
       asked.push({ ids, fields });
-      return { items: new Map(ids.filter((i) => i !== 'Z').map((id) => [id, { fields: { Id: id, ParentId: 'P', Level: 2 } }])), missing: ids.filter((i) => i === 'Z'), requests: 1 };
+      const found = ids.filter((i) => i in parents);
+      return { items: new Map(found.map((id) => [id, { fields: { Id: id, ParentId: parents[id], Level: 99, HasChildren: false } }])), missing: ids.filter((i) => !(i in parents)), requests: 1 };
     };
     const depths: (number | undefined)[] = [];
     const r = await readValues(read, ['X', 'Y', 'Z'], { moveParentTo: 'Q' }, {
@@ -198,11 +201,51 @@ describe('bulk undo: reading values and drift', () => {
         return { fields: { Id: 'P', SubItems: [{ fields: { Id: 'Y', DisplayOrder: 2 } }, { fields: { Id: 'X', DisplayOrder: 1 } }] } };
       },
     });
-    assert.deepEqual(asked[0]!.fields, ['Id', 'Name', 'ParentId', 'DisplayOrder', 'Level', 'ProjectId']);
+    assert.deepEqual(asked[0]!.fields, ['Id', 'Name', 'ParentId', 'ProjectId'], 'no Level, no DisplayOrder (the help shows neither)');
     assert.deepEqual(r.missing, ['Z']);
-    assert.deepEqual([...r.siblings!], [['P', ['X', 'Y']]]);
+    assert.deepEqual([...r.siblings!], [['P', ['Y', 'X']]], 'the answer’s order, whatever a DisplayOrder says');
+    assert.deepEqual(asked.slice(1).map((a) => [a.ids, a.fields]), [[['P'], ['Id', 'ParentId']], [['root'], ['Id', 'ParentId']]], 'the parent’s level from its ParentId chain');
     assert.deepEqual(depths, [2], 'depth counts from the root folder: the children of a level-1 parent are on level 2');
-    assert.equal(r.requests, 2);
+    assert.equal(r.requests, 4);
+  });
+
+  it('for a body that reaches sub-items, whether each item has any comes from its parent\'s answer one level deeper (no HasChildren read)', async () => {
+    const parents: Record<string, string> = { X: 'P', Y: 'P', P: 'root', root: '0' };
+    const asked: (readonly string[])[] = [];
+    const read = async (ids: readonly string[], fields: readonly string[]) => {
+      asked.push(fields);
+      return { items: new Map(ids.map((id) => [id, { fields: { Id: id, ParentId: parents[id], HasChildren: true } }])), missing: [], requests: 1 };
+    };
+    const depths: (number | undefined)[] = [];
+    const r = await readValues(read, ['X', 'Y'], { setTimeEntryLocked: true }, {
+      subItems: async (_id, q) => {
+        depths.push(q.depth);
+        return { fields: { Id: 'P', SubItems: [{ fields: { Id: 'X', SubItems: [] } }, { fields: { Id: 'Y', SubItems: [{ fields: { Id: 'Y1' } }] } }] } };
+      },
+    });
+    assert.ok(asked.every((f) => !f.includes('HasChildren')));
+    assert.deepEqual(depths, [3], 'the parent is on level 1: its children on 2, theirs on 3');
+    assert.equal(r.items.get('X')![HAS_SUB_ITEMS], false);
+    assert.equal(r.items.get('Y')![HAS_SUB_ITEMS], true);
+    const plan = planUndo({ body: { setTimeEntryLocked: true }, applied: ['X', 'Y'], before: new Map([...r.items].map(([id, v]) => [id, { ...v, IsTimeEntryLocked: false }])) });
+    assert.deepEqual(
+      plan.nonInvertible.map((n) => [n.id, n.reason]),
+      [['Y', 'descendants-not-in-snapshot']],
+      'only the item with sub-items has descendants that are not put back',
+    );
+  });
+
+  it('a parent whose chain breaks is read without depth (its whole subtree)', async () => {
+    const read = async (ids: readonly string[]) => ({ items: new Map(ids.filter((i) => i === 'X').map((id) => [id, { fields: { Id: id, ParentId: 'P' } }])), missing: ids.filter((i) => i !== 'X'), requests: 1 });
+    const depths: (number | undefined)[] = [];
+    const r = await readValues(read, ['X'], { moveParentTo: 'Q' }, {
+      subItems: async (_id, q) => {
+        depths.push(q.depth);
+        return { fields: { Id: 'P', SubItems: [{ fields: { Id: 'X' } }] } };
+      },
+    });
+    assert.deepEqual(depths, [undefined]);
+    assert.deepEqual([...r.siblings!], [['P', ['X']]]);
   });
 
   it('finds items whose touched fields changed since the preview, and items gone', () => {

@@ -25,6 +25,13 @@ describe('people: user IDs in documents and results', () => {
     assert.deepEqual(userIdsInText('{ "partyId": '), [], 'a broken text gives what it can');
   });
 
+  it('"0" names no user (official help: "0" is "no value" for an ID): no hover, no hint, no lookup', () => {
+    const none = '{ "workItemIds": ["1"], "update": { "fields": { "LeaderId": "0" } }, "updatedBy": "0", "createdBy": " 0 " }';
+    assert.deepEqual(userIdsInText(none), []);
+    assert.equal(userIdAt(none, none.indexOf('"0"') + 1), undefined);
+    assert.deepEqual([...userIdsInValue({ items: [{ id: '1', updatedBy: '0', assignments: [{ partyId: '2104' }] }] })], ['2104']);
+  });
+
   it('shows a user by name and login name', () => {
     assert.equal(userLabel({ id: '2104', name: '田中 美咲', loginName: 'misaki.tanaka' }), '田中 美咲 (misaki.tanaka)');
     assert.equal(userLabel({ id: 'u-1', name: 'No Login' }), 'No Login');

@@ -5,37 +5,90 @@ import * as assert from 'node:assert/strict';
 import type { SubItemNode, WorkItemRecord } from '../../src/schema/reads';
 import { TREE_FIELDS } from '../../src/schema/reads';
 import { appliedIds } from '../../src/workItems/model/applied';
-import { findPaths, flattenSubtree, Hierarchy, levelQuery, loadLevel, lowestLevel, type Ancestry } from '../../src/workItems/model/hierarchy';
+import { findPaths, flattenSubtree, Hierarchy, learnSubtree, levelQuery, loadLevel, lowestLevel, type Ancestry } from '../../src/workItems/model/hierarchy';
 import { projectsQuery } from '../../src/workItems/model/projects';
 import { appendIds, documentIds } from '../../src/workItems/model/requestIds';
-import { childRows, dateOf, hoursOf, isCompleted, isExpandable, itemKind, toRow } from '../../src/workItems/model/rows';
+import { childRows, dateOf, hoursOf, isCompleted, itemKind, toRow } from '../../src/workItems/model/rows';
+import { ProjectTypes } from '../../src/workItems/model/types';
 import { rangeChildren, rangePath } from '../../src/views/model/ranges';
 import type { JobResult } from '../../src/bulk/types';
 
 const node = (fields: Record<string, unknown>, subs?: SubItemNode[]): SubItemNode => ({ fields: subs ? { ...fields, SubItems: subs } : fields });
 
 describe('work items model: rows', () => {
-  it('reads a row from a field map (IDs as strings, Level from the service wins)', () => {
-    const r = toRow({ Id: 120, Name: 'Build', Code: 'B', ParentId: '100', IsFolder: false, HasChildren: true, ActualProgress: 100, Level: 4, PlannedTime: 90 }, 2)!;
+  it('reads a row from a field map: IDs as strings, the level from the position (names the help never shows are ignored)', () => {
+    const r = toRow({ Id: 120, Name: 'Build', Code: 'B', ParentId: '100', IsFolder: true, HasChildren: false, ActualProgress: 100, Level: 4, PlannedTime: 90 }, 2)!;
     assert.equal(r.id, '120');
-    assert.equal(r.level, 4);
+    assert.equal(r.level, 2, 'Level is not a field of the help: the position in the tree says');
     assert.equal(r.parentId, '100');
+    assert.equal(r.hasChildren, undefined, 'HasChildren is not a field of the help: unknown until read');
     assert.equal(isCompleted(r), true);
-    assert.equal(isExpandable(r), true);
     assert.equal(hoursOf(r.fields['PlannedTime']), '1.5');
+    assert.equal(itemKind(r, new ProjectTypes()), 'task', 'IsFolder is not a field of the help');
     assert.equal(toRow({ Name: 'no id' }, 1), undefined);
   });
 
-  it('a row whose HasChildren is unknown can be expanded; HasChildren false is a leaf', () => {
-    assert.equal(isExpandable(toRow({ Id: '1' }, 1)!), true);
-    assert.equal(isExpandable(toRow({ Id: '1', HasChildren: false }, 1)!), false);
+  it('"0" in ParentId is no parent (official help: "0" is "no value" for an ID)', () => {
+    assert.equal(toRow({ Id: '10', ParentId: '0' }, 0)!.parentId, undefined);
+    assert.equal(toRow({ Id: '11', ParentId: '0' }, 1, '10')!.parentId, '10', 'read below an item: that item');
+    assert.equal(toRow({ Id: '11', ParentId: 0 }, 0)!.parentId, undefined);
   });
 
-  it('tells folders, milestones and tasks apart for the icon', () => {
-    assert.equal(itemKind(toRow({ Id: '1', IsFolder: true }, 1)!), 'folder');
-    assert.equal(itemKind(toRow({ Id: '1', ItemTypeId: 'it-milestone' }, 1)!), 'milestone');
-    assert.equal(itemKind(toRow({ Id: '1', ItemTypeName: 'マイルストーン' }, 1)!), 'milestone');
-    assert.equal(itemKind(toRow({ Id: '1', ItemTypeId: '42' }, 1)!), 'task');
+  it('a child that came back with sub-items has children; otherwise it is unknown until its level is read', () => {
+    assert.equal(toRow({ Id: '1', SubItems: [{ fields: { Id: '2' } }] }, 1)!.hasChildren, true);
+    assert.equal(toRow({ Id: '1', SubItems: [] }, 1)!.hasChildren, undefined);
+    assert.equal(toRow({ Id: '1' }, 1)!.hasChildren, undefined);
+  });
+
+  it('tells folders, milestones and tasks apart from the profile\'s item types (official help P2)', () => {
+    const types = new ProjectTypes({
+      itemTypes: [
+        { itemTypeId: '1', name: 'ルート', systemName: 'WorkItemRoot' },
+        { itemTypeId: '41', name: 'フォルダー', systemName: 'Folder' },
+        { itemTypeId: '42', name: '作業', systemName: 'Task' },
+        { itemTypeId: '43', name: 'マイルストーン', systemName: 'Milestone' },
+        { itemTypeId: '45', name: 'フェーズ', systemName: 'Phase', isFolder: true },
+        { itemTypeId: '47', name: 'Review', systemName: 'Review', isFolder: false },
+      ],
+      statusTypes: [{ statusTypeId: '51', name: '未着手' }],
+    });
+    const kind = (typeId: string) => itemKind(toRow({ Id: 'x', ItemTypeId: typeId }, 1)!, types);
+    assert.equal(kind('1'), 'folder');
+    assert.equal(kind('41'), 'folder');
+    assert.equal(kind('45'), 'folder', 'isFolder wins over the systemName');
+    assert.equal(kind('42'), 'task');
+    assert.equal(kind('43'), 'milestone');
+    assert.equal(kind('47'), 'task');
+    assert.equal(types.itemTypeName('42'), '作業');
+    assert.equal(types.statusName('51'), '未着手');
+    assert.equal(types.statusName('0'), undefined, '"0" is no status');
+  });
+
+  it('without a profile, folders come from the answers\' shape: the root folder\'s type, and items holding folders', () => {
+    const types = new ProjectTypes();
+    const root = { id: '10', fields: { Id: '10', ItemTypeId: '41' } };
+    const level1 = [toRow({ Id: '100', ItemTypeId: '41' }, 1, '10')!, toRow({ Id: '101', ItemTypeId: '42' }, 1, '10')!];
+    types.learnLevel(root, 0, level1);
+    assert.equal(types.isFolder(root), true, 'the root folder is a folder');
+    assert.equal(types.isFolder(level1[0]!), true, 'an item of the root folder\'s type is a folder');
+    assert.equal(types.isFolder(level1[1]!), false);
+    // A task holding tasks stays a task (service-api.md error 13: a non-folder item may have children).
+    types.learnLevel(level1[1]!, 1, [toRow({ Id: '102', ItemTypeId: '42' }, 2, '101')!]);
+    assert.equal(types.isFolder(level1[1]!), false);
+    // An item holding a folder is a folder, and so is its type.
+    const phase = toRow({ Id: '200', ItemTypeId: '45' }, 1, '10')!;
+    types.learnLevel(phase, 1, [toRow({ Id: '201', ItemTypeId: '41' }, 2, '200')!]);
+    assert.equal(types.isFolder(phase), true);
+    assert.equal(types.isFolder(toRow({ Id: '300', ItemTypeId: '45' }, 1, '10')!), true);
+  });
+
+  it('the tree asks PlannedTime and LeaderId (service-api.md) only when the catalogue read names them', () => {
+    assert.deepEqual(new ProjectTypes().treeFields(), TREE_FIELDS, 'no catalogue: TREE_FIELDS');
+    const without = new ProjectTypes({ itemTypes: [{ itemTypeId: '42', name: '作業' }], fieldTypes: [{ name: '名前', systemName: 'Name' }] });
+    assert.ok(!without.treeFields().includes('PlannedTime') && !without.treeFields().includes('LeaderId'));
+    assert.ok(without.treeFields().includes('PlannedStartDate'), 'official names stay');
+    const withThem = new ProjectTypes({ itemTypes: [{ itemTypeId: '42', name: '作業', fields: ['LeaderId', { systemName: 'PlannedTime' }] }] });
+    assert.ok(withThem.treeFields().includes('PlannedTime') && withThem.treeFields().includes('LeaderId'));
   });
 
   it('shows dates without a midnight time part', () => {
@@ -45,18 +98,19 @@ describe('work items model: rows', () => {
     assert.equal(dateOf(null), undefined);
   });
 
-  it('takes the direct children of a subItems answer in display order, skipping entries without Id', () => {
-    const answer = node({ Id: '100', Level: 1 }, [node({ Id: 'b', DisplayOrder: 2 }), node({ Name: 'no id' }), node({ Id: 'a', DisplayOrder: 1 }, [node({ Id: 'deeper' })])]);
+  it('takes the direct children of a subItems answer in the answer\'s order (no DisplayOrder), skipping entries without Id', () => {
+    const answer = node({ Id: '100', Level: 7 }, [node({ Id: 'b', DisplayOrder: 2 }), node({ Name: 'no id' }), node({ Id: 'a', DisplayOrder: 1 }, [node({ Id: 'deeper' })])]);
     const { rows, skipped } = childRows(answer, 1);
     assert.deepEqual(
       rows.map((r) => [r.id, r.level, r.parentId]),
       [
-        ['a', 2, '100'],
         ['b', 2, '100'],
+        ['a', 2, '100'],
       ],
     );
     assert.equal(skipped, 1);
-    assert.equal('SubItems' in rows[0]!.fields, false, 'nested children are not kept in the row');
+    assert.equal('SubItems' in rows[1]!.fields, false, 'nested children are not kept in the row');
+    assert.equal(rows[1]!.hasChildren, true);
   });
 });
 
@@ -73,7 +127,7 @@ describe('work items model: the depth rule', () => {
     const client = {
       getSubItems: async (id: string, q?: { depth?: number; fields?: readonly string[] }) => {
         calls.push({ id, q });
-        return node({ Id: id, Level: 2 }, [node({ Id: 'x', HasChildren: false })]);
+        return node({ Id: id }, [node({ Id: 'x' })]);
       },
     };
     const rows = await loadLevel(client, { id: '121', level: 2 });
@@ -86,7 +140,7 @@ describe('work items model: the depth rule', () => {
 });
 
 describe('work items model: the index of loaded levels', () => {
-  const rows = (parent: string, level: number, ...ids: string[]) => ids.map((id, i) => toRow({ Id: id, ParentId: parent, DisplayOrder: i + 1, Name: id }, level)!);
+  const rows = (parent: string, level: number, ...ids: string[]) => ids.map((id) => toRow({ Id: id, ParentId: parent, Name: id }, level)!);
 
   it('locates items, forgets a level and what was loaded below it', () => {
     const h = new Hierarchy();
@@ -125,16 +179,26 @@ describe('work items model: the index of loaded levels', () => {
     assert.equal(h.row('a1')!.progress, 100);
     assert.equal(h.row('a1')!.name, 'a1', 'fields not in the answer are kept');
   });
+
+  it('compares a level with the order of a fresh answer (the siblings\' order is the answer\'s order)', () => {
+    const h = new Hierarchy();
+    h.setLevel('root', rows('root', 1, 'a', 'b', 'c'));
+    assert.equal(h.sameOrder('root', ['a', 'b', 'c']), true);
+    assert.equal(h.sameOrder('root', ['b', 'a', 'c']), false);
+    assert.equal(h.sameOrder('root', ['a', 'b']), false);
+    assert.equal(h.sameOrder('nope', []), false);
+  });
 });
 
 describe('work items model: subtrees and lowest-level items', () => {
-  const tree = node({ Id: 'f', IsFolder: true, Level: 1 }, [
-    node({ Id: 't2', DisplayOrder: 2 }, [node({ Id: 't2a' }), node({ Id: 't2b' })]),
-    node({ Id: 'empty', IsFolder: true, DisplayOrder: 3 }),
-    node({ Id: 't1', DisplayOrder: 1 }),
+  const tree = node({ Id: 'f', ItemTypeId: '41' }, [
+    node({ Id: 't1', ItemTypeId: '42' }),
+    node({ Id: 't2', ItemTypeId: '42' }, [node({ Id: 't2a', ItemTypeId: '42' }), node({ Id: 't2b', ItemTypeId: '42' })]),
+    node({ Id: 'empty', ItemTypeId: '41' }),
   ]);
+  const profile = new ProjectTypes({ itemTypes: [{ itemTypeId: '41', name: 'フォルダー', systemName: 'Folder' }, { itemTypeId: '42', name: '作業', systemName: 'Task' }] });
 
-  it('flattens a subtree in tree order with levels and parents', () => {
+  it('flattens a subtree in tree order (the answer\'s order) with levels and parents', () => {
     const flat = flattenSubtree(tree, 1);
     assert.deepEqual(
       flat.map((e) => [e.row.id, e.row.level, e.row.parentId, e.isLeaf]),
@@ -148,10 +212,22 @@ describe('work items model: subtrees and lowest-level items', () => {
     );
   });
 
-  it('lowest-level items are the leaves that are not folders', () => {
+  it('lowest-level items are the leaves that are not folders (folders from the profile)', () => {
     assert.deepEqual(
-      lowestLevel(flattenSubtree(tree, 1)).map((r) => r.id),
+      lowestLevel(flattenSubtree(tree, 1), (r) => profile.isFolder(r)).map((r) => r.id),
       ['t1', 't2a', 't2b'],
+    );
+  });
+
+  it('without a profile, a subtree read from the root teaches which items are folders', () => {
+    const types = new ProjectTypes();
+    const whole = node({ Id: 'root', ItemTypeId: '41' }, [tree]);
+    const flat = flattenSubtree(whole, 0);
+    learnSubtree(types, whole, 0, flat);
+    assert.deepEqual(
+      lowestLevel(flat, (r) => types.isFolder(r)).map((r) => r.id),
+      ['t1', 't2a', 't2b'],
+      'the empty folder has the root folder\'s type',
     );
   });
 

@@ -6,9 +6,11 @@
 // L are level L + 1, so they are asked for with `depth = L + 1`: exactly one level
 // comes back, whatever the size of the tree below.
 import type { CallOptions } from '../../api/client';
+import type { ProjectProfile } from '../../schema/catalogue';
 import type { Project, ProjectListResponse, ProjectsQuery, SubItemNode, WorkItemRecord } from '../../schema/reads';
 import { TREE_FIELDS, workItemIdOf } from '../../schema/reads';
 import { childRows, toRow, type WorkItemRow } from './rows';
+import type { ProjectTypes } from './types';
 
 /** The read operations the Work Items view uses (ServiceClient has them). */
 export interface WorkItemReads {
@@ -16,18 +18,45 @@ export interface WorkItemReads {
   getProjects(ids: readonly string[], o?: CallOptions): Promise<Project[]>;
   getWorkItems(ids: readonly string[], fields?: readonly string[], o?: CallOptions): Promise<WorkItemRecord[]>;
   getSubItems(id: string, q?: { fields?: readonly string[]; depth?: number; includeDeleted?: boolean }, o?: CallOptions): Promise<SubItemNode>;
+  /** The project's profile (official help P2); a client without it leaves the tree to the answers' shape. */
+  getProjectProfile?(projectId: string, includes?: readonly string[], o?: CallOptions): Promise<ProjectProfile>;
 }
 
 /** The query that loads the children of an item on `level` (and nothing deeper). */
-export function levelQuery(level: number): { depth: number; fields: readonly string[] } {
+export function levelQuery(level: number, fields: readonly string[] = TREE_FIELDS): { depth: number; fields: readonly string[] } {
   if (!Number.isInteger(level) || level < 0) throw new RangeError(`level must be a non-negative integer, not ${level}`);
-  return { depth: level + 1, fields: TREE_FIELDS };
+  return { depth: level + 1, fields };
 }
 
-/** The children of `parent` (one GET), sorted, as rows of `parent.level + 1`. */
-export async function loadLevel(client: Pick<WorkItemReads, 'getSubItems'>, parent: { id: string; level: number }, signal?: AbortSignal): Promise<WorkItemRow[]> {
-  const node = await client.getSubItems(parent.id, levelQuery(parent.level), { signal });
-  return childRows(node, parent.level).rows;
+/** One level's answer: the item asked (its fields as they came back, without its children) and its children as rows. */
+export interface LevelAnswer {
+  parent: { id: string; fields: Readonly<Record<string, unknown>> };
+  rows: WorkItemRow[];
+}
+
+export interface LoadLevelOptions {
+  /** The `fields=` to ask (TREE_FIELDS by default). */
+  fields?: readonly string[];
+  /** Runs the read with the fields, e.g. falling back to fewer names when the service refuses them (TreeFieldPolicy.read). */
+  read?: <T>(fields: readonly string[], read: (fields: readonly string[]) => Promise<T>) => Promise<T>;
+}
+
+/** The children of `parent` (one GET; two when the service refuses the fields and `o.read` falls back), in the answer's order, as rows of `parent.level + 1`. */
+export async function loadLevelAnswer(
+  client: Pick<WorkItemReads, 'getSubItems'>,
+  parent: { id: string; level: number },
+  signal?: AbortSignal,
+  o: LoadLevelOptions = {},
+): Promise<LevelAnswer> {
+  const ask = (fields: readonly string[]) => client.getSubItems(parent.id, levelQuery(parent.level, fields), { signal });
+  const node = o.read ? await o.read(o.fields ?? TREE_FIELDS, ask) : await ask(o.fields ?? TREE_FIELDS);
+  const { SubItems: _children, ...fields } = node.fields;
+  return { parent: { id: workItemIdOf(node) ?? parent.id, fields }, rows: childRows(node, parent.level).rows };
+}
+
+/** The children of `parent` (one GET), in the answer's order, as rows of `parent.level + 1`. */
+export async function loadLevel(client: Pick<WorkItemReads, 'getSubItems'>, parent: { id: string; level: number }, signal?: AbortSignal, o: LoadLevelOptions = {}): Promise<WorkItemRow[]> {
+  return (await loadLevelAnswer(client, parent, signal, o)).rows;
 }
 
 export interface Location {
@@ -86,6 +115,12 @@ export class Hierarchy {
     this.where.clear();
   }
 
+  /** Whether the level of `parentId` holds exactly `ids`, in this order (the answer's order is the siblings' order). */
+  sameOrder(parentId: string, ids: readonly string[]): boolean {
+    const rows = this.levels.get(parentId);
+    return !!rows && rows.length === ids.length && rows.every((r, i) => r.id === ids[i]);
+  }
+
   /** How many rows are loaded, over all levels. */
   get size(): number {
     return this.where.size;
@@ -93,8 +128,9 @@ export class Hierarchy {
 
   /**
    * Applies fresh field maps (e.g. after an update) to the rows loaded. Rows are
-   * replaced in place; an item whose parent or display order changed (or that no
-   * longer came back) cannot be patched: its parent's level is named in `reload`.
+   * replaced in place; an item whose parent changed (or that no longer came back)
+   * cannot be patched: its parent's level is named in `reload`. (An order changed
+   * among the same siblings shows in the answer's order only: see `sameOrder`.)
    */
   apply(fresh: ReadonlyMap<string, WorkItemRecord>, missing: readonly string[] = []): { updated: string[]; reload: string[] } {
     const updated: string[] = [];
@@ -111,7 +147,6 @@ export class Hierarchy {
         if (next.parentId && this.levels.has(next.parentId)) reload.add(next.parentId);
         continue;
       }
-      if (next.displayOrder !== old.displayOrder) reload.add(at.parentId);
       rows[at.index] = next;
       updated.push(id);
     }
@@ -135,8 +170,8 @@ export interface SubtreeEntry {
 
 /**
  * Every descendant of a `subItems` answer's element (not the element itself), in
- * tree order (pre-order, children in display order). Iterative: deep trees do not
- * grow the stack.
+ * tree order (pre-order, children in the answer's order). Iterative: deep trees do
+ * not grow the stack.
  */
 export function flattenSubtree(node: SubItemNode, level: number): SubtreeEntry[] {
   const out: SubtreeEntry[] = [];
@@ -147,8 +182,6 @@ export function flattenSubtree(node: SubItemNode, level: number): SubtreeEntry[]
       const row = child?.fields ? toRow(child.fields, l + 1, parentId) : undefined;
       if (row) kids.push({ node: child, row });
     }
-    // Array.prototype.sort is stable: the service's order stays among equal display orders.
-    kids.sort((a, b) => (a.row.displayOrder ?? Infinity) - (b.row.displayOrder ?? Infinity));
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
   };
   pushChildren(node, level, workItemIdOf(node));
@@ -160,9 +193,35 @@ export function flattenSubtree(node: SubItemNode, level: number): SubtreeEntry[]
   return out;
 }
 
-/** The lowest-level items of a subtree: items without sub-items that are not folders. */
-export function lowestLevel(entries: readonly SubtreeEntry[]): WorkItemRow[] {
-  return entries.filter((e) => e.isLeaf && !e.row.isFolder).map((e) => e.row);
+/**
+ * Teaches `types` what a whole subtree's shape shows (ProjectTypes.learnLevel for
+ * each item that came back with its children): the element itself on `level`,
+ * then every descendant, deepest first, so that an item holding a folder is known
+ * as one before its own parent is looked at.
+ */
+export function learnSubtree(types: ProjectTypes, node: SubItemNode, level: number, entries: readonly SubtreeEntry[]): void {
+  const children = new Map<string, WorkItemRow[]>();
+  for (const e of entries) {
+    if (e.row.parentId === undefined) continue;
+    const list = children.get(e.row.parentId);
+    if (list) list.push(e.row);
+    else children.set(e.row.parentId, [e.row]);
+  }
+  const top = workItemIdOf(node);
+  const { SubItems: _kids, ...topFields } = node.fields;
+  // The root folder first: its item type is a folder type, which decides items further down.
+  if (top !== undefined && level === 0) types.learnLevel({ id: top, fields: topFields }, 0, children.get(top) ?? []);
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const r = entries[i]!.row;
+    const kids = children.get(r.id);
+    if (kids) types.learnLevel(r, r.level, kids);
+  }
+  if (top !== undefined) types.learnLevel({ id: top, fields: topFields }, level, children.get(top) ?? []);
+}
+
+/** The lowest-level items of a subtree: items without sub-items that are not folders (`isFolder`: ProjectTypes.isFolder). */
+export function lowestLevel(entries: readonly SubtreeEntry[], isFolder: (row: WorkItemRow) => boolean): WorkItemRow[] {
+  return entries.filter((e) => e.isLeaf && !isFolder(e.row)).map((e) => e.row);
 }
 
 // ---------------------------------------------------------------------------

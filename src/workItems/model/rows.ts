@@ -1,22 +1,26 @@
 // A work item as a tree row: the few fields the tree reads, taken from a field map
 // of the read operations (PascalCase). No vscode import.
-import { workItemIdOf, type SubItemNode } from '../../schema/reads';
+import { idValue, workItemIdOf, type SubItemNode } from '../../schema/reads';
+import type { ProjectTypes } from './types';
 
 export interface WorkItemRow {
   readonly id: string;
   readonly name: string;
   readonly code?: string;
-  /** undefined for the project's root folder. */
+  /** undefined for the project's root folder (ParentId absent or "0"). */
   readonly parentId?: string;
-  /** 0 for the project's root folder, 1 for its top-level items, and so on. */
+  /** From the position in the tree: 0 for the project's root folder, 1 for its top-level items, and so on. */
   readonly level: number;
-  readonly isFolder: boolean;
-  /** undefined when the service did not say (then the row can be expanded and may turn out empty). */
+  /**
+   * true when the answer carried some of its sub-items (a service that answered deeper than
+   * asked); otherwise undefined until its level is read: the row can be expanded and may turn
+   * out empty. Never read from a field (the help shows no HasChildren).
+   */
   readonly hasChildren?: boolean;
+  /** IsDeleted when a service sends it (the help does not show it; reads leave deleted items out). */
   readonly isDeleted: boolean;
   /** ActualProgress, 0 to 100, when known. */
   readonly progress?: number;
-  readonly displayOrder?: number;
   /** Every field that came back, as it came back. */
   readonly fields: Readonly<Record<string, unknown>>;
 }
@@ -27,36 +31,32 @@ const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : 
 
 /**
  * A row from a field map. `level` is the level the row was asked for (the parent's
- * level + 1); the `Level` field wins when the service sends it. undefined when the
- * map has no `Id`.
+ * level + 1): the level comes from the position in the tree, never from a field.
+ * `parentId` is the item the row was read below; the `ParentId` field wins when it names
+ * one ("0" names none: the root folder). undefined when the map has no `Id`.
  */
 export function toRow(fields: Record<string, unknown>, level: number, parentId?: string): WorkItemRow | undefined {
   const id = workItemIdOf({ fields });
   if (!id) return undefined;
   // The map itself is kept (no copy) unless it nests children, which the row must not hold on to.
   let rest: Record<string, unknown> = fields;
+  let hasChildren: boolean | undefined;
   if ('SubItems' in fields) {
-    const { SubItems: _nested, ...others } = fields;
+    const { SubItems: nested, ...others } = fields;
     rest = others;
+    if (Array.isArray(nested) && nested.length > 0) hasChildren = true;
   }
   return {
     id,
     name: str(fields['Name']) ?? id,
     code: str(fields['Code']),
-    parentId: str(fields['ParentId']) ?? parentId,
-    level: num(fields['Level']) ?? level,
-    isFolder: bool(fields['IsFolder']) ?? false,
-    hasChildren: bool(fields['HasChildren']),
+    parentId: idValue(fields['ParentId']) ?? parentId,
+    level,
+    hasChildren,
     isDeleted: bool(fields['IsDeleted']) ?? false,
     progress: num(fields['ActualProgress']),
-    displayOrder: num(fields['DisplayOrder']),
     fields: rest,
   };
-}
-
-/** Whether the row can be expanded: the service said it has children, or did not say. */
-export function isExpandable(row: WorkItemRow): boolean {
-  return row.hasChildren ?? true;
 }
 
 export function isCompleted(row: WorkItemRow): boolean {
@@ -65,17 +65,16 @@ export function isCompleted(row: WorkItemRow): boolean {
 
 export type ItemKind = 'folder' | 'milestone' | 'task';
 
-/** What icon the row gets: folders, milestones (by type ID or name), everything else a task. */
-export function itemKind(row: WorkItemRow): ItemKind {
-  if (row.isFolder) return 'folder';
-  const type = `${str(row.fields['ItemTypeId']) ?? ''} ${str(row.fields['ItemTypeName']) ?? ''}`.toLowerCase();
-  if (/milestone|マイルストーン/.test(type)) return 'milestone';
+/** What icon the row gets: folders and milestones as `types` decides (the profile, else the answers' shape), everything else a task. */
+export function itemKind(row: WorkItemRow, types: ProjectTypes): ItemKind {
+  if (types.isFolder(row)) return 'folder';
+  if (types.isMilestone(row)) return 'milestone';
   return 'task';
 }
 
 /**
  * The direct children of a `subItems` answer's one element (`fields.SubItems`), as rows
- * of level `parentLevel + 1`, in display order (the service's order where it gives none).
+ * of level `parentLevel + 1`, in the answer's order (the help shows no order field).
  * Children without an `Id` are skipped and counted.
  */
 export function childRows(node: SubItemNode, parentLevel: number): { rows: WorkItemRow[]; skipped: number } {
@@ -88,17 +87,7 @@ export function childRows(node: SubItemNode, parentLevel: number): { rows: WorkI
     if (row) rows.push(row);
     else skipped++;
   }
-  sortRows(rows);
   return { rows, skipped };
-}
-
-/** Sorts in place by DisplayOrder (rows without one keep their place after those with one; stable). */
-export function sortRows(rows: WorkItemRow[]): WorkItemRow[] {
-  // The service answers in display order as a rule: one pass finds that out, and no sort is needed.
-  let ordered = true;
-  for (let i = 1; i < rows.length && ordered; i++) ordered = (rows[i - 1]!.displayOrder ?? Infinity) <= (rows[i]!.displayOrder ?? Infinity);
-  if (ordered) return rows;
-  return rows.sort((a, b) => (a.displayOrder ?? Number.POSITIVE_INFINITY) - (b.displayOrder ?? Number.POSITIVE_INFINITY));
 }
 
 /** Minutes as hours for people: `90` → `1.5`. */
@@ -116,4 +105,16 @@ export function dateOf(value: unknown): string | undefined {
   return m ? m[1] : s;
 }
 
-export { str as fieldText, num as fieldNumber };
+/**
+ * "2026-03-02 – 2026-03-13", "2026-03-02 – …": the period of two date fields
+ * (PlannedStartDate/PlannedFinishDate, official help U2), each read as "2022-10-10" or
+ * "2022-10-10T00:00:00"; undefined when neither is set.
+ */
+export function period(start: unknown, end: unknown): string | undefined {
+  const s = dateOf(start);
+  const e = dateOf(end);
+  if (!s && !e) return undefined;
+  return `${s ?? '…'} – ${e ?? '…'}`;
+}
+
+export { str as fieldText, num as fieldNumber, idValue as idText };
