@@ -187,9 +187,10 @@ export function isFieldRefusal(e: unknown): boolean {
 
 /**
  * Reads with `fields`; when the service refuses them ({@link isFieldRefusal}) and
- * `fallback` differs, reads once more with `fallback` (the core official names) and
- * calls `refused` with the first error. Every other error, and one of the second
- * read, is thrown as it is.
+ * `fallback` differs, reads once more with `fallback` (the core official names) and,
+ * when that read is answered, calls `refused` with the first error (a refusal for
+ * another reason fails the second read too, and nothing is said). Every other error,
+ * and one of the second read, is thrown as it is.
  */
 export async function readWithFieldFallback<T>(
   fields: readonly string[],
@@ -202,7 +203,8 @@ export async function readWithFieldFallback<T>(
   } catch (e) {
     const same = fields.length === fallback.length && fields.every((f, i) => f === fallback[i]);
     if (same || !isFieldRefusal(e)) throw e;
+    const answer = await read(fallback);
     refused(e as ServiceError, fields);
-    return read(fallback);
+    return answer;
   }
 }

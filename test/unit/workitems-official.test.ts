@@ -222,6 +222,14 @@ describe('work items: the official help\'s names against the sandbox', function 
       assert.equal(deps.types.known('3001').isFolder(h.row('120')!), true);
     });
 
+    it('a read refused for another reason (the core names refused too) fails as it is and switches nothing', async () => {
+      const deps = treeDeps(strict);
+      await fault({ status: 400, times: 2, pathContains: '/subItems' });
+      await assert.rejects(loadTreeLevel(client, deps, { id: '10', level: 0 }, '3001'), (e: unknown) => e instanceof ServiceError && e.status === 400);
+      assert.equal(deps.fields.fallenBack, false);
+      assert.deepEqual(deps.said.filter((m) => /refused/.test(m)), []);
+    });
+
     it('a refusal is a 4xx other than sign-in, permission, not found and rate limit', () => {
       const err = (status: number) => new ServiceError({ kind: 'http', method: 'GET', path: '/x', status });
       assert.equal(isFieldRefusal(err(400)), true);
