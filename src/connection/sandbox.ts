@@ -11,6 +11,8 @@ export function registerSandboxCommands(context: vscode.ExtensionContext, log: v
       void vscode.window.showInformationMessage(vscode.l10n.t('The sandbox is already running at {0}.', connection.sandboxUrl));
       return;
     }
+    // The sandbox becomes the service in use: a job running on the configured service would pause.
+    if (!(await confirmServiceSwitch(connection, () => true, vscode.l10n.t('Start Sandbox')))) return;
     await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the sandbox…') },
       () => connection.startSandbox(),
