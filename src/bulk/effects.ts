@@ -270,8 +270,10 @@ function predictAssignments(before: Assignment[], change: AssignmentChange, plan
   for (const id of splitCommaList(change.removes ?? '')) list = list.filter((a) => a.partyId !== id);
   if ((change.removeUsers ?? []).length > 0) return {}; // users named: the service resolves them
   for (const u of change.updates ?? []) {
-    if (!u.user.startsWith('#')) return {};
-    const partyId = u.user.slice(1);
+    // Named by "#<party ID>" or, as in the help's example, by partyId alone (no user).
+    if (u.user !== undefined && u.user !== '' && !u.user.startsWith('#')) return {};
+    const partyId = u.user !== undefined && u.user !== '' ? u.user.slice(1) : u.partyId;
+    if (partyId === undefined) return {};
     const entry = list.find((a) => a.partyId === partyId);
     if (!entry) return {}; // the service refuses it (assignment not found)
     if (u.partyId !== undefined && u.partyId !== partyId) {

@@ -299,7 +299,7 @@ export const ERROR_CODES = {
     severity: 'error',
   },
   ASSIGNMENT_USER_REQUIRED: {
-    message: 'Each entry of assignmentChange.updates needs "user" (login name, LDAP login name, e-mail address or name).',
+    message: 'Each entry of assignmentChange.updates needs "user" (login name, LDAP login name, e-mail address or name) or "partyId".',
     producedBy: ['client'],
     severity: 'error',
   },

@@ -509,7 +509,9 @@ function checkAssignments(b: Record<string, unknown>, emit: Emit): void {
     change.updates.forEach((u, i) => {
       if (!isPlainObject(u)) return;
       const path = [...base, 'updates', i];
-      if (typeof u.user === 'string' && u.user.trim() === '') emit('ASSIGNMENT_USER_REQUIRED', [...path, 'user']);
+      // Named by "user" or, as in the help's example (U3), by "partyId" alone.
+      const named = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+      if (!named(u.user) && !named(u.partyId)) emit('ASSIGNMENT_USER_REQUIRED', u.user === undefined ? path : [...path, 'user']);
       checkPlannedTime(u.plannedTime, [...path, 'plannedTime'], emit);
     });
   }

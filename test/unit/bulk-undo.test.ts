@@ -5,7 +5,7 @@ import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { JobJournal, planJob } from '../../src/bulk';
-import { planUndoForJob, responseFields } from '../../src/bulk/jobValues';
+import { planUndoForJob, responseFields, valuesAfterAnswer } from '../../src/bulk/jobValues';
 import { findDrift, readValues } from '../../src/bulk/readValues';
 import { pruneSnapshots, readSnapshot, snapshotFile, writeSnapshot, SnapshotError } from '../../src/bulk/snapshot';
 import { inverseAssignmentChange, planUndo } from '../../src/bulk/undo';
@@ -262,5 +262,17 @@ describe('bulk undo: reading values and drift', () => {
       { id: 'B', fields: [{ field: 'PlannedStartDate', then: '2026-01-01', now: '2026-01-03' }] },
       { id: 'C', fields: [], gone: true },
     ]);
+  });
+});
+
+describe('bulk: values after an update without a re-read (official help U2: the answer holds only values that differ from the values sent)', () => {
+  it('a field sent and kept as sent is not in the answer: its value after is the value sent', () => {
+    const before = { Id: 'A', Name: 'old', PlannedTime: 60, PlannedStartDate: '2026-01-01' };
+    const after = valuesAfterAnswer(before, { Name: 'new', PlannedTime: 120 }, { id: 'A', plannedTime: 90, updatedAt: '2022-10-14T05:18:49.6713434' });
+    assert.deepEqual(after, { Id: 'A', Name: 'new', PlannedTime: 90, PlannedStartDate: '2026-01-01' });
+  });
+  it('without fields sent, only what the answer reports changes', () => {
+    const after = valuesAfterAnswer({ Id: 'A', PlannedStartDate: '2026-01-01' }, undefined, { id: 'A', plannedStartDate: '2026-01-04T00:00:00' });
+    assert.deepEqual(after, { Id: 'A', PlannedStartDate: '2026-01-04T00:00:00' });
   });
 });
