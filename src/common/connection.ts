@@ -115,7 +115,11 @@ export class ConnectionManager implements vscode.Disposable {
   /** Jobs running in this window, each with the service it belongs to. */
   private readonly jobs = new Set<JobService>();
   /** The requests of jobs under way (Stop Sandbox lets them finish first). */
-  private readonly jobTraffic = new InFlight();
+  private jobTrafficMade?: InFlight;
+  /** Made on first use: the class lives in the heavy bundle, which activation must not load. */
+  private get jobTraffic(): InFlight {
+    return (this.jobTrafficMade ??= new InFlight());
+  }
 
   constructor(private readonly deps: ConnectionDeps) {
     this.store = new CredentialStore(deps.secrets);

@@ -78,8 +78,13 @@ describe('api client: against the sandbox', function () {
     creds = { kind: 'basic', loginName: DEMO_SIGN_IN.admin, password: DEMO_PASSWORD };
     const r = await client.updateWorkItems(['111', '112'], { fields: { Name: '名前を変更' } });
     assert.deepEqual(r.items.map((i) => i.id), ['111', '112']);
-    assert.equal(r.items[0].name, '名前を変更'); // an unknown member of the response, kept
+    // Kept as sent, so not answered (official help U2: only values that differ from those sent).
+    assert.equal(r.items[0].name, undefined);
+    assert.match(String(r.items[0].updatedAt), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}$/);
     assert.equal((await stored('112')).name, '名前を変更');
+    // A recalculated value comes back, under a member the client's schema does not name: kept.
+    const shifted = await client.updateWorkItems(['111'], { moveScheduleDays: 1 });
+    assert.equal(typeof shifted.items[0]!['plannedStartDate'], 'string');
   });
 
   it('an update naming a missing item fails with the status and every message', async () => {

@@ -14,7 +14,7 @@
 //    too. Having children alone does not make a folder: an item of a task type may
 //    have sub-items (error 13 speaks of them, and the sandbox's demo has some).
 import { profileEntryId, type ProjectProfile } from '../../schema/catalogue';
-import { CORE_TREE_FIELDS, TREE_FIELDS, TREE_FIELDS_OUTSIDE_HELP, idValue } from '../../schema/reads';
+import { TREE_FIELDS, TREE_FIELDS_OUTSIDE_HELP, idValue } from '../../schema/reads';
 
 export interface ItemTypeInfo {
   id: string;
@@ -162,4 +162,5 @@ export class ProjectTypes {
 }
 
 /** The names every read falls back to after a service refused a name (official: Id, Name, Code, ParentId, ItemTypeId). */
-export const CORE_FIELDS: readonly string[] = CORE_TREE_FIELDS;
+// A re-export, not a constant: reading the value at load would load the heavy bundle at activation.
+export { CORE_TREE_FIELDS as CORE_FIELDS } from '../../schema/reads';
