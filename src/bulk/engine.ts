@@ -1,7 +1,7 @@
 // Running a bulk job: pacing, bounded parallelism, prompt cancellation, and a
 // retry policy that never replays an update whose outcome is unknown.
 // No vscode import.
-import { isServiceError } from '../api/errors';
+import { isServiceError, type ServiceError } from '../api/errors';
 import { nullLogger, type Logger } from '../api/logger';
 import { JobJournal, JournalError, type RunKind } from './journal';
 import { intervalFor, Pacer, systemClock } from './pacer';
@@ -31,6 +31,19 @@ import {
  */
 const RESERVE_AHEAD_ITEMS = 32;
 const RESERVE_AHEAD_REQUESTS = 32;
+
+/**
+ * An update answered 429 or 503 (with or without Retry-After). Whether it was applied
+ * is a trust assumption about the server: a gateway may forward the PUT and then
+ * answer 503 itself. Retried automatically only with `RunOptions.retryRefusedUpdates`.
+ */
+function refusedUpdate(se: ServiceError | undefined): se is ServiceError {
+  return se?.kind === 'http' && (se.status === 429 || se.status === 503);
+}
+
+const REFUSED_NOT_RETRIED_TEXT =
+  'not retried: a 429/503 answer to an update does not prove it was not applied (a gateway may have forwarded it first); ' +
+  'check the items, then re-send or confirm it (or trust the service with the setting workItemStudio.bulk.retryRefusedUpdates)';
 
 /** Backoff before retrying a connect failure (no Retry-After): 500 ms, doubling, at most 10 s. */
 const CONNECT_BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10_000];
@@ -211,6 +224,8 @@ async function execute(
   const maxRetryWait = opts.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS;
   let budget = retryBudget;
   let retries = 0;
+  const trustRefusals = opts.retryRefusedUpdates === true;
+  const refused = { requests: 0, retries: 0 };
   const startedAt = clock.now();
 
   const itemsTotal = selected.reduce((n, i) => n + records[i]!.ids.length, 0);
@@ -331,8 +346,19 @@ async function execute(
           pause(goneNow);
           patch = { state: before };
           neverSent = true;
-        } else if (se?.safeToRetry && !aborted) {
-          // Provably never applied: may be retried within the job's budget.
+        } else if (refusedUpdate(se) && !aborted && !trustRefusals) {
+          // 429/503 to an update: a gateway may have forwarded it before answering. Not
+          // known to be unapplied, so not replayed without the user's word.
+          refused.requests++;
+          patch = {
+            state: 'unknown',
+            status: se.status,
+            error: { ...err, note: 'refused-update-not-retried', message: `${err.message}; ${REFUSED_NOT_RETRIED_TEXT}` },
+          };
+        } else if ((se?.safeToRetry || (refusedUpdate(se) && trustRefusals)) && !aborted) {
+          // Provably never applied (or the service is trusted to say so): may be retried within the job's budget.
+          const trusted = refusedUpdate(se);
+          if (trusted) refused.requests++;
           const wait = se.retryAfterMs ?? CONNECT_BACKOFF_MS[Math.min(connectFailures++, CONNECT_BACKOFF_MS.length - 1)]!;
           if (budget <= 0) {
             patch = { state: 'failed', status: se.status, error: { ...err, note: 'retry-budget-exhausted' } };
@@ -341,6 +367,7 @@ async function execute(
           } else {
             budget--;
             retries++;
+            if (trusted) refused.retries++;
             retryWaitMs = wait;
             patch = { state: before, status: se.status, error: err };
           }
@@ -402,6 +429,14 @@ async function execute(
   log.info(`bulk: finished (${outcome}${paused ? `, paused: ${paused.reason}` : ''}) in ${finishedAt - startedAt} ms; ${retries} retr${retries === 1 ? 'y' : 'ies'}`);
   const result = makeResult(records, journal?.id, outcome, new Date(startedAt).toISOString(), new Date(finishedAt).toISOString(), retries, budget);
   if (paused && records.some((r) => r.state === 'pending' || r.state === 'failed')) result.paused = paused;
+  if (refused.requests > 0) {
+    result.refusedUpdates = { trusted: trustRefusals, requests: refused.requests, retries: refused.retries };
+    log.warn(
+      trustRefusals
+        ? `bulk: ${refused.requests} update answer(s) of 429/503 were retried ${refused.retries} time(s) because the setting trusts the service to refuse only what it did not apply`
+        : `bulk: ${refused.requests} update answer(s) of 429/503 are of unknown outcome and were not retried (the service is not trusted to refuse only what it did not apply)`,
+    );
+  }
   return result;
 }
 

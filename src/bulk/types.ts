@@ -77,10 +77,10 @@ export interface PlanInput {
  *   this becomes `unknown` (the service may have applied it).
  * - `succeeded`: 2xx, `response` holds the service's answer.
  * - `failed`: the service refused it (4xx), it provably never took effect (connect
- *   failure, 429/503 with Retry-After after the retry budget ran out), or it was refused before
- *   sending. `error` says why. "Retry Failed" re-sends these.
- * - `unknown`: outcome unknown (reset or timeout after sending, 5xx other than 503
- *   with Retry-After, process killed while sent). Never re-sent without the
+ *   failure; 429/503 after the retry budget ran out when `retryRefusedUpdates` trusts
+ *   the service), or it was refused before sending. `error` says why. "Retry Failed" re-sends these.
+ * - `unknown`: outcome unknown (reset or timeout after sending, a 5xx, a 429 unless
+ *   `retryRefusedUpdates` trusts the service, process killed while sent). Never re-sent without the
  *   user's word (`resendUnknown`).
  * - `cancelled`: the user cancelled while it was in flight; the service may or may
  *   not have applied it, so it is treated like `unknown` (never re-sent without
@@ -114,9 +114,12 @@ export interface RequestError {
   /**
    * Why a retryable failure (connect failure, 429/503 with Retry-After) was not
    * retried: the job's retry budget was used up, or the Retry-After was longer
-   * than `maxRetryWaitMs`.
+   * than `maxRetryWaitMs`; or (`refused-update-not-retried`, state `unknown`) the
+   * update was answered 429/503 and the service is not trusted to answer so only
+   * for what it did not apply (`RunOptions.retryRefusedUpdates`): a gateway may
+   * have forwarded it first.
    */
-  note?: 'retry-budget-exhausted' | 'retry-wait-too-long';
+  note?: 'retry-budget-exhausted' | 'retry-wait-too-long' | 'refused-update-not-retried';
 }
 
 export interface RequestResult {
@@ -192,6 +195,13 @@ export interface JobResult {
    * resumed, and nowhere else.
    */
   paused?: JobPause;
+  /**
+   * Updates answered 429 or 503 in this run: `trusted` tells whether the setting
+   * `retryRefusedUpdates` was on (they were retried automatically) or off (they are
+   * `unknown`, never replayed without the user's word); `requests` how many were
+   * so answered, `retries` how many retries that trust caused.
+   */
+  refusedUpdates?: { trusted: boolean; requests: number; retries: number };
 }
 
 export interface JobProgress {
@@ -257,6 +267,14 @@ export interface RunOptions {
    * With a journal, what is left is kept in it (see `startingRetryBudget`).
    */
   retryBudget?: number;
+  /**
+   * Trust the service to answer 429 or 503 to an update only when it did not apply
+   * it: such answers are then retried automatically (within the budget, after
+   * Retry-After or a backoff). Off by default: an update answered 429/503 is of
+   * unknown outcome (a gateway may have forwarded it before answering), and is not
+   * replayed without the user's word. Reads are not concerned.
+   */
+  retryRefusedUpdates?: boolean;
   /** Longest Retry-After honoured; longer → the request is failed. Default 120 s. */
   maxRetryWaitMs?: number;
   /** Cancels the job: in-flight requests are aborted, nothing new starts. */

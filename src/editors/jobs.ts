@@ -113,7 +113,7 @@ export class RequestJobs implements vscode.Disposable {
 
   private runOptions(): Omit<RunOptions, 'client'> {
     const b = readSettings().bulk;
-    return { concurrency: b.concurrency, requestsPerMinute: b.requestsPerMinute, retryBudget: b.retryBudget, logger: this.log };
+    return { concurrency: b.concurrency, requestsPerMinute: b.requestsPerMinute, retryBudget: b.retryBudget, retryRefusedUpdates: retryRefusedUpdates(), logger: this.log };
   }
 
   /** Runs a new job for a planned document: journal, progress with cancel, result view. */
@@ -219,8 +219,10 @@ export class RequestJobs implements vscode.Disposable {
       return;
     }
     const m = outcomeMessage(result, info.label);
-    if (m.severity === 'info') await vscode.window.showInformationMessage(m.text);
-    else await vscode.window.showWarningMessage(m.text);
+    const refused = refusedUpdatesText(result);
+    const text = refused ? `${m.text} ${refused}` : m.text;
+    if (m.severity === 'info') await vscode.window.showInformationMessage(text);
+    else await vscode.window.showWarningMessage(text);
   }
 
   // ---------------------------------------------------------------------------
@@ -673,4 +675,32 @@ function notItsServiceMessage(service: JobService, why: ServiceGoneReason | unde
     );
   }
   return vscode.l10n.t('This job belongs to {0}, but the service in use is {1}. Its requests go only to {0}: connect to it to continue the job.', where, info ? info.baseUrl : vscode.l10n.t('(none)'));
+}
+
+/**
+ * The setting `workItemStudio.bulk.retryRefusedUpdates`: whether the service is trusted
+ * to answer 429/503 to an update only when it did not apply it. In an untrusted
+ * workspace only the user's own value counts (a workspace cannot make updates replay).
+ */
+export function retryRefusedUpdates(): boolean {
+  const i = vscode.workspace.getConfiguration('workItemStudio').inspect<boolean>('bulk.retryRefusedUpdates');
+  if (!i) return false;
+  const v = vscode.workspace.isTrusted ? (i.workspaceFolderValue ?? i.workspaceValue ?? i.globalValue) : i.globalValue;
+  return v === true;
+}
+
+/** What the result says about updates answered 429/503: not retried (outcome unknown), or retried because the setting trusts the service. */
+export function refusedUpdatesText(result: JobResult): string | undefined {
+  const r = result.refusedUpdates;
+  if (!r) return undefined;
+  return r.trusted
+    ? vscode.l10n.t(
+        '{0} update request(s) answered 429/503 were retried {1} time(s) because the setting "Retry Refused Updates" trusts the service to refuse only what it did not apply.',
+        r.requests,
+        r.retries,
+      )
+    : vscode.l10n.t(
+        '{0} update request(s) answered 429/503 were not retried: such an answer does not prove the update was not applied (a gateway may have forwarded it), so their outcome is unknown.',
+        r.requests,
+      );
 }

@@ -108,7 +108,7 @@ describe('bulk engine against the sandbox', function () {
     }
   });
 
-  it('a 5xx is "unknown" (not retried); 503 with Retry-After is retried', async () => {
+  it('a 5xx is "unknown" (not retried); 503 with Retry-After is retried when the service is trusted for it', async () => {
     const ids = scheduledTaskIds(sandbox, 100).slice(80);
     const before = snapshotDates(sandbox, ids);
     const client = clientFor(sandbox);
@@ -116,9 +116,10 @@ describe('bulk engine against the sandbox', function () {
       await fault(sandbox, { status: 500, method: 'PUT', pathContains: encodeURIComponent(ids[0]!) });
       await fault(sandbox, { status: 503, retryAfterSeconds: 0, method: 'PUT', pathContains: encodeURIComponent(ids[10]!) });
       const plan = planJob({ workItemIds: ids, update: { moveScheduleDays: 1 }, baseUrl: sandbox.url, maxIdsPerRequest: 10 });
-      const r = await runJob(plan, { client, ...FAST, clock: skippingClock(), concurrency: 1 });
+      const r = await runJob(plan, { client, ...FAST, clock: skippingClock(), concurrency: 1, retryRefusedUpdates: true });
       assert.equal(r.requests[0]!.state, 'unknown');
       assert.equal(r.requests[0]!.status, 500);
+      assert.deepEqual(r.refusedUpdates, { trusted: true, requests: 1, retries: 1 });
       assert.deepEqual(r.requests[0]!.error!.messages, ['injected fault: status 500']);
       assert.equal(r.requests[1]!.state, 'succeeded');
       assert.equal(r.requests[1]!.attempts, 2);
@@ -130,7 +131,7 @@ describe('bulk engine against the sandbox', function () {
     }
   });
 
-  it('429 with Retry-After is retried within the budget and applied once', async () => {
+  it('429 with Retry-After is retried within the budget and applied once when the service is trusted for it', async () => {
     const ids = scheduledTaskIds(sandbox, 130).slice(100);
     const before = snapshotDates(sandbox, ids);
     const client = clientFor(sandbox);
@@ -138,7 +139,7 @@ describe('bulk engine against the sandbox', function () {
       await fault(sandbox, { status: 429, retryAfterSeconds: 1, method: 'PUT', times: 2 });
       const plan = planJob({ workItemIds: ids, update: { moveScheduleDays: 3 }, baseUrl: sandbox.url, maxIdsPerRequest: 10 });
       const clock = skippingClock();
-      const r = await runJob(plan, { client, ...FAST, concurrency: 1, retryBudget: 3, clock });
+      const r = await runJob(plan, { client, ...FAST, concurrency: 1, retryBudget: 3, clock, retryRefusedUpdates: true });
       assert.equal(r.outcome, 'succeeded');
       assert.equal(r.totals.retries, 2);
       assert.equal(r.totals.retryBudgetLeft, 1);
@@ -158,7 +159,7 @@ describe('bulk engine against the sandbox', function () {
       await fault(sandbox, { status: 429, retryAfterSeconds: 0, method: 'PUT', times: 100 });
       const plan = planJob({ workItemIds: ids, update: { moveScheduleDays: 3 }, baseUrl: sandbox.url, maxIdsPerRequest: 10 });
       const rec = recording(client);
-      const r = await runJob(plan, { client: rec, ...FAST, clock: skippingClock(), concurrency: 1, retryBudget: 4 });
+      const r = await runJob(plan, { client: rec, ...FAST, clock: skippingClock(), concurrency: 1, retryBudget: 4, retryRefusedUpdates: true });
       assert.equal(r.outcome, 'partial');
       assert.deepEqual(r.requests.map((q) => q.state), ['failed', 'failed', 'failed']);
       assert.equal(rec.calls.length, 3 + 4, 'one attempt per request plus the job budget of 4, not 4 per request');

@@ -456,7 +456,7 @@ describe('bulk journal', () => {
     const j = await JobJournal.create(dir, { source: {}, plan });
     const busy = () => new ServiceError({ kind: 'http', method: 'PUT', path: '/workitem/workItems/x', status: 429, retryAfterMs: 0, messages: ['busy'] });
     const refusals = (times: Record<string, number>) => scripted((ids) => ((times[ids[0]!] ?? 0) > 0 ? (times[ids[0]!]!--, busy()) : ok(ids)));
-    const settings = { ...FAST, concurrency: 1, retryBudget: 3 };
+    const settings = { ...FAST, concurrency: 1, retryBudget: 3, retryRefusedUpdates: true };
 
     // Run: W1 is refused twice (2 of 3 retries used), then the user cancels.
     const stop = new AbortController();

@@ -116,7 +116,7 @@ describe('bulk pacing', () => {
       }
       return ok(ids);
     });
-    const r = await runJob(plan(6), { client: f.client, clock, concurrency: 3, requestsPerMinute: 600 });
+    const r = await runJob(plan(6), { client: f.client, clock, concurrency: 3, requestsPerMinute: 600, retryRefusedUpdates: true });
     assert.equal(r.outcome, 'succeeded');
     assert.equal(r.totals.retries, 1);
     assert.equal(f.starts.length, 7);
