@@ -88,8 +88,44 @@ export function startingRetryBudget(kind: RunKind, configured: number, left: num
  * Resumes a job from its journal: sends only the requests never sent (`pending`).
  * Requests interrupted while sent read back as `unknown` and are not sent.
  */
-export function resumeJob(journal: JobJournal, opts: RunOptions): Promise<JobResult> {
+export async function resumeJob(journal: JobJournal, opts: RunOptions & ResumeOptions): Promise<JobResult> {
+  const state = await journal.valuesBeforeState();
+  if (state === 'missing') {
+    const log = opts.logger ?? nullLogger;
+    const nothingLeft = journal.requests.every((r) => r.state === 'pending');
+    if (opts.readValuesBefore && nothingLeft) {
+      // Killed between creating the journal and writing the values before: nothing has
+      // left, so the values read now are the values before. On disk before the first request.
+      await opts.readValuesBefore(journal);
+      if ((await journal.valuesBeforeState()) !== 'present' && !opts.withoutUndo) {
+        throw new JournalError('no-values-before', journal.file, `the values before of job ${journal.id} were read again but are not on disk (${journal.valuesBeforeFile}); nothing was sent`);
+      }
+      log.info(`bulk: job ${journal.id}: its values before were read again before its first request (the job can be undone)`);
+    } else if (opts.withoutUndo) {
+      log.warn(`bulk: job ${journal.id} is resumed without its values before: it cannot be undone`);
+    } else {
+      throw new JournalError(
+        'no-values-before',
+        journal.file,
+        `job ${journal.id} has no values before (${journal.valuesBeforeFile}), so it could not be undone; ` +
+          (nothingLeft ? 'read them again before resuming it, or resume it without undo' : 'resume it without undo') +
+          '; nothing was sent',
+      );
+    }
+  }
   return runOnJournal(journal, 'resume', journal.indexesIn('pending'), opts);
+}
+
+/** How a job without its values before (see JobJournal.valuesBeforeState) is resumed. */
+export interface ResumeOptions {
+  /**
+   * Reads the values before again and writes them beside the journal. Called before the
+   * first request, only when the job's values before are missing and none of its
+   * requests has left (values read later would not be the values before).
+   */
+  readValuesBefore?: (journal: JobJournal) => Promise<void>;
+  /** Resume although the job has no values before: it cannot be undone (the user said so). */
+  withoutUndo?: boolean;
 }
 
 /** Re-sends the requests of a job that `failed` (the service refused them or they provably never took effect). */

@@ -9,7 +9,7 @@
 //   // resendUnknown(journal, indexes, opts) or confirmUnknown(journal, indexes).
 export { planJob, PlanError, requestUrlLength, batchIdsByUrlLength, WORK_ITEMS_PATH_PREFIX, type IdBatch } from './plan';
 export { Pacer, intervalFor, systemClock } from './pacer';
-export { runJob, resumeJob, retryFailed, resendUnknown, confirmUnknown, resultFromJournal, startingRetryBudget, toRequestError, totalsOf } from './engine';
+export { runJob, resumeJob, retryFailed, resendUnknown, confirmUnknown, resultFromJournal, startingRetryBudget, toRequestError, totalsOf, type ResumeOptions } from './engine';
 export {
   JobJournal,
   JournalError,
@@ -24,6 +24,7 @@ export {
   type JournalErrorCode,
   type JournalRun,
   type RunKind,
+  type ValuesBeforeState,
 } from './journal';
 export * from './types';
 export { missingFromRead, missingIdsOf, missingIdsOfRequest, sameFailureAgain, unnamedNotFound, WORK_ITEM_NOT_FOUND, type MissingIds } from './missing';

@@ -121,9 +121,16 @@ export interface JournalData {
   retryBudgetLeft?: number;
   /** Number of the last change-log line this snapshot includes (0 or absent: none). */
   seq?: number;
+  /**
+   * Whether the values before are kept beside the journal for undo (`<file>.before`,
+   * src/bulk/snapshot.ts): `expected` (written after the journal is created and before
+   * the first request leaves; a journal that says so without the file was left between
+   * the two), `off` (the job was sent without them). Absent in older journals.
+   */
+  valuesBefore?: 'expected' | 'off';
 }
 
-export type JournalErrorCode = 'corrupt' | 'unreadable' | 'unsupported' | 'write-failed' | 'locked' | 'invalid-argument';
+export type JournalErrorCode = 'corrupt' | 'unreadable' | 'unsupported' | 'write-failed' | 'locked' | 'invalid-argument' | 'no-values-before';
 
 /** Every journal failure: a code for the UI, the file, and an English message. Never a bare crash. */
 export class JournalError extends Error {
@@ -179,6 +186,7 @@ const JournalShape = z.looseObject({
   retryBudgetLeft: z.number().int().nonnegative().optional(),
   seq: z.number().int().nonnegative().optional(),
   service: JobServiceShape.optional(),
+  valuesBefore: z.enum(['expected', 'off']).optional(),
 });
 
 /** One line of the change log. */
@@ -244,8 +252,17 @@ export interface JobSummary {
   failed?: number;
   /** Another live process is running this job now. */
   locked?: boolean;
+  /**
+   * The values before for undo: `present` (beside the journal), `missing` (the job
+   * cannot be undone as it is: see {@link JobJournal.valuesBeforeState}), `off` (sent
+   * without them by choice), `unrecorded` (none, in an older journal).
+   */
+  valuesBefore?: ValuesBeforeState;
   error?: JournalError;
 }
+
+/** See {@link JobJournal.valuesBeforeState}. */
+export type ValuesBeforeState = 'present' | 'missing' | 'off' | 'unrecorded';
 
 /** A job journal. Create with {@link JobJournal.create}, read back with {@link JobJournal.load}. */
 export class JobJournal {
@@ -290,7 +307,10 @@ export class JobJournal {
    * Creates the journal of a new job in `dir` (created when missing) and writes it.
    * Every request starts `pending`.
    */
-  static async create(dir: string, init: { source: JobSource; plan: JobPlan; service?: JobService; jobId?: string; now?: () => Date }): Promise<JobJournal> {
+  static async create(
+    dir: string,
+    init: { source: JobSource; plan: JobPlan; service?: JobService; jobId?: string; now?: () => Date; valuesBefore?: 'expected' | 'off' },
+  ): Promise<JobJournal> {
     const now = (init.now ?? (() => new Date()))();
     const jobId = init.jobId ?? newJobId(now);
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,100}$/.test(jobId)) {
@@ -313,6 +333,7 @@ export class JobJournal {
       plan: { ...init.plan, requests: init.plan.requests.map((r) => ({ ...r })) },
       requests: init.plan.requests.map((r) => ({ index: r.index, ids: r.ids, path: r.path, state: 'pending', attempts: 0 })),
       runs: [],
+      ...(init.valuesBefore ? { valuesBefore: init.valuesBefore } : {}),
     };
     // The quick file-system steps of a job are made synchronously (a few microseconds
     // each, less than a trip through the thread pool); the fsyncs are not.
@@ -468,6 +489,29 @@ export class JobJournal {
 
   summary(): JobSummary {
     return summarize(this.file, this.state);
+  }
+
+  /** Where the values before of this job are (or would be) kept for undo. */
+  get valuesBeforeFile(): string {
+    return `${this.file}.before`;
+  }
+
+  /**
+   * Whether the job can be undone from what is on disk: `present` (its values before
+   * are beside the journal), `off` (it was sent without them by choice), `missing`
+   * (they were to be written but are not: the process ended between creating the
+   * journal and writing them, so no request has left), `unrecorded` (none on disk, and
+   * the journal does not say whether there were to be: an older journal, or one made
+   * without saying; it cannot be undone). A job whose values are `missing` is resumed
+   * only after they are read again, or explicitly without undo (see resumeJob).
+   */
+  async valuesBeforeState(): Promise<ValuesBeforeState> {
+    const present = await fsp.stat(this.valuesBeforeFile).then(
+      (st) => st.isFile() && st.size > 0,
+      () => false,
+    );
+    if (present) return 'present';
+    return this.state.valuesBefore === 'expected' ? 'missing' : this.state.valuesBefore === 'off' ? 'off' : 'unrecorded';
   }
 
   /** What is left of the job's retry budget (undefined for a job that has not run, or an older journal). */
@@ -1088,7 +1132,7 @@ export async function listJobs(dir: string): Promise<JobSummary[]> {
   for (const file of files) {
     try {
       const j = await JobJournal.load(file, { responses: false });
-      out.push({ ...j.summary(), locked: await lockIsLive(`${file}.lock`).catch(() => false) });
+      out.push({ ...j.summary(), locked: await lockIsLive(`${file}.lock`).catch(() => false), valuesBefore: await j.valuesBeforeState() });
     } catch (e) {
       out.push({ file, error: e instanceof JournalError ? e : new JournalError('unreadable', file, errText(e), { cause: e }) });
     }

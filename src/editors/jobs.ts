@@ -126,6 +126,8 @@ export class RequestJobs implements vscode.Disposable {
       source: { uri: source.uri.toString(), text: source.text, description: source.description },
       plan,
       service,
+      // A journal that expects its values before and has none was left between these two steps: it is not resumed silently.
+      valuesBefore: prepared ? 'expected' : 'off',
     });
     try {
       await prepared?.write(journal); // the values before are on disk before the first request leaves
@@ -355,11 +357,18 @@ export class RequestJobs implements vscode.Disposable {
     }
     const info = this.connectionFor(journal);
     const items = itemCount(journal, pending);
-    const send = vscode.l10n.t('Send');
+    const values = await journal.valuesBeforeState();
+    // Killed between its journal and its values before: nothing has left, so they can be read again now.
+    const reread = values === 'missing' && !!this.valueHooks && readSettings().bulk.readValues && journal.requests.every((r) => r.state === 'pending');
+    const withoutUndo = values === 'missing' && !reread;
+    const send = withoutUndo ? vscode.l10n.t('Resume Without Undo') : vscode.l10n.t('Send');
     const discard = vscode.l10n.t('Discard Job');
+    const detail = [vscode.l10n.t('Requests that were already sent are not sent again; those of unknown outcome are listed in the results.')];
+    if (reread) detail.push(vscode.l10n.t('The values before the update were not kept (the window closed before they were written): they are read again before the first request, so the job can be undone.'));
+    else if (values === 'missing' || values === 'unrecorded') detail.push(vscode.l10n.t('This job cannot be undone: the values before the update were not kept.'));
     const pick = await this.askModal(
       vscode.l10n.t('Send the {0} requests ({1} items) of this job that were never sent to {2}?', pending.length, items, info.label),
-      vscode.l10n.t('Requests that were already sent are not sent again; those of unknown outcome are listed in the results.'),
+      detail.join('\n\n'),
       send,
       discard,
     );
@@ -369,7 +378,21 @@ export class RequestJobs implements vscode.Disposable {
       return undefined;
     }
     if (pick !== send) return undefined;
-    return this.rerun(journal, info, 'resume', (opts) => resumeJob(journal, opts));
+    let readValuesBefore: ((j: JobJournal) => Promise<void>) | undefined;
+    let resumeWithoutUndo = withoutUndo;
+    if (reread) {
+      const source = journal.data.source;
+      const name = documentName(source.uri);
+      const prepared = await this.valueHooks!.prepare(
+        { uri: source.uri ? vscode.Uri.parse(source.uri) : vscode.Uri.from({ scheme: 'untitled', path: name }), text: source.text ?? '', description: source.description, name },
+        journal.plan,
+        info,
+      ); // asks "Send Without Undo" itself when they cannot be read; a cancellation stops here
+      if (prepared) readValuesBefore = (j) => prepared.write(j);
+      else resumeWithoutUndo = true;
+    }
+    if (resumeWithoutUndo) this.log.warn(`bulk job ${journal.id}: resumed without its values before; it cannot be undone`);
+    return this.rerun(journal, info, 'resume', (opts) => resumeJob(journal, { ...opts, readValuesBefore, withoutUndo: resumeWithoutUndo }));
   }
 
   /**
