@@ -2,7 +2,10 @@
 // of a finished (or partly finished) job, opened for review and never sent, and a
 // summary that lists, by item and reason, what cannot be put back.
 import * as vscode from 'vscode';
+import type { JobJournal } from '../bulk/journal';
 import { planUndoForJob } from '../bulk/jobValues';
+import { checkUndoDrift, planUndoSkipping, type UndoDrift } from '../bulk/undoDrift';
+import { describeError } from '../common/messages';
 import type { UndoDocument, UndoPlan } from '../bulk/undo';
 import { openNewRequestDocument } from '../common/requestDocuments';
 import { itemsText } from '../common/wording';
@@ -22,6 +25,90 @@ export interface UndoOutcome {
   plan: UndoPlan;
   /** The documents written or opened, in the order to send them. */
   documents: vscode.Uri[];
+  /** Items another client changed since the job (found by the drift check). */
+  drift?: UndoDrift[];
+  /** Items left out of the undo because they changed since the job (the user chose to skip them). */
+  skipped?: string[];
+}
+
+/** Answers given by a script (tests) instead of the drift question. */
+export interface UndoAnswers {
+  drift?: 'skip' | 'refresh' | 'anyway' | 'cancel';
+}
+
+const MAX_SHOWN_DRIFT = 10;
+
+function shownValue(v: unknown): string {
+  if (v === undefined || v === null || v === '') return vscode.l10n.t('(empty)');
+  const text = typeof v === 'string' ? v.replace(/T00:00:00(\.0+)?Z?$/, '') : JSON.stringify(v);
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
+/** One line per changed item: which fields, the value the job left → the value now. */
+export function driftLines(drift: readonly UndoDrift[]): string {
+  const lines = drift.slice(0, MAX_SHOWN_DRIFT).map((d) => {
+    const who = d.name ? `${d.id} (${d.name})` : d.id;
+    if (d.gone) return vscode.l10n.t('{0}: not found any more', who);
+    return `${who}: ${d.fields.map((f) => vscode.l10n.t('{0} {1} → now {2}', f.field, shownValue(f.expected), shownValue(f.now))).join('; ')}`;
+  });
+  if (drift.length > MAX_SHOWN_DRIFT) lines.push(vscode.l10n.t('and {0} more', drift.length - MAX_SHOWN_DRIFT));
+  return lines.join('\n');
+}
+
+/**
+ * Reads the job's items now and, when another client changed some since the job, asks
+ * what to do with them: skip them (the default), check again, or undo anyway. The items
+ * to leave out, or undefined when the user cancelled.
+ */
+async function askAboutDrift(jobs: RequestJobs, log: vscode.LogOutputChannel, journal: JobJournal, answers: UndoAnswers): Promise<{ skip: Set<string>; drift: UndoDrift[] } | undefined> {
+  const read = jobs.readerFor(journal);
+  for (;;) {
+    let drift: UndoDrift[];
+    try {
+      const check = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking whether the items of this job changed since it ran…'), cancellable: true },
+        (_p, token) => {
+          const abort = new AbortController();
+          token.onCancellationRequested(() => abort.abort());
+          return checkUndoDrift(journal, read, { signal: abort.signal });
+        },
+      );
+      drift = check.drift;
+      log.info(`Undo of job ${journal.id}: ${check.checked} items checked in ${check.requests} read requests; ${drift.length} changed since the job`);
+    } catch (e) {
+      if ((e as { kind?: string }).kind === 'cancelled' || (e as { name?: string }).name === 'AbortError') return undefined;
+      throw new UserInputError(vscode.l10n.t('Could not check whether the items of this job changed since it ran, so no undo was made: {0}', describeError(e)));
+    }
+    if (drift.length === 0) return { skip: new Set(), drift };
+    log.warn(
+      `Undo of job ${journal.id}: ${drift.length} items changed since the job: ${drift
+        .slice(0, 20)
+        .map((d) => `${d.id} (${d.gone ? 'gone' : d.fields.map((f) => f.field).join(',')})`)
+        .join('; ')}`,
+    );
+    const skip = vscode.l10n.t('Skip Changed Items');
+    const refresh = vscode.l10n.t('Check Again');
+    const anyway = vscode.l10n.t('Undo Anyway');
+    const pick =
+      answers.drift ??
+      (await vscode.window
+        .showWarningMessage(
+          vscode.l10n.t('{0} changed since this job ran (by another client or another job).', itemsText(drift.length)),
+          {
+            modal: true,
+            detail: `${driftLines(drift)}\n\n${vscode.l10n.t('Skip Changed Items leaves them as they are now and undoes the rest. Undo Anyway overwrites their current values with the values before the job. The check is best effort: the service has no conditional update, so a change right after it is not seen.')}`,
+          },
+          skip,
+          refresh,
+          anyway,
+        )
+        .then((p) => (p === skip ? 'skip' : p === refresh ? 'refresh' : p === anyway ? 'anyway' : 'cancel')));
+    log.info(`Undo of job ${journal.id}: ${drift.length} changed items: ${pick}`);
+    if (pick === 'refresh') continue;
+    if (pick === 'skip') return { skip: new Set(drift.map((d) => d.id)), drift };
+    if (pick === 'anyway') return { skip: new Set(), drift };
+    return undefined;
+  }
 }
 
 function summaryStrings(): UndoSummaryStrings {
@@ -43,22 +130,46 @@ function describe(doc: UndoDocument, i: number, n: number, name: string, jobId: 
   return vscode.l10n.t('Undo {0} of {1} for {2} (job {3}): puts back the {4}', i + 1, n, name, jobId, undoKindText(doc.kind));
 }
 
-export async function createUndoDocuments(jobs: RequestJobs, log: vscode.LogOutputChannel, previews: PreviewDocuments, jobId?: string): Promise<UndoOutcome | undefined> {
+export async function createUndoDocuments(
+  jobs: RequestJobs,
+  log: vscode.LogOutputChannel,
+  previews: PreviewDocuments,
+  jobId?: string,
+  answers: UndoAnswers = {},
+): Promise<UndoOutcome | undefined> {
   const id =
     jobId ??
     (await jobs.pickJobId((s) => (s.requestsByState?.succeeded ?? 0) + (s.outcomeUnknown ?? 0) > 0, vscode.l10n.t('Pick the update job to undo')));
   if (!id) return undefined;
   const journal = await jobs.loadJob(id);
-  const { plan, values } = await planUndoForJob(journal);
+  const planned = await planUndoForJob(journal);
+  const { values } = planned;
+  let plan = planned.plan;
   if (!values.before) {
     throw new UserInputError(
       vscode.l10n.t('This job has no values from before sending (it was sent with workItemStudio.bulk.readValues off, or by an earlier version), so it cannot be undone here.'),
     );
   }
+  // Like Send: items changed since the job are listed, and skipped unless the user says otherwise.
+  let drift: UndoDrift[] = [];
+  let skipped: string[] = [];
+  if (plan.documents.length > 0) {
+    const checked = await askAboutDrift(jobs, log, journal, answers);
+    if (!checked) return undefined;
+    drift = checked.drift;
+    if (checked.skip.size > 0) {
+      skipped = [...checked.skip];
+      plan = planUndoSkipping(journal, values, checked.skip);
+    }
+  }
   const name = documentName(journal.data.source.uri);
   if (plan.documents.length === 0 && plan.nonInvertible.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to undo: no item of this job was changed.'));
-    return { jobId: id, plan, documents: [] };
+    void vscode.window.showInformationMessage(
+      skipped.length > 0
+        ? vscode.l10n.t('Nothing to undo: every item this job changed was changed again since, and was skipped.')
+        : vscode.l10n.t('Nothing to undo: no item of this job was changed.'),
+    );
+    return { jobId: id, plan, documents: [], drift, skipped };
   }
   const n = plan.documents.length;
   const docs = plan.documents.map((d, i) => createRequestDocument(d.workItemIds, d.update, { description: describe(d, i, n, name, id) }));
@@ -93,6 +204,11 @@ export async function createUndoDocuments(jobs: RequestJobs, log: vscode.LogOutp
     }
     await vscode.window.showTextDocument(uris[0]!, { preview: false });
   }
-  log.info(`Undo of job ${id}: ${n} documents for ${plan.items} items; ${plan.nonInvertible.length} changes cannot be put back.`);
-  return { jobId: id, plan, documents: uris };
+  log.info(`Undo of job ${id}: ${n} documents for ${plan.items} items; ${plan.nonInvertible.length} changes cannot be put back; ${skipped.length} changed since the job were skipped.`);
+  if (skipped.length > 0) {
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('{0} changed since the job and are left out of the undo: {1}', itemsText(skipped.length), skipped.slice(0, 20).join(', ') + (skipped.length > 20 ? ' …' : '')),
+    );
+  }
+  return { jobId: id, plan, documents: uris, drift, skipped };
 }

@@ -31,6 +31,8 @@ import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import type { UserDirectory } from '../people/directory';
 import { isServiceError } from '../api/errors';
 import { readMissingIds } from '../bulk/missing';
+import type { WorkItemReader } from '../bulk/readValues';
+import { readWorkItems } from '../api/reads';
 import { readSettings } from '../common/config';
 import { describeError } from '../common/messages';
 import { ContextKeys, setContext } from '../common/contextKeys';
@@ -283,6 +285,17 @@ export class RequestJobs implements vscode.Disposable {
   /** The journal of a job (for other features: undo). */
   loadJob(jobId: string): Promise<JobJournal> {
     return this.load(jobId);
+  }
+
+  /**
+   * Reads work items on the service of a job (for undo's drift check): refused with a
+   * clear error when the current connection is not that service.
+   */
+  readerFor(journal: JobJournal): WorkItemReader {
+    this.connectionFor(journal);
+    const b = readSettings().bulk;
+    return (ids, fields, o) =>
+      this.connections.run((c) => readWorkItems(c, ids, { fields, maxUrlLength: b.maxUrlLength, requestsPerMinute: b.requestsPerMinute, signal: o.signal, onProgress: o.onProgress }));
   }
 
   /** Picks a job from the list (for other features); undefined when cancelled or none. */

@@ -1,0 +1,115 @@
+// Undo checks for drift like Send does: before the undo documents of a job are made,
+// the touched fields of its items are read again and compared with the job's "after"
+// (the re-read after the run, else the answer over the values before, else the
+// prediction). An item another client changed since is listed (which fields, which
+// values); the undo can skip it, be checked again, or overwrite it anyway.
+// No vscode import, no I/O besides the reader given.
+import type { UpdateWorkItemsBody } from '../schema/api';
+import { fieldsToRead, itemEffect, sameFieldValue, touchedFields, type ItemValues } from './effects';
+import type { JobJournal } from './journal';
+import { jobValues, type JobValues } from './jobValues';
+import type { ReadOptions, WorkItemReader } from './readValues';
+import { snapshotItems, snapshotSiblings } from './snapshot';
+import { planUndo, type UndoPlan } from './undo';
+
+/** One field of an item that is no longer what the job left. */
+export interface UndoDriftField {
+  field: string;
+  /** The value the job left (its "after"). */
+  expected: unknown;
+  /** The value read now. */
+  now: unknown;
+}
+
+export interface UndoDrift {
+  id: string;
+  name?: string;
+  fields: UndoDriftField[];
+  /** The item did not come back (deleted, or no longer readable). */
+  gone?: boolean;
+}
+
+export interface UndoDriftCheck {
+  /** Items changed since the job (or gone), in the job's order. */
+  drift: UndoDrift[];
+  /** Items compared. */
+  checked: number;
+  /** Read requests made. */
+  requests: number;
+  values: JobValues;
+}
+
+/**
+ * The values a job left on one item, per touched field: the re-read or answer when it
+ * holds the field, else the predicted value; fields whose value after is not known
+ * (computed by the service) are left out.
+ */
+export function valuesLeftByJob(id: string, body: UpdateWorkItemsBody, before: ItemValues | undefined, after: ItemValues | undefined, applied: boolean): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  const effect = before ? itemEffect(id, body, before) : undefined;
+  for (const field of touchedFields(body)) {
+    if (applied && after && Object.prototype.hasOwnProperty.call(after, field)) {
+      out.set(field, after[field]);
+      continue;
+    }
+    const fe = effect?.fields.find((f) => f.field === field);
+    if (fe?.expected.kind === 'value') out.set(field, fe.expected.value);
+  }
+  return out;
+}
+
+/**
+ * Compares the items of a job with what it left on them. `current` holds the values read
+ * now (PascalCase, as read); an item of the job missing from it is `gone`. An item whose
+ * request is of unknown outcome drifted only when a field is neither its value before
+ * nor the value the job would have left.
+ */
+export function compareWithJob(values: JobValues, body: UpdateWorkItemsBody, current: ReadonlyMap<string, ItemValues>): UndoDrift[] {
+  const before = snapshotItems(values.before);
+  const out: UndoDrift[] = [];
+  const check = (id: string, applied: boolean): void => {
+    const b = before.get(id);
+    if (!b) return; // not read before: the undo cannot put it back anyway
+    const now = current.get(id);
+    const name = typeof b.Name === 'string' ? b.Name : undefined;
+    if (!now) {
+      out.push({ id, ...(name !== undefined ? { name } : {}), fields: [], gone: true });
+      return;
+    }
+    const left = valuesLeftByJob(id, body, b, values.after.get(id), applied);
+    const fields: UndoDriftField[] = [];
+    for (const [field, expected] of left) {
+      if (sameFieldValue(field, expected, now[field])) continue;
+      if (!applied && sameFieldValue(field, b[field], now[field])) continue; // unknown outcome: not applied is not drift
+      fields.push({ field, expected, now: now[field] });
+    }
+    if (fields.length > 0) out.push({ id, ...(name !== undefined ? { name } : {}), fields });
+  };
+  for (const id of values.applied) check(id, true);
+  for (const id of values.uncertain) check(id, false);
+  return out;
+}
+
+/** Reads the items of a job now and lists those changed since the job (see compareWithJob). */
+export async function checkUndoDrift(journal: JobJournal, read: WorkItemReader, o: ReadOptions = {}): Promise<UndoDriftCheck> {
+  const values = await jobValues(journal);
+  const before = snapshotItems(values.before);
+  const ids = [...new Set([...values.applied, ...values.uncertain])].filter((id) => before.has(id));
+  if (ids.length === 0) return { drift: [], checked: 0, requests: 0, values };
+  const answer = await read(ids, fieldsToRead(journal.plan.update), o);
+  const current = new Map<string, ItemValues>();
+  for (const [id, record] of answer.items) current.set(id, record.fields);
+  return { drift: compareWithJob(values, journal.plan.update, current), checked: ids.length, requests: answer.requests, values };
+}
+
+/** The undo of a job without the items in `skip` (they keep what another client wrote since the job). */
+export function planUndoSkipping(journal: JobJournal, values: JobValues, skip: ReadonlySet<string>): UndoPlan {
+  return planUndo({
+    body: journal.plan.update,
+    applied: values.applied.filter((id) => !skip.has(id)),
+    uncertain: values.uncertain.filter((id) => !skip.has(id)),
+    before: snapshotItems(values.before),
+    after: values.after,
+    siblingsBefore: snapshotSiblings(values.before),
+  });
+}
