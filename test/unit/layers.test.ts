@@ -4,7 +4,7 @@ import * as path from 'node:path';
 
 // The vscode-free layers must never import vscode: they run in plain Node (tests,
 // the sandbox CLI) and are shared by client and sandbox.
-const LAYERS = ['src/schema', 'src/api', 'src/bulk', 'src/sandbox', 'src/workItems/model', 'src/organizations/model', 'src/views/model'];
+const LAYERS = ['src/schema', 'src/api', 'src/bulk', 'src/sandbox', 'src/workItems/model', 'src/organizations/model', 'src/views/model', 'src/table/model'];
 
 // Feature folders hold their tree, model and commands and are registered from one
 // `register*` function (src/extension.ts calls them). The shared layers below them

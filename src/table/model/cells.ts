@@ -1,0 +1,145 @@
+// Whether a cell may be edited and what a typed or pasted text means in it, without
+// vscode. The checks request documents get (src/schema/rules.ts checkUpdateBody with
+// the service's catalogue: types, ranges, names, finish not before start) apply to
+// every edited cell, so a table edit that passes here passes the document checks.
+import { checkUpdateBody } from '../../schema/rules';
+import { fieldInfo } from '../../schema/fields';
+import type { ServiceFieldCatalogue } from '../../schema/service-fields';
+import { type ColumnDef, type TableRow, choiceName } from './columns';
+import type { UserResolver } from './lookup';
+import { foldForMatch, parseDate, parseHours, parseNumber } from './text';
+
+/** Why a cell was not accepted: a stable code and an English sentence (the UI localizes the sentence). */
+export interface CellProblem {
+  code: 'readOnly' | 'type' | 'choice' | 'user' | 'check';
+  message: string;
+}
+
+/** Read-only system fields and why (issue 24 §3), with the member that changes them where there is one. */
+export const READ_ONLY_FIELDS: Readonly<Record<string, string>> = {
+  Id: 'The ID of a work item cannot be changed.',
+  ProjectId: 'The project of a work item cannot be changed here.',
+  ProjectName: 'The project of a work item cannot be changed here.',
+  ProjectCode: 'The project of a work item cannot be changed here.',
+  FolderId: 'The folder follows the parent: move the item to another parent (moveParentTo).',
+  FolderName: 'The folder follows the parent: move the item to another parent (moveParentTo).',
+  ParentId: 'The parent is changed by moving the item (moveParentTo), not by editing this cell.',
+  ParentName: 'The parent is changed by moving the item (moveParentTo), not by editing this cell.',
+  ItemTypeId: 'The type is changed with "change item type" (changeItemTypeTo), not by editing this cell.',
+  Assignments: 'Assignees are changed with the assignment form (assignmentChange), not by editing this cell.',
+  ActualTime: 'Actual time comes from time entries.',
+  ActualCost: 'Actual cost comes from time entries.',
+  CreatedAt: 'Set by the service.',
+  UpdatedAt: 'Set by the service.',
+};
+
+export interface CellContext {
+  /** The service's field catalogue (serviceFieldCatalogue of GET /system/fieldTypes); without it the built-in checks. */
+  catalogue?: ServiceFieldCatalogue;
+  /** Users by name, login name or ID (user cells). Without it only IDs are accepted. */
+  resolveUser?: UserResolver;
+}
+
+/** Why column `c` cannot be edited at all; undefined when it can. */
+export function readOnlyReason(c: ColumnDef, ctx: CellContext = {}): string | undefined {
+  const fixed = READ_ONLY_FIELDS[c.key];
+  if (fixed) return fixed;
+  const service = ctx.catalogue?.fields.get(c.key) ?? c.field;
+  if (service?.isReadOnly) return 'The service marks this field read only.';
+  const builtin = fieldInfo(c.key);
+  if (builtin && !builtin.editable) return 'This field cannot be edited.';
+  return undefined;
+}
+
+export type CellInput = { ok: true; value: unknown } | { ok: false; problem: CellProblem };
+
+const typeProblem = (c: ColumnDef, text: string, expected: string): CellInput => ({
+  ok: false,
+  problem: { code: 'type', message: `${c.label}: ${JSON.stringify(text)} is not ${expected}.` },
+});
+
+/**
+ * The value to send for a text typed or pasted into a cell of `c`: numbers and hours
+ * with full-width digits (hours → minutes), dates as yyyy-MM-dd, list values by name /
+ * code / ID → the choice's ID, users by name / login name / ID → the user's ID. An empty
+ * text clears the field (null). A text cell keeps the text as written.
+ */
+export function parseCellInput(c: ColumnDef, text: string, ctx: CellContext = {}): CellInput {
+  if (c.type === 'text') return { ok: true, value: text === '' ? (c.key === 'Name' ? '' : null) : text };
+  const t = text.trim();
+  if (t === '') return { ok: true, value: null };
+  switch (c.type) {
+    case 'number':
+    case 'progress': {
+      const n = parseNumber(t);
+      return n === undefined ? typeProblem(c, text, 'a number') : { ok: true, value: n };
+    }
+    case 'hours': {
+      const m = parseHours(t);
+      return m === undefined ? typeProblem(c, text, 'a time in hours (e.g. 7.5 or 7:30)') : { ok: true, value: m };
+    }
+    case 'date': {
+      const d = parseDate(t);
+      return d === undefined ? typeProblem(c, text, 'a date (yyyy-MM-dd)') : { ok: true, value: d };
+    }
+    case 'list': {
+      const choices = c.choices ?? [];
+      if (choices.length === 0) return { ok: true, value: t };
+      const q = foldForMatch(t);
+      const ch = choices.find((x) => x.id === t) ?? choices.find((x) => foldForMatch(x.name) === q || (!!x.code && foldForMatch(x.code) === q));
+      if (!ch) return { ok: false, problem: { code: 'choice', message: `${c.label}: ${JSON.stringify(text)} is not one of ${choices.map((x) => x.name).join(', ')}.` } };
+      return { ok: true, value: ch.id ?? ch.name };
+    }
+    case 'user': {
+      const ids = ctx.resolveUser ? ctx.resolveUser(t) : [t];
+      if (ids.length === 1) return { ok: true, value: ids[0] };
+      const message = ids.length === 0 ? `${c.label}: no user matches ${JSON.stringify(text)}.` : `${c.label}: ${ids.length} users match ${JSON.stringify(text)}; write the login name or the ID.`;
+      return { ok: false, problem: { code: 'user', message } };
+    }
+  }
+}
+
+/**
+ * Checks a new value (as sent) for one cell: read-only fields say why; then the
+ * request-document checks of `fields: {[key]: value}` with the catalogue. For a planned
+ * date the row's other planned date (`fields`, edits included) is checked with it
+ * (finish not before start). Undefined when the value may be sent.
+ */
+export function checkCellValue(c: ColumnDef, value: unknown, fields: Readonly<Record<string, unknown>> = {}, ctx: CellContext = {}): CellProblem | undefined {
+  const ro = readOnlyReason(c, ctx);
+  if (ro) return { code: 'readOnly', message: `${c.label}: ${ro}` };
+  const body: Record<string, unknown> = { [c.key]: value };
+  if (value !== null && (c.key === 'PlannedStartDate' || c.key === 'PlannedFinishDate')) {
+    const other = c.key === 'PlannedStartDate' ? 'PlannedFinishDate' : 'PlannedStartDate';
+    const o = fields[other];
+    if (typeof o === 'string' && o.length >= 10) body[other] = o.slice(0, 10);
+  }
+  const r = checkUpdateBody({ fields: body }, [], ctx.catalogue ? { catalogue: ctx.catalogue } : {});
+  const err = r.issues.find((i) => i.severity === 'error');
+  return err ? { code: 'check', message: `${c.label}: ${err.message}` } : undefined;
+}
+
+/** A proposed edit of one cell after parsing and checks. */
+export type CellEditResult = { ok: true; id: string; field: string; value: unknown } | { ok: false; id: string; field: string; problem: CellProblem };
+
+/** Parses `text` for the cell of `row` in `c` and checks it (`fields`: the row's values with edits). */
+export function editCellText(row: TableRow, c: ColumnDef, text: string, fields: Readonly<Record<string, unknown>>, ctx: CellContext = {}): CellEditResult {
+  const ro = readOnlyReason(c, ctx);
+  if (ro) return { ok: false, id: row.id, field: c.key, problem: { code: 'readOnly', message: `${c.label}: ${ro}` } };
+  const parsed = parseCellInput(c, text, ctx);
+  if (!parsed.ok) return { ok: false, id: row.id, field: c.key, problem: parsed.problem };
+  return editCellValue(row, c, parsed.value, fields, ctx);
+}
+
+/** Checks a value (as sent) for the cell of `row` in `c`. */
+export function editCellValue(row: TableRow, c: ColumnDef, value: unknown, fields: Readonly<Record<string, unknown>>, ctx: CellContext = {}): CellEditResult {
+  const problem = checkCellValue(c, value, fields, ctx);
+  return problem ? { ok: false, id: row.id, field: c.key, problem } : { ok: true, id: row.id, field: c.key, value };
+}
+
+/** A list value as shown in messages (name for an ID). */
+export function describeCell(c: ColumnDef, value: unknown): string {
+  if (value === null || value === undefined) return '(empty)';
+  if (c.type === 'list' && typeof value === 'string') return choiceName(c, value);
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}

@@ -1,0 +1,15 @@
+// The vscode-free model of the work item table (issue 24): rows and columns, sorting,
+// filters (structured and typed), edits with undo / redo, fill down and paste,
+// grouping of edits into request documents, CSV / TSV export and import.
+export * from './apply';
+export * from './cells';
+export * from './columns';
+export * from './csv';
+export * from './delimited';
+export * from './edits';
+export * from './filter';
+export * from './filter-text';
+export * from './group';
+export * from './lookup';
+export * from './sort';
+export * from './text';
