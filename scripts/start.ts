@@ -1,12 +1,17 @@
 // `npm start`: VS Code with Work Item Studio running against the sandbox's demo data.
 //   - starts a sandbox (demo data, 127.0.0.1, a free port) in this process;
 //   - creates a throw-away workspace whose settings point workItemStudio.serviceUrl at it
-//     (and workItemStudio.organizations at the demo root organization), with sample documents;
+//     (and workItemStudio.organizations at the demo root organization, and
+//     workItemStudio.sandboxLabel "npm start", by which the extension names it
+//     "Sandbox (started by npm start)"), with sample documents and a README that welcomes;
 //   - with a desktop `code` on PATH (or WIS_CODE=/path/to/code): opens it in extension
 //     development mode on this repository (no packaging);
 //   - otherwise: packages the VSIX, installs it into code-server (installed into a cache outside
 //     the repository on first use, see scripts/setup-code-server.sh) and serves the browser
-//     workbench on 127.0.0.1, printing its URL.
+//     workbench on 127.0.0.1, printing its URL. The workspace opens with the Work Item Studio
+//     view shown (a folder-open task that runs the view's command) and its README.
+// One line per step (scripts/start-steps.ts); the tools' output goes to test-results/start/start.log
+// and is shown only when a step fails.
 // Sign in with login name `admin`, password `password`. Ctrl-C stops everything it started.
 // Environment: WIS_PORT (code-server port, default a free one), WIS_CODE (desktop binary),
 // WIS_BROWSER=1 (use code-server even when `code` exists).
@@ -18,13 +23,16 @@ import {
   ensureTools,
   installExtensions,
   killTree,
+  logQuietlyTo,
   makeRunDir,
   packageExtension,
   REPO_ROOT,
   run,
   startCodeServer,
+  type Tools,
 } from '../test/runners/code-server';
 import { createWorkspace, GOOD_DOCUMENT } from '../test/runners/workspace.mjs';
+import { runStart, START_SANDBOX_LABEL, StepFailed, type StartSteps } from './start-steps';
 
 function findDesktopCode(): string | undefined {
   if (process.env.WIS_BROWSER === '1') return undefined;
@@ -36,23 +44,35 @@ function findDesktopCode(): string | undefined {
   return found;
 }
 
+/** The demo workspace's welcome (opened on start as its README). */
+function welcome(sandboxUrl: string): string {
+  return [
+    '# Work Item Studio demo',
+    '',
+    `This window uses **${START_SANDBOX_LABEL}**: a sandbox with demo data at ${sandboxUrl},`,
+    'running on your machine until you press Ctrl-C where you ran `npm start`.',
+    '',
+    `1. Sign in: click the status bar item (bottom left) or run **Work Item Studio: Sign In**, login name \`${DEMO_SIGN_IN.admin}\`, password \`${DEMO_PASSWORD}\`.`,
+    '2. Browse **Work Items**, **Organizations** and **Process Categories** in the Work Item Studio view (activity bar).',
+    '3. Open `mark-complete.workitems.json` and click **Send** above it (a preview comes first).',
+    '',
+    'Nothing here touches a real service. **Work Item Studio: Start Sandbox** would start another sandbox inside',
+    'this window; with this one running it offers to use this one instead.',
+    '',
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
-  console.log('Building the extension…');
-  run('npm', ['run', '--silent', 'build'], { timeoutMs: 5 * 60_000 });
+  const logFile = path.join(REPO_ROOT, 'test-results', 'start', 'start.log');
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  fs.writeFileSync(logFile, `npm start, ${new Date().toISOString()}\n`);
+  logQuietlyTo(logFile);
 
-  const sandbox = await createSandbox({ host: '127.0.0.1', port: 0 });
   const runDir = makeRunDir('start');
-  const workspace = createWorkspace({
-    dir: path.join(runDir.dir, 'demo'),
-    files: {
-      'mark-complete.workitems.json': { ...GOOD_DOCUMENT, workItemIds: ['122', '123'] },
-    },
-    settings: {
-      'workItemStudio.serviceUrl': sandbox.url,
-      'workItemStudio.organizations': [DEMO_ORGANIZATIONS.root],
-    },
-  });
-
+  const extensionsDir = path.join(runDir.dir, 'extensions');
+  const userDataDir = path.join(runDir.dir, 'user-data');
+  let tools: Tools | undefined;
+  let sandbox: Awaited<ReturnType<typeof createSandbox>> | undefined;
   const children: { stop(): Promise<void> }[] = [];
   let stopping = false;
   const stopAll = async (code: number) => {
@@ -60,60 +80,96 @@ async function main(): Promise<void> {
     stopping = true;
     console.log('\nStopping…');
     for (const c of children.reverse()) await c.stop().catch(() => undefined);
-    await sandbox.close().catch(() => undefined);
+    await sandbox?.close().catch(() => undefined);
     runDir.cleanup();
     process.exit(code);
   };
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
 
-  const banner = (where: string) =>
-    [
-      '',
-      `Work Item Studio is running ${where}`,
-      `  sandbox (demo data): ${sandbox.url}`,
-      `  workspace:           ${workspace}`,
-      `  sign in with login name "${DEMO_SIGN_IN.admin}" and password "${DEMO_PASSWORD}"`,
-      '  (or run "Work Item Studio: Start Sandbox" for a sandbox inside VS Code)',
-      'Press Ctrl-C to stop.',
-      '',
-    ].join('\n');
+  const steps: StartSteps = {
+    desktopCode: findDesktopCode,
+    async prepareWorkbench() {
+      tools = ensureTools();
+      return { installed: tools.installed ?? [] };
+    },
+    async build() {
+      run('npm', ['run', '--silent', 'build'], { timeoutMs: 5 * 60_000 });
+    },
+    async installExtension() {
+      installExtensions(tools!, extensionsDir, userDataDir, [packageExtension()]);
+    },
+    async startSandbox() {
+      sandbox = await createSandbox({ host: '127.0.0.1', port: 0 });
+      const workspace = createWorkspace({
+        dir: path.join(runDir.dir, 'demo'),
+        files: {
+          'mark-complete.workitems.json': { ...GOOD_DOCUMENT, workItemIds: ['122', '123'] },
+          'README.md': welcome(sandbox.url),
+          // Shows the Work Item Studio view when the folder opens (code-server keeps no layout
+          // of a new user-data-dir; a task's ${command:…} runs the view's command offline).
+          '.vscode/tasks.json': {
+            version: '2.0.0',
+            tasks: [
+              {
+                label: 'Show Work Item Studio',
+                type: 'shell',
+                command: 'true ${command:workbench.view.extension.workItemStudio}',
+                runOptions: { runOn: 'folderOpen' },
+                presentation: { reveal: 'never', panel: 'dedicated', close: true, showReuseMessage: false },
+                problemMatcher: [],
+              },
+            ],
+          },
+        },
+        settings: {
+          'workItemStudio.serviceUrl': sandbox.url,
+          'workItemStudio.organizations': [DEMO_ORGANIZATIONS.root],
+          // Names this service "Sandbox (started by npm start)" everywhere in the extension.
+          'workItemStudio.sandboxLabel': 'npm start',
+        },
+      });
+      return { url: sandbox.url, workspace };
+    },
+    async startWorkbench(workspace) {
+      const server = await startCodeServer({
+        tools: tools!,
+        userDataDir,
+        extensionsDir,
+        folder: workspace,
+        logFile: path.join(path.dirname(logFile), 'code-server.log'),
+        port: process.env.WIS_PORT ? Number(process.env.WIS_PORT) : undefined,
+        userSettings: { 'workbench.startupEditor': 'readme', 'task.allowAutomaticTasks': 'on' },
+      });
+      children.push(server);
+      server.process.on('exit', (code) => {
+        if (!stopping) console.error(`code-server exited (${code}); see ${path.join(path.dirname(logFile), 'code-server.log')}`);
+        void stopAll(code ?? 1);
+      });
+      return { url: `${server.url}/?folder=${encodeURIComponent(workspace)}` };
+    },
+    async openDesktop(code, workspace) {
+      const child: ChildProcess = spawn(code, ['--new-window', '--wait', `--extensionDevelopmentPath=${REPO_ROOT}`, workspace], {
+        stdio: 'ignore',
+        detached: true,
+      });
+      children.push({ stop: () => killTree(child) });
+      child.on('exit', () => void stopAll(0));
+    },
+  };
 
-  const desktop = findDesktopCode();
-  if (desktop) {
-    const child: ChildProcess = spawn(desktop, ['--new-window', '--wait', `--extensionDevelopmentPath=${REPO_ROOT}`, workspace], {
-      stdio: 'inherit',
-      detached: true,
+  try {
+    await runStart({
+      steps,
+      logFile,
+      logName: path.relative(process.cwd(), logFile) || logFile,
+      write: (t) => process.stdout.write(t),
+      signIn: { loginName: DEMO_SIGN_IN.admin, password: DEMO_PASSWORD },
     });
-    children.push({ stop: () => killTree(child) });
-    console.log(banner('in VS Code (extension development mode)'));
-    child.on('exit', () => void stopAll(0));
-    return;
+  } catch (e) {
+    if (!(e instanceof StepFailed)) console.error(`npm start: ${e instanceof Error ? e.message : String(e)}`);
+    await stopAll(1);
   }
-
-  const tools = ensureTools();
-  const vsix = packageExtension();
-  const extensionsDir = path.join(runDir.dir, 'extensions');
-  const userDataDir = path.join(runDir.dir, 'user-data');
-  installExtensions(tools, extensionsDir, userDataDir, [vsix]);
-  const logFile = path.join(REPO_ROOT, 'test-results', 'start', 'code-server.log');
-  fs.mkdirSync(path.dirname(logFile), { recursive: true });
-  const server = await startCodeServer({
-    tools,
-    userDataDir,
-    extensionsDir,
-    folder: workspace,
-    logFile,
-    port: process.env.WIS_PORT ? Number(process.env.WIS_PORT) : undefined,
-    userSettings: { 'workbench.startupEditor': 'none' },
-  });
-  children.push(server);
-  console.log(banner('in the browser workbench (code-server)'));
-  console.log(`  open: ${server.url}/?folder=${encodeURIComponent(workspace)}\n  code-server log: ${path.relative(REPO_ROOT, logFile)}\n`);
-  server.process.on('exit', (code) => {
-    if (!stopping) console.error(`code-server exited (${code}); see ${logFile}`);
-    void stopAll(code ?? 1);
-  });
 }
 
 main().catch((e) => {

@@ -20,13 +20,16 @@ import { ContextKeys, setContext } from './contextKeys';
 import { describeError, isUnauthorized } from './messages';
 import { CredentialStore, credentialKey, type SecretStorageLike, type StoredCredential } from './secrets';
 import { releasable, SharedAttempt } from './sharedAttempt';
-import { normalizeServiceUrl, serviceLabel } from './serviceUrl';
+import { isLoopbackHost, normalizeServiceUrl, serviceLabel } from './serviceUrl';
 
 export interface ConnectionInfo {
   baseUrl: string;
   origin: string;
   label: string;
+  /** The sandbox this window started (Start Sandbox). */
   isSandbox: boolean;
+  /** The configured service is the sandbox `npm start` serves (its workspace setting workItemStudio.sandboxLabel says so). */
+  startedSandbox?: boolean;
 }
 
 /** How a person signs in; the default asks through quick picks and input boxes. */
@@ -126,7 +129,7 @@ export class ConnectionManager implements vscode.Disposable {
     this.disposables.push(
       this.emitter,
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('workItemStudio.serviceUrl') || e.affectsConfiguration('workItemStudio.network') || e.affectsConfiguration('workItemStudio.authMethod') || e.affectsConfiguration('http')) {
+        if (e.affectsConfiguration('workItemStudio.serviceUrl') || e.affectsConfiguration('workItemStudio.sandboxLabel') || e.affectsConfiguration('workItemStudio.network') || e.affectsConfiguration('workItemStudio.authMethod') || e.affectsConfiguration('http')) {
           this.resetClient();
           this.changed();
           this.warnJobsLeftBehind();
@@ -146,11 +149,14 @@ export class ConnectionManager implements vscode.Disposable {
   /** The service in use: the running sandbox first, else the configured URL (undefined when none or invalid). */
   get current(): ConnectionInfo | undefined {
     if (this.sandbox) {
-      return { baseUrl: this.sandbox.url.replace(/\/+$/, ''), origin: this.sandbox.origin, label: vscode.l10n.t('Sandbox ({0})', serviceLabel(this.sandbox.url)), isSandbox: true };
+      return { baseUrl: this.sandbox.url.replace(/\/+$/, ''), origin: this.sandbox.origin, label: vscode.l10n.t('Sandbox (this window)'), isSandbox: true };
     }
     const raw = this.deps.serviceUrl ? this.deps.serviceUrl() : readSettings().serviceUrl;
     const n = normalizeServiceUrl(raw);
     if (!n.ok) return undefined;
+    if (startedBy(n.baseUrl) === 'npm start') {
+      return { baseUrl: n.baseUrl, origin: n.origin, label: vscode.l10n.t('Sandbox (started by npm start)'), isSandbox: false, startedSandbox: true };
+    }
     return { baseUrl: n.baseUrl, origin: n.origin, label: serviceLabel(n.baseUrl), isSandbox: false };
   }
 
@@ -585,6 +591,24 @@ export function toClientCredentials(c: StoredCredential | undefined): Credential
     case 'apiKey':
       return { kind: 'apiKey', key: c.key };
   }
+}
+
+/**
+ * Who started the sandbox at the configured loopback URL, from the workspace setting
+ * workItemStudio.sandboxLabel that `npm start` writes into its demo workspace (not a
+ * contributed setting: nobody sets it by hand). Only "npm start" is known, and only for a
+ * loopback URL, so a workspace cannot pass a real service off as a sandbox.
+ */
+function startedBy(baseUrl: string): 'npm start' | undefined {
+  const marker = vscode.workspace.getConfiguration('workItemStudio').get<unknown>('sandboxLabel');
+  if (marker !== 'npm start') return undefined;
+  let host: string;
+  try {
+    host = new URL(baseUrl).hostname;
+  } catch {
+    return undefined;
+  }
+  return isLoopbackHost(host) ? 'npm start' : undefined;
 }
 
 async function defaultStartSandbox(edition: SandboxEdition, log: Logger): Promise<RunningSandbox> {

@@ -33,7 +33,8 @@ export class ConnectionStatusBar implements vscode.Disposable {
       return;
     }
     const login = this.connection.signedInAs;
-    const icon = info.isSandbox ? '$(beaker)' : '$(plug)';
+    // Either sandbox (this window's, or the one `npm start` serves) by its one name: info.label.
+    const icon = info.isSandbox || info.startedSandbox ? '$(beaker)' : '$(plug)';
     if (this.connection.isSignedIn) {
       const key = `${info.baseUrl}\n${login ?? ''}`;
       if (this.identity?.key !== key) this.askIdentity(key);

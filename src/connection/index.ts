@@ -7,6 +7,7 @@ import { normalizeServiceUrl } from '../common/serviceUrl';
 import { windowSignInPrompts } from '../common/signInPrompts';
 import { ConnectionStatusBar } from '../common/statusBar';
 import { confirmServiceSwitch, registerSandboxCommands } from './sandbox';
+import { welcomeStartedSandbox } from './startWelcome';
 import { createDispatcher, dispatcherInfo, loadCaFile } from '../api/dispatcher';
 import type { Dispatcher } from 'undici';
 
@@ -51,7 +52,10 @@ export function createConnection(context: vscode.ExtensionContext, log: vscode.L
   });
   registerSandboxCommands(context, log, connection);
   // The signed-in state is read lazily after activation (SecretStorage is not touched during activate()).
-  const timer = setTimeout(() => void connection.refreshSignedInState(), 0);
+  const timer = setTimeout(() => {
+    void connection.refreshSignedInState();
+    welcomeStartedSandbox(context, connection);
+  }, 0);
   context.subscriptions.push({ dispose: () => clearTimeout(timer) });
   return connection;
 }

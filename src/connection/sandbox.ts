@@ -1,30 +1,56 @@
 // Start Sandbox / Stop Sandbox: the reference service inside this extension host,
 // on a free loopback port, used for this session only (settings are not touched).
+// One sandbox at a time: when the configured URL already answers as a sandbox (the one
+// `npm start` serves, "Sandbox (started by npm start)"), Start Sandbox says so and offers
+// to use it instead; the one it starts is "Sandbox (this window)".
 import * as vscode from 'vscode';
 import { registerCommand } from '../common/commands';
 import type { ConnectionManager } from '../common/connection';
 import type { JobService } from '../bulk/service';
+import { answersAsSandbox } from './sandboxProbe';
 
 export function registerSandboxCommands(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, connection: ConnectionManager): void {
-  registerCommand(context, log, 'workItemStudio.startSandbox', async () => {
-    if (connection.sandboxUrl) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('The sandbox is already running at {0}.', connection.sandboxUrl));
-      return;
-    }
-    // The sandbox becomes the service in use: a job running on the configured service would pause.
-    if (!(await confirmServiceSwitch(connection, () => true, vscode.l10n.t('Start Sandbox')))) return;
-    await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the sandbox…') },
-      () => connection.startSandbox(),
-    );
-    void vscode.window.showInformationMessage(
-      vscode.l10n.t('The sandbox is running at {0} and you are signed in as admin. It stops when the window closes.', connection.sandboxUrl ?? ''),
-    );
-  });
+  registerCommand(context, log, 'workItemStudio.startSandbox', () => startSandbox(connection));
   registerCommand(context, log, 'workItemStudio.stopSandbox', async () => {
     if (!(await confirmServiceSwitch(connection, (s) => !!s.sandbox))) return;
     await connection.stopSandbox();
   });
+}
+
+type Ask = (message: string, ...items: vscode.MessageItem[]) => Thenable<vscode.MessageItem | undefined>;
+
+/**
+ * Start Sandbox. When the configured URL already answers as a sandbox, it says so and offers
+ * to use that one (one sandbox at a time); `ask` shows that question (tests answer it).
+ */
+export async function startSandbox(connection: ConnectionManager, ask: Ask = (m, ...items) => vscode.window.showInformationMessage(m, ...items)): Promise<void> {
+  if (connection.sandboxUrl) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} is already running at {1}.', connection.current?.label ?? '', connection.sandboxUrl));
+    return;
+  }
+  const configured = connection.current;
+  if (configured && (await answersAsSandbox(configured.baseUrl))) {
+    const use: vscode.MessageItem = { title: vscode.l10n.t('Use It') };
+    const pick = await ask(
+      configured.startedSandbox
+        ? vscode.l10n.t('{0} is already serving this workspace at {1}. Use it instead of starting another sandbox?', configured.label, configured.baseUrl)
+        : vscode.l10n.t('A sandbox is already serving this workspace at {0}. Use it instead of starting another sandbox?', configured.baseUrl),
+      use,
+    );
+    if (pick !== use) return;
+    await connection.refreshSignedInState();
+    if (!connection.isSignedIn) await connection.signIn('command');
+    return;
+  }
+  // The sandbox becomes the service in use: a job running on the configured service would pause.
+  if (!(await confirmServiceSwitch(connection, () => true, vscode.l10n.t('Start Sandbox')))) return;
+  await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting the sandbox…') },
+    () => connection.startSandbox(),
+  );
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t('{0} is running at {1} and you are signed in as admin. It stops when the window closes.', connection.current?.label ?? '', connection.sandboxUrl ?? ''),
+  );
 }
 
 /**

@@ -16,10 +16,31 @@ export interface Tools {
   node24: string;
   codeServerEntry: string;
   chromium: string;
+  /** What this call installed (quiet mode only; empty: everything was already there). */
+  installed?: string[];
+}
+
+/** Where log() and run() send their output instead of the terminal (quiet mode of `npm start`). */
+let quietLogFile: string | undefined;
+
+/**
+ * Quiet mode: log lines, the setup script's messages and the output of every run() go to
+ * `file` (appended) instead of the terminal; failures still throw with the output's tail and
+ * name the file. `undefined` ends quiet mode. Callers that never call it see no change.
+ */
+export function logQuietlyTo(file: string | undefined): void {
+  quietLogFile = file;
+  if (file) fs.mkdirSync(path.dirname(file), { recursive: true });
 }
 
 export function log(tag: string, message: string): void {
-  process.stderr.write(`[${tag}] ${message}\n`);
+  if (quietLogFile) fs.appendFileSync(quietLogFile, `[${tag}] ${message}\n`);
+  else process.stderr.write(`[${tag}] ${message}\n`);
+}
+
+/** The last `lines` lines of a text (no trailing empty line). */
+export function tailOf(text: string, lines: number): string {
+  return text.replace(/\s+$/, '').split('\n').slice(-lines).join('\n');
 }
 
 /**
@@ -38,9 +59,21 @@ export function ensureTools(): Tools {
   }
   const script = path.join(REPO_ROOT, 'scripts', 'setup-code-server.sh');
   log('setup', `checking tools (${path.relative(REPO_ROOT, script)})`);
-  const r = spawnSync('bash', [script], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', timeout: 45 * 60_000 });
+  const quiet = quietLogFile;
+  const r = spawnSync('bash', [script], {
+    stdio: ['ignore', 'pipe', quiet ? 'pipe' : 'inherit'],
+    encoding: 'utf8',
+    timeout: 45 * 60_000,
+    maxBuffer: 64 * 1024 * 1024,
+    env: quiet ? { ...process.env, WIS_SETUP_QUIET: '1' } : process.env,
+  });
+  if (quiet) fs.appendFileSync(quiet, `$ bash ${path.relative(REPO_ROOT, script)}\n${r.stderr ?? ''}${r.stdout ?? ''}\n`);
   if (r.status !== 0) {
-    throw new Error(`scripts/setup-code-server.sh failed (exit ${r.status ?? r.signal}); see its messages above`);
+    throw new Error(
+      quiet
+        ? `scripts/setup-code-server.sh failed (exit ${r.status ?? r.signal}):\n${tailOf(r.stderr ?? '', 20)}\n(full log: ${quiet})`
+        : `scripts/setup-code-server.sh failed (exit ${r.status ?? r.signal}); see its messages above`,
+    );
   }
   const kv = Object.fromEntries(
     r.stdout
@@ -52,7 +85,8 @@ export function ensureTools(): Tools {
   for (const k of ['NODE24', 'CODE_SERVER_ENTRY', 'CHROMIUM']) {
     if (!kv[k]) throw new Error(`scripts/setup-code-server.sh did not report ${k}`);
   }
-  return { cache: kv.WIS_CACHE ?? '', node24: kv.NODE24!, codeServerEntry: kv.CODE_SERVER_ENTRY!, chromium: kv.CHROMIUM! };
+  const installed = kv.INSTALLED === undefined ? {} : { installed: kv.INSTALLED.split(' ').filter(Boolean) };
+  return { cache: kv.WIS_CACHE ?? '', node24: kv.NODE24!, codeServerEntry: kv.CODE_SERVER_ENTRY!, chromium: kv.CHROMIUM!, ...installed };
 }
 
 /** Runs a command to completion with a timeout; throws with its output's tail on failure. */
@@ -66,11 +100,12 @@ export function run(cmd: string, args: string[], options: { cwd?: string; timeou
     maxBuffer: 64 * 1024 * 1024,
   });
   const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
-  if (options.logFile) fs.appendFileSync(options.logFile, `$ ${cmd} ${args.join(' ')}\n${output}\n`);
+  const logFile = options.logFile ?? quietLogFile;
+  if (logFile) fs.appendFileSync(logFile, `$ ${cmd} ${args.join(' ')}\n${output}\n`);
   if (r.error || r.status !== 0) {
     const why = r.error ? r.error.message : `exit ${r.status ?? r.signal}`;
     const tail = output.split('\n').slice(-25).join('\n');
-    throw new Error(`${path.basename(cmd)} ${args.join(' ')} failed (${why}):\n${tail}`);
+    throw new Error(`${path.basename(cmd)} ${args.join(' ')} failed (${why}):\n${tail}${logFile ? `\n(full log: ${logFile})` : ''}`);
   }
   return output;
 }
