@@ -88,7 +88,13 @@ export function startingRetryBudget(kind: RunKind, configured: number, left: num
  * Resumes a job from its journal: sends only the requests never sent (`pending`).
  * Requests interrupted while sent read back as `unknown` and are not sent.
  */
-export async function resumeJob(journal: JobJournal, opts: RunOptions & ResumeOptions): Promise<JobResult> {
+export function resumeJob(journal: JobJournal, opts: RunOptions & ResumeOptions): Promise<JobResult> {
+  // Under the job's lock, before the run starts: nothing is sent until the values before are settled.
+  return runOnJournal(journal, 'resume', journal.indexesIn('pending'), opts, () => settleValuesBefore(journal, opts));
+}
+
+/** A job whose values before are missing gets them read again (nothing has left yet), or runs only without undo when told so. */
+async function settleValuesBefore(journal: JobJournal, opts: RunOptions & ResumeOptions): Promise<void> {
   const state = await journal.valuesBeforeState();
   if (state === 'missing') {
     const log = opts.logger ?? nullLogger;
@@ -113,7 +119,6 @@ export async function resumeJob(journal: JobJournal, opts: RunOptions & ResumeOp
       );
     }
   }
-  return runOnJournal(journal, 'resume', journal.indexesIn('pending'), opts);
 }
 
 /** How a job without its values before (see JobJournal.valuesBeforeState) is resumed. */
@@ -192,11 +197,12 @@ function checkService(plan: JobPlan, journal: JobJournal | undefined, opts: RunO
   }
 }
 
-async function runOnJournal(journal: JobJournal, kind: RunKind, indexes: number[], opts: RunOptions): Promise<JobResult> {
+async function runOnJournal(journal: JobJournal, kind: RunKind, indexes: number[], opts: RunOptions, beforeRun?: () => Promise<void>): Promise<JobResult> {
   checkOptions(opts);
   checkService(journal.plan, journal, opts);
   await journal.acquireLock();
   try {
+    await beforeRun?.();
     const budget = startingRetryBudget(kind, opts.retryBudget ?? DEFAULT_RETRY_BUDGET, journal.retryBudgetLeft);
     await journal.beginRun(kind, indexes, new Date((opts.clock ?? systemClock).now()), budget);
     let result: JobResult;

@@ -263,7 +263,7 @@ export interface RunOptions {
    */
   minIntervalMs?: number;
   /**
-   * Automatic retries for the whole job (connect failures, 429/503 with Retry-After); default 10.
+   * Automatic retries for the whole job (connect failures; 429/503 only with `retryRefusedUpdates`); default 10.
    * With a journal, what is left is kept in it (see `startingRetryBudget`).
    */
   retryBudget?: number;
