@@ -710,7 +710,9 @@ export class ServiceClient {
         },
         onData(chunk: Buffer) {
           size += chunk.length;
-          if (size > maxBytes) {
+          // A folded list is capped by what it keeps, not by its length (the fold keeps the elements, or not).
+          const held = decoder && fold && decodeError === undefined ? decoder.keptBytes + chunk.length : size;
+          if (held > maxBytes) {
             const err = Object.assign(new Error('response too large'), { code: 'UND_ERR_RES_EXCEEDED_MAX_SIZE', [TOO_LARGE]: status });
             abortFn?.(err);
             fail(err);

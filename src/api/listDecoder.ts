@@ -79,6 +79,18 @@ export class ListDecoder {
   private fastAllowed = true;
   /** Whether `data` had elements (a `[]` needs no batch). */
   private elements = 0;
+  /** Bytes of `data` elements handed to the fold (not kept). */
+  private folded = 0;
+
+  /**
+   * Bytes of the answer this decoder holds or has kept: every byte pushed so far except
+   * the elements handed to the fold (with a fold: the other members, and the elements
+   * waiting in the batch being cut, at most about two batches). A response cap applies to
+   * this, not to the answer's length: folding a list of a million users keeps nothing.
+   */
+  get keptBytes(): number {
+    return this.position - this.folded;
+  }
 
   /** Feeds the next bytes of the answer. Throws ListDecodeError when a batch of elements is not JSON. */
   push(chunk: Buffer): void {
@@ -147,7 +159,7 @@ export class ListDecoder {
       } catch {
         continue;
       }
-      this.take(part as unknown[]);
+      this.take(part as unknown[], comma + 1);
       const rest = buf.subarray(comma + 1);
       this.batch = rest.length > 0 ? [rest] : [];
       this.batchSize = rest.length;
@@ -284,6 +296,7 @@ export class ListDecoder {
   }
 
   private parseBatch(): void {
+    const bytes = this.batchSize;
     const text = Buffer.concat(this.batch, this.batchSize).toString('utf8');
     const at = this.position;
     this.batch = [];
@@ -298,13 +311,16 @@ export class ListDecoder {
     } catch (e) {
       throw new ListDecodeError(`the body is not JSON: "data" element ${this.parsed + 1} or one after it, near byte ${at}: ${e instanceof Error ? e.message.slice(0, 200) : String(e)}`);
     }
-    this.take(part as unknown[]);
+    this.take(part as unknown[], bytes);
   }
 
-  /** Keeps a parsed batch of elements, or hands it to the fold. */
-  private take(list: unknown[]): void {
+  /** Keeps a parsed batch of elements (`bytes` long in the answer), or hands it to the fold. */
+  private take(list: unknown[], bytes: number): void {
     this.parsed += list.length;
-    if (this.fold) this.fold(list);
+    if (this.fold) {
+      this.folded += bytes;
+      this.fold(list);
+    }
     else for (let i = 0; i < list.length; i++) this.items.push(list[i]);
   }
 

@@ -7,6 +7,7 @@
 // origin and path prefix, so no ID can steer a request (and the user's token)
 // elsewhere.
 import { validateWorkItemId, WORK_ITEM_ID_MAX_LENGTH } from '../schema/rules';
+import { pathLookalike } from '../schema/id-lookalikes';
 
 /** Longest ID accepted in a path. Real IDs are far shorter; this keeps URLs bounded. */
 export const MAX_ID_LENGTH = 200;
@@ -40,6 +41,8 @@ export function validateId(id: string): string | undefined {
   if (CONTROL_OR_FORMAT.test(id)) return `ID "${show(id)}" must not contain control or invisible formatting characters`;
   if (WHITESPACE.test(id)) return `ID "${show(id)}" must not contain spaces or other whitespace`;
   if (LONE_SURROGATE.test(id)) return `ID "${show(id)}" is not well-formed Unicode`;
+  const lookalike = pathLookalike(id);
+  if (lookalike) return `ID "${show(id)}" must not contain "${lookalike.character}", which a server may read as "${lookalike.reads}"`;
   return undefined;
 }
 

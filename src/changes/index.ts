@@ -23,8 +23,9 @@ import { readRequestCount, subItemReader, workItemReader } from './reader';
 import { changeTableStrings } from './strings';
 import type { PreviewDocuments } from '../editors/preview';
 import { analyzeText } from '../editors/requestDocument';
-import { PreviewStore } from './previewStore';
-import { createUndoDocuments, type UndoOutcome } from './undoCommand';
+import { PreviewStore, sha256, type SentMark } from './previewStore';
+import { askDrift, askRepeat, previewButtons, sentLine, staleSendMessage } from './sent';
+import { createUndoDocuments, type UndoAnswers, type UndoOutcome } from './undoCommand';
 
 export const PREVIEW_VIEW_TYPE = 'workItemStudio.valuesPreview';
 /** Reads that end sooner show no progress notification. */
@@ -68,12 +69,16 @@ async function openedDocument(uri: vscode.Uri, waitMs = 5_000): Promise<vscode.T
   });
 }
 
-/** The Before/After view's buttons: Refresh reads the values again, Send sends the document. */
-function previewButtons(): { command: string; label: string; secondary?: boolean }[] {
-  return [
-    { command: 'refresh', label: vscode.l10n.t('Refresh') },
-    { command: 'send', label: vscode.l10n.t('Send'), secondary: true },
-  ];
+/** What a press of a Before/After view's button did (the internal command returns it). */
+export interface PreviewButtonOutcome {
+  document?: string;
+  /** Set when the view's document was sent after its values were read (ISO time). */
+  sentAt?: string;
+  jobId?: string;
+  buttons: { command: string; label: string; disabled: boolean }[];
+  /** What the press did: nothing (state only), sent the document, read the values again, or refused (already sent). */
+  did: 'state' | 'send' | 'refresh' | 'refused-sent' | 'no-view';
+  result?: unknown;
 }
 
 function errorText(e: unknown): string {
@@ -84,6 +89,12 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
   private readonly previews = new Map<string, PreviewTaken>();
   private panel?: vscode.WebviewPanel;
   private panelDoc?: vscode.Uri;
+  /** The panel's last content (re-rendered when its document is sent meanwhile). */
+  private panelArgs?: { uri: vscode.Uri; name: string; info: ConnectionInfo; plan: JobPlan; section: string; extra: string[] };
+  /** A view restored after a reload, before its kept values are shown: renders it again (with its send mark). */
+  private renderRestored?: () => void;
+  /** Documents sent after their preview, by URI: their Before/After view sends no more until Preview Again. */
+  private readonly sentMarks = new Map<string, SentMark>();
   lastPreview: ChangeTable | undefined;
   private pruned = false;
   /** The previews' values on disk, so that Send still sees drift after a window reload (made on first use: activation touches no storage). */
@@ -208,6 +219,9 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
   }
 
   private showPreviewPanel(uri: vscode.Uri, name: string, info: ConnectionInfo, plan: JobPlan, section: string, extra: string[], reveal = true): void {
+    this.panelArgs = { uri, name, info, plan, section, extra };
+    this.renderRestored = undefined;
+    const sent = this.sentMarks.get(uri.toString());
     const title = vscode.l10n.t('Before/After: {0}', name);
     // In the group of the plan's preview (just opened beside the document), as a tab over it.
     const column = vscode.window.activeTextEditor && vscode.window.activeTextEditor.document.uri.toString() !== uri.toString() ? vscode.window.activeTextEditor.viewColumn : undefined;
@@ -225,12 +239,18 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
     panel.title = title;
     panel.webview.html = renderChangesPage({
       title,
-      lines: [vscode.l10n.t('Service: {0}', info.label), vscode.l10n.t('Document: {0}', name), vscode.l10n.t('{0} in {1}', itemsText(plan.ids.length), requestsText(plan.requests.length)), ...extra],
+      lines: [
+        vscode.l10n.t('Service: {0}', info.label),
+        vscode.l10n.t('Document: {0}', name),
+        vscode.l10n.t('{0} in {1}', itemsText(plan.ids.length), requestsText(plan.requests.length)),
+        ...(sent ? [sentLine(sent)] : extra),
+      ],
       section,
-      buttons: previewButtons(),
+      buttons: previewButtons(sent),
       nonce: randomBytes(16).toString('base64'),
       cspSource: panel.webview.cspSource,
       documentUri: uri.toString(),
+      sentAt: sent?.at.toISOString(),
     });
     if (reveal) panel.reveal(panel.viewColumn, true);
   }
@@ -261,16 +281,31 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
     panel.webview.options = { enableScripts: true, localResourceRoots: [] };
     this.adoptPanel(panel);
     this.panelDoc = uri;
+    this.panelArgs = undefined;
     panel.title = title;
-    panel.webview.html = renderChangesPage({
-      title,
-      lines: [vscode.l10n.t('Document: {0}', name)],
-      section: messageSection(changeTableStrings().heading.preview, vscode.l10n.t('The window was reloaded since these values were read. Refresh reads them again.')),
-      buttons: previewButtons(),
-      nonce: randomBytes(16).toString('base64'),
-      cspSource: panel.webview.cspSource,
-      documentUri: uri.toString(),
-    });
+    const render = (sent?: SentMark): void => {
+      panel.webview.html = renderChangesPage({
+        title,
+        lines: [vscode.l10n.t('Document: {0}', name), ...(sent ? [sentLine(sent)] : [])],
+        section: messageSection(changeTableStrings().heading.preview, vscode.l10n.t('The window was reloaded since these values were read. Refresh reads them again.')),
+        buttons: previewButtons(sent),
+        nonce: randomBytes(16).toString('base64'),
+        cspSource: panel.webview.cspSource,
+        documentUri: uri.toString(),
+        sentAt: sent?.at.toISOString(),
+      });
+    };
+    render(this.sentMarks.get(uri.toString()));
+    this.renderRestored = () => render(this.sentMarks.get(uri.toString()));
+    // A view whose document was sent before the reload stays sent (the mark is kept with the preview on disk).
+    void this.store
+      .sentOf(uri.toString())
+      .then((sent) => {
+        if (!sent || this.panel !== panel) return;
+        if (!this.sentMarks.has(uri.toString())) this.sentMarks.set(uri.toString(), sent);
+        if (!this.panelArgs) render(this.sentMarks.get(uri.toString()));
+      })
+      .catch(() => undefined);
     this.showKept(uri, panel).catch((e: unknown) => this.log.warn(`Before/After of ${name}: the values kept before the reload were not shown: ${errorText(e)}`));
   }
 
@@ -288,22 +323,97 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
     const kept = await this.store.load(uri.toString(), text, info.baseUrl);
     const d = kept ? analyzeText(text).validation?.document : undefined;
     if (!kept || !d || this.panel !== panel) return;
+    if (kept.sent && !this.sentMarks.has(uri.toString())) this.sentMarks.set(uri.toString(), kept.sent);
     const plan = planJob({ workItemIds: d.workItemIds, update: d.update, baseUrl: info.baseUrl, maxUrlLength: readSettings().bulk.maxUrlLength });
     const values: ReadValues = { fields: kept.fields, items: kept.items, missing: kept.missing, requests: 0 };
     this.previews.set(uri.toString(), { text, plan, values, info, docUri: uri });
     this.showPreview(uri, documentName(uri), info, plan, values, { keptAt: kept.takenAt, reveal: false });
   }
 
-  private async onPreviewMessage(message: unknown): Promise<void> {
+  private async onPreviewMessage(message: unknown): Promise<PreviewButtonOutcome> {
     const command = typeof message === 'object' && message !== null ? (message as { command?: unknown }).command : undefined;
     const uri = this.panelDoc;
-    if (!uri) return;
-    if (command === 'refresh') await vscode.commands.executeCommand('workItemStudio.previewUpdate', uri);
-    else if (command === 'send') await vscode.commands.executeCommand('workItemStudio.sendUpdate', uri);
+    if (!uri || !this.panel) return { did: 'no-view', buttons: [] };
+    const key = uri.toString();
+    const sent = this.sentMarks.get(key);
+    const state = (did: PreviewButtonOutcome['did'], result?: unknown): PreviewButtonOutcome => {
+      const now = this.panelDoc ? this.sentMarks.get(this.panelDoc.toString()) : undefined;
+      return {
+        document: this.panelDoc?.toString(),
+        ...(now ? { sentAt: now.at.toISOString(), ...(now.jobId ? { jobId: now.jobId } : {}) } : {}),
+        buttons: previewButtons(now).map((b) => ({ command: b.command, label: b.label, disabled: b.disabled === true })),
+        did,
+        ...(result !== undefined ? { result } : {}),
+      };
+    };
+    if (command === 'refresh') return state('refresh', await vscode.commands.executeCommand('workItemStudio.previewUpdate', uri));
+    if (command === 'send') {
+      if (sent) {
+        // A view of values read before a send of its document: it sends nothing more (its Send is disabled; a click that still arrives lands here).
+        this.log.info(`Before/After of ${documentName(uri)}: Send refused, the document was sent at ${sent.at.toISOString()}${sent.jobId ? ` (job ${sent.jobId})` : ''}.`);
+        const again = vscode.l10n.t('Preview Again');
+        void vscode.window.showInformationMessage(staleSendMessage(documentName(uri), sent), again).then((pick) => {
+          if (pick === again) void vscode.commands.executeCommand('workItemStudio.previewUpdate', uri);
+        });
+        return state('refused-sent');
+      }
+      return state('send', await vscode.commands.executeCommand('workItemStudio.sendUpdate', uri));
+    }
+    return state('state');
+  }
+
+  /** Presses a button of the open Before/After view as a click does ('send', 'refresh'), or only reports its state. */
+  pressButton(command: unknown): Promise<PreviewButtonOutcome> {
+    return this.onPreviewMessage({ command });
+  }
+
+  /** The send mark of a previewed document (in memory, else kept on disk). */
+  private async sentOf(uri: vscode.Uri): Promise<SentMark | undefined> {
+    return this.sentMarks.get(uri.toString()) ?? (await this.store.sentOf(uri.toString()));
+  }
+
+  /**
+   * Before a Send of a document: when this same text was sent after its preview (the preview
+   * and its view hold the values before that send), asks first, Preview Again being the
+   * default button. True: send. A document sent without a preview is not asked about.
+   */
+  async confirmRepeat(doc: vscode.TextDocument, info: ConnectionInfo): Promise<boolean> {
+    if (!this.enabled()) return true;
+    const sent = await this.sentOf(doc.uri);
+    if (!sent || sent.textHash !== sha256(doc.getText())) return true;
+    const name = documentName(doc.uri);
+    this.log.warn(`Send of ${name}: this text was sent after its preview at ${sent.at.toISOString()}${sent.jobId ? ` (job ${sent.jobId})` : ''}; asking before sending it again.`);
+    const answer = await askRepeat(name, info.label, sent);
+    if (answer === 'preview') void vscode.commands.executeCommand('workItemStudio.previewUpdate', doc.uri);
+    return answer === 'send';
+  }
+
+  /**
+   * Marks a previewed document as sent: its Before/After view shows "Sent at …", sends no more
+   * and offers Preview Again (also after a reload). A document without a preview is not marked.
+   */
+  private markSent(source: JobSourceInfo, jobId?: string): void {
+    const key = source.uri.toString();
+    const mark: SentMark = { at: new Date(), textHash: sha256(source.text), ...(jobId ? { jobId } : {}) };
+    const previewed = this.previews.has(key) || this.panelDoc?.toString() === key;
+    if (previewed) this.sentMarks.set(key, mark);
+    this.store
+      .markSent(key, mark)
+      .then((kept) => {
+        if (kept && !previewed) this.sentMarks.set(key, mark);
+      })
+      .catch((e: unknown) => this.log.warn(`Before/After of ${source.name}: the send was not noted on disk: ${errorText(e)}`));
+    const a = this.panelArgs;
+    if (this.panel && this.panelDoc?.toString() === key) {
+      if (a && a.uri.toString() === key) this.showPreviewPanel(a.uri, a.name, a.info, a.plan, a.section, a.extra, false);
+      else this.renderRestored?.();
+    }
   }
 
   /** Keeps a preview's values in memory and on disk (for Send's drift check, also after a window reload). */
   private keepPreview(p: PreviewTaken): void {
+    // A new preview: its view may send again.
+    this.sentMarks.delete(p.docUri.toString());
     this.previews.set(p.docUri.toString(), p);
     const { fields, items, missing } = p.values;
     this.store
@@ -325,6 +435,9 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
 
   async prepare(source: JobSourceInfo, plan: JobPlan, info: ConnectionInfo): Promise<{ write(journal: JobJournal): Promise<void> } | undefined> {
     if (!this.enabled()) return undefined;
+    // A preview of this text that was sent since holds the values before that send: no reference for drift any more.
+    const sent = await this.sentOf(source.uri);
+    const previewSent = sent !== undefined && sent.textHash === sha256(source.text);
     let values: ReadValues | undefined;
     let failure: string | undefined;
     try {
@@ -342,38 +455,34 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
       const pick = await vscode.window.showWarningMessage(text.message, { modal: true, detail: text.detail }, send, openSetting);
       if (pick === openSetting) void vscode.commands.executeCommand('workbench.action.openSettings', 'workItemStudio.bulk.readValues');
       if (pick !== send) throw new vscode.CancellationError();
+      this.markSent(source);
       return undefined;
     }
     // Drift: items changed since the preview of this same document text on this service (best effort: no ETag on the service).
-    const previous = await this.previewOf(source, plan, info);
+    // (After a send of this very text, the items differ from the preview by that send: no drift question; Send asked about the repeat.)
+    const previous = previewSent ? undefined : await this.previewOf(source, plan, info);
     if (previous) {
       const drift = findDrift(plan.update, previous.values.items, values.items);
       if (drift.length > 0) {
         this.log.warn(`Send of ${source.name}: ${drift.length} items changed since the preview: ${drift.slice(0, 20).map((d) => `${d.id} (${d.gone ? 'gone' : d.fields.map((f) => f.field).join(',')})`).join('; ')}`);
-        const sendAnyway = vscode.l10n.t('Send Anyway');
-        const refresh = vscode.l10n.t('Refresh Preview');
         const shown = drift
           .slice(0, 10)
           .map((d) => (d.gone ? vscode.l10n.t('{0}: not found any more', d.id) : `${d.id}: ${d.fields.map((f) => f.field).join(', ')}`))
           .join('\n');
         const more = drift.length > 10 ? `\n${vscode.l10n.t('and {0} more', drift.length - 10)}` : '';
-        const pick = await vscode.window.showWarningMessage(
-          vscode.l10n.t('{0} changed since the preview.', itemsText(drift.length)),
-          { modal: true, detail: `${shown}${more}\n\n${vscode.l10n.t('The check is best effort: the service has no conditional update, so a change right after this check is not seen.')}` },
-          sendAnyway,
-          refresh,
-        );
-        if (pick === refresh) {
+        const pick = await askDrift(itemsText(drift.length), shown, more);
+        if (pick === 'refresh') {
           this.keepPreview({ ...previous, values, plan });
           this.showPreview(source.uri, source.name, info, plan, values, { drifted: drift.length });
           throw new vscode.CancellationError();
         }
-        if (pick !== sendAnyway) throw new vscode.CancellationError();
+        if (pick !== 'send') throw new vscode.CancellationError();
       }
     }
     const taken = values;
     return {
       write: async (journal) => {
+        this.markSent(source, journal.id);
         await writeSnapshot(journal.file, { kind: 'before', jobId: journal.id, fields: taken.fields, items: taken.items, missing: taken.missing, siblings: taken.siblings });
         this.log.info(`bulk job ${journal.id}: the values of ${taken.items.size} items before the update are kept beside the journal.`);
       },
@@ -426,8 +535,8 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
     return { table, undo: undo.documents.length > 0 || undo.nonInvertible.length > 0 };
   }
 
-  async createUndo(jobId?: string): Promise<UndoOutcome | undefined> {
-    return createUndoDocuments(this.jobs, this.log, this.documents, jobId);
+  async createUndo(jobId?: string, answers?: UndoAnswers): Promise<UndoOutcome | undefined> {
+    return createUndoDocuments(this.jobs, this.log, this.documents, jobId, answers);
   }
 }
 
@@ -437,7 +546,7 @@ export function registerChanges(
   connections: ConnectionManager,
   jobs: RequestJobs,
   documents: PreviewDocuments,
-): ChangesApi & { createUndo(jobId?: string): Promise<UndoOutcome | undefined> } {
+): ChangesApi & { createUndo(jobId?: string, answers?: UndoAnswers): Promise<UndoOutcome | undefined> } {
   const feature = new ValuesFeature(log, connections, jobs, documents);
   context.subscriptions.push(feature);
   jobs.valueHooks = {
@@ -450,7 +559,11 @@ export function registerChanges(
       deserializeWebviewPanel: async (panel, state) => feature.restorePreview(panel, state),
     }),
   );
-  registerCommand(context, log, 'workItemStudio.createUndoDocument', (a?: unknown) => feature.createUndo(typeof a === 'string' ? a : undefined));
+  // Not in the manifest: presses a button of the open Before/After view as a click does, or reports its state (tests, automation).
+  registerCommand(context, log, 'workItemStudio.pressBeforeAfterButton', (command?: unknown) => feature.pressButton(command ?? 'state'));
+  registerCommand(context, log, 'workItemStudio.createUndoDocument', (a?: unknown, b?: unknown) =>
+    feature.createUndo(typeof a === 'string' ? a : undefined, typeof b === 'object' && b !== null ? (b as UndoAnswers) : undefined),
+  );
   return feature;
 }
 

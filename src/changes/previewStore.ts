@@ -15,6 +15,14 @@ const VERSION = 1;
 /** How long a kept preview counts: a week. */
 export const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** A document's send after its preview: when, which job (absent when the values before were not kept), and which text. */
+export interface SentMark {
+  at: Date;
+  jobId?: string;
+  /** sha256 of the text sent. */
+  textHash: string;
+}
+
 export interface StoredPreview {
   /** The request document's URI. */
   uri: string;
@@ -24,6 +32,8 @@ export interface StoredPreview {
   fields: string[];
   items: Map<string, ItemValues>;
   missing: string[];
+  /** Set once the document was sent after this preview: its Before/After view sends no more. */
+  sent?: SentMark;
 }
 
 interface Kept {
@@ -34,6 +44,7 @@ interface Kept {
   fields: string[];
   items: Record<string, Record<string, unknown>>;
   missing: string[];
+  sent?: { at: string; jobId?: string; textHash: string };
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -52,10 +63,26 @@ function parseKept(raw: string): Kept | undefined {
   const missing = v.missing ?? [];
   if (typeof uri !== 'string' || typeof textHash !== 'string' || typeof baseUrl !== 'string' || typeof takenAt !== 'string') return undefined;
   if (!isStrings(fields) || !isStrings(missing) || !isRecord(items) || !Object.values(items).every(isRecord)) return undefined;
-  return { uri, textHash, baseUrl, takenAt, fields, items: items as Kept['items'], missing };
+  const kept: Kept = { uri, textHash, baseUrl, takenAt, fields, items: items as Kept['items'], missing };
+  const sent = v.sent;
+  if (isRecord(sent) && typeof sent.at === 'string' && typeof sent.textHash === 'string' && (sent.jobId === undefined || typeof sent.jobId === 'string')) {
+    kept.sent = { at: sent.at, textHash: sent.textHash, ...(sent.jobId !== undefined ? { jobId: sent.jobId } : {}) };
+  }
+  return kept;
 }
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+function sentOfKept(k: Kept): SentMark | undefined {
+  if (!k.sent) return undefined;
+  const at = new Date(k.sent.at);
+  if (Number.isNaN(at.getTime())) return undefined;
+  return { at, textHash: k.sent.textHash, ...(k.sent.jobId !== undefined ? { jobId: k.sent.jobId } : {}) };
+}
+
+function sentForFile(m: SentMark): Kept['sent'] {
+  return { at: m.at.toISOString(), textHash: m.textHash, ...(m.jobId !== undefined ? { jobId: m.jobId } : {}) };
+}
 
 export class PreviewStore {
   private counter = 0;
@@ -82,6 +109,7 @@ export class PreviewStore {
       fields: p.fields,
       items: Object.fromEntries(p.items),
       missing: p.missing,
+      ...(p.sent ? { sent: sentForFile(p.sent) } : {}),
     };
     await writeFileDurably(this.fileOf(p.uri), JSON.stringify(data), `${process.pid}.${++this.counter}`);
     await this.prune(p.takenAt);
@@ -104,7 +132,39 @@ export class PreviewStore {
     const takenAt = new Date(parsed.takenAt);
     const age = now.getTime() - takenAt.getTime();
     if (parsed.uri !== uri || parsed.textHash !== sha256(text) || parsed.baseUrl !== baseUrl || !(age >= 0 && age < this.maxAgeMs)) return undefined;
-    return { uri, baseUrl, takenAt, fields: parsed.fields, items: new Map(Object.entries(parsed.items)), missing: parsed.missing };
+    const sent = sentOfKept(parsed);
+    return { uri, baseUrl, takenAt, fields: parsed.fields, items: new Map(Object.entries(parsed.items)), missing: parsed.missing, ...(sent ? { sent } : {}) };
+  }
+
+  private async readKept(uri: string, now: Date): Promise<Kept | undefined> {
+    let raw: string;
+    try {
+      raw = await fsp.readFile(this.fileOf(uri), 'utf8');
+    } catch {
+      return undefined;
+    }
+    const parsed = parseKept(raw);
+    if (!parsed || parsed.uri !== uri) return undefined;
+    const age = now.getTime() - new Date(parsed.takenAt).getTime();
+    return age >= 0 && age < this.maxAgeMs ? parsed : undefined;
+  }
+
+  /**
+   * Marks the preview kept for `uri` as sent (whatever text it was taken of: its view is of
+   * this document, which has been sent since). Returns false when no preview is kept.
+   */
+  async markSent(uri: string, mark: SentMark, now = new Date()): Promise<boolean> {
+    const kept = await this.readKept(uri, now);
+    if (!kept) return false;
+    const data = { format: FORMAT, version: VERSION, ...kept, sent: sentForFile(mark) };
+    await writeFileDurably(this.fileOf(uri), JSON.stringify(data), `${process.pid}.${++this.counter}`);
+    return true;
+  }
+
+  /** The send mark of the preview kept for `uri`, whatever text or service it was taken of. */
+  async sentOf(uri: string, now = new Date()): Promise<SentMark | undefined> {
+    const kept = await this.readKept(uri, now);
+    return kept ? sentOfKept(kept) : undefined;
   }
 
   /** Removes kept previews older than the maximum age (by file time). Returns how many. */

@@ -12,6 +12,7 @@ import { expandIdRanges, extractIds, idRanges, idsPreview, looksLikeIdList } fro
 import { locatePath } from './model/locate';
 import { insertionFor, readCategoryArg, readUserArg } from './model/insert';
 import { renderPreview, type PreviewStrings } from './model/preview';
+import { irreversibleChanges } from './model/irreversible';
 import type { PreviewDocuments } from './preview';
 import { TEMPLATES, documentTemplate, templateById, type TemplateId } from '../schema/templates';
 import { analyzeText, blockingProblems, isRequestDocument, isRequestDocumentUri, issueText, lineList, locateIssueSpan } from './requestDocument';
@@ -29,7 +30,11 @@ export interface RequestCommandDeps {
   /** The connected service's field catalogue (the checks before sending follow it). */
   fields?: FieldCatalogueService;
   /** Before/after values (src/changes): Preview reads the current values and shows current → expected. */
-  values?: { previewValues(doc: vscode.TextDocument, plan: JobPlan, info: ConnectionInfo): Promise<unknown> };
+  values?: {
+    previewValues(doc: vscode.TextDocument, plan: JobPlan, info: ConnectionInfo): Promise<unknown>;
+    /** Asks before the same text is sent again after it was sent following its preview; true: send. */
+    confirmRepeat?(doc: vscode.TextDocument, info: ConnectionInfo): Promise<boolean>;
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -456,6 +461,24 @@ export function sendConfirmation(name: string, plan: Pick<JobPlan, 'ids' | 'requ
   };
 }
 
+/**
+ * The question asked before a send that cannot be undone (clearSchedule deletes schedule
+ * links): what is lost and on how many items. Buttons: Don't Send (first: the default),
+ * then the send; Cancel closes.
+ */
+export function irreversibleQuestion(name: string, plan: Pick<JobPlan, 'ids'>, info: Pick<ConnectionInfo, 'label'>): { message: string; detail: string; keep: string; send: string } {
+  return {
+    message: vscode.l10n.t('Delete the schedule links of {0} work items on {1}? This cannot be undone.', plan.ids.length, info.label),
+    detail: vscode.l10n.t(
+      '{0} clears the start and end dates of {1} work items and deletes their schedule links. Create Undo Document can put the dates back, but not the links: an update cannot create links again.',
+      name,
+      plan.ids.length,
+    ),
+    keep: vscode.l10n.t("Don't Send"),
+    send: vscode.l10n.t('Clear and Delete Links'),
+  };
+}
+
 export async function sendUpdate(deps: RequestCommandDeps, arg?: unknown, many?: unknown): Promise<SendOutcome[]> {
   const docs = await targetDocuments(arg, many);
   void deps.jobs.offerResumption();
@@ -469,6 +492,19 @@ export async function sendUpdate(deps: RequestCommandDeps, arg?: unknown, many?:
       const pick = await vscode.window.showWarningMessage(text.message, { modal: true, detail: text.detail }, send);
       if (pick !== send) {
         deps.log.info(`Send of ${documentName(doc.uri)} declined at the confirmation.`);
+        break;
+      }
+    }
+    if (deps.values?.confirmRepeat && !(await deps.values.confirmRepeat(doc, c.info))) {
+      deps.log.info(`Send of ${documentName(doc.uri)} declined: the same text was already sent after its preview.`);
+      break;
+    }
+    if (irreversibleChanges(c.plan.update).length > 0) {
+      const q = irreversibleQuestion(documentName(doc.uri), c.plan, c.info);
+      // The safe choice is the first button (the default of a modal message); the sending one is second.
+      const pick = await vscode.window.showWarningMessage(q.message, { modal: true, detail: q.detail }, q.keep, q.send);
+      if (pick !== q.send) {
+        deps.log.info(`Send of ${documentName(doc.uri)} declined: it would delete schedule links, which cannot be undone.`);
         break;
       }
     }

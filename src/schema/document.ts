@@ -14,6 +14,7 @@ import { type DocumentIssue, type JsonPath, describeValue, hasErrors, makeIssue 
 import { idRange } from './id-ranges';
 import { isPlaceholderText } from './placeholders';
 import { checkUpdateBody, workItemIdProblem, type UpdateCheckOptions } from './rules';
+import { pathLookalike } from './id-lookalikes';
 
 export type { DocumentIssue, IssueFix, JsonPath } from './issues';
 
@@ -70,6 +71,12 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** A non-ASCII character in an ID that a server may read as `.`, `/`, `\\`, ... (`．．／` is `../` to it). */
+function lookalikeProblem(id: string): ReturnType<typeof workItemIdProblem> {
+  const l = pathLookalike(id);
+  return l ? { code: 'ID_LOOKALIKE_CHARACTER', params: { id: id.length > 40 ? `${id.slice(0, 37)}...` : id, character: l.character, reads: l.reads } } : undefined;
+}
+
 function readIds(raw: unknown, issues: DocumentIssue[]): string[] | undefined {
   const path: JsonPath = ['workItemIds'];
   const idIssues: DocumentIssue[] = [];
@@ -91,7 +98,7 @@ function readIds(raw: unknown, issues: DocumentIssue[]): string[] | undefined {
   const reportedDuplicate = new Set<string>();
   const ids: string[] = [];
   for (const e of entries) {
-    const problem = workItemIdProblem(e.id);
+    const problem = workItemIdProblem(e.id) ?? lookalikeProblem(e.id);
     if (problem) {
       idIssues.push(makeIssue(problem.code, e.path, problem.params));
       continue;

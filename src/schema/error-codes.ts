@@ -132,6 +132,11 @@ export const ERROR_CODES = {
     producedBy: ['client'],
     severity: 'error',
   },
+  ID_LOOKALIKE_CHARACTER: {
+    message: 'Work item ID "{id}" is not valid: it contains "{character}", which a server may read as "{reads}".',
+    producedBy: ['client'],
+    severity: 'error',
+  },
   ID_WHITESPACE: {
     message: 'Work item ID "{id}" is not valid: it contains a space.',
     producedBy: ['client'],

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { MAX_AGE_MS, PreviewStore } from '../../src/changes/previewStore';
+import { MAX_AGE_MS, PreviewStore, sha256 } from '../../src/changes/previewStore';
 
 describe('changes: previews kept across window reloads', () => {
   let dir: string;
@@ -76,5 +76,54 @@ describe('changes: previews kept across window reloads', () => {
     fs.writeFileSync(path.join(dir, file!), JSON.stringify({ format: 'workitem-studio.preview-values', version: 1, uri, textHash: 'x', baseUrl, takenAt: takenAt.toISOString(), fields: [], items: { 122: 'not an object' } }));
     assert.equal(await store.load(uri, text, baseUrl, takenAt), undefined);
     assert.equal(await new PreviewStore(path.join(dir, 'absent')).load(uri, text, baseUrl, takenAt), undefined);
+  });
+});
+
+describe('changes: a previewed document marked as sent (its Before/After view sends no more)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wis-previews-sent-'));
+  });
+  afterEach(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const uri = 'file:///work/shift.workitems.json';
+  const text = '{"workItemIds":["122"],"update":{"moveScheduleDays":5}}';
+  const baseUrl = 'http://127.0.0.1:1/api';
+  const takenAt = new Date();
+  const items = new Map<string, Record<string, unknown>>([['122', { Id: '122', PlannedStartDate: '2026-03-02' }]]);
+  const preview = { uri, text, baseUrl, takenAt, fields: ['PlannedStartDate', 'PlannedFinishDate'], items, missing: [] };
+
+  it('the send mark is kept on disk: a new store (as after a window reload) still sees it, with its job and text', async () => {
+    await new PreviewStore(dir).save(preview);
+    const at = new Date(takenAt.getTime() + 1000);
+    assert.equal(await new PreviewStore(dir).sentOf(uri), undefined, 'not sent yet');
+    assert.equal(await new PreviewStore(dir).markSent(uri, { at, jobId: 'job-1', textHash: sha256(text) }), true);
+    const reloaded = new PreviewStore(dir);
+    assert.deepEqual(await reloaded.sentOf(uri), { at, jobId: 'job-1', textHash: sha256(text) });
+    const kept = await reloaded.load(uri, text, baseUrl);
+    assert.deepEqual(kept?.sent, { at, jobId: 'job-1', textHash: sha256(text) }, 'the restored preview says it was sent');
+    assert.equal(kept?.items.get('122')?.PlannedStartDate, '2026-03-02', 'the values before the send stay');
+  });
+
+  it('marks the document sent whatever text its preview was of; a new preview clears the mark', async () => {
+    await new PreviewStore(dir).save(preview);
+    const edited = `${text} `;
+    await new PreviewStore(dir).markSent(uri, { at: new Date(), textHash: sha256(edited) });
+    assert.equal((await new PreviewStore(dir).sentOf(uri))?.textHash, sha256(edited));
+    assert.equal((await new PreviewStore(dir).sentOf(uri))?.jobId, undefined, 'sent without undo data: no job named');
+    await new PreviewStore(dir).save({ ...preview, takenAt: new Date() });
+    assert.equal(await new PreviewStore(dir).sentOf(uri), undefined, 'Preview Again: the view may send again');
+  });
+
+  it('nothing to mark without a kept preview, and a damaged mark counts as none', async () => {
+    assert.equal(await new PreviewStore(dir).markSent(uri, { at: new Date(), textHash: 'x' }), false);
+    await new PreviewStore(dir).save(preview);
+    const file = path.join(dir, fs.readdirSync(dir)[0]!);
+    const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    fs.writeFileSync(file, JSON.stringify({ ...raw, sent: { at: 42 } }));
+    assert.equal(await new PreviewStore(dir).sentOf(uri), undefined);
+    assert.ok(await new PreviewStore(dir).load(uri, text, baseUrl), 'the values still count');
   });
 });

@@ -228,6 +228,23 @@ ${lines}
 }
 
 /**
+ * The webview's cell text (part of {@link CHANGE_TABLE_SCRIPT}, over its `d` settings and
+ * `fields`): `cell(row, i)` is [text before, text after, state]. Exported so that a test
+ * runs the very code the webview runs.
+ */
+export const CELL_SCRIPT = `
+  function fmt(f, v){
+    if (v === undefined || v === null || v === '') return d.empty;
+    if (typeof v === 'string') return (f === 'PlannedStartDate' || f === 'PlannedFinishDate') ? v.slice(0, 10) : v;
+    if (typeof v !== 'object') return String(v);
+    if (Array.isArray(v) && f === 'Assignments') return v.length ? v.map(function(a){ return String(a.partyId != null ? a.partyId : (a.PartyId != null ? a.PartyId : '?')) + ' (' + String(a.plannedTime != null ? a.plannedTime : (a.PlannedTime != null ? a.PlannedTime : 0)) + ')'; }).join(', ') : d.empty;
+    var j = JSON.stringify(v); return j === '{}' || j === '[]' ? d.empty : j;
+  }
+  // The value after of a change is shown as it is: null there is a cleared value (shown empty), never the value before.
+  function cell(row, i){ var st = row[4 + 3 * i], b = fmt(fields[i], row[5 + 3 * i]); return [b, st === 2 ? d.computed : (st === 0 ? b : fmt(fields[i], row[6 + 3 * i])), st]; }
+`;
+
+/**
  * The grid's script (put inside the page's one nonce'd script): renders only the
  * rows in sight, filters, and records the first paint time in
  * `document.body.dataset.firstPaintMs` (the benchmark reads it).
@@ -245,14 +262,7 @@ export const CHANGE_TABLE_SCRIPT = `
   var body = document.createElement('div'); body.style.position = 'relative';
   grid.appendChild(head); grid.appendChild(body);
   var pool = [], shown = document.getElementById('wis-shown');
-  function fmt(f, v){
-    if (v === undefined || v === null || v === '') return d.empty;
-    if (typeof v === 'string') return (f === 'PlannedStartDate' || f === 'PlannedFinishDate') ? v.slice(0, 10) : v;
-    if (typeof v !== 'object') return String(v);
-    if (Array.isArray(v) && f === 'Assignments') return v.length ? v.map(function(a){ return String(a.partyId != null ? a.partyId : (a.PartyId != null ? a.PartyId : '?')) + ' (' + String(a.plannedTime != null ? a.plannedTime : (a.PlannedTime != null ? a.PlannedTime : 0)) + ')'; }).join(', ') : d.empty;
-    var j = JSON.stringify(v); return j === '{}' || j === '[]' ? d.empty : j;
-  }
-  function cell(row, i){ var st = row[4 + 3 * i], b = fmt(fields[i], row[5 + 3 * i]); return [b, st === 2 ? d.computed : (row[6 + 3 * i] === null ? b : fmt(fields[i], row[6 + 3 * i])), st]; }
+${CELL_SCRIPT}
   function fill(div, r){
     div.className = 'wis-row' + (r[3] ? ' flag' : '');
     var k = div.children;
