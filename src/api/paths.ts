@@ -24,7 +24,8 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  *
  * Rejected: empty; `.` and `..`; `/`, `\`, `,` (the list separator), `%` (no
  * pre-encoded or double-encoded sequences such as `%2e`), `?`, `#`; whitespace;
- * control and invisible format characters; malformed Unicode; more than
+ * control and invisible format characters; malformed Unicode; non-ASCII characters a
+ * server may read as `.`, `/`, `\`, `%`, `?`, `#` or `,` (`．．／`, src/schema/id-lookalikes.ts); more than
  * {@link MAX_ID_LENGTH} characters. Anything else (letters of any script, digits,
  * `-`, `_`, `.` inside an ID, ...) is accepted and percent-encoded.
  */
