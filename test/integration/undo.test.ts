@@ -37,6 +37,23 @@ async function readItems(baseUrl: string): Promise<Map<string, Record<string, un
   return new Map(records.map((r) => [String(r.fields.Id), r.fields]));
 }
 
+interface UndoResult {
+  documents: vscode.Uri[];
+  plan: { documents: { kind: string; workItemIds: string[]; update: Record<string, unknown> }[]; nonInvertible: unknown[] };
+  drift?: { id: string; fields: { field: string; expected: unknown; now: unknown }[]; gone?: boolean }[];
+  skipped?: string[];
+}
+
+/** Another client of the service changes items (PUT /workitem/workItems/{ids}). */
+async function otherClientUpdate(baseUrl: string, ids: readonly string[], body: unknown): Promise<void> {
+  const res = await fetch(`${baseUrl}/workitem/workItems/${ids.join(',')}`, {
+    method: 'PUT',
+    headers: { authorization: `Basic ${Buffer.from('admin:password').toString('base64')}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  assert.equal(res.status, 200, await res.clone().text());
+}
+
 const day = (v: unknown): unknown => (typeof v === 'string' ? v.slice(0, 10) : v);
 
 function tabLabels(): string[] {
@@ -82,11 +99,10 @@ describe('before/after and undo', function () {
       }
       await waitFor('the result view', () => tabLabels().some((l) => l.startsWith('Results: undo-')));
 
-      const undo = (await vscode.commands.executeCommand('workItemStudio.createUndoDocument', jobId)) as {
-        documents: vscode.Uri[];
-        plan: { documents: { kind: string; workItemIds: string[]; update: Record<string, unknown> }[]; nonInvertible: unknown[] };
-      };
-      assert.ok(undo, 'Create Undo Document returned its documents');
+      // Nobody changed the items since the job: the drift check lists nothing (a listed item would cancel here).
+      const undo = (await vscode.commands.executeCommand('workItemStudio.createUndoDocument', jobId, { drift: 'cancel' })) as UndoResult;
+      assert.ok(undo, 'Create Undo Document returned its documents (no item listed as changed since the job)');
+      assert.deepEqual(undo.drift, []);
       assert.deepEqual(undo.plan.nonInvertible, [], 'every change of this job can be put back');
       assert.deepEqual(
         undo.plan.documents.map((d) => d.kind),
@@ -124,5 +140,43 @@ describe('before/after and undo', function () {
       fs.rmSync(file, { force: true });
     }
   });
-});
 
+  it('an undo lists the items another client changed since the job (field, value left, value now) and skipping them leaves them alone', async () => {
+    const file = path.join(scratchFolder(), `undo-drift-${process.pid}.workitems.json`);
+    fs.writeFileSync(file, `${JSON.stringify({ workItemIds: IDS, update: { fields: { Code: 'DRIFT-JOB' } } }, null, 2)}\n`);
+    const uri = vscode.Uri.file(file);
+    try {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      const preview = (await vscode.commands.executeCommand('workItemStudio.previewUpdate', uri)) as string;
+      const baseUrl = /PUT (\S+)\/workitem\/workItems\/122,123/.exec(preview)?.[1];
+      assert.ok(baseUrl, preview);
+      const before = await readItems(baseUrl);
+      const outcomes = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', uri)) as SendOutcome[];
+      const { jobId, result } = outcomes[0]!;
+      assert.equal(result.outcome, 'succeeded', JSON.stringify(result.requests));
+      assert.ok(jobId);
+
+      // Another client writes a code on 123 after the job.
+      await otherClientUpdate(baseUrl, ['123'], { fields: { Code: 'OTHER-CLIENT' } });
+      const undo = (await vscode.commands.executeCommand('workItemStudio.createUndoDocument', jobId, { drift: 'skip' })) as UndoResult;
+      assert.ok(undo);
+      assert.deepEqual(
+        undo.drift?.map((d) => [d.id, d.fields.map((f) => [f.field, f.expected, f.now])]),
+        [['123', [['Code', 'DRIFT-JOB', 'OTHER-CLIENT']]]],
+      );
+      assert.deepEqual(undo.skipped, ['123']);
+      assert.ok(undo.plan.documents.every((d) => !d.workItemIds.includes('123')), 'the changed item is left out of the undo');
+      for (const doc of undo.documents) {
+        const sent = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', doc)) as SendOutcome[];
+        assert.equal(sent[0]?.result.outcome, 'succeeded');
+      }
+      const after = await readItems(baseUrl);
+      assert.equal(after.get('122')!.Code, before.get('122')!.Code, '122 is put back');
+      assert.equal(after.get('123')!.Code, 'OTHER-CLIENT', 'what the other client wrote is kept');
+      // Put 123 back for the other tests.
+      await otherClientUpdate(baseUrl, ['123'], { fields: { Code: before.get('123')!.Code } });
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
+});
