@@ -22,15 +22,35 @@ export function findUserByCredentials(data: Dataset, loginName: string, password
   return user;
 }
 
+/**
+ * Most sign-in tokens kept at once. A sign-in beyond it evicts the oldest token
+ * (which then answers "unknown token: sign in again"), so any number of sign-ins
+ * keeps the sandbox's memory bounded (a token and its entry take about 200 bytes).
+ */
+export const MAX_TOKENS = 10_000;
+
 export class TokenStore {
   private readonly tokens = new Map<string, { userId: string; expires: number }>();
   constructor(
     private readonly now: () => Date,
     private readonly lifetimeMs = TOKEN_LIFETIME_MS,
-  ) {}
+    readonly maxTokens = MAX_TOKENS,
+  ) {
+    if (!Number.isInteger(maxTokens) || maxTokens < 1) throw new Error(`invalid maxTokens ${JSON.stringify(maxTokens)}: expected a whole number of at least 1`);
+  }
+
+  /** Tokens kept (valid, or expired and not yet swept). */
+  get size(): number {
+    return this.tokens.size;
+  }
 
   issue(userId: string): string {
     this.sweep();
+    // Oldest first (a Map keeps insertion order): the ones evicted are the ones issued longest ago.
+    for (const k of this.tokens.keys()) {
+      if (this.tokens.size < this.maxTokens) break;
+      this.tokens.delete(k);
+    }
     const token = randomBytes(32).toString('base64url');
     this.tokens.set(token, { userId, expires: this.now().getTime() + this.lifetimeMs });
     return token;
@@ -47,10 +67,13 @@ export class TokenStore {
     return { userId: t.userId };
   }
 
+  /** Expired tokens are dropped: every time the store has grown by another 1,000 since the last sweep. */
+  private sweptAt = 0;
   private sweep(): void {
-    if (this.tokens.size < 1000) return;
+    if (this.tokens.size < this.sweptAt + 1000) return;
     const now = this.now().getTime();
     for (const [k, v] of this.tokens) if (v.expires <= now) this.tokens.delete(k);
+    this.sweptAt = this.tokens.size;
   }
 }
 

@@ -15,6 +15,9 @@ import { showValue, valueAt } from './values';
 import { applyUpdate } from './update';
 import { currentUser, getProjects, getSubItems, getWorkItems, listProjects, ReadIndex } from './reads';
 import { writeTextPieces } from './textStream';
+import { datasetJsonPieces } from './datasetJson';
+import { ChangeKeeper, type Change, type Kept } from './keeper';
+import { afterWaitingInput, answerProtocolRequests, countRequest, unlessRequestArrives } from './protocol';
 import { listFieldTypes } from './catalogue';
 import { getProjectProfile, getSubOrganizations } from './profile';
 import { isSandboxControlPath, plainErrorBody, plainErrorJson, plainErrorsFromEnvironment } from './plain';
@@ -450,14 +453,9 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   const tokens = new TokenStore(now, opts.tokenLifetimeMs ?? TOKEN_LIFETIME_MS);
   const faults = new FaultQueue();
 
-  const persist = async (): Promise<void> => {
-    if (!writer) return;
-    try {
-      await writer.save(data);
-    } catch (e) {
-      log.error(`sandbox: could not write the state file ${writer.file}: ${(e as Error).message}`);
-    }
-  };
+  // Changes one at a time, each answered only once saved (src/sandbox/keeper.ts).
+  const keeper = new ChangeKeeper(writer, () => data, log);
+  const keptReply = (k: Kept<Reply>): Reply => (k.ok ? k.value : { status: k.status, body: k.body });
 
   // -------------------------------------------------------------------------
   // API routes (under /api)
@@ -507,11 +505,16 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
               params: { example: '{"moveScheduleDays": 1}' },
             });
           }
-          const outcome = applyUpdate(data, ids, body, { callerId: c.user().id, edition, now: now() });
-          if (!outcome.ok) return { status: outcome.status, body: outcome.errors };
-          readIndex = undefined;
-          await persist();
-          return { status: 200, body: outcome.response };
+          const callerId = c.user().id;
+          return keptReply(
+            await keeper.change((): Change<Reply> => {
+              const outcome = applyUpdate(data, ids, body, { callerId, edition, now: now() });
+              if (!outcome.ok) return { value: { status: outcome.status, body: outcome.errors } };
+              readIndex = undefined;
+              const undo = () => ((readIndex = undefined), outcome.undo());
+              return { value: { status: 200, body: outcome.response }, undo };
+            }),
+          );
         },
         GET: (c) => outcomeReply(getWorkItems(reads(), c.user(), splitIds(c.params[0]!, 'work item ID'), c.query)),
       },
@@ -581,7 +584,8 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
         },
       },
     },
-    { pattern: ['dump'], auth: false, methods: { GET: () => ({ status: 200, body: data }) } },
+    // Streamed (never one string): a 1,000,000-item data set dumps too.
+    { pattern: ['dump'], auth: false, methods: { GET: () => ({ status: 200, stream: datasetJsonPieces(data) }) } },
     {
       pattern: ['reset'],
       auth: false,
@@ -603,13 +607,15 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
               throw e;
             }
           }
-          data = next;
-          readIndex = undefined;
-          await persist();
-          return {
-            status: 200,
-            body: { reset: true, users: data.users.length, organizations: data.organizations.length, workItems: data.workItems.length, processCategories: data.processCategories.length },
-          };
+          return keptReply(
+            await keeper.change((): Change<Reply> => {
+              const before = data;
+              data = next;
+              readIndex = undefined;
+              const counts = { users: data.users.length, organizations: data.organizations.length, workItems: data.workItems.length, processCategories: data.processCategories.length };
+              return { value: { status: 200, body: { reset: true, ...counts } }, undo: () => ((data = before), (readIndex = undefined)) };
+            }),
+          );
         },
       },
     },
@@ -707,10 +713,11 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
       const chunks: Buffer[] = [];
       let size = 0;
       let over = Number.isFinite(declared) && declared > limit;
-      const timer = setTimeout(() => {
+      // After the input already waiting is read: a body that came while the sandbox was busy is no timeout.
+      const timer = setTimeout(() => afterWaitingInput(() => {
         const seconds = Math.round(bodyTimeoutMs / 100) / 10;
         finish(() => reject(problem(408, 'BODY_TIMEOUT', `the request body did not arrive within ${seconds} seconds`, { params: { seconds } }, { Connection: 'close' })));
-      }, bodyTimeoutMs);
+      }), bodyTimeoutMs);
       let done = false;
       const finish = (then: () => void) => {
         if (done) return;
@@ -855,6 +862,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
       connectionsCheckingInterval: Math.max(20, Math.min(1000, Math.floor(headersTimeoutMs / 4))),
     },
     (req, res) => {
+    countRequest(req.socket);
     const started = performance.now();
     dispatch(req, res)
       .then(({ reply, fault }) => {
@@ -887,6 +895,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
       });
     },
   );
+  answerProtocolRequests(server, plainErrors);
   server.keepAliveTimeout = 5000;
   server.headersTimeout = headersTimeoutMs;
   // Bodies have their own timeout (bodyTimeoutMs, a JSON 408 from readRaw).
@@ -910,9 +919,10 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     }
     // A request the parser refused has no trustworthy path: with plain errors its answer is plain too.
     if (plainErrors) text = plainErrorJson(text);
-    socket.end(
-      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
-    );
+    const answer = `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`;
+    // Headers that came while the sandbox was busy are no timeout (protocol.ts).
+    if (status === 408) unlessRequestArrives(socket, () => socket.writable && socket.end(answer));
+    else socket.end(answer);
   });
   const sockets = new Set<Socket>();
   server.on('connection', (s: Socket) => {
@@ -954,7 +964,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
         server.close(() => resolve());
         server.closeAllConnections();
         for (const s of sockets) s.destroy();
-      }).then(() => writer?.idle());
+      }).then(() => keeper.idle());
       return closing;
     },
   };

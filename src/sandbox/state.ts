@@ -5,6 +5,8 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { z } from 'zod';
 import { checkCustomFields } from './catalogue';
+import { datasetJsonPieces, joinedPieces } from './datasetJson';
+import { LayoutError, readStateLines, WHOLE_TEXT_MAX_BYTES } from './datasetRead';
 import { DATASET_VERSION, migrateDataset } from './migrate';
 import { Dataset, ItemType, WorkItem } from './model';
 import { showValue, valueAt } from './values';
@@ -315,9 +317,11 @@ export function checkReferences(d: Dataset): string[] {
 }
 
 /** Reads and parses a JSON data-set file; undefined when the file does not exist. A migration is described in `notes`. */
-export async function readDatasetFile(file: string, notes?: string[]): Promise<Dataset | undefined> {
+export async function readDatasetFile(file: string, notes?: string[], wholeTextMaxBytes = WHOLE_TEXT_MAX_BYTES): Promise<Dataset | undefined> {
   let text: string;
   try {
+    // Larger than a string can be: the lines the sandbox writes, one at a time.
+    if ((await fs.stat(file)).size > wholeTextMaxBytes) return parseDataset(await readLargeFile(file), file, notes);
     text = await fs.readFile(file, 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -332,17 +336,31 @@ export async function readDatasetFile(file: string, notes?: string[]): Promise<D
   return parseDataset(json, file, notes);
 }
 
+async function readLargeFile(file: string): Promise<unknown> {
+  try {
+    return await readStateLines(file);
+  } catch (e) {
+    if (e instanceof LayoutError) throw new DatasetError([`(root): ${e.message}`], file);
+    throw e;
+  }
+}
+
 /**
  * Writes the data set atomically: to a temporary file beside the target, then
- * renamed over it, so a reader never sees a half-written file.
+ * renamed over it, so a reader never sees a half-written file. The text is given
+ * whole or in pieces; pieces are written as they are made (a few MB at a time, each
+ * write awaited, so other work runs meanwhile) and never joined into one string.
+ * Any failure (a full disk, no permission, a piece that throws) removes the
+ * temporary file, leaves the target as it was and is thrown.
  */
-export async function writeDatasetFile(file: string, text: string): Promise<void> {
+export async function writeDatasetFile(file: string, text: string | Iterable<string>): Promise<void> {
   const dir = path.dirname(path.resolve(file));
   const tmp = path.join(dir, `${tempPrefix(file)}${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`);
   try {
     const handle = await fs.open(tmp, 'w');
     try {
-      await handle.writeFile(text, 'utf8');
+      if (typeof text === 'string') await handle.writeFile(text, 'utf8');
+      else for (const chunk of joinedPieces(text, WRITE_CHARS)) await handle.write(chunk, null, 'utf8');
       // On disk before the rename: after a crash the file is the old or the new data set, never an empty one.
       await handle.sync();
     } finally {
@@ -356,6 +374,9 @@ export async function writeDatasetFile(file: string, text: string): Promise<void
   // The rename itself survives a power loss once the folder is synced (not possible everywhere: best effort).
   await syncFolder(dir);
 }
+
+/** Characters of the state file written at a time. */
+const WRITE_CHARS = 4 << 20;
 
 async function syncFolder(dir: string): Promise<void> {
   let handle: fs.FileHandle | undefined;
@@ -402,15 +423,16 @@ export async function removeLeftoverTempFiles(file: string): Promise<string[]> {
 }
 
 /**
- * Serializes writes of one state file: each call snapshots the data set now and
- * writes it after the previous write has finished.
+ * Serializes writes of one state file: each save waits for the previous one, then
+ * writes the data set as it is then, in pieces (datasetJsonPieces), so the caller must
+ * not change the data set until the save has settled (the server makes its changes
+ * one at a time, each with its save: src/sandbox/keeper.ts). A save that fails rejects.
  */
 export class StateWriter {
   private chain: Promise<void> = Promise.resolve();
   constructor(readonly file: string) {}
   save(data: Dataset): Promise<void> {
-    const text = JSON.stringify(data, null, 1);
-    const next = this.chain.then(() => writeDatasetFile(this.file, text));
+    const next = this.chain.then(() => writeDatasetFile(this.file, datasetJsonPieces(data, { lines: true })));
     this.chain = next.catch(() => undefined);
     return next;
   }

@@ -8,7 +8,17 @@ export const TEXT_BLOCK_BYTES = 1 << 20;
 /** Blocks a response may have in flight (written, not yet handed to the socket); bounds its memory. */
 export const TEXT_BLOCKS = 4;
 
+/**
+ * Longest run of work on one answer between two turns of the event loop: a long answer
+ * (a whole-tree subItems read, a dump) lets the other clients' requests be read and
+ * answered every this many milliseconds, so none of them waits for it (or is cut off
+ * by the headers timeout for a delay that is the sandbox's own).
+ */
+export const YIELD_AFTER_MS = 10;
+
 const encoder = new TextEncoder();
+/** One turn of the event loop: I/O of other connections (reads, timers) runs before this resolves. */
+const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 /** Blocks no response holds, kept for the next answers (so a large answer does not allocate its blocks anew). */
 const spare: Buffer[] = [];
 const SPARE_BLOCKS = 8;
@@ -21,7 +31,8 @@ const SPARE_BLOCKS = 8;
  * a character): a full block is written and the next piece goes into a free one;
  * when every block is still in flight, the writer waits for the socket. So the
  * answer is encoded once, never held as one string or one buffer, and a slow
- * reader holds the server to at most {@link TEXT_BLOCKS} blocks. Stops quietly
+ * reader holds the server to at most {@link TEXT_BLOCKS} blocks. Making the pieces
+ * gives way to other work every {@link YIELD_AFTER_MS} ms. Stops quietly
  * when the connection closes (the caller's generator is simply not read further).
  */
 export async function writeTextPieces(res: http.ServerResponse, pieces: Iterator<string | Uint8Array>, first: readonly (string | Uint8Array)[] = []): Promise<void> {
@@ -90,7 +101,15 @@ export async function writeTextPieces(res: http.ServerResponse, pieces: Iterator
       }
     };
     for (const text of first) if (!(await put(text))) return;
-    for (let p = pieces.next(); !p.done; p = pieces.next()) if (!(await put(p.value))) return;
+    let since = performance.now();
+    for (let p = pieces.next(); !p.done; p = pieces.next()) {
+      if (!(await put(p.value))) return;
+      if (performance.now() - since >= YIELD_AFTER_MS) {
+        await turn();
+        if (closed || res.destroyed) return;
+        since = performance.now();
+      }
+    }
     if (block && !res.destroyed) {
       const last = block;
       res.end(last.subarray(0, used), () => release(last));

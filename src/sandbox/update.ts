@@ -52,7 +52,8 @@ export interface UpdateContext {
 }
 
 export type UpdateOutcome =
-  | { ok: true; response: UpdateWorkItemsResponse }
+  /** `undo` takes the change back (before any later change), e.g. when it could not be saved. */
+  | { ok: true; response: UpdateWorkItemsResponse; undo: () => void }
   | { ok: false; status: number; errors: SandboxErrorEntry[] };
 
 type AnyCode = SandboxErrorCode | keyof typeof SANDBOX_SHARED_CLIENT_CODES;
@@ -1287,9 +1288,14 @@ export function applyUpdate(data: Dataset, ids: string[], body: unknown, ctx: Up
 
     // 4. Commit.
     const response = run.buildResponse(unique);
-    run.ws.commit();
+    const undoItems = run.ws.commit();
+    const links = data.scheduleLinks;
     if (run.removedLinkIds.size > 0) data.scheduleLinks = data.scheduleLinks.filter((l) => !run.removedLinkIds.has(l.id));
-    return { ok: true, response };
+    const undo = () => {
+      undoItems();
+      data.scheduleLinks = links;
+    };
+    return { ok: true, response, undo };
   } finally {
     run.ws.rollback(); // no-op after a commit
   }

@@ -180,30 +180,46 @@ export class WorkingSet {
     item.parentId = parentId;
   }
 
-  /** Keeps this request's changes: the changed children lists go into the data set's indexes. */
-  commit(): void {
+  /**
+   * Keeps this request's changes: the changed children lists go into the data set's indexes.
+   * Returns a function that takes them back (the items' values and children lists from
+   * before the request), for a change that could not be saved; call it before any later change.
+   */
+  commit(): () => void {
     this.finished = true;
     const { children } = this.index;
+    const before = new Map(this.before);
+    const listsBefore = new Map<string, string[] | undefined>();
     for (const [key, ids] of this.changedChildren) {
+      listsBefore.set(key, children.get(key));
       if (ids.length > 0) children.set(key, ids);
       else children.delete(key);
     }
     this.before.clear();
     this.changedChildren.clear();
+    return () => {
+      for (const [id, was] of before) restore(this.items.get(id)!, was);
+      for (const [key, ids] of listsBefore) {
+        if (ids) children.set(key, ids);
+        else children.delete(key);
+      }
+    };
   }
 
   /** Undoes every write of this request: each written item gets its values from before the request back. */
   rollback(): void {
     if (this.finished) return;
     this.finished = true;
-    for (const [id, was] of this.before) {
-      const item = this.items.get(id)!;
-      for (const key of Object.keys(item)) {
-        if (!Object.prototype.hasOwnProperty.call(was, key)) delete (item as Record<string, unknown>)[key];
-      }
-      Object.assign(item, was);
-    }
+    for (const [id, was] of this.before) restore(this.items.get(id)!, was);
     this.before.clear();
     this.changedChildren.clear();
   }
+}
+
+/** Gives a stored item its values of a snapshot back (members added since are removed). */
+function restore(item: WorkItem, was: WorkItem): void {
+  for (const key of Object.keys(item)) {
+    if (!Object.prototype.hasOwnProperty.call(was, key)) delete (item as Record<string, unknown>)[key];
+  }
+  Object.assign(item, was);
 }
