@@ -30,6 +30,11 @@ describe('table model: cell edits', () => {
     assert.ok(!bad.ok && /not one of 未着手, 進行中, 完了, 保留/.test(bad.problem.message));
     const date = parseCellInput(col('PlannedFinishDate'), '2026-02-30', ctx);
     assert.ok(!date.ok && date.problem.code === 'type');
+    assert.deepEqual(parseCellInput(col('Custom_Flag'), 'はい', ctx), { ok: true, value: true });
+    assert.deepEqual(parseCellInput(col('Custom_Flag'), 'FALSE', ctx), { ok: true, value: false });
+    assert.equal(parseCellInput(col('Custom_Flag'), 'maybe', ctx).ok, false);
+    assert.equal(checkCellValue(col('Custom_Flag'), true, {}, ctx), undefined);
+    assert.ok(checkCellValue(col('Custom_Flag'), 'true', {}, ctx), 'a text is not a Boolean value of the catalogue');
     const ambiguous = parseCellInput(col('LeaderId'), '郎', ctx);
     assert.ok(!ambiguous.ok && /2 users match/.test(ambiguous.problem.message));
   });

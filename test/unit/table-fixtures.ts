@@ -12,6 +12,7 @@ export const FIELD_TYPES: FieldType[] = [
   { systemName: 'Custom_Points', name: 'ポイント', dataType: 'Integer', minValue: 0, maxValue: 100 },
   { systemName: 'Custom_Note', name: 'メモ', dataType: 'String', maxLength: 20 },
   { systemName: 'Custom_Due', name: 'Review date', dataType: 'Date' },
+  { systemName: 'Custom_Flag', name: 'フラグ', dataType: 'Boolean' },
   { systemName: 'Custom_Old', name: 'Old', dataType: 'String', isDeleted: true },
   { systemName: 'Custom_Locked', name: 'Locked note', dataType: 'String', isReadOnly: true },
 ];

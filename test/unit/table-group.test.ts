@@ -18,6 +18,7 @@ describe('table model: grouping edits into requests', () => {
     assert.equal(out[2]!.document.workItemIds[0], '2001');
     assert.match(out[0]!.document.description!, /PlannedTime = 480 \(1000 work items\)/);
     assert.equal(out[0]!.edits.length, 1000);
+    assert.notEqual(out[0]!.document.update, out[1]!.document.update, 'each document has its own body');
   });
 
   it('the same shift of both planned dates for several items becomes one moveScheduleDays request each', () => {

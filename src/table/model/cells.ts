@@ -51,6 +51,8 @@ export function readOnlyReason(c: ColumnDef, ctx: CellContext = {}): string | un
   return undefined;
 }
 
+const BOOLEAN_TEXT: Readonly<Record<string, boolean>> = { true: true, false: false, yes: true, no: false, '1': true, '0': false, はい: true, いいえ: false };
+
 export type CellInput = { ok: true; value: unknown } | { ok: false; problem: CellProblem };
 
 const typeProblem = (c: ColumnDef, text: string, expected: string): CellInput => ({
@@ -65,6 +67,11 @@ const typeProblem = (c: ColumnDef, text: string, expected: string): CellInput =>
  * text clears the field (null). A text cell keeps the text as written.
  */
 export function parseCellInput(c: ColumnDef, text: string, ctx: CellContext = {}): CellInput {
+  if (c.type === 'text' && c.field?.dataType === 'Boolean') {
+    const b = BOOLEAN_TEXT[foldForMatch(text.trim())];
+    if (text.trim() === '') return { ok: true, value: null };
+    return b === undefined ? typeProblem(c, text, 'true or false') : { ok: true, value: b };
+  }
   if (c.type === 'text') return { ok: true, value: text === '' ? (c.key === 'Name' ? '' : null) : text };
   const t = text.trim();
   if (t === '') return { ok: true, value: null };

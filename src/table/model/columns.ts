@@ -159,7 +159,7 @@ export function toCellValue(raw: unknown, c: ColumnDef): CellValue {
   if (raw === undefined || raw === null) return null;
   switch (c.type) {
     case 'text':
-      return typeof raw === 'string' ? (raw === '' ? null : raw) : typeof raw === 'number' ? String(raw) : null;
+      return typeof raw === 'string' ? (raw === '' ? null : raw) : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : null;
     case 'number':
     case 'hours':
     case 'progress':

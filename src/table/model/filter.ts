@@ -8,6 +8,8 @@
 // `field` is a column key (system name) or anything findColumn accepts (header, alias).
 // Values are written as shown: list values by choice name, code or ID; users by login
 // name, name, e-mail or ID; hours in hours; dates yyyy-MM-dd or "today".
+// "my items": the current user is the leader or an assignee; "overdue": planned finish
+// before today and progress below 100; "not started": progress 0 (or none read).
 // The text form of the filter bar is parsed into this form by filter-text.ts.
 import { z } from 'zod';
 import { type ColumnDef, type FormatContext, type TableRow, assignmentIds, cellValue, formatCell, isEmptyCell } from './columns';
@@ -176,6 +178,13 @@ function conditionTest(cond: FilterCondition, ctx: FilterContext): Test | string
     case 'contains': {
       const q = foldForMatch(cond.value);
       const fmt: FormatContext = ctx.userName ? { userName: ctx.userName } : {};
+      // A query without ASCII and without cased letters (Japanese text) is found as written:
+      // folding a cell only changes full-width ASCII and letter case.
+      const plain = !/[\x20-\x7e]/.test(q) && q === q.toUpperCase();
+      if (c.type === 'text' && plain) return (r, f) => {
+        const v = cellValue(r, c, f);
+        return typeof v === 'string' && v.includes(q);
+      };
       if (c.type === 'text') return (r, f) => {
         const v = cellValue(r, c, f);
         return typeof v === 'string' && foldForMatch(v).includes(q);

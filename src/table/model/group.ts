@@ -108,29 +108,39 @@ export function groupEdits(edits: readonly CellEdit[], options: GroupOptions = {
     }
     for (const [f, e] of m) {
       if (f === START || f === FINISH) continue;
-      units.push({ key: `F${JSON.stringify(f)}=${canon(e.value)}`, fields: { [f]: e.value } });
+      units.push({ key: `F${f}\u0001${canon(e.value)}`, fields: { [f]: e.value } });
     }
-    units.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    if (units.length > 1) units.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     unitsOf.set(id, units);
   }
-  const groupBy = (keyOf: (id: string) => { key: string; units: Unit[] }[]) => {
-    const groups = new Map<string, { units: Unit[]; ids: string[] }>();
-    for (const id of unitsOf.keys()) {
-      for (const { key, units } of keyOf(id)) {
-        let g = groups.get(key);
-        if (!g) groups.set(key, (g = { units, ids: [] }));
-        g.ids.push(id);
-      }
-    }
-    return [...groups.values()];
+  // (A) one key per item: all its units; (B) one key per unit. Count the requests of each
+  // first, build only the one kept.
+  const itemKey = new Map<string, string>();
+  for (const [id, units] of unitsOf) {
+    if (units.length === 1) itemKey.set(id, units[0]!.key);
+    else if (units.length > 1) itemKey.set(id, units.map((u) => u.key).join('\u0000'));
+  }
+  const requests = (sizes: Map<string, number>) => {
+    let n = 0;
+    for (const size of sizes.values()) n += Math.ceil(size / maxIds);
+    return n;
   };
-  const a = groupBy((id) => {
-    const units = unitsOf.get(id)!;
-    return units.length ? [{ key: units.map((u) => u.key).join('\u0000'), units }] : [];
-  });
-  const b = groupBy((id) => unitsOf.get(id)!.map((u) => ({ key: u.key, units: [u] })));
-  const count = (gs: { ids: string[] }[]) => gs.reduce((n, g) => n + Math.ceil(g.ids.length / maxIds), 0);
-  const chosen = count(b) < count(a) ? b : a;
+  const sizesA = new Map<string, number>();
+  for (const k of itemKey.values()) sizesA.set(k, (sizesA.get(k) ?? 0) + 1);
+  const sizesB = new Map<string, number>();
+  for (const units of unitsOf.values()) for (const u of units) sizesB.set(u.key, (sizesB.get(u.key) ?? 0) + 1);
+  const byUnit = requests(sizesB) < requests(sizesA);
+  const groups = new Map<string, { units: Unit[]; ids: string[] }>();
+  const add = (key: string, units: Unit[], id: string) => {
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { units, ids: [] }));
+    g.ids.push(id);
+  };
+  for (const [id, units] of unitsOf) {
+    if (byUnit) for (const u of units) add(u.key, [u], id);
+    else if (units.length) add(itemKey.get(id)!, units, id);
+  }
+  const chosen = groups.values();
 
   const out: GroupedRequest[] = [];
   for (const g of chosen) {
@@ -147,8 +157,11 @@ export function groupEdits(edits: readonly CellEdit[], options: GroupOptions = {
     if (shift !== undefined) carried.add(START).add(FINISH);
     for (let i = 0; i < g.ids.length; i += maxIds) {
       const ids = g.ids.slice(i, i + maxIds);
-      const its = ids.flatMap((id) => [...byItem.get(id)!.values()].filter((e) => carried.has(e.field)));
-      out.push({ document: createRequestDocument(ids, update, { description: describe(update, ids.length) }), edits: its });
+      const its: CellEdit[] = [];
+      for (const id of ids) for (const e of byItem.get(id)!.values()) if (carried.has(e.field)) its.push(e);
+      // Each document gets its own body (a caller may edit one document without changing another).
+      const body: UpdateWorkItemsBody = update.fields ? { ...update, fields: { ...update.fields } } : { ...update };
+      out.push({ document: createRequestDocument(ids, body, { description: describe(body, ids.length) }), edits: its });
     }
   }
   return out;

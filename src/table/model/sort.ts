@@ -38,11 +38,29 @@ export function sortRows(rows: readonly TableRow[], c: ColumnDef, direction: Sor
   const sign = direction === 'asc' ? 1 : -1;
   const keyed = rows.map((row, i) => ({ row, i, k: sortKey(cellValue(row, c, options.fieldsOf?.(row)), c, options) }));
   const textual = !(c.type === 'number' || c.type === 'hours' || c.type === 'progress' || c.type === 'date');
+  const texts = new Set<string>();
+  if (textual) for (const k of keyed) if (k.k !== null) texts.add(k.k as string);
+  if (textual && texts.size > keyed.length / 2) {
+    // Mostly distinct texts (names, codes): collate in the sort itself.
+    keyed.sort((a, b) => {
+      if (a.k === null || b.k === null) return a.k === b.k ? a.i - b.i : a.k === null ? 1 : -1;
+      return collator.compare(a.k as string, b.k as string) * sign || a.i - b.i;
+    });
+    return keyed.map((k) => k.row);
+  }
+  if (textual) {
+    // Few distinct texts (users, statuses): collate each once, then sort the rows by its rank.
+    const distinct = [...texts].sort(collator.compare);
+    const rank = new Map<string, number>();
+    distinct.forEach((t, r) => {
+      // Texts the collator calls equal share a rank (ties keep the rows' order).
+      rank.set(t, r > 0 && collator.compare(distinct[r - 1]!, t) === 0 ? rank.get(distinct[r - 1]!)! : r);
+    });
+    for (const k of keyed) if (k.k !== null) k.k = rank.get(k.k as string)!;
+  }
   keyed.sort((a, b) => {
     if (a.k === null || b.k === null) return a.k === b.k ? a.i - b.i : a.k === null ? 1 : -1;
-    let d: number;
-    if (textual) d = collator.compare(a.k as string, b.k as string);
-    else d = a.k < b.k ? -1 : a.k > b.k ? 1 : 0;
+    const d = a.k < b.k ? -1 : a.k > b.k ? 1 : 0;
     return d !== 0 ? d * sign : a.i - b.i;
   });
   return keyed.map((k) => k.row);
