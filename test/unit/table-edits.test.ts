@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { TableEdits, checkCellValue, editCellText, fillDown, parseCellInput, pasteText, readOnlyReason } from '../../src/table/model';
+import { TableEdits, checkCellValue, sameValue, editCellText, fillDown, parseCellInput, pasteText, readOnlyReason } from '../../src/table/model';
 import { CATALOGUE, ROWS, col, resolveUser } from './table-fixtures';
 
 const ctx = { catalogue: CATALOGUE, resolveUser };
@@ -91,6 +91,20 @@ describe('table model: edit set, undo and redo', () => {
     assert.deepEqual(r.rejected.map((x) => [x.rowIndex, x.columnIndex, x.problem.code]), [[1, 1, 'readOnly'], [2, 1, 'readOnly']]);
     edits.apply(r.changes);
     assert.equal(edits.size, 2);
+  });
+
+  it('fills down a date read with a time part as yyyy-MM-dd', () => {
+    const edits = new TableEdits(ROWS);
+    const r = fillDown(edits, ROWS, [col('PlannedStartDate')], { firstRow: 0, lastRow: 1, columnIndexes: [0] }, ctx);
+    assert.deepEqual(r.rejected, []);
+    assert.deepEqual(r.changes, [{ id: '102', field: 'PlannedStartDate', value: '2026-02-01' }]);
+  });
+
+  it('a text that starts like a date is compared as text, not as a date', () => {
+    assert.equal(sameValue('2026-02-01 meeting', '2026-02-01 review'), false);
+    assert.equal(sameValue('2026-02-01', '2026-02-01T00:00:00'), true);
+    const edits = new TableEdits([{ id: '1', fields: { Name: '2026-02-01 meeting' } }]);
+    assert.equal(edits.apply([{ id: '1', field: 'Name', value: '2026-02-01 review' }]), 1);
   });
 
   it('pastes a TSV rectangle from a spreadsheet: quoted cells with new lines, Japanese text, full-width digits', () => {

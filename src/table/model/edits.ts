@@ -2,7 +2,7 @@
 // without vscode. Edits are kept apart from the rows as read: `before` is always the
 // value read from the service, so an edit back to it is no edit, and the grouping into
 // requests (group.ts) sends exactly the edited cells.
-import { type ColumnDef, type TableRow } from './columns';
+import { type ColumnDef, type TableRow, toCellValue } from './columns';
 import { type CellContext, type CellProblem, editCellValue, parseCellInput, readOnlyReason } from './cells';
 import { parseDelimited } from './delimited';
 import { dateOf } from './text';
@@ -31,12 +31,13 @@ export interface CellRejection {
   problem: CellProblem;
 }
 
+const DATE_VALUE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/;
+
 /** Same value to the service: equal JSON, or the same date (a read date may carry a time part). */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if ((a === undefined || a === null) && (b === undefined || b === null)) return true;
-  const da = dateOf(a);
-  if (da !== undefined && da === dateOf(b) && (a as string).length >= 10 && (b as string).length >= 10) return true;
+  if (typeof a === 'string' && typeof b === 'string' && DATE_VALUE.test(a) && DATE_VALUE.test(b) && dateOf(a) === dateOf(b)) return true;
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
@@ -200,7 +201,9 @@ export function fillDown(
   for (const ci of selection.columnIndexes) {
     const c = columns[ci];
     if (!c) continue;
-    const value = edits.fieldsOf(top)[c.key] ?? null;
+    // The value as a cell holds it (a date read with a time part becomes yyyy-MM-dd, an ID "0" none).
+    const raw = edits.fieldsOf(top)[c.key];
+    const value = c.multi || c.type === 'text' ? (raw ?? null) : toCellValue(raw, c);
     for (let ri = selection.firstRow + 1; ri <= selection.lastRow && ri < rows.length; ri++) {
       const row = rows[ri]!;
       const r = editCellValue(row, c, value, edits.fieldsOf(row), ctx);
