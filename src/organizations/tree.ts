@@ -195,7 +195,8 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
     return item;
   }
 
-  getChildren(node?: OrgTreeNode): OrgTreeNode[] {
+  /** An organization that loads within FIRST_ROWS_WAIT_MS is returned at once; a slower one is "Loading…" until announced. */
+  async getChildren(node?: OrgTreeNode): Promise<OrgTreeNode[]> {
     if (!node) return this.rootNodes();
     if (node instanceof OrgNode) return this.orgChildren(node);
     if (node instanceof RangeNode) return this.spanChildren(node.org, node.start, node.end);
@@ -240,9 +241,9 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
     return this.roots;
   }
 
-  private orgChildren(org: OrgNode): OrgTreeNode[] {
-    org.content.ensure();
-    const st = org.content.state;
+  private async orgChildren(org: OrgNode): Promise<OrgTreeNode[]> {
+    // Loaded during the wait: the organization's own row (its name, its user count) is announced.
+    const st = await org.content.within(undefined, () => this.fire(org));
     switch (st.kind) {
       case 'idle':
       case 'loading':
@@ -459,7 +460,7 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
       // Announced again once loaded: the view can drop a change announced while it was still
       // rendering the parent again (the organization then showed "Loading…" until collapsed).
       this.fire(owner);
-      for (const child of this.getChildren(node)) if (child instanceof OrgNode || child instanceof RangeNode) await visit(child);
+      for (const child of await this.getChildren(node)) if (child instanceof OrgNode || child instanceof RangeNode) await visit(child);
     };
     await visit(org);
     return done;

@@ -5,6 +5,7 @@ import { isCancellation } from '../common/commands';
 import { SignInCancelledError, type ConnectionManager } from '../common/connection';
 import { describeError, isUnauthorized } from '../common/messages';
 import { formatFilter, parseFilter } from './model/filters';
+import { LoadCell } from './model/loadable';
 import { rangeLabel, type IndexRange } from './model/ranges';
 
 /** Anything the item commands (copy ID, show details, retry) can act on. */
@@ -105,87 +106,21 @@ export function followConnection(connection: ConnectionManager, on: { serviceCha
   });
 }
 
-export type LoadState<T> =
-  | { kind: 'idle' }
-  | { kind: 'loading'; controller: AbortController; promise: Promise<void> }
-  | { kind: 'loaded'; value: T }
-  | { kind: 'failed'; error: unknown };
+export { FIRST_ROWS_WAIT_MS, type LoadState } from './model/loadable';
 
 /**
- * One node's load: starts once, can be cancelled (refresh), ends loaded or failed,
- * and calls `changed` so the tree re-renders the node.
+ * One node's load (LoadCell, src/views/model/loadable.ts): a request of the view for the
+ * node's rows waits for it up to FIRST_ROWS_WAIT_MS (`within`), so a level that arrives
+ * within that wait is returned at once without a "Loading…" row and without announcing a
+ * change; only a slower load shows "Loading…" and calls `changed` when it ends. A shared
+ * request cancelled by another node's refresh loads again; a failure is logged.
  */
-/** The earliest a load's result is announced to the view, after the load started (see Loadable.ensure). */
-const FIRST_ANNOUNCE_MS = 100;
-
-export class Loadable<T> {
-  state: LoadState<T> = { kind: 'idle' };
-
-  constructor(
-    private readonly load: (signal: AbortSignal) => Promise<T>,
-    private readonly changed: () => void,
-    private readonly log?: vscode.LogOutputChannel,
-  ) {}
-
-  /** Starts the load when idle. */
-  ensure(): void {
-    if (this.state.kind !== 'idle') return;
-    const controller = new AbortController();
-    const started = Date.now();
-    const promise = this.load(controller.signal).then(
-      async (value) => {
-        if (this.state.kind !== 'loading' || this.state.controller !== controller) return;
-        const loaded: LoadState<T> = { kind: 'loaded', value };
-        this.state = loaded;
-        // A load that ends within milliseconds of the view asking (a local service) is announced
-        // no sooner than FIRST_ANNOUNCE_MS after it started: the view can drop a change announced
-        // while it still applies the "Loading…" row it was given, and the row then stays. Waiters
-        // (`settled`) go on after the announcement, so a reveal that follows is not refreshed away.
-        const wait = FIRST_ANNOUNCE_MS - (Date.now() - started);
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        if (this.state === loaded) this.changed();
-      },
-      async (error: unknown) => {
-        if (this.state.kind !== 'loading' || this.state.controller !== controller) return;
-        if (controller.signal.aborted) {
-          this.state = { kind: 'idle' };
-          return;
-        }
-        if (isCancellation(error) && !(error instanceof SignInCancelledError)) {
-          // A shared request (e.g. discovery) was cancelled by another node's refresh: load again.
-          this.state = { kind: 'idle' };
-          this.changed();
-          return;
-        }
-        this.log?.warn(`Load failed: ${describeError(error)}`);
-        const failed: LoadState<T> = { kind: 'failed', error };
-        this.state = failed;
-        const wait = FIRST_ANNOUNCE_MS - (Date.now() - started);
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        if (this.state === failed) this.changed();
-      },
-    );
-    this.settling = promise;
-    void promise.then(() => {
-      if (this.settling === promise) this.settling = undefined;
+export class Loadable<T> extends LoadCell<T> {
+  constructor(load: (signal: AbortSignal) => Promise<T>, changed: () => void, log?: vscode.LogOutputChannel) {
+    super(load, changed, {
+      again: (error) => isCancellation(error) && !(error instanceof SignInCancelledError),
+      failed: (error) => log?.warn(`Load failed: ${describeError(error)}`),
     });
-    this.state = { kind: 'loading', controller, promise };
-  }
-
-  /** The current load until it is announced (its state may read `loaded` a little before). */
-  private settling: Promise<void> | undefined;
-
-  /** Waits for the current load and its announcement (tests, reveal, Load All). */
-  async settled(): Promise<void> {
-    const p = this.state.kind === 'loading' ? this.state.promise : this.settling;
-    if (p) await p;
-  }
-
-  /** Cancels a running load and forgets the result. */
-  reset(): void {
-    if (this.state.kind === 'loading') this.state.controller.abort();
-    this.state = { kind: 'idle' };
-    this.settling = undefined;
   }
 }
 

@@ -271,7 +271,8 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
     return item;
   }
 
-  getChildren(node?: WorkItemTreeNode): WorkItemTreeNode[] {
+  /** A level that loads within FIRST_ROWS_WAIT_MS is returned at once; a slower one is "Loading…" until announced. */
+  async getChildren(node?: WorkItemTreeNode): Promise<WorkItemTreeNode[]> {
     if (!node) return this.rootRows();
     if (node instanceof ProjectNode) {
       const root = node.rootId;
@@ -443,10 +444,11 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
     return l.state.kind === 'loaded' ? l.state.value : [];
   }
 
-  private levelRows(owner: LevelOwner, parentId: string, level: number): WorkItemTreeNode[] {
-    const l = this.level(parentId, level);
-    l.ensure();
-    const st = l.state;
+  private async levelRows(owner: LevelOwner, parentId: string, level: number): Promise<WorkItemTreeNode[]> {
+    // Read during the wait and empty: an item (not a folder) loses its twistie, so its own row is announced.
+    const st = await this.level(parentId, level).within(undefined, (now) => {
+      if (now.kind === 'loaded' && now.value.length === 0 && owner instanceof WorkItemNode && !this.isFolder(owner.row)) this.fire(owner);
+    });
     switch (st.kind) {
       case 'idle':
       case 'loading':

@@ -9,6 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REPO_ROOT } from '../runners/code-server';
+import { repeatedDescribe } from './repeat';
 import { Workbench } from './workbench';
 
 /** A request document with a problem that our own checks report (not the JSON Schema): a duplicate ID. */
@@ -81,7 +82,7 @@ function englishStrings(): EnglishString[] {
   return out;
 }
 
-describe('Work Item Studio in a VS Code workbench in Japanese', function () {
+repeatedDescribe('Work Item Studio in a VS Code workbench in Japanese', function () {
   this.timeout(120_000);
   let wb: Workbench;
   const english = englishStrings();

@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REPO_ROOT } from '../runners/code-server';
+import { repeatedDescribe } from './repeat';
 import { Workbench } from './workbench';
 
 const SEND_DOCUMENT = {
@@ -21,7 +22,7 @@ async function sandboxItem(wb: Workbench, id: string): Promise<Record<string, un
   return (await r.json()) as Record<string, unknown>;
 }
 
-describe('Work Item Studio in a VS Code workbench', function () {
+repeatedDescribe('Work Item Studio in a VS Code workbench', function () {
   this.timeout(120_000);
   let wb: Workbench;
 

@@ -340,12 +340,12 @@ function handPrompts(): SignInPrompts & { asked: string[]; answer(m: SignInMetho
   };
 }
 
-type Rows<N> = { getChildren(n?: N): N[] };
+type Rows<N> = { getChildren(n?: N): N[] | Promise<N[]> };
 
 /** The rows once no loading row is left. */
 function settledRows<N>(tree: Rows<N>, node?: N): Promise<N[]> {
-  return waitFor('rows to finish loading', () => {
-    const rows = tree.getChildren(node);
+  return waitFor('rows to finish loading', async () => {
+    const rows = await tree.getChildren(node);
     return rows.some((r) => r instanceof MessageNode && r.kind === 'loading') ? undefined : rows;
   });
 }
@@ -366,12 +366,12 @@ describe('connection: first-use sign-in shared by both views', function () {
   after(async () => sandbox?.close());
 
   /** Both views of the sidebar on one connection with no stored credentials, both loading. */
-  function openSidebar(p: SignInPrompts) {
+  async function openSidebar(p: SignInPrompts) {
     const connection = new ConnectionManager({ secrets: memorySecrets(), log, prompts: p, serviceUrl: () => sandbox.url });
     const orgs = new OrganizationsTree(connection, log, () => ['1001']);
     const cats = new ProcessCategoriesTree(connection, log);
-    const root = orgs.getChildren()[0] as OrgNode;
-    assert.ok(orgs.getChildren(root)[0] instanceof MessageNode, 'the organization shows a loading row');
+    const root = (await orgs.getChildren())[0] as OrgNode;
+    assert.ok((await orgs.getChildren(root))[0] instanceof MessageNode, 'the organization shows a loading row');
     assert.ok(cats.getChildren().some((r) => r instanceof MessageNode && r.kind === 'loading'), 'the categories show a loading row');
     return {
       connection,
@@ -388,7 +388,7 @@ describe('connection: first-use sign-in shared by both views', function () {
 
   it('both views loading at once show ONE prompt; answering it loads both', async () => {
     const p = handPrompts();
-    const s = openSidebar(p);
+    const s = await openSidebar(p);
     try {
       // And two more callers of getClient() at the same moment.
       const clients = [s.connection.getClient(), s.connection.getClient()];
@@ -409,15 +409,15 @@ describe('connection: first-use sign-in shared by both views', function () {
 
   it('dismissing the prompt ends both loads with "Not signed in" + Sign In, and later loads do not ask again', async () => {
     const p = handPrompts();
-    const s = openSidebar(p);
+    const s = await openSidebar(p);
     try {
       const client = s.connection.getClient();
       await waitFor('the sign-in prompt', () => p.asked.length > 0);
       await settle();
       p.answer(undefined);
       await assert.rejects(client, SignInCancelledError);
-      const orgRows = await waitFor('the organization to end not signed in', () => {
-        const rows = s.orgs.getChildren(s.root);
+      const orgRows = await waitFor('the organization to end not signed in', async () => {
+        const rows = await s.orgs.getChildren(s.root);
         return isNotSignedInRow(rows) && rows;
       });
       const catRows = await waitFor('the categories to end not signed in', () => {
@@ -437,9 +437,8 @@ describe('connection: first-use sign-in shared by both views', function () {
       // Refreshing (or another view loading) does not pop the prompt up again.
       s.orgs.refresh();
       s.cats.refresh();
-      s.orgs.getChildren();
-      s.orgs.getChildren(s.orgs.getChildren()[0]);
-      await waitFor('the refreshed organization to end not signed in', () => isNotSignedInRow(s.orgs.getChildren(s.orgs.getChildren()[0])));
+      await s.orgs.getChildren(await s.orgs.getChildren().then((r) => r[0]));
+      await waitFor('the refreshed organization to end not signed in', async () => isNotSignedInRow(await s.orgs.getChildren((await s.orgs.getChildren())[0])));
       await waitFor('the refreshed categories to end not signed in', () => isNotSignedInRow(s.cats.getChildren()));
       assert.equal(p.asked.length, 1, 'no second prompt after a dismissal');
       // The Sign In action asks again; signing in reloads both views.
@@ -447,7 +446,7 @@ describe('connection: first-use sign-in shared by both views', function () {
       await waitFor('the second prompt', () => p.asked.length === 2);
       p.answer('token');
       assert.equal(await signedIn, true);
-      const root = s.orgs.getChildren()[0] as OrgNode;
+      const root = (await s.orgs.getChildren())[0] as OrgNode;
       await waitFor('the organization to load after signing in', () => settledRows(s.orgs, root).then((rows) => rows.some((r) => r instanceof OrgNode)));
       await waitFor('the categories to load after signing in', () => s.cats.getChildren().some((r) => r instanceof CategoryNode));
     } finally {
@@ -457,7 +456,7 @@ describe('connection: first-use sign-in shared by both views', function () {
 
   it('Sign In while the views wait on the prompt replaces it, and the views load with its answer', async () => {
     const p = handPrompts();
-    const s = openSidebar(p);
+    const s = await openSidebar(p);
     try {
       const waiting = s.connection.getClient();
       await waitFor('the sign-in prompt', () => p.asked.length > 0);
@@ -465,7 +464,7 @@ describe('connection: first-use sign-in shared by both views', function () {
       const command = s.connection.signIn('command'); // closes the first prompt (handPrompts does as VS Code)
       await waitFor('the Sign In prompt', () => p.asked.length === 2);
       await settle();
-      assert.ok(s.orgs.getChildren(s.root).some((r) => r instanceof MessageNode && r.kind === 'loading'), 'the organization still waits (not failed by the closed prompt)');
+      assert.ok((await s.orgs.getChildren(s.root)).some((r) => r instanceof MessageNode && r.kind === 'loading'), 'the organization still waits (not failed by the closed prompt)');
       assert.ok(s.cats.getChildren().some((r) => r instanceof MessageNode && r.kind === 'loading'), 'the categories still wait');
       p.answer('token');
       assert.equal(await command, true);

@@ -44,15 +44,24 @@ async function clearFaults(sandbox: Sandbox): Promise<void> {
   await fetch(`${sandbox.origin}/_sandbox/faults`, { method: 'DELETE' });
 }
 
-type Tree<N> = { getChildren(n?: N): N[] };
+type Tree<N> = { getChildren(n?: N): N[] | Promise<N[]> };
 
-/** Children once no loading row is left (the provider fires onDidChangeTreeData when a load ends). */
+/** Children once no loading row is left (a load slower than the view's wait is announced when it ends). */
 async function settled<N>(tree: Tree<N>, node?: N): Promise<N[]> {
-  return waitFor('rows to finish loading', () => {
-    const rows = tree.getChildren(node);
+  return waitFor('rows to finish loading', async () => {
+    const rows = await tree.getChildren(node);
     return rows.some((r) => r instanceof MessageNode && r.kind === 'loading') ? undefined : rows;
   });
 }
+
+/** Records the nodes a tree announces as changed (undefined: the whole tree). */
+function announcements<N>(tree: { onDidChangeTreeData?: vscode.Event<N | N[] | undefined | null | void> }): { nodes: unknown[]; dispose(): void } {
+  const nodes: unknown[] = [];
+  const sub = tree.onDidChangeTreeData!((e) => nodes.push(...(Array.isArray(e) ? e : [e])));
+  return { nodes, dispose: () => sub.dispose() };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function labelOf<N>(tree: vscode.TreeDataProvider<N>, n: N): string {
   const item = tree.getTreeItem(n) as vscode.TreeItem;
@@ -79,11 +88,9 @@ describe('views: organizations (sandbox)', function () {
   });
 
   it('signs in on first use and shows the root with its sub-organizations and users', async () => {
-    const roots = tree.getChildren();
+    const roots = await tree.getChildren();
     assert.equal(roots.length, 1);
     const root = roots[0] as OrgNode;
-    const first = tree.getChildren(root);
-    assert.ok(first[0] instanceof MessageNode && first[0].kind === 'loading', 'a loading row while the request runs');
     const rows = await settled(tree, root);
     assert.deepEqual(prompts.asked, [`missing:${sandbox.origin}`], 'asked to sign in once');
     const subs = rows.filter((r): r is OrgNode => r instanceof OrgNode).map((r) => r.orgId).sort();
@@ -98,7 +105,7 @@ describe('views: organizations (sandbox)', function () {
   });
 
   it('an organization without users is shown, named by the service, with its own empty row (official help O1)', async () => {
-    const root = tree.getChildren()[0] as OrgNode;
+    const root = (await tree.getChildren())[0] as OrgNode;
     const empty = (await settled(tree, root)).find((r): r is OrgNode => r instanceof OrgNode && r.orgId === '1015')!;
     assert.equal(labelOf(tree, empty), '新規事業準備室');
     const rows = await settled(tree, empty);
@@ -120,7 +127,7 @@ describe('views: organizations (sandbox)', function () {
     const c = new ConnectionManager({ secrets: memorySecrets(), log, prompts: scriptedPrompts(), serviceUrl: () => sandbox.url });
     const t = new OrganizationsTree(c, spy, () => ['1001']);
     try {
-      const root = t.getChildren()[0] as OrgNode;
+      const root = (await t.getChildren())[0] as OrgNode;
       const rows = await settled(t, root);
       assert.deepEqual(rows.filter((r): r is OrgNode => r instanceof OrgNode).map((r) => r.orgId).sort(), ['1002', '1003', '1004'], 'organizations with users only');
       assert.equal(labelOf(t, root), '株式会社サンプル', 'named from its users');
@@ -137,7 +144,7 @@ describe('views: organizations (sandbox)', function () {
   });
 
   it('shows users with name, login name, a tooltip and stable ids; getParent leads back', async () => {
-    const root = tree.getChildren()[0] as OrgNode;
+    const root = (await tree.getChildren())[0] as OrgNode;
     const dev = (await settled(tree, root)).find((r): r is OrgNode => r instanceof OrgNode && r.orgId === '1002')!;
     const app = (await settled(tree, dev)).find((r): r is OrgNode => r instanceof OrgNode && r.orgId === '1005')!;
     const web = (await settled(tree, app)).find((r): r is OrgNode => r instanceof OrgNode && r.orgId === '1011')!;
@@ -164,7 +171,7 @@ describe('views: organizations (sandbox)', function () {
   });
 
   it('filters the users of an organization and shows the filter in the view message', async () => {
-    const root = tree.getChildren()[0] as OrgNode;
+    const root = (await tree.getChildren())[0] as OrgNode;
     tree.setFilter(root, { keyword: 'Tanaka' });
     const rows = await settled(tree, root);
     // Only sub-organizations with a matching user below them stay.
@@ -184,7 +191,7 @@ describe('views: organizations (sandbox)', function () {
   });
 
   it('after a filter, finds the first matching user below (loading organizations on the way); clearing it expands again what was expanded', async () => {
-    const root = tree.getChildren()[0] as OrgNode;
+    const root = (await tree.getChildren())[0] as OrgNode;
     const rows = await settled(tree, root);
     const dev = rows.find((r): r is OrgNode => r instanceof OrgNode && r.orgId === '1002')!;
     const app = (await settled(tree, dev)).find((r): r is OrgNode => r instanceof OrgNode && r.orgId === '1005')!;
@@ -207,10 +214,10 @@ describe('views: organizations (sandbox)', function () {
   });
 
   it('a failed load is a warning row with Retry, and Retry loads', async () => {
-    const root = tree.getChildren()[0] as OrgNode;
+    const root = (await tree.getChildren())[0] as OrgNode;
     tree.refresh();
     await injectFault(sandbox, { status: 500, times: 4, pathContains: '/users' });
-    const failed = await settled(tree, tree.getChildren()[0] as OrgNode);
+    const failed = await settled(tree, (await tree.getChildren())[0] as OrgNode);
     assert.equal(failed.length, 1);
     const row = failed[0] as MessageNode;
     assert.ok(row instanceof MessageNode && row.kind === 'error', 'an error row, not an exception');
@@ -219,9 +226,63 @@ describe('views: organizations (sandbox)', function () {
     assert.match(String(item.label), /500/);
     await clearFaults(sandbox);
     row.retry();
-    const rows = await settled(tree, tree.getChildren()[0] as OrgNode);
+    const rows = await settled(tree, (await tree.getChildren())[0] as OrgNode);
     assert.ok(rows.some((r) => r instanceof OrgNode), 'loaded after Retry');
     void root;
+  });
+
+  it('an organization ready within the wait is returned at once: no "Loading…" row; only its own row is announced, before the rows', async () => {
+    const root = (await tree.getChildren())[0] as OrgNode;
+    await settled(tree, root); // signed in, nothing failing
+    await sleep(100); // what that load announced is past
+    tree.refresh(root);
+    const heard = announcements<unknown>(tree);
+    try {
+      const started = Date.now();
+      const rows = await tree.getChildren(root);
+      const waited = Date.now() - started;
+      const announcedBefore = [...heard.nodes];
+      assert.ok(!rows.some((r) => r instanceof MessageNode), `the rows themselves: ${rows.map((r) => labelOf(tree, r)).join(' | ')}`);
+      assert.ok(rows.some((r) => r instanceof OrgNode && r.orgId === '1002'), 'the sub-organizations');
+      assert.ok(waited < 1_000, `answered as soon as loaded (${waited} ms)`);
+      // The organization's own row (its user count) changed with the load: announced once, while the view still waited.
+      assert.deepEqual(announcedBefore, [root], 'the organization announced before its rows were returned');
+      await sleep(400);
+      assert.deepEqual(heard.nodes, [root], 'the organization announced once (its own row), nothing else');
+      assert.match(String((tree.getTreeItem(root) as vscode.TreeItem).description), /1001 · \d+ users?/, 'its row names the user count');
+      // Asked again (as the view does for the announcement): the same rows at once.
+      assert.ok(!(await tree.getChildren(root)).some((r) => r instanceof MessageNode));
+      await sleep(200);
+      assert.equal(heard.nodes.length, 1, 'asking again announces nothing');
+    } finally {
+      heard.dispose();
+    }
+  });
+
+  it('a slow organization (sandbox latency) shows "Loading…" after the wait, then is announced once and shows its rows', async () => {
+    const root = (await tree.getChildren())[0] as OrgNode;
+    await settled(tree, root);
+    await sleep(100);
+    await injectFault(sandbox, { latencyMs: 1_500, times: 1, pathContains: '/organizations/1001/users' });
+    tree.refresh(root);
+    const heard = announcements<unknown>(tree);
+    try {
+      const started = Date.now();
+      const first = await tree.getChildren(root);
+      const waited = Date.now() - started;
+      assert.equal(first.length, 1);
+      assert.ok(first[0] instanceof MessageNode && first[0].kind === 'loading', `a loading row: ${first.map((r) => labelOf(tree, r)).join(' | ')}`);
+      assert.ok(waited >= 140 && waited < 1_400, `the view's request waited about 150 ms before the placeholder (${waited} ms)`);
+      assert.deepEqual(heard.nodes, [], 'nothing announced while loading');
+      await waitFor('the organization announced', () => heard.nodes.includes(root));
+      const rows = await tree.getChildren(root);
+      assert.ok(rows.some((r) => r instanceof OrgNode && r.orgId === '1002'), 'the rows after the announcement');
+      await sleep(300);
+      assert.equal(heard.nodes.filter((n) => n === root).length, 1, 'announced once');
+    } finally {
+      heard.dispose();
+      await clearFaults(sandbox);
+    }
   });
 
   it('groups 1,000 direct users into ranges that are views over one list', async () => {
@@ -232,12 +293,12 @@ describe('views: organizations (sandbox)', function () {
     const c = new ConnectionManager({ secrets: memorySecrets(), log, prompts: scriptedPrompts(), serviceUrl: () => big.url });
     const t = new OrganizationsTree(c, log, () => ['big']);
     try {
-      const root = t.getChildren()[0] as OrgNode;
+      const root = (await t.getChildren())[0] as OrgNode;
       const rows = await settled(t, root);
       assert.equal(rows.length, 10);
       assert.ok(rows.every((r) => r instanceof RangeNode));
       assert.equal(labelOf(t, rows[0]!), '[0..99]');
-      const inner = t.getChildren(rows[3]);
+      const inner = await t.getChildren(rows[3]);
       assert.equal(inner.length, 100);
       const user = inner[5] as UserNode;
       assert.equal(user.index, 305);
@@ -250,11 +311,11 @@ describe('views: organizations (sandbox)', function () {
     }
   });
 
-  it('shows nothing (the welcome view) when no service is configured', () => {
+  it('shows nothing (the welcome view) when no service is configured', async () => {
     const c = new ConnectionManager({ secrets: memorySecrets(), log, prompts: scriptedPrompts(), serviceUrl: () => '' });
     const t = new OrganizationsTree(c, log, () => ['1001']);
     try {
-      assert.deepEqual(t.getChildren(), []);
+      assert.deepEqual(await t.getChildren(), []);
     } finally {
       t.dispose();
       c.dispose();
@@ -426,7 +487,7 @@ describe('views: an organization whose answer is over the response cap', functio
   });
 
   it('shows one row naming the setting and the limit; with the setting raised, the users load', async () => {
-    const root = tree.getChildren()[0] as OrgNode;
+    const root = (await tree.getChildren())[0] as OrgNode;
     const rows = await settled(tree, root);
     const error = rows.find((r): r is MessageNode => r instanceof MessageNode && r.kind === 'error');
     assert.ok(error, `an error row: ${rows.map((r) => labelOf(tree, r)).join(' | ')}`);
@@ -435,7 +496,7 @@ describe('views: an organization whose answer is over the response cap', functio
     assert.match(text, /\b1 MiB\b/);
     await config().update('network.maxResponseMegabytes', 256, vscode.ConfigurationTarget.Global);
     tree.refresh();
-    const again = await settled(tree, tree.getChildren()[0] as OrgNode);
+    const again = await settled(tree, (await tree.getChildren())[0] as OrgNode);
     assert.ok(again.some((r) => r instanceof RangeNode || r instanceof UserNode), again.map((r) => labelOf(tree, r)).join(' | '));
   });
 });

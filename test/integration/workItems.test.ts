@@ -23,13 +23,22 @@ function prompts(loginName: string | null = 'admin'): SignInPrompts {
   return { pickMethod: async () => 'token', askLoginName: async () => loginName ?? undefined, askPassword: async () => 'password', askToken: async () => undefined, askApiKey: async () => undefined };
 }
 
-/** Children once no loading row is left. */
+/** Children once no loading row is left (a level slower than the view's wait is announced when it ends). */
 async function settled(tree: WorkItemsTree, node?: WorkItemTreeNode): Promise<WorkItemTreeNode[]> {
-  return waitFor('rows to finish loading', () => {
-    const rows = tree.getChildren(node);
+  return waitFor('rows to finish loading', async () => {
+    const rows = await tree.getChildren(node);
     return rows.some((r) => (r as { kind?: string }).kind === 'loading') ? undefined : rows;
   });
 }
+
+/** Records the nodes a tree announces as changed (undefined: the whole tree). */
+function announcements(tree: WorkItemsTree): { nodes: unknown[]; dispose(): void } {
+  const nodes: unknown[] = [];
+  const sub = tree.onDidChangeTreeData((e) => nodes.push(...(Array.isArray(e) ? e : [e])));
+  return { nodes, dispose: () => sub.dispose() };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function label(tree: WorkItemsTree, n: WorkItemTreeNode): string {
   const l = tree.getTreeItem(n).label;
@@ -179,6 +188,57 @@ describe('work items view: failures (own tree, sandbox with faults)', function (
     await vscode.commands.executeCommand('workItemStudio.retryLoad', error);
     const again = await settled(tree, web);
     assert.ok(again[0] instanceof WorkItemNode && again[0].itemId === '100', 'the level loaded on Retry');
+  });
+
+  it('a level ready within the wait is returned without a placeholder, and no change is announced', async () => {
+    const web = (await settled(tree)).find((n): n is ProjectNode => n instanceof ProjectNode && n.projectId === '3001')!;
+    await settled(tree, web); // signed in, the profile read
+    await sleep(100); // what that load announced is past
+    tree.refresh(web);
+    const heard = announcements(tree);
+    try {
+      const started = Date.now();
+      const rows = await tree.getChildren(web);
+      const waited = Date.now() - started;
+      assert.ok(!rows.some((r) => r instanceof MessageNode), `the rows themselves: ${rows.map((r) => r.id).join(', ')}`);
+      assert.ok(rows[0] instanceof WorkItemNode && rows[0].itemId === '100', 'level 1 of the project');
+      assert.ok(waited < 1_000, `answered as soon as loaded (${waited} ms)`);
+      await sleep(400);
+      assert.deepEqual(heard.nodes.filter((n) => n === web || n === undefined), [], 'no change announced for the project');
+    } finally {
+      heard.dispose();
+    }
+  });
+
+  it('a level slower than the wait (sandbox latency) is "Loading…", then announced once with its rows', async () => {
+    const web = (await settled(tree)).find((n): n is ProjectNode => n instanceof ProjectNode && n.projectId === '3001')!;
+    await settled(tree, web);
+    await sleep(100);
+    const r = await fetch(`${sandbox.origin}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ latencyMs: 1_500, times: 1, pathContains: '/subItems' }),
+    });
+    assert.ok(r.ok);
+    tree.refresh(web);
+    const heard = announcements(tree);
+    try {
+      const started = Date.now();
+      const first = await tree.getChildren(web);
+      const waited = Date.now() - started;
+      assert.equal(first.length, 1);
+      assert.ok(first[0] instanceof MessageNode && first[0].kind === 'loading', `a loading row: ${first.map((n) => n.id).join(', ')}`);
+      assert.ok(waited >= 140 && waited < 1_400, `the view's request waited about 150 ms before the placeholder (${waited} ms)`);
+      assert.deepEqual(heard.nodes, [], 'nothing announced while loading');
+      await waitFor('the project announced', () => heard.nodes.includes(web));
+      const rows = await tree.getChildren(web);
+      assert.ok(rows[0] instanceof WorkItemNode && rows[0].itemId === '100', 'the rows after the announcement');
+      await sleep(300);
+      assert.equal(heard.nodes.filter((n) => n === web).length, 1, 'announced once');
+    } finally {
+      heard.dispose();
+      await fetch(`${sandbox.origin}/_sandbox/faults`, { method: 'DELETE' });
+    }
   });
 
   it('a server without the read operations gets one row saying so', async () => {
