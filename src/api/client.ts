@@ -10,7 +10,6 @@ import {
   OrganizationUsersQuery,
   ProcessCategoriesQuery,
   ProcessCategoryListResponse,
-  TokenRequest,
   TokenResponse,
   UpdateWorkItemsBody,
   UpdateWorkItemsResponse,
@@ -34,9 +33,14 @@ import {
 } from '../schema/reads';
 import { fastChecker, lastCheckFilledDefaults } from '../schema/fast-check';
 import { keepRawJson } from './rawJson';
-import { ListDecodeError, ListDecoder } from './listDecoder';
-import { ServiceError, type ServiceErrorInit } from './errors';
-import { classifyTransportError, parseErrorBodyWithEntries, parseRetryAfter, redact, secretVariants, type ProxyEndpoint } from './http';
+import { ListDecodeError } from './listDecoder';
+import { ServiceError } from './errors';
+import { redact, secretVariants, type ProxyEndpoint } from './http';
+import { applyAuthorization, authorize, signInBody, SIGN_IN_PATH, type Authorization, type Credentials } from './auth';
+import { httpError, invalidRequest, notPrepared, transportError, zodMessages } from './failures';
+import { exchange, type Method, type RawResponse } from './transport';
+import { readAnswer } from './answers';
+import { MAX_ITEMS_PER_UPDATE } from './limits';
 import { nullLogger, type Logger } from './logger';
 import {
   allAssignedUsersPath,
@@ -54,15 +58,10 @@ import {
 } from './paths';
 import { proxyEndpointsOf } from './dispatcher-info';
 
-export type Credentials =
-  | { kind: 'none' }
-  | { kind: 'bearer'; token: string }
-  | { kind: 'basic'; loginName: string; password: string }
-  /** An API key (product version 7 on): sent as `X-TT-ApiKey: <key>`, with no Authorization header. */
-  | { kind: 'apiKey'; key: string };
-
-/** The request header that carries an API key. */
-export const API_KEY_HEADER = 'X-TT-ApiKey';
+// Authorization and the mapping of failures to errors live in files of their own;
+// their names used with the client are exported from here as before.
+export { API_KEY_HEADER, type Credentials } from './auth';
+export { zodMessages } from './failures';
 
 export interface ClientOptions {
   /** Service base URL including the API prefix, e.g. `https://pm.example.com/TimeTrackerNX/api`. */
@@ -114,8 +113,6 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
 export const MAX_RESPONSE_BYTES_LIMIT = 500 * 1024 * 1024;
 const DEFAULT_USER_AGENT = 'workitem-studio';
 
-type Method = 'GET' | 'PUT' | 'POST';
-
 interface RequestSpec<T> {
   method: Method;
   path: string;
@@ -145,16 +142,6 @@ interface RequestSpec<T> {
   keepText?: boolean;
   /** Retry once on a connection failure after sending (GET only: safe to repeat). */
   idempotent?: boolean;
-}
-
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-  /** Bytes received (the body's length, also when it was decoded as it arrived). */
-  size: number;
-  /** A list answer decoded as it arrived (`streamList`), or why it is not JSON. */
-  decoded?: { value: Record<string, unknown> } | { error: string };
 }
 
 export class ServiceClient {
@@ -199,20 +186,24 @@ export class ServiceClient {
 
   /** `POST /auth/token` with `{loginName, password}`; resolves to the token. */
   async signIn(loginName: string, password: string, o?: CallOptions): Promise<string> {
-    const body = { loginName, password };
-    const checked = TokenRequest.safeParse(body);
-    if (!checked.success) {
-      throw this.invalidRequest('POST', '/auth/token', [loginName ? 'the password must be a string' : 'the login name must not be empty']);
-    }
+    const body = signInBody(loginName, password);
     const res = await this.request(
-      { method: 'POST', path: '/auth/token', body, schema: TokenResponse, auth: false, secrets: [password], sensitiveResponse: true },
+      { method: 'POST', path: SIGN_IN_PATH, body, schema: TokenResponse, auth: false, secrets: [password], sensitiveResponse: true },
       o,
     );
     return res.token;
   }
 
-  /** `PUT /workitem/workItems/{id,id,...}` */
+  /**
+   * `PUT /workitem/workItems/{id,id,...}`. More than MAX_ITEMS_PER_UPDATE (1000) IDs
+   * are refused before anything is sent (`invalid-request`, code TOO_MANY_IDS): the
+   * service updates at most that many at once (split them first: planJob does).
+   */
   async updateWorkItems(ids: readonly string[], body: UpdateWorkItemsBody, o?: CallOptions & { path?: string }): Promise<UpdateWorkItemsResponse> {
+    if (ids.length > MAX_ITEMS_PER_UPDATE) {
+      const why = `at most ${MAX_ITEMS_PER_UPDATE} work items can be updated in one request; ${ids.length} IDs were given (split them into requests of ${MAX_ITEMS_PER_UPDATE} at most)`;
+      throw invalidRequest('PUT', '/workitem/workItems/…', [why], 'TOO_MANY_IDS');
+    }
     // A planned path (planJob checked and encoded these IDs) is used as it is; it must be one of this operation.
     const planned = o?.path !== undefined && o.path.startsWith(WORK_ITEMS_PATH_PREFIX) ? o.path : undefined;
     const path = planned ?? this.path('PUT', '/workitem/workItems/…', () => workItemsPath(ids));
@@ -226,7 +217,7 @@ export class ServiceClient {
       }
       if (text !== undefined && this.lastBody?.text === text) return this.lastBody.sent;
       const checked = UpdateWorkItemsBody.safeParse(body);
-      if (!checked.success) throw this.invalidRequest('PUT', path, zodMessages(checked.error, 'body'));
+      if (!checked.success) throw invalidRequest('PUT', path, zodMessages(checked.error, 'body'));
       // keepOwnKeys: a field named `__proto__` is sent as written (zod's record drops it).
       const out = keepOwnKeys(checked.data, body);
       if (text !== undefined) this.lastBody = { text, sent: out };
@@ -370,10 +361,10 @@ export class ServiceClient {
   ): Promise<SubItemNode> {
     const path = this.path('GET', '/workitem/workItems/…/subItems', () => subItemsPath(id));
     if (q.depth !== undefined && (!Number.isInteger(q.depth) || q.depth < 0)) {
-      throw this.invalidRequest('GET', path, [`query.depth: expected a whole number from 0 (the project's root folder), got ${String(q.depth)}`]);
+      throw invalidRequest('GET', path, [`query.depth: expected a whole number from 0 (the project's root folder), got ${String(q.depth)}`]);
     }
     if (q.includeDeleted !== undefined && typeof q.includeDeleted !== 'boolean') {
-      throw this.invalidRequest('GET', path, ['query.includeDeleted: expected true or false']);
+      throw invalidRequest('GET', path, ['query.includeDeleted: expected true or false']);
     }
     const query = this.path('GET', path, () => readQuery(q.fields, { depth: q.depth, includeDeleted: q.includeDeleted }));
     const json = await this.request({ method: 'GET', path, query, schema: ANY, auth: true, idempotent: true }, o);
@@ -418,9 +409,9 @@ export class ServiceClient {
   async getSubOrganizations(orgId: string, q: { depth?: number; includeDeleted?: boolean } = {}, o?: CallOptions): Promise<OrganizationNode> {
     const path = this.path('GET', '/system/organizations/…/subOrganizations', () => `/system/organizations/${encodeId(orgId, 'organization ID')}/subOrganizations`);
     if (q.depth !== undefined && (!Number.isInteger(q.depth) || q.depth < 0)) {
-      throw this.invalidRequest('GET', path, [`query.depth: expected a whole number from 0 (levels below the organization), got ${String(q.depth)}`]);
+      throw invalidRequest('GET', path, [`query.depth: expected a whole number from 0 (levels below the organization), got ${String(q.depth)}`]);
     }
-    if (q.includeDeleted !== undefined && typeof q.includeDeleted !== 'boolean') throw this.invalidRequest('GET', path, ['query.includeDeleted: expected true or false']);
+    if (q.includeDeleted !== undefined && typeof q.includeDeleted !== 'boolean') throw invalidRequest('GET', path, ['query.includeDeleted: expected true or false']);
     const query = new URLSearchParams();
     if (q.depth !== undefined) query.set('depth', String(q.depth));
     if (q.includeDeleted !== undefined) query.set('includeDeleted', String(q.includeDeleted));
@@ -444,8 +435,8 @@ export class ServiceClient {
     try {
       return build();
     } catch (e) {
-      if (e instanceof InvalidPathError) throw this.invalidRequest(method, shown, [e.message]);
-      throw this.notPrepared(method, shown, e);
+      if (e instanceof InvalidPathError) throw invalidRequest(method, shown, [e.message]);
+      throw notPrepared(method, shown, e);
     }
   }
 
@@ -459,7 +450,7 @@ export class ServiceClient {
     try {
       return step();
     } catch (e) {
-      throw this.notPrepared(method, path, e);
+      throw notPrepared(method, path, e);
     }
   }
 
@@ -467,70 +458,21 @@ export class ServiceClient {
     try {
       return await step();
     } catch (e) {
-      throw this.notPrepared(method, path, e);
+      throw notPrepared(method, path, e);
     }
-  }
-
-  private notPrepared(method: Method, path: string, e: unknown): ServiceError {
-    if (e instanceof ServiceError) return e;
-    const detail = e instanceof Error ? e.message : String(e);
-    return new ServiceError({ kind: 'invalid-request', method, path, messages: [`the request could not be prepared, so it was not sent: ${detail}`], code: 'REQUEST_NOT_PREPARED', sent: false });
   }
 
   private query<T extends Record<string, unknown>>(method: Method, path: string, schema: z.ZodType<T>, q: unknown): URLSearchParams {
     const checked = schema.safeParse(q ?? {});
-    if (!checked.success) throw this.invalidRequest(method, path, zodMessages(checked.error, 'query'));
+    if (!checked.success) throw invalidRequest(method, path, zodMessages(checked.error, 'query'));
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(checked.data)) if (v !== undefined) params.append(k, String(v));
     return params;
   }
 
-  private invalidRequest(method: string, path: string, messages: string[], code?: string): ServiceError {
-    return new ServiceError({ kind: 'invalid-request', method, path, messages, code });
-  }
-
-  private async authorization(method: Method, path: string): Promise<{ header?: string; apiKey?: string; secrets: string[] }> {
-    const creds: Credentials = (await this.options.credentials?.()) ?? { kind: 'none' };
-    switch (creds.kind) {
-      case 'none':
-        return { secrets: [] };
-      case 'bearer': {
-        const token = typeof creds.token === 'string' ? creds.token.trim() : '';
-        if (!token) throw this.invalidRequest(method, path, ['the access token is empty; sign in again'], 'CREDENTIALS_EMPTY');
-        if (!/^[\x21-\x7e]+$/.test(token)) {
-          throw this.invalidRequest(method, path, ['the access token contains characters that cannot be sent in a header (spaces, line breaks or non-ASCII)'], 'CREDENTIALS_INVALID');
-        }
-        return { header: `Bearer ${token}`, secrets: [token] };
-      }
-      case 'basic': {
-        const { loginName, password } = creds;
-        if (typeof loginName !== 'string' || loginName === '') throw this.invalidRequest(method, path, ['the login name is empty'], 'CREDENTIALS_EMPTY');
-        if (loginName.includes(':')) {
-          throw this.invalidRequest(method, path, ['the login name contains ":", which Basic authentication cannot carry; use token sign-in instead'], 'CREDENTIALS_COLON');
-        }
-        if (typeof password !== 'string') throw this.invalidRequest(method, path, ['the password is missing'], 'CREDENTIALS_EMPTY');
-        if (/[\r\n\0]/.test(loginName + password)) {
-          throw this.invalidRequest(method, path, ['the login name or password contains a line break or NUL character'], 'CREDENTIALS_INVALID');
-        }
-        const encoded = Buffer.from(`${loginName}:${password}`, 'utf8').toString('base64');
-        return { header: `Basic ${encoded}`, secrets: [password, encoded] };
-      }
-      case 'apiKey': {
-        const key = typeof creds.key === 'string' ? creds.key.trim() : '';
-        if (!key) throw this.invalidRequest(method, path, ['the API key is empty; sign in again'], 'CREDENTIALS_EMPTY');
-        if (!/^[\x21-\x7e]+$/.test(key)) {
-          throw this.invalidRequest(method, path, ['the API key contains characters that cannot be sent in a header (spaces, line breaks or non-ASCII)'], 'CREDENTIALS_INVALID');
-        }
-        return { apiKey: key, secrets: [key] };
-      }
-      default:
-        throw this.invalidRequest(method, path, ['unknown credentials kind'], 'CREDENTIALS_INVALID');
-    }
-  }
-
   private async request<T>(spec: RequestSpec<T>, o?: CallOptions): Promise<T> {
     const { method, path } = spec;
-    if (this.closed) throw this.invalidRequest(method, path, ['the client is closed'], 'CLIENT_CLOSED');
+    if (this.closed) throw invalidRequest(method, path, ['the client is closed'], 'CLIENT_CLOSED');
     const signal = o?.signal;
     if (signal?.aborted) throw new ServiceError({ kind: 'cancelled', method, path, sent: false });
 
@@ -538,10 +480,10 @@ export class ServiceClient {
     try {
       url = buildUrl(this.base, path, spec.query);
     } catch (e) {
-      throw this.invalidRequest(method, path, [e instanceof Error ? e.message : String(e)]);
+      throw invalidRequest(method, path, [e instanceof Error ? e.message : String(e)]);
     }
-    const auth: { header?: string; apiKey?: string; secrets: string[] } = spec.auth
-      ? await this.prepareAsync(method, path, () => this.authorization(method, path))
+    const auth: Authorization = spec.auth
+      ? await this.prepareAsync(method, path, async () => authorize((await this.options.credentials?.()) ?? { kind: 'none' }, method, path))
       : { secrets: [] };
     const secrets = [...auth.secrets, ...(spec.secrets ?? [])];
     if (signal?.aborted) throw new ServiceError({ kind: 'cancelled', method, path, sent: false });
@@ -549,8 +491,7 @@ export class ServiceClient {
     const payload = spec.body === undefined ? undefined : this.prepare(method, path, () => Buffer.from(JSON.stringify(spec.body), 'utf8'));
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.userAgent };
     if (payload) headers['content-type'] = 'application/json; charset=utf-8';
-    if (auth.header) headers.authorization = auth.header;
-    if (auth.apiKey) headers[API_KEY_HEADER.toLowerCase()] = auth.apiKey;
+    applyAuthorization(headers, auth);
 
     const logPath = shortPath(path) + (url.search ? '?…' : '');
     const attempts = spec.idempotent ? 2 : 1;
@@ -558,10 +499,21 @@ export class ServiceClient {
       const started = performance.now();
       let res: RawResponse;
       try {
-        res = await this.send(url, method, headers, payload, signal, spec.streamList === true, spec.foldList?.());
+        res = await exchange(this.dispatcher, {
+          url,
+          method,
+          headers,
+          payload,
+          signal,
+          streamList: spec.streamList === true,
+          fold: spec.foldList?.(),
+          maxBytes: this.maxResponseBytes,
+          headersMs: this.headersMs,
+          bodyMs: this.bodyMs,
+        });
       } catch (e) {
         const ms = Math.round(performance.now() - started);
-        const err = this.transportError(e, method, path, signal);
+        const err = transportError(e, method, path, signal, this.maxResponseBytes, this.proxies);
         if (err.kind === 'network' && attempt < attempts && !signal?.aborted) {
           this.logger.warn(`${method} ${logPath} failed after ${ms} ms (${err.code ?? err.kind}); retrying once`);
           continue;
@@ -575,208 +527,11 @@ export class ServiceClient {
       const line = `${method} ${logPath} → ${res.status} in ${ms} ms [request ${payload?.length ?? 0} B, response ${res.size} B]`;
       if (res.status >= 200 && res.status < 300) {
         this.logger.info(line);
-        return this.parseSuccess(spec, res, secrets);
+        return readAnswer(spec, res, secrets);
       }
       this.logger.warn(line);
-      throw this.httpError(method, path, res, secrets);
+      throw httpError(method, path, res, secrets);
     }
-  }
-
-  private parseSuccess<T>(spec: RequestSpec<T>, res: RawResponse, secrets: string[]): T {
-    const { method, path } = spec;
-    if (res.decoded && 'error' in res.decoded) {
-      throw new ServiceError({ kind: 'invalid-response', method, path, status: res.status, messages: [redact(res.decoded.error, secretVariants(secrets))] });
-    }
-    const text = res.decoded ? '' : res.body.toString('utf8');
-    let json: unknown;
-    try {
-      json = res.decoded ? res.decoded.value : text.trim() === '' ? undefined : JSON.parse(text);
-    } catch {
-      const shown = spec.sensitiveResponse ? '' : `: ${redact(text, secretVariants(secrets)).trim().slice(0, 200)}`;
-      throw new ServiceError({ kind: 'invalid-response', method, path, status: res.status, messages: [`the body is not JSON${shown}`] });
-    }
-    if (json === undefined) {
-      throw new ServiceError({ kind: 'invalid-response', method, path, status: res.status, messages: ['the body is empty; a JSON object was expected'] });
-    }
-    // Known members checked in place, no copy (large answers); zod decides otherwise, with its message.
-    if (fastChecker(spec.schema)?.(json)) {
-      // The text of an answer kept as read (a bulk journal writes it instead of serializing the answer again).
-      if (spec.keepText && typeof json === 'object' && json !== null && !lastCheckFilledDefaults()) keepRawJson(json, res.body);
-      return json as T;
-    }
-    const parsed = spec.schema.safeParse(json);
-    if (!parsed.success) {
-      throw new ServiceError({ kind: 'invalid-response', method, path, status: res.status, messages: zodMessages(parsed.error, 'response').map((m) => redact(m, secretVariants(secrets))) });
-    }
-    return parsed.data;
-  }
-
-  private httpError(method: string, path: string, res: RawResponse, secrets: string[]): ServiceError {
-    const ct = res.headers['content-type'];
-    // Every string of the body (messages, codes, params, any other member) is redacted before it is read.
-    const info = parseErrorBodyWithEntries(res.body.toString('utf8'), Array.isArray(ct) ? ct[0] : ct, secrets);
-    return new ServiceError({
-      kind: 'http',
-      method,
-      path,
-      status: res.status,
-      messages: info.messages,
-      codes: info.codes,
-      entries: info.entries,
-      // A 407 comes from a proxy that forwards plain-http requests (https ones fail at CONNECT).
-      reason: res.status === 407 ? 'proxy-auth-required' : undefined,
-      retryAfterMs: parseRetryAfter(res.headers['retry-after']),
-    });
-  }
-
-  private transportError(e: unknown, method: string, path: string, signal: AbortSignal | undefined): ServiceError {
-    if (e instanceof ServiceError) return e;
-    const sent = (e as { [SENT]?: boolean })[SENT] === true;
-    const cause = (e as { [CAUSE]?: unknown })[CAUSE] ?? e;
-    if (signal?.aborted) return new ServiceError({ kind: 'cancelled', method, path, sent });
-    const tooLarge = (cause as { [TOO_LARGE]?: number } | undefined)?.[TOO_LARGE];
-    if (tooLarge !== undefined) {
-      // The service answered (status known), but more than the client reads: not a network failure, not worth a retry.
-      const mib = Math.round((this.maxResponseBytes / (1024 * 1024)) * 10) / 10;
-      return new ServiceError({
-        kind: tooLarge >= 200 && tooLarge < 300 ? 'invalid-response' : 'http',
-        method,
-        path,
-        status: tooLarge,
-        code: 'RESPONSE_TOO_LARGE',
-        reason: 'response-too-large',
-        limitBytes: this.maxResponseBytes,
-        messages: [`the answer is larger than the limit of ${mib} MiB`],
-      });
-    }
-    const c = classifyTransportError(cause, sent, this.proxies);
-    const init: ServiceErrorInit = { kind: c.kind, method, path, code: c.code, reason: c.reason, sent: c.kind !== 'connect' && sent };
-    if (c.kind === 'connect' || c.kind === 'network' || c.kind === 'timeout') {
-      // Keep the cause for the log, but only an undici/system error: never one that could quote a request.
-      init.cause = sanitizeCause(cause);
-    }
-    return new ServiceError(init);
-  }
-
-  /** One request through the dispatcher, tracking whether anything was written. */
-  private send(
-    url: URL,
-    method: Method,
-    headers: Record<string, string>,
-    payload: Buffer | undefined,
-    signal?: AbortSignal,
-    streamList = false,
-    fold?: (items: unknown[]) => void,
-  ): Promise<RawResponse> {
-    return new Promise<RawResponse>((resolve, reject) => {
-      let sent = false;
-      let settled = false;
-      let abortFn: ((err?: Error) => void) | undefined;
-      let status = 0;
-      let resHeaders: Record<string, string | string[] | undefined> = {};
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const maxBytes = this.maxResponseBytes;
-      // A 2xx list answer is decoded as it arrives; a failure to decode is kept for parseSuccess.
-      let decoder: ListDecoder | undefined;
-      let decodeError: string | undefined;
-
-      const fail = (err: unknown) => {
-        if (settled) return;
-        settled = true;
-        signal?.removeEventListener('abort', onAbort);
-        const wrapped = { [SENT]: sent, [CAUSE]: err };
-        reject(wrapped);
-      };
-      const onAbort = () => {
-        const reason = new Error('aborted');
-        abortFn?.(reason);
-        fail(reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-
-      const handler = {
-        onConnect(abort: (err?: Error) => void) {
-          // Called right before the request is written to a connected socket.
-          abortFn = abort;
-          sent = true;
-          if (settled) abort(new Error('aborted'));
-        },
-        onHeaders(statusCode: number, raw: Buffer[] | null) {
-          status = statusCode;
-          resHeaders = rawHeaders(raw);
-          if (streamList && statusCode >= 200 && statusCode < 300) decoder = new ListDecoder(undefined, fold);
-          return true;
-        },
-        onData(chunk: Buffer) {
-          size += chunk.length;
-          // A folded list is capped by what it keeps, not by its length (the fold keeps the elements, or not).
-          const held = decoder && fold && decodeError === undefined ? decoder.keptBytes + chunk.length : size;
-          if (held > maxBytes) {
-            const err = Object.assign(new Error('response too large'), { code: 'UND_ERR_RES_EXCEEDED_MAX_SIZE', [TOO_LARGE]: status });
-            abortFn?.(err);
-            fail(err);
-            return false;
-          }
-          if (!decoder) chunks.push(chunk);
-          else if (decodeError === undefined) {
-            try {
-              decoder.push(chunk);
-            } catch (e) {
-              decodeError = e instanceof ListDecodeError ? e.message : `the body could not be read: ${String(e)}`;
-            }
-          }
-          return true;
-        },
-        onComplete() {
-          if (settled) return;
-          settled = true;
-          signal?.removeEventListener('abort', onAbort);
-          if (!decoder) {
-            resolve({ status, headers: resHeaders, body: Buffer.concat(chunks), size });
-            return;
-          }
-          let decoded: RawResponse['decoded'];
-          let body: Buffer = EMPTY;
-          if (decodeError !== undefined) decoded = { error: decodeError };
-          else {
-            try {
-              const d = decoder.finish();
-              if (d.kind === 'value') decoded = { value: d.value };
-              else body = d.bytes; // not an object: read as usual
-            } catch (e) {
-              decoded = { error: e instanceof ListDecodeError ? e.message : String(e) };
-            }
-          }
-          resolve({ status, headers: resHeaders, body, size, decoded });
-        },
-        onError(err: Error) {
-          fail(err);
-        },
-        onUpgrade() {
-          fail(new Error('unexpected protocol upgrade'));
-        },
-        onRequestSent() {
-          sent = true;
-        },
-      };
-      try {
-        this.dispatcher.dispatch(
-          {
-            origin: url.origin,
-            path: `${url.pathname}${url.search}`,
-            method,
-            headers,
-            body: payload,
-            headersTimeout: this.headersMs,
-            bodyTimeout: this.bodyMs,
-          },
-          handler as unknown as Dispatcher.DispatchHandler,
-        );
-      } catch (e) {
-        fail(e);
-      }
-    });
   }
 
   /** `GET /system/fieldTypes?...` (official help L1): one page of field types, `{totalCount, data}`. */
@@ -809,35 +564,18 @@ const FieldTypesQuery = z.strictObject({
 });
 export type FieldTypesQuery = z.infer<typeof FieldTypesQuery>;
 
-const SENT = Symbol('sent');
 /** A list answer whose elements were folded (and checked) as they arrived: `data` is empty then. */
 const FOLDED_LIST = listResponse(z.unknown());
 /** Checks one user of a list (in place, no copy); undefined when the schema cannot be compiled. */
 const userChecker = fastChecker(User);
 const userIsValid = (v: unknown): boolean => (userChecker ? userChecker(v) : User.safeParse(v).success);
-const EMPTY: Buffer = Buffer.alloc(0);
 /** Accepts any JSON (the caller checks the shape itself). */
 const ANY: z.ZodType<unknown> = z.unknown();
 /** `users/me` as some servers answer it: without `name` (getCurrentUser fills it from the login name). */
 const CURRENT_USER_WITHOUT_NAME = CurrentUser.extend({ name: z.string().nullish() });
-const CAUSE = Symbol('cause');
-/** On the error of an answer over the size cap: the answer's status. */
-const TOO_LARGE = Symbol('tooLarge');
 
 function positive(v: number | undefined, dflt: number): number {
   return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : dflt;
-}
-
-function rawHeaders(raw: Buffer[] | null): Record<string, string | string[] | undefined> {
-  const out: Record<string, string | string[] | undefined> = {};
-  if (!raw) return out;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const k = raw[i].toString('latin1').toLowerCase();
-    const v = raw[i + 1].toString('latin1');
-    const prev = out[k];
-    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
-  }
-  return out;
 }
 
 function shortPath(path: string): string {
@@ -851,22 +589,4 @@ function shortPath(path: string): string {
     return n > 3 || path.length > 200 ? `${path.slice(0, cut)},… (${n} IDs)` : path;
   }
   return path.length > 200 ? `${path.slice(0, 200)}…` : path;
-}
-
-/** zod issues as `where: what` lines naming the member path (`response.data[3].name: ...`). */
-export function zodMessages(error: z.ZodError, root: string): string[] {
-  return error.issues.slice(0, 20).map((i) => {
-    const where = i.path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : `${acc}.${String(p)}`), root);
-    return `${where}: ${i.message}`;
-  });
-}
-
-/** A copy of a transport error with only its name, message and code (no request data). */
-function sanitizeCause(e: unknown): Error | undefined {
-  if (!(e instanceof Error)) return undefined;
-  const copy = new Error(e.message);
-  copy.name = e.name;
-  const code = (e as { code?: unknown }).code;
-  if (typeof code === 'string') (copy as Error & { code?: string }).code = code;
-  return copy;
 }

@@ -1,6 +1,6 @@
 // Pure helpers of the client: reading error bodies, Retry-After, and classifying
 // transport failures. No vscode import, no I/O.
-import type { Credentials } from './client';
+import type { Credentials } from './auth';
 import type { NetworkReason, ServiceErrorKind } from './errors';
 
 /** Longest single message kept from an error body. */

@@ -6,3 +6,5 @@ export * from './http';
 export * from './client';
 export * from './dispatcher';
 export * from './reads';
+export * from './limits';
+export * from './pacer';

@@ -2,15 +2,8 @@
 // budget (the same batching as a bulk update's, src/bulk/plan.ts), send them one
 // after another paced like every other job, and collect what came back.
 // No vscode import.
-import { Pacer, intervalFor, systemClock } from '../bulk/pacer';
-import {
-  DEFAULT_MAX_IDS_PER_REQUEST,
-  DEFAULT_MAX_URL_LENGTH,
-  DEFAULT_MIN_INTERVAL_MS,
-  DEFAULT_REQUESTS_PER_MINUTE,
-  SERVICE_REQUESTS_PER_MINUTE,
-  type Clock,
-} from '../bulk/types';
+import { DEFAULT_MAX_URL_LENGTH, DEFAULT_MIN_INTERVAL_MS, DEFAULT_REQUESTS_PER_MINUTE, MAX_ITEMS_PER_UPDATE, SERVICE_REQUESTS_PER_MINUTE } from './limits';
+import { Pacer, intervalFor, systemClock, type Clock } from './pacer';
 import { workItemIdOf, type WorkItemRecord } from '../schema/reads';
 import type { CallOptions, ServiceClient } from './client';
 import { ServiceError } from './errors';
@@ -47,7 +40,7 @@ export function planWorkItemReads(
   ids: readonly string[],
   fields: readonly string[] | undefined,
   maxUrlLength: number = DEFAULT_MAX_URL_LENGTH,
-  maxIdsPerRequest: number = DEFAULT_MAX_IDS_PER_REQUEST,
+  maxIdsPerRequest: number = MAX_ITEMS_PER_UPDATE,
 ): string[][] {
   const problems: string[] = [];
   if (!Number.isInteger(maxUrlLength) || maxUrlLength < 1) problems.push(`maxUrlLength must be a positive integer (got ${String(maxUrlLength)})`);

@@ -4,17 +4,15 @@
 import { isServiceError, type ServiceError } from '../api/errors';
 import { nullLogger, type Logger } from '../api/logger';
 import { JobJournal, JournalError, type RunKind } from './journal';
-import { intervalFor, Pacer, systemClock } from './pacer';
+import { DEFAULT_MIN_INTERVAL_MS, DEFAULT_REQUESTS_PER_MINUTE, SERVICE_REQUESTS_PER_MINUTE } from '../api/limits';
+import { intervalFor, Pacer, systemClock } from '../api/pacer';
 import { GONE_TEXT, isServiceBaseUrl, sameService, ServiceGoneError, ServiceMismatchError, serviceBaseUrl, type JobPause, type ServiceGoneReason } from './service';
 import {
   DEFAULT_CONCURRENCY,
   DEFAULT_MAX_RETRY_WAIT_MS,
-  DEFAULT_MIN_INTERVAL_MS,
-  DEFAULT_REQUESTS_PER_MINUTE,
   DEFAULT_RETRY_BUDGET,
   MAX_CONCURRENCY,
   REQUEST_STATES,
-  SERVICE_REQUESTS_PER_MINUTE,
   type JobOutcome,
   type JobPlan,
   type JobResult,

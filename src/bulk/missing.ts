@@ -11,8 +11,9 @@
 import { readWorkItems, type ReadWorkItemsOptions } from '../api/reads';
 import type { ServiceClient } from '../api/client';
 import { isServiceError, ServiceError } from '../api/errors';
-import { intervalFor } from './pacer';
-import { DEFAULT_REQUESTS_PER_MINUTE, type JobResult, type RequestError, type RequestResult } from './types';
+import { DEFAULT_REQUESTS_PER_MINUTE } from '../api/limits';
+import { intervalFor } from '../api/pacer';
+import type { JobResult, RequestError, RequestResult } from './types';
 
 /** The error code of a work item that does not exist (the sandbox's; params `id`, entry `itemId`). A hint only. */
 export const WORK_ITEM_NOT_FOUND = 'WORK_ITEM_NOT_FOUND';

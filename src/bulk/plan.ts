@@ -4,15 +4,8 @@
 import { batchIdsByUrlLength, parseBaseUrl, validateWorkItemIdForPath, WORK_ITEMS_PATH_PREFIX, type IdBatch } from '../api/paths';
 
 export { batchIdsByUrlLength, type IdBatch };
-import {
-  DEFAULT_MAX_IDS_PER_REQUEST,
-  DEFAULT_MAX_URL_LENGTH,
-  type JobPlan,
-  type PlanInput,
-  type PlannedRequest,
-  type PlanProblem,
-  type PlanWarning,
-} from './types';
+import { DEFAULT_MAX_URL_LENGTH, MAX_ITEMS_PER_UPDATE } from '../api/limits';
+import type { JobPlan, PlanInput, PlannedRequest, PlanProblem, PlanWarning } from './types';
 
 export { WORK_ITEMS_PATH_PREFIX };
 
@@ -44,10 +37,10 @@ export class PlanError extends Error {
  */
 export function planJob(input: PlanInput): JobPlan {
   const problems: PlanProblem[] = [];
-  const maxIds = input.maxIdsPerRequest ?? DEFAULT_MAX_IDS_PER_REQUEST;
+  const maxIds = input.maxIdsPerRequest ?? MAX_ITEMS_PER_UPDATE;
   const maxUrl = input.maxUrlLength ?? DEFAULT_MAX_URL_LENGTH;
-  if (!Number.isInteger(maxIds) || maxIds < 1 || maxIds > DEFAULT_MAX_IDS_PER_REQUEST) {
-    problems.push({ code: 'invalid-limit', message: `maxIdsPerRequest must be an integer from 1 to ${DEFAULT_MAX_IDS_PER_REQUEST} (got ${String(maxIds)})` });
+  if (!Number.isInteger(maxIds) || maxIds < 1 || maxIds > MAX_ITEMS_PER_UPDATE) {
+    problems.push({ code: 'invalid-limit', message: `maxIdsPerRequest must be an integer from 1 to ${MAX_ITEMS_PER_UPDATE} (got ${String(maxIds)})` });
   }
   if (!Number.isInteger(maxUrl) || maxUrl < 1) {
     problems.push({ code: 'invalid-limit', message: `maxUrlLength must be a positive integer (got ${String(maxUrl)})` });

@@ -3,6 +3,7 @@
 // the job journal), except the option objects.
 import type { NetworkReason, ServiceErrorEntry, ServiceErrorKind } from '../api/errors';
 import type { Logger } from '../api/logger';
+import type { Clock } from '../api/pacer';
 import type { UpdateWorkItemsBody, UpdateWorkItemsResponse } from '../schema/api';
 import type { JobPause, ServiceBinding } from './service';
 
@@ -222,28 +223,16 @@ export interface BulkClient {
   updateWorkItems(ids: readonly string[], body: UpdateWorkItemsBody, o?: { signal?: AbortSignal; path?: string }): Promise<UpdateWorkItemsResponse>;
 }
 
-/** Time source, injectable for tests. `sleep` must reject (or resolve) promptly when `signal` aborts. */
-export interface Clock {
-  now(): number;
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
+/** The clock of pacing and retries (src/api/pacer.ts), an option of a run. */
+export type { Clock };
 
 export const DEFAULT_CONCURRENCY = 2;
 export const MAX_CONCURRENCY = 16;
-export const DEFAULT_REQUESTS_PER_MINUTE = 600;
-/** The service's documented limit (known-facts.md): 1500 calls a minute per caller. */
-export const SERVICE_REQUESTS_PER_MINUTE = 1500;
-/**
- * Minimum spacing between request starts besides the rate: none by default. The
- * help's advice of about 100 ms is the default rate's spacing (60000 / 600), not a
- * floor, so the rate setting is obeyed from 1 to 1500 a minute.
- */
-export const DEFAULT_MIN_INTERVAL_MS = 0;
 export const DEFAULT_RETRY_BUDGET = 10;
 /** A Retry-After longer than this is not waited for: the request is marked failed. */
 export const DEFAULT_MAX_RETRY_WAIT_MS = 120_000;
-export const DEFAULT_MAX_IDS_PER_REQUEST = 1000;
-export const DEFAULT_MAX_URL_LENGTH = 8000;
+// The request limits (IDs per update, requests a minute, URL length) are the API
+// layer's: src/api/limits.ts.
 
 export interface RunOptions {
   client: BulkClient;

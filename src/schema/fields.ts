@@ -77,6 +77,12 @@ export const STANDARD_EDITION_CALC_TYPE_FIELDS: readonly string[] = ['ActualProg
 
 export const NAME_MAX_LENGTH = 256;
 export const CODE_MAX_LENGTH = 256;
+/**
+ * Work item IDs in one update, at most (service-api.md: "items updated at once: 1000 at
+ * most"). The one constant of this limit: the sandbox refuses more, ServiceClient refuses
+ * to send more (src/api/limits.ts re-exports it with the other request limits), planJob
+ * and the table split by it.
+ */
 export const MAX_ITEMS_PER_UPDATE = 1000;
 export const MAX_HIERARCHY_DEPTH = 16;
 

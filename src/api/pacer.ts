@@ -1,5 +1,11 @@
-// Pacing of request starts across parallel workers. No vscode import.
-import type { Clock } from './types';
+// Pacing of request starts across parallel workers (a bulk job's, a read of many
+// items'), and the clock it runs on. No vscode import.
+
+/** Time source, injectable for tests. `sleep` must reject (or resolve) promptly when `signal` aborts. */
+export interface Clock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
 
 /** The real clock: Date.now and an abortable setTimeout. */
 export const systemClock: Clock = {
