@@ -22,7 +22,7 @@ import { readWorkItems } from '../src/api/reads';
 import { fieldsToRead } from '../src/bulk/effects';
 import { readValues } from '../src/bulk/readValues';
 import type { Clock } from '../src/bulk/types';
-import { ENGLISH_CHANGE_TABLE, previewTable, renderChangeTable } from '../src/changes/model/table';
+import { ENGLISH_CHANGE_TABLE, previewTable, renderChangeTable } from '../src/webview/changeTable';
 import { createSandbox, generateDataset } from '../src/sandbox';
 import type { UpdateWorkItemsBody } from '../src/schema/api';
 

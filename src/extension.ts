@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
+import { registerChanges, type UndoPrompts } from './changes';
 import { createConnection } from './connection';
 import { registerRequestDocuments } from './editors';
+import type { JobPrompts } from './editors/jobs';
 import { registerOrganizations } from './organizations';
 import { registerPeople } from './people';
 import { registerProcessCategories } from './processCategories';
@@ -8,10 +10,21 @@ import { DetailsDocuments } from './views/common';
 import { registerWorkItems } from './workItems';
 
 /**
- * Activation only constructs and registers: no network and no disk I/O here.
- * Each feature area exposes one `register*` function that pushes its disposables.
+ * What the extension exports (`vscode.extensions.getExtension(id).exports`): a hook for
+ * tests and automation, which answer the questions of the update jobs and of Create
+ * Undo Document instead of a person (test/integration/support.ts `setPrompts`).
  */
-export function activate(context: vscode.ExtensionContext): void {
+export interface WorkItemStudioApi {
+  /** Answers given replace those dialogs; questions not given, or `undefined`, show the modal dialogs again. */
+  setPrompts(prompts: { jobs?: Partial<JobPrompts>; undo?: Partial<UndoPrompts> } | undefined): void;
+}
+
+/**
+ * Activation only constructs and registers: no network and no disk I/O here.
+ * Each feature area exposes one `register*` function that pushes its disposables;
+ * features never import each other: what one needs of another is passed in here.
+ */
+export function activate(context: vscode.ExtensionContext): WorkItemStudioApi {
   const log = vscode.window.createOutputChannel('Work Item Studio', { log: true });
   context.subscriptions.push(log);
   const connection = createConnection(context, log);
@@ -22,7 +35,16 @@ export function activate(context: vscode.ExtensionContext): void {
   registerProcessCategories(context, log, connection);
   const people = registerPeople(context, log, connection, () => organizations.tree.knownUsers());
   const requests = registerRequestDocuments(context, log, connection, people);
+  // Before/after values and undo: installs its value hooks on the jobs; Preview and Send use it back.
+  const changes = registerChanges(context, log, connection, requests.jobs, requests.previews);
+  requests.useValues(changes);
   registerWorkItems(context, log, connection, { details, onDidFinishJob: requests.jobs.onDidFinishJob, users: people });
+  return {
+    setPrompts: (prompts) => {
+      requests.jobs.setPrompts(prompts?.jobs);
+      changes.setPrompts(prompts?.undo);
+    },
+  };
 }
 
 export function deactivate(): void {

@@ -15,17 +15,16 @@ import { planJob, type JobJournal, type JobPlan } from '../bulk';
 import { readSettings } from '../common/config';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { itemsText, requestsText } from '../common/wording';
-import { documentName, type JobSourceInfo, type RequestJobs } from '../editors/jobs';
+import type { JobSourceInfo, JobsForValues, MarkdownPreviews } from '../common/jobHooks';
 import { isCancellation, registerCommand } from '../common/commands';
 import { renderChangesPage, messageSection } from './model/page';
-import { previewTable, renderChangeTable, resultTable, type ChangeTable } from './model/table';
+import { previewTable, renderChangeTable, resultTable, type ChangeTable } from '../webview/changeTable';
 import { readRequestCount, subItemReader, workItemReader } from './reader';
-import { changeTableStrings } from './strings';
-import type { PreviewDocuments } from '../editors/preview';
-import { analyzeText } from '../editors/requestDocument';
+import { changeTableStrings } from '../common/changeStrings';
+import { analyzeText, documentName } from '../common/requestDocument';
 import { PreviewStore, sha256, type SentMark } from './previewStore';
 import { askDrift, askRepeat, previewButtons, sentLine, staleSendMessage } from './sent';
-import { createUndoDocuments, type UndoAnswers, type UndoOutcome } from './undoCommand';
+import { createUndoDocuments, modalUndoPrompts, type UndoOutcome, type UndoPrompts } from './undoCommand';
 
 export const PREVIEW_VIEW_TYPE = 'workItemStudio.valuesPreview';
 /** Reads that end sooner show no progress notification. */
@@ -106,8 +105,8 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
   constructor(
     private readonly log: vscode.LogOutputChannel,
     private readonly connections: ConnectionManager,
-    private readonly jobs: RequestJobs,
-    private readonly documents: PreviewDocuments,
+    private readonly jobs: JobsForValues,
+    private readonly documents: MarkdownPreviews,
   ) {}
 
   dispose(): void {
@@ -535,8 +534,16 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
     return { table, undo: undo.documents.length > 0 || undo.nonInvertible.length > 0 };
   }
 
-  async createUndo(jobId?: string, answers?: UndoAnswers): Promise<UndoOutcome | undefined> {
-    return createUndoDocuments(this.jobs, this.log, this.documents, jobId, answers);
+  /** The question of Create Undo Document (a modal dialog unless replaced: `setPrompts`). */
+  private undoPrompts: UndoPrompts = modalUndoPrompts;
+
+  /** Answers the undo question with `answers` where given (tests, automation); undefined: the modal dialog again. */
+  setPrompts(answers: Partial<UndoPrompts> | undefined): void {
+    this.undoPrompts = { ...modalUndoPrompts, ...answers };
+  }
+
+  async createUndo(jobId?: string): Promise<UndoOutcome | undefined> {
+    return createUndoDocuments(this.jobs, this.log, this.documents, jobId, this.undoPrompts);
   }
 }
 
@@ -544,9 +551,9 @@ export function registerChanges(
   context: vscode.ExtensionContext,
   log: vscode.LogOutputChannel,
   connections: ConnectionManager,
-  jobs: RequestJobs,
-  documents: PreviewDocuments,
-): ChangesApi & { createUndo(jobId?: string, answers?: UndoAnswers): Promise<UndoOutcome | undefined> } {
+  jobs: JobsForValues,
+  documents: MarkdownPreviews,
+): ChangesApi & { createUndo(jobId?: string): Promise<UndoOutcome | undefined>; setPrompts(answers: Partial<UndoPrompts> | undefined): void } {
   const feature = new ValuesFeature(log, connections, jobs, documents);
   context.subscriptions.push(feature);
   jobs.valueHooks = {
@@ -561,13 +568,12 @@ export function registerChanges(
   );
   // Not in the manifest: presses a button of the open Before/After view as a click does, or reports its state (tests, automation).
   registerCommand(context, log, 'workItemStudio.pressBeforeAfterButton', (command?: unknown) => feature.pressButton(command ?? 'state'));
-  registerCommand(context, log, 'workItemStudio.createUndoDocument', (a?: unknown, b?: unknown) =>
-    feature.createUndo(typeof a === 'string' ? a : undefined, typeof b === 'object' && b !== null ? (b as UndoAnswers) : undefined),
-  );
+  registerCommand(context, log, 'workItemStudio.createUndoDocument', (a?: unknown) => feature.createUndo(typeof a === 'string' ? a : undefined));
   return feature;
 }
 
 export type { ItemValues };
+export type { UndoPrompts } from './undoCommand';
 
 /** What Send asks when the values before the update could not be read (`failure` says why). */
 export function unreadValuesQuestion(failure: string): { message: string; detail: string } {

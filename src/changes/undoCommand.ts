@@ -9,13 +9,13 @@ import { describeError } from '../common/messages';
 import type { UndoDocument, UndoPlan } from '../bulk/undo';
 import { openNewRequestDocument } from '../common/requestDocuments';
 import { itemsText } from '../common/wording';
-import { documentName, type RequestJobs } from '../editors/jobs';
+import type { JobsForValues, MarkdownPreviews } from '../common/jobHooks';
+import { documentName } from '../common/requestDocument';
 import { UserInputError } from '../common/commands';
-import type { PreviewDocuments } from '../editors/preview';
 import { createRequestDocument } from '../schema/document';
 import { renderDocument, type Template } from '../schema/render';
 import { undoSummary, type UndoSummaryStrings } from './model/undoSummary';
-import { reasonText, undoKindText } from './strings';
+import { reasonText, undoKindText } from '../common/changeStrings';
 
 /** More documents than this are written to a folder instead of opened as unsaved editors. */
 export const MAX_OPENED_UNDO_DOCUMENTS = 10;
@@ -31,10 +31,25 @@ export interface UndoOutcome {
   skipped?: string[];
 }
 
-/** Answers given by a script (tests) instead of the drift question. */
-export interface UndoAnswers {
-  drift?: 'skip' | 'refresh' | 'anyway' | 'cancel';
+/**
+ * The question Create Undo Document asks when items changed since the job. The
+ * command builds its sentences; `modalUndoPrompts` asks with a modal dialog, and tests
+ * install their own answers through the extension's API (`setPrompts`, src/extension.ts).
+ */
+export interface UndoPrompts {
+  /** Skip the changed items, check again, undo anyway; undefined or 'cancel': no undo. */
+  drift(q: { message: string; detail: string; drift: readonly UndoDrift[] }): Promise<'skip' | 'refresh' | 'anyway' | 'cancel' | undefined>;
 }
+
+export const modalUndoPrompts: UndoPrompts = {
+  async drift(q) {
+    const skip = vscode.l10n.t('Skip Changed Items');
+    const refresh = vscode.l10n.t('Check Again');
+    const anyway = vscode.l10n.t('Undo Anyway');
+    const p = await vscode.window.showWarningMessage(q.message, { modal: true, detail: q.detail }, skip, refresh, anyway);
+    return p === skip ? 'skip' : p === refresh ? 'refresh' : p === anyway ? 'anyway' : 'cancel';
+  },
+};
 
 const MAX_SHOWN_DRIFT = 10;
 
@@ -60,7 +75,7 @@ export function driftLines(drift: readonly UndoDrift[]): string {
  * what to do with them: skip them (the default), check again, or undo anyway. The items
  * to leave out, or undefined when the user cancelled.
  */
-async function askAboutDrift(jobs: RequestJobs, log: vscode.LogOutputChannel, journal: JobJournal, answers: UndoAnswers): Promise<{ skip: Set<string>; drift: UndoDrift[] } | undefined> {
+async function askAboutDrift(jobs: JobsForValues, log: vscode.LogOutputChannel, journal: JobJournal, prompts: UndoPrompts): Promise<{ skip: Set<string>; drift: UndoDrift[] } | undefined> {
   const read = jobs.readerFor(journal);
   for (;;) {
     let drift: UndoDrift[];
@@ -86,23 +101,12 @@ async function askAboutDrift(jobs: RequestJobs, log: vscode.LogOutputChannel, jo
         .map((d) => `${d.id} (${d.gone ? 'gone' : d.fields.map((f) => f.field).join(',')})`)
         .join('; ')}`,
     );
-    const skip = vscode.l10n.t('Skip Changed Items');
-    const refresh = vscode.l10n.t('Check Again');
-    const anyway = vscode.l10n.t('Undo Anyway');
     const pick =
-      answers.drift ??
-      (await vscode.window
-        .showWarningMessage(
-          vscode.l10n.t('{0} changed since this job ran (by another client or another job).', itemsText(drift.length)),
-          {
-            modal: true,
-            detail: `${driftLines(drift)}\n\n${vscode.l10n.t('Skip Changed Items leaves them as they are now and undoes the rest. Undo Anyway overwrites their current values with the values before the job. The check is best effort: the service has no conditional update, so a change right after it is not seen.')}`,
-          },
-          skip,
-          refresh,
-          anyway,
-        )
-        .then((p) => (p === skip ? 'skip' : p === refresh ? 'refresh' : p === anyway ? 'anyway' : 'cancel')));
+      (await prompts.drift({
+        message: vscode.l10n.t('{0} changed since this job ran (by another client or another job).', itemsText(drift.length)),
+        detail: `${driftLines(drift)}\n\n${vscode.l10n.t('Skip Changed Items leaves them as they are now and undoes the rest. Undo Anyway overwrites their current values with the values before the job. The check is best effort: the service has no conditional update, so a change right after it is not seen.')}`,
+        drift,
+      })) ?? 'cancel';
     log.info(`Undo of job ${journal.id}: ${drift.length} changed items: ${pick}`);
     if (pick === 'refresh') continue;
     if (pick === 'skip') return { skip: new Set(drift.map((d) => d.id)), drift };
@@ -131,11 +135,11 @@ function describe(doc: UndoDocument, i: number, n: number, name: string, jobId: 
 }
 
 export async function createUndoDocuments(
-  jobs: RequestJobs,
+  jobs: JobsForValues,
   log: vscode.LogOutputChannel,
-  previews: PreviewDocuments,
+  previews: MarkdownPreviews,
   jobId?: string,
-  answers: UndoAnswers = {},
+  prompts: UndoPrompts = modalUndoPrompts,
 ): Promise<UndoOutcome | undefined> {
   const id =
     jobId ??
@@ -154,7 +158,7 @@ export async function createUndoDocuments(
   let drift: UndoDrift[] = [];
   let skipped: string[] = [];
   if (plan.documents.length > 0) {
-    const checked = await askAboutDrift(jobs, log, journal, answers);
+    const checked = await askAboutDrift(jobs, log, journal, prompts);
     if (!checked) return undefined;
     drift = checked.drift;
     if (checked.skip.size > 0) {

@@ -5,7 +5,8 @@ import type { ConnectionManager } from '../common/connection';
 import { readSettings } from '../common/config';
 import { itemsText, problemsText, requestsText } from '../common/wording';
 import type { RequestDiagnostics } from './diagnostics';
-import { analyzeText, blockingProblems, isRequestDocument } from './requestDocument';
+import { analyzeText, isRequestDocument } from '../common/requestDocument';
+import { blockingProblems } from './requestDocument';
 
 export class SendCodeLens implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();

@@ -5,9 +5,10 @@
 // The field checks follow the connected service's field catalogue once it was read.
 import * as vscode from 'vscode';
 import type { DocumentIssue } from '../schema/issues';
-import { memberNameSpan, valueSpan } from './model/locate';
+import { memberNameSpan, valueSpan } from '../common/model/locate';
 import type { FieldCatalogueService } from './fieldCatalogue';
-import { analyzeText, DIAGNOSTIC_SOURCE, isRequestDocument, issueText, locateIssueSpan } from './requestDocument';
+import { analyzeText, isRequestDocument } from '../common/requestDocument';
+import { DIAGNOSTIC_SOURCE, issueText, locateIssueSpan } from './requestDocument';
 
 const DEBOUNCE_MS = 250;
 

@@ -13,8 +13,8 @@ import { FIELD_VALUE_MODELS } from '../schema/field-values';
 import { fieldInfo } from '../schema/fields';
 import { rangeText } from '../schema/service-fields';
 import type { FieldCatalogueService } from './fieldCatalogue';
-import { parseText } from './model/locate';
-import { isRequestDocument } from './requestDocument';
+import { parseText } from '../common/model/locate';
+import { isRequestDocument } from '../common/requestDocument';
 
 /** Where in a request document the cursor is, as far as fields are concerned. */
 export type FieldPlace =

@@ -1,20 +1,21 @@
 // Request documents in the editor: diagnostics, Quick Fixes, the Send/Preview
 // CodeLens, the commands, and the offer to resume unfinished jobs at first use.
-// Activation only registers; the job directory is touched at first use.
+// Activation only registers; the job directory is touched at first use. The
+// before/after values (src/changes) are registered by src/extension.ts with this
+// feature's jobs and previews, and handed back through `useValues`.
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../common/connection';
-import type { UserDirectory } from '../people/directory';
-import { RequestJobs, type ScriptedAnswers } from './jobs';
+import type { UserNames } from '../common/model/users';
+import { RequestJobs } from './jobs';
 import { registerCommand } from '../common/commands';
 import { insertAtCursor, newUpdate, previewUpdate, sendUpdate, type NewUpdateOptions, type RequestCommandDeps } from './requests';
-import { registerChanges } from '../changes';
 import { RESULT_VIEW_TYPE } from './results/resultPanel';
 import { SendCodeLens } from './codeLens';
 import { RenameMemberActions, RequestDiagnostics } from './diagnostics';
 import { FieldAssist } from './fieldAssist';
 import { FieldCatalogueService } from './fieldCatalogue';
 import { PreviewDocuments } from './preview';
-import { isRequestDocument } from './requestDocument';
+import { isRequestDocument } from '../common/requestDocument';
 
 /** Context key: the active editor shows a request document. */
 export const REQUEST_DOCUMENT_ACTIVE = 'workItemStudio.requestDocumentActive';
@@ -25,13 +26,17 @@ export interface RequestDocumentsApi {
   jobs: RequestJobs;
   diagnostics: RequestDiagnostics;
   fields: FieldCatalogueService;
+  /** The read-only Markdown previews (the before/after feature shows undo summaries there). */
+  previews: PreviewDocuments;
+  /** The before/after values Preview and Send use (src/changes, registered by src/extension.ts). */
+  useValues(values: RequestCommandDeps['values']): void;
 }
 
 export function registerRequestDocuments(
   context: vscode.ExtensionContext,
   log: vscode.LogOutputChannel,
   connections: ConnectionManager,
-  people?: UserDirectory,
+  people?: UserNames,
 ): RequestDocumentsApi {
   // The service's field catalogue: read on first need while signed in, never at activation.
   const fields = new FieldCatalogueService(log, connections);
@@ -54,8 +59,7 @@ export function registerRequestDocuments(
     vscode.window.registerWebviewPanelSerializer(RESULT_VIEW_TYPE, { deserializeWebviewPanel: (panel, state) => jobs.restoreResultView(panel, state) }),
   );
 
-  const values = registerChanges(context, log, connections, jobs, previews);
-  const deps: RequestCommandDeps = { log, connections, jobs, previews, diagnostics, values, fields };
+  const deps: RequestCommandDeps = { log, connections, jobs, previews, diagnostics, fields };
   registerCommand(context, log, 'workItemStudio.refreshFieldCatalogue', () => fields.refresh());
   const isOptions = (a: unknown): a is NewUpdateOptions => typeof a === 'object' && a !== null && !(a instanceof vscode.Uri) && ('ids' in a || 'template' in a);
   registerCommand(context, log, 'workItemStudio.newUpdate', (arg?: unknown) => newUpdate(log, isOptions(arg) ? arg : {}));
@@ -65,9 +69,8 @@ export function registerRequestDocuments(
   registerCommand(context, log, 'workItemStudio.insertProcessCategory', (arg?: unknown) => insertAtCursor(arg, 'category'));
   const jobArg = (a: unknown): string | undefined => (typeof a === 'string' ? a : undefined);
   registerCommand(context, log, 'workItemStudio.resumeJobs', (a?: unknown) => jobs.resume(jobArg(a)));
-  const answersArg = (a: unknown): ScriptedAnswers => (typeof a === 'object' && a !== null ? (a as ScriptedAnswers) : {});
-  registerCommand(context, log, 'workItemStudio.retryFailed', (a?: unknown, b?: unknown) => jobs.retryFailed(jobArg(a), answersArg(b)));
-  registerCommand(context, log, 'workItemStudio.sendWithoutMissing', (a?: unknown, b?: unknown) => jobs.sendWithoutMissing(jobArg(a), answersArg(b)));
+  registerCommand(context, log, 'workItemStudio.retryFailed', (a?: unknown) => jobs.retryFailed(jobArg(a)));
+  registerCommand(context, log, 'workItemStudio.sendWithoutMissing', (a?: unknown) => jobs.sendWithoutMissing(jobArg(a)));
   registerCommand(context, log, 'workItemStudio.resendUnknown', (a?: unknown) => jobs.resendUnknown(jobArg(a)));
   registerCommand(context, log, 'workItemStudio.showJobs', (a?: unknown) => jobs.showJob(jobArg(a)));
 
@@ -88,5 +91,13 @@ export function registerRequestDocuments(
     const timer = setTimeout(() => void jobs.offerResumption(), 1500);
     context.subscriptions.push({ dispose: () => clearTimeout(timer) });
   }
-  return { jobs, diagnostics, fields };
+  return {
+    jobs,
+    diagnostics,
+    fields,
+    previews,
+    useValues: (values) => {
+      deps.values = values;
+    },
+  };
 }

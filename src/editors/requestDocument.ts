@@ -1,42 +1,15 @@
-// Request documents (`*.workitems.json`): recognising them, and checking one
-// completely before anything is sent (JSON syntax, the JSON language service's
-// schema diagnostics, and the zod model's rules).
+// Request documents (`*.workitems.json`): checking one completely before anything is
+// sent (JSON syntax, the JSON language service's schema diagnostics, and the zod
+// model's rules). Recognising them and parsing them: src/common/requestDocument.ts.
 import * as vscode from 'vscode';
-import { getNodeValue } from 'jsonc-parser';
-import { validateRequestDocument } from '../schema/document';
-import { REQUEST_DOCUMENT_SUFFIX } from '../schema/suffix';
 import { ERROR_CODES, isErrorCode } from '../schema/error-codes';
 import type { DocumentIssue } from '../schema/issues';
 import type { ServiceFieldCatalogue } from '../schema/service-fields';
-import { isAboutName, locatePath, parseText, type ParsedText, type TextSpan } from './model/locate';
+import { isAboutName, locatePath, type TextSpan } from '../common/model/locate';
+import { analyzeText, type Analysis } from '../common/requestDocument';
 
 /** Diagnostics of this extension carry this source. */
 export const DIAGNOSTIC_SOURCE = 'Work Item Studio';
-
-export function isRequestDocumentUri(uri: vscode.Uri): boolean {
-  return uri.path.toLowerCase().endsWith(REQUEST_DOCUMENT_SUFFIX);
-}
-
-export function isRequestDocument(doc: vscode.TextDocument): boolean {
-  return isRequestDocumentUri(doc.uri);
-}
-
-export interface Analysis {
-  parsed: ParsedText;
-  /** Undefined when the text is not valid JSON. */
-  validation?: ReturnType<typeof validateRequestDocument>;
-}
-
-/**
- * Parses and checks a request document's text. `catalogue`: the connected service's own
- * field catalogue, which the field checks then follow (custom fields, their types and
- * ranges); without it the built-in official system fields apply.
- */
-export function analyzeText(text: string, catalogue?: ServiceFieldCatalogue): Analysis {
-  const parsed = parseText(text);
-  if (parsed.errors.length > 0 || !parsed.root) return { parsed };
-  return { parsed, validation: validateRequestDocument(getNodeValue(parsed.root), catalogue ? { catalogue } : {}) };
-}
 
 /** The issue's sentence in the display language (the English text when no translation exists). */
 export function issueText(issue: DocumentIssue): string {

@@ -9,16 +9,17 @@ import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { NotConnectedError } from '../common/connection';
 import { openNewRequestDocument } from '../common/requestDocuments';
 import { expandIdRanges, extractIds, idRanges, idsPreview, looksLikeIdList } from './model/ids';
-import { locatePath } from './model/locate';
+import { locatePath } from '../common/model/locate';
 import { insertionFor, readCategoryArg, readUserArg } from './model/insert';
 import { renderPreview, type PreviewStrings } from './model/preview';
 import { irreversibleChanges } from './model/irreversible';
 import type { PreviewDocuments } from './preview';
 import { TEMPLATES, documentTemplate, templateById, type TemplateId } from '../schema/templates';
-import { analyzeText, blockingProblems, isRequestDocument, isRequestDocumentUri, issueText, lineList, locateIssueSpan } from './requestDocument';
+import { analyzeText, documentName, isRequestDocument, isRequestDocumentUri } from '../common/requestDocument';
+import { blockingProblems, issueText, lineList, locateIssueSpan } from './requestDocument';
 import type { RequestDiagnostics } from './diagnostics';
 import type { FieldCatalogueService } from './fieldCatalogue';
-import { documentName, type RequestJobs } from './jobs';
+import type { RequestJobs } from './jobs';
 import { UserInputError } from '../common/commands';
 
 export interface RequestCommandDeps {

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../common/connection';
 import type { User } from '../schema/api';
-import type { KnownUser } from './model';
+import type { KnownUser } from '../common/model/users';
 import { readPeople } from './read';
 
 export class UserDirectory implements vscode.Disposable {

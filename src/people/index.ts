@@ -6,9 +6,9 @@ import * as vscode from 'vscode';
 import type { ConnectionManager } from '../common/connection';
 import { readSettings } from '../common/config';
 import type { User } from '../schema/api';
-import { isRequestDocument } from '../editors/requestDocument';
+import { isRequestDocument } from '../common/requestDocument';
 import { UserDirectory } from './directory';
-import { userIdAt, userIdsInText, userLabel } from './model';
+import { userIdAt, userIdsInText, userLabel } from '../common/model/users';
 
 export { UserDirectory } from './directory';
 

@@ -3,7 +3,7 @@
 // (operation 2, which leaves the organization's own users out). No vscode import.
 import type { CallOptions, ServiceClient } from '../api/client';
 import type { User } from '../schema/api';
-import type { KnownUser } from './model';
+import type { KnownUser } from '../common/model/users';
 
 /**
  * The users of `orgId` and below it, each with only its id, name and login name: both

@@ -6,7 +6,7 @@ import { askTextFilter, targets } from '../views/common';
 import { registerCommand, UserInputError } from '../common/commands';
 import { newUpdate } from '../editors/requests';
 import { readSettings } from '../common/config';
-import { isRequestDocument } from '../editors/requestDocument';
+import { isRequestDocument } from '../common/requestDocument';
 import { templateById, type TemplateId } from '../schema/templates';
 import type { DetailsDocuments } from '../views/common';
 import { findPaths, flattenSubtree, learnSubtree, lowestLevel, type Ancestry } from './model/hierarchy';

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateExtension, closeUntitledDocuments, plainErrors, revertDirtyDocuments, waitFor, replaceDocumentText } from './support';
+import { activateExtension, answering, closeUntitledDocuments, plainErrors, revertDirtyDocuments, waitFor, replaceDocumentText } from './support';
 
 async function lensCommands(uri: vscode.Uri): Promise<string[]> {
   const lenses = (await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri)) as vscode.CodeLens[];
@@ -144,11 +144,11 @@ describe('everyday use: work items that do not exist', function () {
     const locked = async (id: string) => ((await (await fetch(`${origin}/_sandbox/workitems/${id}`)).json()) as { timeEntryLocked?: boolean }).timeEntryLocked;
 
     // Declining the question of Retry Failed sends nothing.
-    assert.equal(await vscode.commands.executeCommand('workItemStudio.retryFailed', sent!.jobId, { sameFailure: 'cancel' }), undefined);
+    assert.equal(await answering({ jobs: { sameFailure: async () => 'cancel' } }, () => vscode.commands.executeCommand('workItemStudio.retryFailed', sent!.jobId)), undefined);
     assert.notEqual(await locked('128'), true, 'nothing was sent after the question was declined');
 
     // "Send Only": a new job for 128 and 129; the document keeps its IDs.
-    const onlySent = (await vscode.commands.executeCommand('workItemStudio.sendWithoutMissing', sent!.jobId, { sendWithoutMissing: 'send' })) as JobOutcome['result'];
+    const onlySent = (await answering({ jobs: { sendWithoutMissing: async () => 'send' } }, () => vscode.commands.executeCommand('workItemStudio.sendWithoutMissing', sent!.jobId))) as JobOutcome['result'];
     assert.equal(onlySent.outcome, 'succeeded', JSON.stringify(onlySent.requests));
     assert.deepEqual(onlySent.requests.flatMap((r) => r.ids), ['128', '129']);
     assert.equal(await locked('128'), true);
@@ -156,7 +156,9 @@ describe('everyday use: work items that do not exist', function () {
     assert.deepEqual((JSON.parse(doc.getText()) as { workItemIds: string[] }).workItemIds, ['128', '99999', '129', '99998'], 'the document is unchanged');
 
     // From Retry Failed's question: remove them from the document too.
-    const again = (await vscode.commands.executeCommand('workItemStudio.retryFailed', sent!.jobId, { sameFailure: 'removeMissing', sendWithoutMissing: 'sendAndRemove' })) as JobOutcome['result'];
+    const again = (await answering({ jobs: { sameFailure: async () => 'removeMissing', sendWithoutMissing: async () => 'sendAndRemove' } }, () =>
+      vscode.commands.executeCommand('workItemStudio.retryFailed', sent!.jobId),
+    )) as JobOutcome['result'];
     assert.equal(again.outcome, 'succeeded');
     assert.deepEqual((JSON.parse(doc.getText()) as { workItemIds: string[] }).workItemIds, ['128', '129']);
     assert.ok(doc.isDirty, 'the edit is left for the user to save (or undo)');
@@ -180,7 +182,7 @@ describe('everyday use: work items that do not exist', function () {
       assert.ok(!failed.error?.codes.includes('WORK_ITEM_NOT_FOUND'), 'the 404 names no work item');
       assert.notEqual(await locked('137'), true, 'nothing was applied');
 
-      const rest = (await vscode.commands.executeCommand('workItemStudio.sendWithoutMissing', sent!.jobId, { sendWithoutMissing: 'send' })) as JobOutcome['result'];
+      const rest = (await answering({ jobs: { sendWithoutMissing: async () => 'send' } }, () => vscode.commands.executeCommand('workItemStudio.sendWithoutMissing', sent!.jobId))) as JobOutcome['result'];
       assert.equal(rest.outcome, 'succeeded', JSON.stringify(rest.requests));
       assert.deepEqual(rest.requests.flatMap((r) => r.ids), ['137', '138'], 'the read found 99996 missing; the others were sent');
       assert.equal(await locked('137'), true);

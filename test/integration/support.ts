@@ -2,6 +2,7 @@
 // runner: test/runners/offline.ts on code-server, or @vscode/test-electron). Nothing here is
 // specific to one runner.
 import * as vscode from 'vscode';
+import type { WorkItemStudioApi } from '../../src/extension';
 import { plainErrorsFromEnvironment } from '../../src/sandbox/plain';
 
 export const EXTENSION_ID = 'workitem-studio.workitem-studio';
@@ -38,6 +39,24 @@ export function activateExtension(): Promise<vscode.Extension<unknown>> {
     return ext;
   })();
   return g.__workItemStudioActivation;
+}
+
+/** What the suites give the extension's questions instead of a person (see `WorkItemStudioApi` in src/extension.ts). */
+export type ScriptedPrompts = Parameters<WorkItemStudioApi['setPrompts']>[0];
+
+/**
+ * Runs `run` with the extension's questions (update jobs, Create Undo Document) answered by
+ * `prompts` (an implementation of `JobPrompts` / `UndoPrompts`, in part), through the API the
+ * extension exports; the modal dialogs come back afterwards, also when `run` fails.
+ */
+export async function answering<T>(prompts: ScriptedPrompts, run: () => Thenable<T> | Promise<T>): Promise<T> {
+  const api = (await activateExtension()).exports as WorkItemStudioApi;
+  api.setPrompts(prompts);
+  try {
+    return await run();
+  } finally {
+    api.setPrompts(undefined);
+  }
 }
 
 /** The manifest (package.json) of the extension as installed, read at run time. */

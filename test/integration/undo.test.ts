@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WorkItemNode } from '../../src/workItems/tree';
-import { activateExtension, closeUntitledDocuments, waitFor } from './support';
+import { activateExtension, answering, closeUntitledDocuments, waitFor } from './support';
 
 const IDS = ['122', '123'];
 const FIELDS = ['Id', 'Code', 'PlannedStartDate', 'PlannedFinishDate', 'IsTimeEntryLocked'];
@@ -100,7 +100,7 @@ describe('before/after and undo', function () {
       await waitFor('the result view', () => tabLabels().some((l) => l.startsWith('Results: undo-')));
 
       // Nobody changed the items since the job: the drift check lists nothing (a listed item would cancel here).
-      const undo = (await vscode.commands.executeCommand('workItemStudio.createUndoDocument', jobId, { drift: 'cancel' })) as UndoResult;
+      const undo = (await answering({ undo: { drift: async () => 'cancel' } }, () => vscode.commands.executeCommand('workItemStudio.createUndoDocument', jobId))) as UndoResult;
       assert.ok(undo, 'Create Undo Document returned its documents (no item listed as changed since the job)');
       assert.deepEqual(undo.drift, []);
       assert.deepEqual(undo.plan.nonInvertible, [], 'every change of this job can be put back');
@@ -158,7 +158,7 @@ describe('before/after and undo', function () {
 
       // Another client writes a code on 123 after the job.
       await otherClientUpdate(baseUrl, ['123'], { fields: { Code: 'OTHER-CLIENT' } });
-      const undo = (await vscode.commands.executeCommand('workItemStudio.createUndoDocument', jobId, { drift: 'skip' })) as UndoResult;
+      const undo = (await answering({ undo: { drift: async () => 'skip' } }, () => vscode.commands.executeCommand('workItemStudio.createUndoDocument', jobId))) as UndoResult;
       assert.ok(undo);
       assert.deepEqual(
         undo.drift?.map((d) => [d.id, d.fields.map((f) => [f.field, f.expected, f.now])]),

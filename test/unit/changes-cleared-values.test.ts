@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { valuesAfterAnswer, type ChangeRow } from '../../src/bulk/jobValues';
 import { itemEffect, sameFieldValue } from '../../src/bulk/effects';
-import { CELL_SCRIPT, CellState, ENGLISH_CHANGE_TABLE, previewTable, resultTable, type Row } from '../../src/changes/model/table';
+import { CELL_SCRIPT, CellState, ENGLISH_CHANGE_TABLE, previewTable, resultTable, type Row } from '../../src/webview/changeTable';
 import type { Sandbox } from '../../src/sandbox';
 import { clientFor, scheduledTaskIds, startSandbox } from './bulk-helpers';
 

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import type { ChangeRow } from '../../src/bulk/jobValues';
 import { renderChangesPage } from '../../src/changes/model/page';
-import { CellState, cellOf, ENGLISH_CHANGE_TABLE, formatValue, previewTable, renderChangeTable, resultTable } from '../../src/changes/model/table';
+import { CellState, cellOf, ENGLISH_CHANGE_TABLE, formatValue, previewTable, renderChangeTable, resultTable } from '../../src/webview/changeTable';
 import { undoSummary, type UndoSummaryStrings } from '../../src/changes/model/undoSummary';
 
 const S = ENGLISH_CHANGE_TABLE;

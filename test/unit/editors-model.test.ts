@@ -3,9 +3,10 @@ import { planJob } from '../../src/bulk/plan';
 import type { JobResult, RequestResult, RequestState } from '../../src/bulk/types';
 import { totalsOf } from '../../src/bulk/engine';
 import { insertionFor, readCategoryArg, readUserArg } from '../../src/editors/model/insert';
-import { locatePath, memberNameSpan, parseText } from '../../src/editors/model/locate';
+import { locatePath, memberNameSpan, parseText } from '../../src/common/model/locate';
 import { renderPreview } from '../../src/editors/model/preview';
-import { actionCounts, escapeHtml, renderResultHtml, restoredJobId, resultJson } from '../../src/editors/model/results';
+import { actionCounts, renderResultHtml, restoredJobId, resultJson } from '../../src/editors/model/results';
+import { escapeHtml } from '../../src/webview/html';
 import { missingFromRead, missingIdsOf, sameFailureAgain, unnamedNotFound } from '../../src/bulk/missing';
 import { validateRequestDocument } from '../../src/schema/document';
 

@@ -1,8 +1,8 @@
 // The before/after preview page: the same strict CSP, styles and table as the
-// result view (src/editors/model/results.ts, ./table.ts), with Refresh and Send.
+// result view (src/webview/html.ts, src/webview/changeTable.ts), with Refresh and Send.
 // No vscode import.
-import { escapeHtml, webviewHead } from '../../editors/model/results';
-import { CHANGE_TABLE_CSS, CHANGE_TABLE_SCRIPT } from './table';
+import { CHANGE_TABLE_CSS, CHANGE_TABLE_SCRIPT } from '../../webview/changeTable';
+import { escapeHtml, webviewHead } from '../../webview/html';
 
 const esc = escapeHtml;
 

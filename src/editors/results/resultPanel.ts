@@ -7,11 +7,11 @@ import * as vscode from 'vscode';
 import { ServiceError, type ServiceErrorKind } from '../../api/errors';
 import type { JobResult, RequestError } from '../../bulk/types';
 import { describeError, localizedServiceEntry, serviceErrorSummary } from '../../common/messages';
-import { escapeHtml, renderResultHtml, resultJson, type ResultStrings } from '../model/results';
-import { renderChangeTable, type ChangeTable } from '../../changes/model/table';
-import { changeTableStrings } from '../../changes/strings';
-import type { UserDirectory } from '../../people/directory';
-import { userIdsInValue, userLabel } from '../../people/model';
+import { renderResultHtml, resultJson, type ResultStrings } from '../model/results';
+import { escapeHtml } from '../../webview/html';
+import { renderChangeTable, type ChangeTable } from '../../webview/changeTable';
+import { changeTableStrings } from '../../common/changeStrings';
+import { userIdsInValue, userLabel, type UserNames } from '../../common/model/users';
 import { resultViewColumn } from './column';
 
 export interface ResultViewModel {
@@ -68,7 +68,7 @@ export class ResultPanels implements vscode.Disposable {
   constructor(
     private readonly log: vscode.LogOutputChannel,
     /** Names for the user IDs a result shows (updatedBy, partyId). */
-    private readonly people?: UserDirectory,
+    private readonly people?: UserNames,
   ) {}
 
   /** Shows (or refreshes) the result view of a job. */

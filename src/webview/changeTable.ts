@@ -3,13 +3,11 @@
 // view machinery: summary counts per field at the top, then a virtualized table
 // (only the rows in sight are in the DOM), so 20,000 items stay fast.
 // No vscode import; every sentence comes from `ChangeTableStrings`.
-import { itemEffect, touchedFields, type EffectNote, type EffectProblem, type EffectsOptions, type FieldVisitor, type ItemValues } from '../../bulk/effects';
-import type { UpdateWorkItemsBody } from '../../schema/api';
-import type { ChangeRow } from '../../bulk/jobValues';
+import { itemEffect, touchedFields, type EffectNote, type EffectProblem, type EffectsOptions, type FieldVisitor, type ItemValues } from '../bulk/effects';
+import type { UpdateWorkItemsBody } from '../schema/api';
+import type { ChangeRow } from '../bulk/jobValues';
+import { escapeHtml } from './html';
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /** State of a cell: unchanged, changes as expected, computed by the service, different from what was expected. */
 export const CellState = { Unchanged: 0, Changes: 1, Computed: 2, Unexpected: 3 } as const;

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { EffectNote, EffectProblem } from '../bulk/effects';
 import type { NonInvertibleReason, UndoKind } from '../bulk/undo';
-import type { ChangeTableStrings } from './model/table';
+import type { ChangeTableStrings } from '../webview/changeTable';
 
 export function noteText(note: EffectNote): string {
   switch (note) {

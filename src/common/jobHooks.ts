@@ -1,0 +1,48 @@
+// What the update jobs (src/editors) and the before/after values (src/changes) know
+// of each other. Neither feature imports the other: src/extension.ts hands the jobs
+// to registerChanges, which installs its value hooks on them. Types only.
+import type * as vscode from 'vscode';
+import type { JobJournal, JobPlan, JobSummary } from '../bulk';
+import type { WorkItemReader } from '../bulk/readValues';
+import type { ChangeTable } from '../webview/changeTable';
+import type { ConnectionInfo } from './connection';
+
+export interface JobSourceInfo {
+  uri: vscode.Uri;
+  text: string;
+  description?: string;
+  name: string;
+}
+
+/**
+ * The values of a job's items (src/changes): read before sending (kept beside the
+ * journal for undo), re-read after a run, shown as before → after in the result view.
+ */
+export interface JobValueHooks {
+  /** Before a new job's journal exists: reads the values (and may warn about drift). Throws a cancellation when the user stops the send. */
+  prepare(source: JobSourceInfo, plan: JobPlan, info: ConnectionInfo): Promise<{ write(journal: JobJournal): Promise<void> } | undefined>;
+  /** After a run: re-reads the values of the items changed. */
+  afterRun(journal: JobJournal): Promise<void>;
+  /** The before → after table of a job, and whether it can be undone (reads files only). */
+  changes(journal: JobJournal): Promise<{ table?: ChangeTable; undo: boolean } | undefined>;
+}
+
+/** What the before/after values and undo use of the update jobs (RequestJobs in src/editors). */
+export interface JobsForValues {
+  /** The journal directory (previews and snapshots are kept beside it). */
+  readonly jobsDir: string;
+  /** Installed by the before/after feature. */
+  valueHooks?: JobValueHooks;
+  /** The journal of a job. */
+  loadJob(jobId: string): Promise<JobJournal>;
+  /** Picks a job from the list; undefined when cancelled or none. */
+  pickJobId(filter: (s: JobSummary) => boolean, placeHolder: string): Promise<string | undefined>;
+  /** Reads work items on the service of a job (refused when the current connection is another). */
+  readerFor(journal: JobJournal): WorkItemReader;
+}
+
+/** The read-only Markdown previews of the editors (PreviewDocuments in src/editors). */
+export interface MarkdownPreviews {
+  /** Shows `text` as the read-only preview of `source` (refreshed in place when open). */
+  show(source: vscode.Uri, text: string): Promise<unknown>;
+}

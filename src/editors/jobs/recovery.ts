@@ -1,0 +1,281 @@
+// Continuing existing update jobs: Resume (only what was never sent), Retry Failed
+// (asking first when requests can only fail the same way again), Remove Missing IDs
+// and Send the Rest (finding unnamed missing IDs by reading them), and Resend
+// Unknown… (only after an explicit confirmation). Every question goes through the
+// runner's `prompts` (./prompts.ts).
+import * as vscode from 'vscode';
+import {
+  confirmUnknown,
+  listUnfinishedJobs,
+  missingFromRead,
+  missingIdsOf,
+  planJob,
+  resendUnknown,
+  resultFromJournal,
+  resumeJob,
+  retryFailed,
+  sameFailureAgain,
+  unnamedNotFound,
+  type JobJournal,
+  type JobResult,
+} from '../../bulk';
+import { isServiceError } from '../../api/errors';
+import { readMissingIds } from '../../bulk/missing';
+import { readSettings } from '../../common/config';
+import { describeError } from '../../common/messages';
+import { documentName } from '../../common/requestDocument';
+import { decideUnknown } from '../../common/unknownChoice';
+import { itemsText } from '../../common/wording';
+import { idsPreview, removeIdsFromDocumentText } from '../model/ids';
+import { chooseRequests, itemCount, pickJob } from './picking';
+import type { JobRunner } from './running';
+
+/** Resumes an unfinished job: sends only what was never sent. */
+export async function resume(jobs: JobRunner, jobId?: string): Promise<JobResult | undefined> {
+  let id = jobId;
+  if (!id) {
+    const unfinished = await listUnfinishedJobs(jobs.jobsDir);
+    if (unfinished.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('No update job is waiting to be resumed.'));
+      return undefined;
+    }
+    const ids = new Set(unfinished.map((s) => s.jobId));
+    id = await pickJob(jobs.jobsDir, (s) => ids.has(s.jobId), vscode.l10n.t('Pick an unfinished update job'));
+    if (!id) return undefined;
+  }
+  const journal = await jobs.load(id);
+  const pending = journal.indexesIn('pending');
+  if (pending.length === 0) {
+    await jobs.showJob(id);
+    return undefined;
+  }
+  const info = jobs.connectionFor(journal);
+  const items = itemCount(journal, pending);
+  const values = await journal.valuesBeforeState();
+  // Killed between its journal and its values before: nothing has left, so they can be read again now.
+  const reread = values === 'missing' && !!jobs.valueHooks && readSettings().bulk.readValues && journal.requests.every((r) => r.state === 'pending');
+  const withoutUndo = values === 'missing' && !reread;
+  const detail = [vscode.l10n.t('Requests that were already sent are not sent again; those of unknown outcome are listed in the results.')];
+  if (reread) detail.push(vscode.l10n.t('The values before the update were not kept (the window closed before they were written): they are read again before the first request, so the job can be undone.'));
+  else if (values === 'missing' || values === 'unrecorded') detail.push(vscode.l10n.t('This job cannot be undone: the values before the update were not kept.'));
+  const pick = await jobs.prompts.resume({
+    message: vscode.l10n.t('Send the {0} requests ({1} items) of this job that were never sent to {2}?', pending.length, items, info.label),
+    detail: detail.join('\n\n'),
+    withoutUndo,
+  });
+  if (pick === 'discard') {
+    await journal.markFinished();
+    jobs.log.info(`bulk job ${journal.id}: discarded by the user`);
+    return undefined;
+  }
+  if (pick !== 'send') return undefined;
+  let readValuesBefore: ((j: JobJournal) => Promise<void>) | undefined;
+  let resumeWithoutUndo = withoutUndo;
+  if (reread) {
+    const source = journal.data.source;
+    const name = documentName(source.uri);
+    const prepared = await jobs.valueHooks!.prepare(
+      { uri: source.uri ? vscode.Uri.parse(source.uri) : vscode.Uri.from({ scheme: 'untitled', path: name }), text: source.text ?? '', description: source.description, name },
+      journal.plan,
+      info,
+    ); // asks "Send Without Undo" itself when they cannot be read; a cancellation stops here
+    if (prepared) readValuesBefore = (j) => prepared.write(j);
+    else resumeWithoutUndo = true;
+  }
+  if (resumeWithoutUndo) jobs.log.warn(`bulk job ${journal.id}: resumed without its values before; it cannot be undone`);
+  return jobs.rerun(journal, info, 'resume', (opts) => resumeJob(journal, { ...opts, readValuesBefore, withoutUndo: resumeWithoutUndo }));
+}
+
+/**
+ * Re-sends the failed requests. When some of them can only fail the same way again (the service
+ * refused them for what they say, e.g. work items that do not exist), asks first and says why.
+ */
+export async function retryFailedRequests(jobs: JobRunner, jobId?: string): Promise<JobResult | undefined> {
+  const id = jobId ?? (await pickJob(jobs.jobsDir, (s) => (s.failed ?? 0) > 0, vscode.l10n.t('Pick a job whose failed requests to send again')));
+  if (!id) return undefined;
+  const journal = await jobs.load(id);
+  const failed = journal.indexesIn('failed');
+  if (failed.length === 0) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('This job has no failed requests.'));
+    return undefined;
+  }
+  const info = jobs.connectionFor(journal);
+  const result = resultFromJournal(journal);
+  const same = failed.map((i) => sameFailureAgain(result.requests[i]?.error)).filter((w) => w !== undefined);
+  if (same.length > 0) {
+    const missing = missingIdsOf(result);
+    // Refused without a code naming missing work items (whatever the status or body): which are missing is found by reading them.
+    const unnamedIndexes = new Set(unnamedNotFound(result));
+    const unnamed = unnamedIndexes.size > 0;
+    const unnamed404 = failed.some((i) => unnamedIndexes.has(i) && result.requests[i]?.error?.status === 404);
+    const why = same.includes('missing-ids')
+      ? vscode.l10n.t('The service refused them because work items they name do not exist ({0}); sent again unchanged, they fail the same way.', idsPreview(missing.missing))
+      : unnamed404
+        ? vscode.l10n.t('The service answered "not found" without saying which work items do not exist; sent again unchanged, they fail the same way. Removing the missing IDs reads the work items first to find them.')
+        : vscode.l10n.t('The service refused them for what they ask (for example a value it does not accept); sent again unchanged, they fail the same way unless something changed on the service.');
+    const pick = await jobs.prompts.sameFailure({
+      message:
+        same.length === failed.length
+          ? vscode.l10n.t('Retry {0} failed requests that will most likely fail again?', failed.length)
+          : vscode.l10n.t('{0} of the {1} failed requests will most likely fail again. Retry all of them?', same.length, failed.length),
+      detail: why,
+      canRemoveMissing: missing.remaining.length > 0 || unnamed,
+    });
+    jobs.log.info(`bulk job ${journal.id}: retry of ${failed.length} failed requests (${same.length} refused for what they ask): ${pick ?? 'cancelled'}`);
+    if (pick === 'removeMissing') return sendWithoutMissing(jobs, journal.id);
+    if (pick !== 'retry') return undefined;
+  }
+  return jobs.rerun(journal, info, 'retry', (opts) => retryFailed(journal, opts));
+}
+
+/**
+ * "Remove Missing IDs and Send the Rest": a new job with the same update for the other IDs of the
+ * requests refused because work items they name do not exist. The request document loses the
+ * missing IDs only when the user says so.
+ */
+export async function sendWithoutMissing(jobs: JobRunner, jobId?: string): Promise<JobResult | undefined> {
+  const id = jobId ?? (await pickJob(jobs.jobsDir, (s) => (s.failed ?? 0) > 0, vscode.l10n.t('Pick a job whose failed requests to send again')));
+  if (!id) return undefined;
+  const journal = await jobs.load(id);
+  const result = resultFromJournal(journal);
+  let m = missingIdsOf(result);
+  const unnamed = unnamedNotFound(result);
+  if (m.missing.length === 0 && unnamed.length === 0) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('The service did not say that a work item of this job does not exist.'));
+    return undefined;
+  }
+  const info = jobs.connectionFor(journal);
+  if (unnamed.length > 0) {
+    // Refused without a code naming missing work items (any status, any body): read their work items to find the missing ones.
+    const found = await findMissing(jobs, result, unnamed);
+    if (!found) return undefined;
+    m = { missing: [...m.missing, ...found.missing], requests: [...m.requests, ...found.requests], remaining: [...m.remaining, ...found.remaining] };
+    if (m.missing.length === 0) {
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Every work item of the refused requests exists on {0}: the service refused them for another reason (see the results).', info.label),
+      );
+      return undefined;
+    }
+  }
+  const name = documentName(journal.data.source.uri);
+  const canEdit = !!journal.data.source.uri;
+  const pick = await jobs.prompts.sendWithoutMissing({
+    message: vscode.l10n.t('Send the update to the {0} other work items of the refused requests, without the {1} that do not exist?', m.remaining.length, m.missing.length),
+    detail: vscode.l10n.t('Missing: {0}. A new update job on {1} sends the rest; {2} changes only if you choose to remove them from it.', idsPreview(m.missing, 20), info.label, name),
+    canEdit,
+  });
+  if (!pick || pick === 'cancel') return undefined;
+  if (pick === 'sendAndRemove') await removeFromDocument(jobs, journal, m.missing);
+  if (m.remaining.length === 0) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('No other work item is left to send.'));
+    return undefined;
+  }
+  const plan = planJob({
+    workItemIds: m.remaining,
+    update: journal.plan.update,
+    baseUrl: info.baseUrl,
+    maxIdsPerRequest: journal.plan.maxIdsPerRequest,
+    maxUrlLength: journal.plan.maxUrlLength,
+  });
+  const source = journal.data.source;
+  jobs.log.info(`bulk job ${journal.id}: sending ${m.remaining.length} items again without ${m.missing.length} missing ones`);
+  return jobs.runNew(
+    {
+      uri: source.uri ? vscode.Uri.parse(source.uri) : vscode.Uri.from({ scheme: 'untitled', path: name }),
+      text: source.text ?? '',
+      description: source.description,
+      name,
+    },
+    plan,
+    info,
+  );
+}
+
+/**
+ * Which IDs of the requests `indexes` do not exist, found by reading them (paced, in
+ * batches, cancellable), for a refusal that does not name them by a code (codes are no
+ * contract). Undefined when the read is cancelled or fails (the failure is shown).
+ */
+async function findMissing(jobs: JobRunner, result: JobResult, indexes: readonly number[]): Promise<ReturnType<typeof missingIdsOf> | undefined> {
+  const wanted = new Set(indexes);
+  const ids = [...new Set(result.requests.filter((r) => wanted.has(r.index)).flatMap((r) => r.ids))];
+  const b = readSettings().bulk;
+  try {
+    const read = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking which of {0} work items exist…', ids.length), cancellable: true },
+      (_progress, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        return jobs.connections.run(
+          (c) => readMissingIds(c, ids, { maxUrlLength: b.maxUrlLength, requestsPerMinute: b.requestsPerMinute, signal: controller.signal }),
+          { signal: controller.signal },
+        );
+      },
+    );
+    jobs.log.info(`Read ${ids.length} work items of ${indexes.length} refused requests in ${read.requests} requests: ${read.missing.length} do not exist`);
+    return missingFromRead(result, indexes, read.missing);
+  } catch (e) {
+    if (isServiceError(e) && e.kind === 'cancelled') return undefined;
+    void vscode.window.showErrorMessage(vscode.l10n.t('Could not check which work items exist: {0}', describeError(e)));
+    return undefined;
+  }
+}
+
+/** Removes IDs from the job's request document (an edit the user can undo and must save). */
+async function removeFromDocument(jobs: JobRunner, journal: JobJournal, ids: readonly string[]): Promise<void> {
+  const uri = journal.data.source.uri ? vscode.Uri.parse(journal.data.source.uri) : undefined;
+  if (!uri) return;
+  const doc = await vscode.workspace.openTextDocument(uri);
+  const text = removeIdsFromDocumentText(doc.getText(), ids);
+  if (text === undefined || text === doc.getText()) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('{0} no longer lists the missing work items; it was left unchanged.', documentName(uri)));
+    return;
+  }
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
+  await vscode.workspace.applyEdit(edit);
+  jobs.log.info(`Removed ${ids.length} missing work item IDs from ${documentName(uri)} (not saved).`);
+}
+
+/** Re-sends requests of unknown outcome, only after an explicit confirmation. */
+export async function resendUnknownRequests(jobs: JobRunner, jobId?: string): Promise<JobResult | undefined> {
+  const id = jobId ?? (await pickJob(jobs.jobsDir, (s) => (s.outcomeUnknown ?? 0) > 0, vscode.l10n.t('Pick a job with requests of unknown outcome')));
+  if (!id) return undefined;
+  const journal = await jobs.load(id);
+  const unknown = journal.indexesIn('unknown', 'cancelled');
+  if (unknown.length === 0) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('This job has no requests of unknown outcome.'));
+    return undefined;
+  }
+  const info = jobs.connectionFor(journal);
+  // Requests of unknown outcome often differ (one was applied, another was not):
+  // with several, the user can pick which ones the decision is about.
+  const decision = await decideUnknown(
+    unknown,
+    async (selected, canChoose) => {
+      const pick = await jobs.prompts.resendUnknown({
+        message:
+          selected.length === 1
+            ? vscode.l10n.t('Send 1 request ({0}) of unknown outcome to {1} again?', itemsText(itemCount(journal, selected)), info.label)
+            : vscode.l10n.t('Send {0} requests ({1} items) of unknown outcome to {2} again?', selected.length, itemCount(journal, selected), info.label),
+        detail: vscode.l10n.t(
+          'The service may already have applied them. Sending them again can apply the change twice (for example, shift dates twice). Check the items on the service first. Choose "Mark as Applied" if they were applied.',
+        ),
+        selected,
+        canChoose,
+      });
+      return pick === 'cancel' ? undefined : pick;
+    },
+    (selected) => chooseRequests(journal, selected),
+  );
+  if (!decision) return undefined;
+  const selected = decision.indexes;
+  if (decision.action === 'applied') {
+    await confirmUnknown(journal, selected);
+    jobs.log.info(`bulk job ${journal.id}: ${selected.length} requests of unknown outcome marked as applied by the user`);
+    await jobs.showJob(journal.id);
+    return undefined;
+  }
+  return jobs.rerun(journal, info, 'resend', (opts) => resendUnknown(journal, selected, opts));
+}
+

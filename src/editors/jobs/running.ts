@@ -1,0 +1,374 @@
+// Running update jobs from the editor: progress with cancel, the job journal in the
+// extension's global storage (created lazily, never at activation), the result view,
+// the before/after value hooks (src/changes, installed through src/extension.ts) and
+// the once-per-session offer to resume unfinished jobs. Continuing an existing job:
+// ./recovery.ts; picking one: ./picking.ts; the questions asked: ./prompts.ts.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { JobJournal, listUnfinishedJobs, pruneJobs, resultFromJournal, runJob, type BulkClient, type JobPlan, type JobProgress, type JobResult, type JobSummary, type RunOptions } from '../../bulk';
+import type { WorkItemReader } from '../../bulk/readValues';
+import { describeService, type JobService, type ServiceGoneReason } from '../../bulk/service';
+import { readWorkItems } from '../../api/reads';
+import { UserInputError } from '../../common/commands';
+import { readSettings } from '../../common/config';
+import type { ConnectionInfo, ConnectionManager } from '../../common/connection';
+import { ContextKeys, setContext } from '../../common/contextKeys';
+import type { JobSourceInfo, JobValueHooks } from '../../common/jobHooks';
+import type { UserNames } from '../../common/model/users';
+import { documentName } from '../../common/requestDocument';
+import { itemsText, outcomeMessage } from '../../common/wording';
+import { restoredJobId } from '../model/results';
+import { ResultPanels, type ResultViewModel } from '../results/resultPanel';
+import { pickJob } from './picking';
+import { modalJobPrompts, type JobPrompts } from './prompts';
+
+/** Finished journals older than this are deleted (at first use in a session). */
+const KEEP_FINISHED_JOBS_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * The update jobs of this window: runs them (progress with cancel, journal, result
+ * view), and gives the recovery commands (./recovery.ts) what they share: the journal
+ * directory, loading a job, the service check, re-running, and the questions.
+ */
+export class JobRunner implements vscode.Disposable {
+  readonly panels: ResultPanels;
+  private offered = false;
+  private pruned = false;
+  /** Jobs running in this window (their journal is locked by us). */
+  private readonly running = new Set<string>();
+  private readonly finished = new vscode.EventEmitter<{ jobId?: string; result: JobResult }>();
+  /** Fires when a run ends (tests and views listen). */
+  readonly onDidFinishJob = this.finished.event;
+  /** Set by the before/after feature (src/changes). */
+  valueHooks?: JobValueHooks;
+  /** The questions before requests of an existing job are sent (modal dialogs unless replaced: `setPrompts`). */
+  prompts: JobPrompts = modalJobPrompts;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    readonly log: vscode.LogOutputChannel,
+    readonly connections: ConnectionManager,
+    people?: UserNames,
+  ) {
+    this.panels = new ResultPanels(log, people);
+  }
+
+  /** The journal directory (created by the journal on first write). */
+  get jobsDir(): string {
+    return path.join(this.context.globalStorageUri.fsPath, 'jobs');
+  }
+
+  dispose(): void {
+    this.panels.dispose();
+    this.finished.dispose();
+  }
+
+  private runOptions(): Omit<RunOptions, 'client'> {
+    const b = readSettings().bulk;
+    return { concurrency: b.concurrency, requestsPerMinute: b.requestsPerMinute, retryBudget: b.retryBudget, retryRefusedUpdates: retryRefusedUpdates(), logger: this.log };
+  }
+
+  /** Runs a new job for a planned document: journal, progress with cancel, result view. */
+  async runNew(source: JobSourceInfo, plan: JobPlan, info: ConnectionInfo): Promise<JobResult> {
+    await this.connections.getClient(); // signs in first when needed, before anything is written
+    const prepared = await this.valueHooks?.prepare(source, plan, info);
+    // The job belongs to this service: its journal records it, and every request of the job goes there or nowhere.
+    const service = await this.connections.jobServiceFor(info);
+    const journal = await JobJournal.create(this.jobsDir, {
+      source: { uri: source.uri.toString(), text: source.text, description: source.description },
+      plan,
+      service,
+      // A journal that expects its values before and has none was left between these two steps: it is not resumed silently.
+      valuesBefore: prepared ? 'expected' : 'off',
+    });
+    try {
+      await prepared?.write(journal); // the values before are on disk before the first request leaves
+    } catch (e) {
+      await journal.markFinished().catch(() => undefined);
+      throw e;
+    }
+    this.log.info(`bulk job ${journal.id}: ${plan.ids.length} items in ${plan.requests.length} requests to ${info.baseUrl} (${source.name})`);
+    return this.execute(journal, info, 'run', (opts) => runJob(plan, { ...opts, journal }));
+  }
+
+  private async execute(
+    journal: JobJournal,
+    info: ConnectionInfo,
+    kind: 'run' | 'resume' | 'retry' | 'resend',
+    run: (opts: RunOptions) => Promise<JobResult>,
+  ): Promise<JobResult> {
+    if (this.running.has(journal.id)) throw new UserInputError(vscode.l10n.t('This update job is already running.'));
+    // Bound to the job's service: a request goes there (signing in again after a 401) or is not sent; the job pauses when it is gone.
+    const binding = this.connections.bindingFor(journal.data.service ?? (await this.connections.jobServiceFor(info)));
+    const bound = this.connections.jobClient(binding);
+    const client: BulkClient = bound.client;
+    this.running.add(journal.id);
+    const title =
+      kind === 'run'
+        ? vscode.l10n.t('Updating work items on {0}', info.label)
+        : kind === 'resume'
+          ? vscode.l10n.t('Resuming the update on {0}', info.label)
+          : kind === 'retry'
+            ? vscode.l10n.t('Retrying failed requests on {0}', info.label)
+            : vscode.l10n.t('Re-sending requests of unknown outcome to {0}', info.label);
+    let result: JobResult;
+    try {
+      result = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+        async (progress, token) => {
+          const abort = new AbortController();
+          const sub = token.onCancellationRequested(() => {
+            this.log.info(`bulk job ${journal.id}: cancelled by the user`);
+            abort.abort();
+          });
+          let lastPercent = 0;
+          progress.report({ message: vscode.l10n.t('Starting…') });
+          const onProgress = (p: JobProgress): void => {
+            const percent = p.itemsTotal > 0 ? (p.itemsDone / p.itemsTotal) * 100 : 0;
+            const message = p.waitingUntil
+              ? vscode.l10n.t('{0} of {1} items done (waiting for the service)', p.itemsDone, p.itemsTotal)
+              : vscode.l10n.t('{0} of {1} items done', p.itemsDone, p.itemsTotal);
+            progress.report({ message, increment: Math.max(0, percent - lastPercent) });
+            lastPercent = Math.max(lastPercent, percent);
+            if (p.current) {
+              const r = journal.requests[p.current.index];
+              const line = `bulk job ${journal.id}: request #${p.current.index + 1} (${p.current.ids} items) ${p.current.state}`;
+              const extra = r ? `${r.status !== undefined ? ` status ${r.status}` : ''}${r.durationMs !== undefined ? ` in ${Math.round(r.durationMs)} ms` : ''}` : '';
+              if (p.current.state === 'failed' || p.current.state === 'unknown') this.log.warn(line + extra);
+              else this.log.info(line + extra);
+            }
+          };
+          try {
+            return await run({ client, ...this.runOptions(), service: binding, signal: abort.signal, onProgress });
+          } finally {
+            sub.dispose();
+          }
+        },
+      );
+    } finally {
+      bound.done();
+      this.running.delete(journal.id);
+    }
+    this.log.info(
+      `bulk job ${journal.id}: ${result.outcome}; ${Object.entries(result.totals.requestsByState)
+        .filter(([, n]) => n > 0)
+        .map(([s, n]) => `${n} ${s}`)
+        .join(', ')} (${Math.round(result.durationMs)} ms)`,
+    );
+    try {
+      await this.valueHooks?.afterRun(journal);
+    } catch (e) {
+      this.log.warn(`bulk job ${journal.id}: the values after the update were not read: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    await this.showResults(journal, info.label);
+    void setContext(ContextKeys.sent, true);
+    this.finished.fire({ jobId: journal.id, result });
+    void this.announce(result, info);
+    return result;
+  }
+
+  private async announce(result: JobResult, info: ConnectionInfo): Promise<void> {
+    if (result.paused) {
+      await vscode.window.showWarningMessage(pausedMessage(result.paused.reason, result.paused.service, result.totals.itemsByState.pending));
+      return;
+    }
+    const m = outcomeMessage(result, info.label);
+    const refused = refusedUpdatesText(result);
+    const text = refused ? `${m.text} ${refused}` : m.text;
+    if (m.severity === 'info') await vscode.window.showInformationMessage(text);
+    else await vscode.window.showWarningMessage(text);
+  }
+
+  // ---------------------------------------------------------------------------
+  // Existing jobs
+  // ---------------------------------------------------------------------------
+
+  /** The journal of a job, by its id (checked). */
+  async load(jobId: string): Promise<JobJournal> {
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,100}$/.test(jobId)) throw new UserInputError(vscode.l10n.t('"{0}" is not a job id.', jobId));
+    return JobJournal.load(path.join(this.jobsDir, `job-${jobId}.json`));
+  }
+
+  /** The current connection, which must be the service the job belongs to (its journal's record, else its plan's). */
+  connectionFor(journal: JobJournal): ConnectionInfo {
+    const info = this.connections.current;
+    const recorded = journal.data.service;
+    if (recorded) {
+      const why = this.connections.bindingFor(recorded).gone();
+      if (!info || why) throw new UserInputError(notItsServiceMessage(recorded, why, info));
+      return info;
+    }
+    const planned = journal.plan.baseUrl.replace(/\/+$/, '');
+    if (!info || info.baseUrl.replace(/\/+$/, '') !== planned) {
+      throw new UserInputError(
+        vscode.l10n.t('This job was planned for {0}, but the current service is {1}. Connect to {0} to continue it.', planned, info ? info.baseUrl : vscode.l10n.t('(none)')),
+      );
+    }
+    return info;
+  }
+
+  async showJob(jobId?: string): Promise<void> {
+    const id = jobId ?? (await pickJob(this.jobsDir, () => true, vscode.l10n.t('Pick an update job to show its results')));
+    if (!id) return;
+    const journal = await this.load(id);
+    const info = this.connections.current;
+    await this.showResults(journal, info && info.baseUrl === journal.plan.baseUrl ? info.label : journal.plan.baseUrl, false);
+  }
+
+  /** The journal of a job (for other features: undo). */
+  loadJob(jobId: string): Promise<JobJournal> {
+    return this.load(jobId);
+  }
+
+  /**
+   * Reads work items on the service of a job (for undo's drift check): refused with a
+   * clear error when the current connection is not that service.
+   */
+  readerFor(journal: JobJournal): WorkItemReader {
+    this.connectionFor(journal);
+    const b = readSettings().bulk;
+    return (ids, fields, o) =>
+      this.connections.run((c) => readWorkItems(c, ids, { fields, maxUrlLength: b.maxUrlLength, requestsPerMinute: b.requestsPerMinute, signal: o.signal, onProgress: o.onProgress }));
+  }
+
+  /** Picks a job from the list (for other features); undefined when cancelled or none. */
+  pickJobId(filter: (s: JobSummary) => boolean, placeHolder: string): Promise<string | undefined> {
+    return pickJob(this.jobsDir, filter, placeHolder);
+  }
+
+  /** The result view of a job (the document it was sent from, the results so far). */
+  async showResults(journal: JobJournal, serviceLabel: string, reveal?: boolean): Promise<void> {
+    this.panels.show(await this.resultModel(journal, serviceLabel), reveal);
+  }
+
+  private async resultModel(journal: JobJournal, serviceLabel: string): Promise<ResultViewModel> {
+    const uri = journal.data.source.uri;
+    let changes: Awaited<ReturnType<JobValueHooks['changes']>>;
+    try {
+      changes = await this.valueHooks?.changes(journal);
+    } catch (e) {
+      this.log.warn(`bulk job ${journal.id}: the values before and after cannot be shown: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    return {
+      ...(changes?.table ? { changes: changes.table } : {}),
+      undo: changes?.undo === true,
+      jobId: journal.id,
+      result: resultFromJournal(journal),
+      serviceLabel,
+      baseUrl: journal.plan.baseUrl,
+      documentName: documentName(uri),
+      documentUri: uri ? vscode.Uri.parse(uri) : undefined,
+    };
+  }
+
+  /** A result view VS Code restored after a window reload: shows its job again from the journal. */
+  async restoreResultView(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    const jobId = restoredJobId(state);
+    let model: ResultViewModel | undefined;
+    if (jobId) {
+      try {
+        const journal = await this.load(jobId);
+        const info = this.connections.current;
+        model = await this.resultModel(journal, info && info.baseUrl === journal.plan.baseUrl ? info.label : journal.plan.baseUrl);
+      } catch (e) {
+        this.log.info(`The result view of job ${jobId} was not restored: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    this.panels.restore(panel, model);
+  }
+
+  /** Runs an existing job again (signing in first when needed). */
+  async rerun(journal: JobJournal, info: ConnectionInfo, kind: 'resume' | 'retry' | 'resend', run: (opts: RunOptions) => Promise<JobResult>): Promise<JobResult> {
+    await this.connections.getClient();
+    return this.execute(journal, info, kind, run);
+  }
+
+  /**
+   * Once per session, at first use (a request document opened, or a job command):
+   * offers unfinished jobs for resumption and prunes old finished journals.
+   */
+  async offerResumption(): Promise<void> {
+    if (this.offered) return;
+    this.offered = true;
+    try {
+      if (!this.pruned) {
+        this.pruned = true;
+        const removed = await pruneJobs(this.jobsDir, { maxAgeMs: KEEP_FINISHED_JOBS_MS });
+        if (removed.length > 0) this.log.info(`Deleted ${removed.length} finished job journals older than 30 days.`);
+      }
+      const unfinished = (await listUnfinishedJobs(this.jobsDir)).filter((s) => s.jobId && !this.running.has(s.jobId));
+      if (unfinished.length === 0) return;
+      const resume = vscode.l10n.t('Resume…');
+      const pick = await vscode.window.showInformationMessage(
+        unfinished.length === 1
+          ? vscode.l10n.t('A work item update job did not finish (for example, the window closed while it ran).')
+          : vscode.l10n.t('{0} work item update jobs did not finish (for example, the window closed while they ran).', unfinished.length),
+        resume,
+      );
+      if (pick === resume) await vscode.commands.executeCommand('workItemStudio.resumeJobs');
+    } catch (e) {
+      this.log.warn(`Could not look for unfinished update jobs: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+}
+
+/** Why a job paused and where the rest goes (only there) when it is resumed. */
+function pausedMessage(reason: ServiceGoneReason, service: JobService, notSent: number): string {
+  const where = describeService(service);
+  switch (reason) {
+    case 'sandbox-stopped':
+      return vscode.l10n.t(
+        'The update paused: the sandbox it was sending to was stopped. Not sent: {0}. They go only to that sandbox ({1}), never to another service; it no longer runs, so they cannot be sent.',
+        itemsText(notSent),
+        where,
+      );
+    case 'signed-out':
+      return vscode.l10n.t('The update paused: you signed out of {1}. Not sent: {0}. Sign in again and run "Resume Update Jobs": they go only to {1}.', itemsText(notSent), where);
+    default:
+      return vscode.l10n.t(
+        'The update paused: the service in use is no longer {1}. Not sent: {0}. They go only to {1}, never to another service: connect to it again and run "Resume Update Jobs".',
+        itemsText(notSent),
+        where,
+      );
+  }
+}
+
+/** A job that is asked to continue while its service is not the one in use: refused, saying where it belongs. */
+function notItsServiceMessage(service: JobService, why: ServiceGoneReason | undefined, info: ConnectionInfo | undefined): string {
+  const where = describeService(service);
+  if (why === 'sandbox-stopped' || (service.sandbox && !info)) {
+    return vscode.l10n.t(
+      'This job belongs to the sandbox {0}, which was stopped. Its requests go only there, so nothing more of it is sent; a sandbox started again is another service with its own data.',
+      where,
+    );
+  }
+  return vscode.l10n.t('This job belongs to {0}, but the service in use is {1}. Its requests go only to {0}: connect to it to continue the job.', where, info ? info.baseUrl : vscode.l10n.t('(none)'));
+}
+
+/**
+ * The setting `workItemStudio.bulk.retryRefusedUpdates`: whether the service is trusted
+ * to answer 429/503 to an update only when it did not apply it. In an untrusted
+ * workspace only the user's own value counts (a workspace cannot make updates replay).
+ */
+export function retryRefusedUpdates(): boolean {
+  const i = vscode.workspace.getConfiguration('workItemStudio').inspect<boolean>('bulk.retryRefusedUpdates');
+  if (!i) return false;
+  const v = vscode.workspace.isTrusted ? (i.workspaceFolderValue ?? i.workspaceValue ?? i.globalValue) : i.globalValue;
+  return v === true;
+}
+
+/** What the result says about updates answered 429/503: not retried (outcome unknown), or retried because the setting trusts the service. */
+export function refusedUpdatesText(result: JobResult): string | undefined {
+  const r = result.refusedUpdates;
+  if (!r) return undefined;
+  return r.trusted
+    ? vscode.l10n.t(
+        '{0} update request(s) answered 429/503 were retried {1} time(s) because the setting "Retry Refused Updates" trusts the service to refuse only what it did not apply.',
+        r.requests,
+        r.retries,
+      )
+    : vscode.l10n.t(
+        '{0} update request(s) answered 429/503 were not retried: such an answer does not prove the update was not applied (a gateway may have forwarded it), so their outcome is unknown.',
+        r.requests,
+      );
+}
