@@ -85,6 +85,9 @@ function errorText(e: unknown): string {
 }
 
 class ValuesFeature implements ChangesApi, vscode.Disposable {
+  /** The question of Create Undo Document (a modal dialog unless replaced: `setPrompts`). */
+  private undoPrompts: UndoPrompts = modalUndoPrompts;
+
   private readonly previews = new Map<string, PreviewTaken>();
   private panel?: vscode.WebviewPanel;
   private panelDoc?: vscode.Uri;
@@ -533,9 +536,6 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
     const table = resultTable(rows, touchedFields(journal.plan.update), remarks, s, lines);
     return { table, undo: undo.documents.length > 0 || undo.nonInvertible.length > 0 };
   }
-
-  /** The question of Create Undo Document (a modal dialog unless replaced: `setPrompts`). */
-  private undoPrompts: UndoPrompts = modalUndoPrompts;
 
   /** Answers the undo question with `answers` where given (tests, automation); undefined: the modal dialog again. */
   setPrompts(answers: Partial<UndoPrompts> | undefined): void {

@@ -4,7 +4,6 @@
 import * as vscode from 'vscode';
 import { ERROR_CODES, isErrorCode } from '../schema/error-codes';
 import type { DocumentIssue } from '../schema/issues';
-import type { ServiceFieldCatalogue } from '../schema/service-fields';
 import { isAboutName, locatePath, type TextSpan } from '../common/model/locate';
 import { analyzeText, type Analysis } from '../common/requestDocument';
 

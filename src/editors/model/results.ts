@@ -149,7 +149,7 @@ export interface ResultViewInput {
   userLabel?: (id: string) => string | undefined;
   nonce: string;
   cspSource: string;
-  /** The before → after section (src/changes/model/table.ts `renderChangeTable`), when the job has a snapshot. */
+  /** The before → after section (src/webview/changeTable.ts `renderChangeTable`), when the job has a snapshot. */
   changes?: string;
   /** Offer "Create Undo Document" (the job has values from before sending and changed something). */
   undo?: boolean;
