@@ -31,11 +31,10 @@ import {
   type SubItemNode,
   type WorkItemRecord,
 } from '../schema/reads';
-import { fastChecker, lastCheckFilledDefaults } from '../schema/fast-check';
-import { keepRawJson } from './rawJson';
+import { fastChecker } from '../schema/fast-check';
 import { ListDecodeError } from './listDecoder';
 import { ServiceError } from './errors';
-import { redact, secretVariants, type ProxyEndpoint } from './http';
+import type { ProxyEndpoint } from './http';
 import { applyAuthorization, authorize, signInBody, SIGN_IN_PATH, type Authorization, type Credentials } from './auth';
 import { httpError, invalidRequest, notPrepared, transportError, zodMessages } from './failures';
 import { exchange, type Method, type RawResponse } from './transport';
@@ -58,8 +57,9 @@ import {
 } from './paths';
 import { proxyEndpointsOf } from './dispatcher-info';
 
-// Authorization and the mapping of failures to errors live in files of their own;
-// their names used with the client are exported from here as before.
+// Authorization (./auth), the mapping of failures to errors (./failures), the HTTP
+// exchange (./transport) and the checks of answers (./answers) live in files of their
+// own; the names callers use with the client are exported from here as before.
 export { API_KEY_HEADER, type Credentials } from './auth';
 export { zodMessages } from './failures';
 
