@@ -2,7 +2,7 @@
 // Authorization (or X-TT-ApiKey) header back in every place of its error body
 // (message, params, code, item, any other member, member names, plain text, HTML,
 // JSON escapes) must leave no trace of the token, password or key in the error
-// object, the log, or a job's journal files. And a 503 without Retry-After leaves
+// object, the log, or a job's journal files. And a 503 answered to an update leaves
 // a bulk request's outcome unknown (the safe reading), as the README says.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
@@ -131,8 +131,8 @@ describe('redaction: credentials echoed back in an error body', () => {
   });
 });
 
-describe('503 without Retry-After: outcome unknown', function () {
-  it('a bulk request answered 503 without Retry-After is "unknown" and not retried; with Retry-After it is retried', async () => {
+describe('503 to an update: outcome unknown unless the service is trusted', function () {
+  it('a bulk request answered 503, with or without Retry-After, is "unknown" and not retried (a gateway may have forwarded it); applied nothing twice', async () => {
     const sandbox = await startSandbox(120);
     const client = clientFor(sandbox);
     try {
@@ -142,14 +142,32 @@ describe('503 without Retry-After: outcome unknown', function () {
       await fault(sandbox, { status: 503, retryAfterSeconds: 0, method: 'PUT', pathContains: encodeURIComponent(ids[10]!) });
       const plan = planJob({ workItemIds: ids, update: { moveScheduleDays: 1 }, baseUrl: sandbox.url, maxIdsPerRequest: 10 });
       const r = await runJob(plan, { client, concurrency: 1, minIntervalMs: 0 });
-      assert.equal(r.requests[0]!.state, 'unknown');
-      assert.equal(r.requests[0]!.status, 503);
-      assert.equal(r.requests[0]!.attempts, 1, 'never replayed');
-      assert.equal(r.requests[1]!.state, 'succeeded');
-      assert.equal(r.requests[1]!.attempts, 2);
-      // The injected 503 applied nothing; the retried one applied once.
+      for (const i of [0, 1]) {
+        assert.equal(r.requests[i]!.state, 'unknown');
+        assert.equal(r.requests[i]!.status, 503);
+        assert.equal(r.requests[i]!.attempts, 1, 'never replayed');
+      }
+      // The injected 503s applied nothing.
       assert.equal((await storedItem(sandbox, ids[0]!)).plannedStartDate, before.get(ids[0]!)!.plannedStartDate);
-      assert.notEqual((await storedItem(sandbox, ids[10]!)).plannedStartDate, before.get(ids[10]!)!.plannedStartDate);
+      assert.equal((await storedItem(sandbox, ids[10]!)).plannedStartDate, before.get(ids[10]!)!.plannedStartDate);
+    } finally {
+      await client.close();
+      await sandbox.close();
+    }
+  });
+
+  it('with retryRefusedUpdates (the service trusted to refuse only what it did not apply), a 503 with Retry-After is retried and applied once', async () => {
+    const sandbox = await startSandbox(120);
+    const client = clientFor(sandbox);
+    try {
+      const ids = scheduledTaskIds(sandbox, 10);
+      const before = snapshotDates(sandbox, ids);
+      await fault(sandbox, { status: 503, retryAfterSeconds: 0, method: 'PUT', pathContains: encodeURIComponent(ids[0]!) });
+      const plan = planJob({ workItemIds: ids, update: { moveScheduleDays: 1 }, baseUrl: sandbox.url, maxIdsPerRequest: 10 });
+      const r = await runJob(plan, { client, concurrency: 1, minIntervalMs: 0, retryRefusedUpdates: true });
+      assert.equal(r.requests[0]!.state, 'succeeded');
+      assert.equal(r.requests[0]!.attempts, 2);
+      assert.notEqual((await storedItem(sandbox, ids[0]!)).plannedStartDate, before.get(ids[0]!)!.plannedStartDate);
     } finally {
       await client.close();
       await sandbox.close();
