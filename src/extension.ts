@@ -38,7 +38,7 @@ export function activate(context: vscode.ExtensionContext): WorkItemStudioApi {
   // Before/after values and undo: installs its value hooks on the jobs; Preview and Send use it back.
   const changes = registerChanges(context, log, connection, requests.jobs, requests.previews);
   requests.useValues(changes);
-  registerWorkItems(context, log, connection, { details, onDidFinishJob: requests.jobs.onDidFinishJob, users: people });
+  registerWorkItems(context, log, connection, { details, onDidFinishJob: requests.jobs.onDidFinishJob, users: people, newUpdate: requests.newUpdate });
   return {
     setPrompts: (prompts) => {
       requests.jobs.setPrompts(prompts?.jobs);

@@ -30,6 +30,8 @@ export interface RequestDocumentsApi {
   previews: PreviewDocuments;
   /** The before/after values Preview and Send use (src/changes, registered by src/extension.ts). */
   useValues(values: RequestCommandDeps['values']): void;
+  /** New Work Item Update for given IDs (other features get it from src/extension.ts). */
+  newUpdate(options: NewUpdateOptions): Promise<vscode.TextEditor | undefined>;
 }
 
 export function registerRequestDocuments(
@@ -99,5 +101,6 @@ export function registerRequestDocuments(
     useValues: (values) => {
       deps.values = values;
     },
+    newUpdate: (options) => newUpdate(log, options),
   };
 }

@@ -4,7 +4,6 @@ import * as vscode from 'vscode';
 import { readWorkItems } from '../api/reads';
 import { askTextFilter, targets } from '../views/common';
 import { registerCommand, UserInputError } from '../common/commands';
-import { newUpdate } from '../editors/requests';
 import { readSettings } from '../common/config';
 import { isRequestDocument } from '../common/requestDocument';
 import { templateById, type TemplateId } from '../schema/templates';
@@ -52,12 +51,16 @@ function nothingSelected(): void {
   void vscode.window.showInformationMessage(vscode.l10n.t('Select or check work items in the Work Items view first.'));
 }
 
+/** New Work Item Update of the request editors (src/editors), passed in by src/extension.ts: opens a new request document for `ids`. */
+export type NewUpdateHook = (options: { ids: string[]; template?: TemplateId }) => Promise<unknown>;
+
 export function registerWorkItemCommands(
   context: vscode.ExtensionContext,
   log: vscode.LogOutputChannel,
   tree: WorkItemsTree,
   view: vscode.TreeView<WorkItemTreeNode>,
   details: DetailsDocuments,
+  newUpdate: NewUpdateHook,
 ): void {
   const cmd = (id: string, handler: (...args: any[]) => unknown) => registerCommand(context, log, id, handler);
 
@@ -96,7 +99,7 @@ export function registerWorkItemCommands(
     if (ids.length === 0) return nothingSelected();
     const options = optionsOf(args);
     if (options.template && !templateById(options.template)) throw new UserInputError(vscode.l10n.t('Unknown template "{0}".', String(options.template)));
-    return newUpdate(log, { ids, template: options.template });
+    return newUpdate({ ids, template: options.template });
   });
 
   cmd('workItemStudio.addToRequestDocument', async (clicked?: unknown, selected?: unknown) => {

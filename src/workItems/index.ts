@@ -6,7 +6,7 @@ import type { ConnectionManager } from '../common/connection';
 import { readSettings } from '../common/config';
 import { describeError } from '../common/messages';
 import type { DetailsDocuments } from '../views/common';
-import { registerWorkItemCommands } from './commands';
+import { registerWorkItemCommands, type NewUpdateHook } from './commands';
 import { appliedIds } from './model/applied';
 import type { UserNames } from './tooltip';
 import { WORK_ITEMS_VIEW, WorkItemNode, WorkItemsTree, type WorkItemTreeNode } from './tree';
@@ -17,6 +17,8 @@ export interface WorkItemsDeps {
   onDidFinishJob: vscode.Event<{ result: JobResult }>;
   /** Users by ID (src/people's UserDirectory): the leader's name in a row's tooltip. */
   users?: UserNames;
+  /** Update Selected Work Items… opens a request document through the request editors (src/editors). */
+  newUpdate: NewUpdateHook;
 }
 
 export interface WorkItemsFeature {
@@ -53,6 +55,6 @@ export function registerWorkItems(context: vscode.ExtensionContext, log: vscode.
       tree.refreshItems(ids, readSettings().bulk.maxUrlLength).catch((e: unknown) => log.warn(`Work items: refresh after the update failed: ${describeError(e)}`));
     }),
   );
-  registerWorkItemCommands(context, log, tree, view, deps.details);
+  registerWorkItemCommands(context, log, tree, view, deps.details, deps.newUpdate);
   return { tree, view };
 }

@@ -35,15 +35,6 @@ export const LAYERS: readonly Layer[] = [
   { name: 'activation', folders: ['src/extension.ts'] },
 ];
 
-/**
- * Feature-to-feature imports not removed yet, each with the folder that still has to
- * take the dependency from src/extension.ts. Nothing else may cross between features.
- */
-export const FEATURE_IMPORTS_TO_REMOVE: readonly string[] = [
-  // workItems' "New Update for Selected Items" calls newUpdate of src/editors/requests.ts directly.
-  'src/workItems -> src/editors',
-];
-
 // Folders and files that never import vscode: they run in plain Node (unit tests, the
 // sandbox CLI, benches) and import only each other (and packages).
 export const VSCODE_FREE: readonly string[] = [
@@ -120,7 +111,7 @@ const LAYER_FOLDERS = LAYERS.flatMap((l) => l.folders);
 const layerIndex = (folder: string): number => LAYERS.findIndex((l) => l.folders.includes(folder));
 
 /** Imports that run against the layer order: upwards, between features, or from a file in no layer. */
-export function layerViolations(imports: readonly FileImport[], layers: readonly Layer[] = LAYERS, allowed: readonly string[] = FEATURE_IMPORTS_TO_REMOVE): string[] {
+export function layerViolations(imports: readonly FileImport[], layers: readonly Layer[] = LAYERS): string[] {
   const folders = layers.flatMap((l) => l.folders);
   const index = (f: string): number => layers.findIndex((l) => l.folders.includes(f));
   const out: string[] = [];
@@ -134,7 +125,7 @@ export function layerViolations(imports: readonly FileImport[], layers: readonly
     if (!b || a === b) continue;
     const [i, j] = [index(a), index(b)];
     if (j > i) out.push(`${from} -> ${to}: ${layers[i]!.name} imports the higher layer ${layers[j]!.name}`);
-    else if (i === j && layers[i]!.separate && !allowed.includes(`${a} -> ${b}`)) out.push(`${from} -> ${to}: ${a} and ${b} are separate (pass it in from src/extension.ts)`);
+    else if (i === j && layers[i]!.separate) out.push(`${from} -> ${to}: ${a} and ${b} are separate (pass it in from src/extension.ts)`);
   }
   return [...new Set(out)];
 }
@@ -226,16 +217,6 @@ describe('module boundaries', () => {
   it('no cycle between folders (strongly connected components of the folder import graph)', () => {
     const found = cycles(folderGraph(imports, CYCLE_UNITS));
     assert.deepEqual(found, [], describeCycles(found, imports, CYCLE_UNITS));
-  });
-
-  it('each feature-to-feature import still allowed exists (remove it from the list once it is gone)', () => {
-    for (const edge of FEATURE_IMPORTS_TO_REMOVE) {
-      const [a, b] = edge.split(' -> ');
-      assert.ok(
-        imports.some(({ from, to }) => unitOf(from, LAYER_FOLDERS) === a && unitOf(to, LAYER_FOLDERS) === b),
-        `${edge} no longer exists: delete it from FEATURE_IMPORTS_TO_REMOVE`,
-      );
-    }
   });
 
   for (const unit of VSCODE_FREE) {
