@@ -4,7 +4,8 @@
 // checked member by member; zod's parse of such an answer costs about as much as
 // reading it, and copies every object. `fastChecker(schema)` compiles the shapes
 // responses use (objects that keep unknown members, arrays, strings, numbers,
-// booleans, enums, literals, optional/nullable, defaults) into plain functions (one
+// booleans, enums, literals, optional/nullable, defaults, open string-keyed records
+// such as a work item's fields) into plain functions (one
 // per object and array shape, members read by name) that check the known members
 // in place and fill in defaults, without copying. When it
 // says no, the caller runs zod on the same value for the precise error (zod then
@@ -25,6 +26,8 @@ interface Def {
   entries?: Record<string, unknown>;
   values?: unknown[];
   options?: z.ZodType[];
+  keyType?: z.ZodType;
+  valueType?: z.ZodType;
 }
 
 const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
@@ -112,6 +115,14 @@ class Compiler {
         const name = this.fn('a', `if (!Array.isArray(a)) return false;\nfor (let i = 0; i < a.length; i++) {\nconst e = a[i];\nif (!${el}) return false;\n}\nreturn true;`);
         return `${name}(${x})`;
       }
+      case 'record': {
+        // An open map (string keys, any value: a work item's fields): a plain object, checked without a copy.
+        if (def.checks?.length) throw new Unsupported();
+        const key = def.keyType ? defOf(def.keyType) : undefined;
+        const val = def.valueType ? defOf(def.valueType).type : undefined;
+        if (key?.type !== 'string' || key.checks?.length || (val !== 'unknown' && val !== 'any')) throw new Unsupported();
+        return `(typeof ${x} === "object" && ${x} !== null && !Array.isArray(${x}) && isPlain(${x}))`;
+      }
       case 'object': {
         if (def.checks?.length) throw new Unsupported();
         const catchall = def.catchall ? defOf(def.catchall).type : undefined;
@@ -147,6 +158,12 @@ function fresh(dv: unknown): unknown {
 
 const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 
+/** An object zod's record accepts: its prototype is Object.prototype or null (JSON.parse makes such objects). */
+const isPlain = (o: object): boolean => {
+  const p = Object.getPrototypeOf(o) as unknown;
+  return p === Object.prototype || p === null;
+};
+
 /** How many defaults the last check filled in (shared by every compiled checker; checks never interleave). */
 const S = { filled: 0 };
 
@@ -155,7 +172,7 @@ function compile(schema: z.ZodType): Check {
   const top = c.value(schema, 'v');
   const source = `${c.fns.join('\n')}\nreturn function check(v) { S.filled = 0; return ${top}; };`;
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  return new Function('K', 'hasOwn', 'fresh', 'S', source)(c.consts, hasOwn, fresh, S) as Check;
+  return new Function('K', 'hasOwn', 'fresh', 'S', 'isPlain', source)(c.consts, hasOwn, fresh, S, isPlain) as Check;
 }
 
 /** Whether the last check of any fast checker filled in a default (so the value differs from what was parsed). */

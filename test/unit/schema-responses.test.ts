@@ -12,6 +12,11 @@ import {
   User,
   UserListResponse,
 } from '../../src/schema/api';
+import { readAnswer } from '../../src/api/answers';
+import { isServiceError } from '../../src/api/errors';
+import { rawJsonOf } from '../../src/api/rawJson';
+import { fastChecker } from '../../src/schema/fast-check';
+import { WorkItemsResponse } from '../../src/schema/reads';
 
 const user = (o: Record<string, unknown> = {}) => ({ id: 'u1', name: 'Alice', loginName: 'alice', createdAt: '2025-01-02T03:04:05Z', ...o });
 const category = (o: Record<string, unknown> = {}) => ({ id: 'c1', name: 'Design', code: 'D', color: '#ff0000', displayOrder: 1.5, ...o });
@@ -106,6 +111,74 @@ describe('schema responses and queries', () => {
       }
       const e = ProcessCategoriesQuery.safeParse({ orderby: 'name up' });
       assert.match(e.error!.issues[0]!.message, /orderby must be a field name, optionally followed by " asc" or " desc"/);
+    });
+  });
+
+  describe('work-item answers (GET /workitem/workItems/{ids})', () => {
+    const good: unknown[] = [
+      [],
+      [{ fields: { Id: '1', Name: 'A', Assignments: [{ UserId: '2' }], Novel: { x: 1 } }, isWarning: false, warnings: [], aclId: null, permission: 3, extra: 'kept' }],
+      [{ fields: {} }, { fields: Object.create(null) as object, isWarning: null }],
+    ];
+    const bad: unknown[] = [
+      {},
+      [1],
+      [{ isWarning: false }],
+      [{ fields: [] }],
+      [{ fields: null }],
+      [{ fields: 'x' }],
+      [{ fields: new Date(0) }],
+      [{ fields: {}, isWarning: 'yes' }],
+      [{ fields: {}, warnings: 3 }],
+      [{ fields: {}, permission: '3' }],
+      [{ fields: {}, aclId: 4 }],
+    ];
+
+    it('have a compiled checker that agrees with zod on good and bad shapes', () => {
+      const check = fastChecker(WorkItemsResponse);
+      assert.ok(check, 'a compiled checker, not zod alone');
+      for (const v of good) assert.equal(check(v), true, JSON.stringify(v));
+      for (const v of bad) {
+        assert.equal(check(v), false, JSON.stringify(v));
+        assert.equal(WorkItemsResponse.safeParse(v).success, false, JSON.stringify(v));
+      }
+    });
+
+    const raw = (value: unknown) => {
+      const body = Buffer.from(JSON.stringify(value));
+      return { status: 200, headers: {}, body, size: body.length };
+    };
+    const spec = { method: 'GET', path: '/workitem/workItems/1', schema: WorkItemsResponse };
+
+    it('a good answer is checked in place (the compiled path, no zod copy), unknown members kept', () => {
+      // A large answer: the compiled path keeps its text beside it (rawJsonOf), which the zod path never does.
+      const big = Array.from({ length: 200 }, (_, i) => ({ fields: { Id: String(1000 + i), Name: `Item ${i}`, Novel: [i] }, isWarning: false, extra: 'kept' }));
+      const value = readAnswer({ ...spec, keepText: true }, raw(big), []);
+      assert.deepEqual(value, big);
+      assert.ok(rawJsonOf(value), 'checked by the compiled checker');
+      // The same answer with one bad record goes to zod, which refuses it.
+      const broken = [...big.slice(0, 199), { fields: 7 }];
+      assert.throws(() => readAnswer({ ...spec, keepText: true }, raw(broken), []), /response\[199\]\.fields|invalid/);
+    });
+
+    it('a bad answer is an invalid-response error naming the path, as zod words it', () => {
+      const cases: [unknown, RegExp][] = [
+        [[{ isWarning: false }], /response\[0\]\.fields/],
+        [[{ fields: [] }], /response\[0\]\.fields/],
+        [[{ fields: {}, permission: '3' }], /response\[0\]\.permission/],
+        [{}, /response/],
+      ];
+      for (const [value, message] of cases) {
+        let caught: unknown;
+        try {
+          readAnswer(spec, raw(value), []);
+        } catch (e) {
+          caught = e;
+        }
+        assert.ok(isServiceError(caught), JSON.stringify(value));
+        assert.equal(caught.kind, 'invalid-response');
+        assert.match(caught.messages.join('\n'), message, JSON.stringify(value));
+      }
     });
   });
 });

@@ -155,13 +155,18 @@ export class JobRunner implements vscode.Disposable {
         .map(([s, n]) => `${n} ${s}`)
         .join(', ')} (${Math.round(result.durationMs)} ms)`,
     );
+    // The result view comes first: a Send waits for the values before and the updates, not for the reads after.
+    // Until those end, its values after are the service's answers, and the view says the re-read is under way;
+    // then the view is filled in place (unless it was closed meanwhile).
+    const readingAfter = this.valueHooks !== undefined && journal.requests.some((r) => r.state === 'succeeded');
+    await this.showResults(journal, info.label, undefined, readingAfter);
+    void setContext(ContextKeys.sent, true);
     try {
       await this.valueHooks?.afterRun(journal);
     } catch (e) {
       this.log.warn(`bulk job ${journal.id}: the values after the update were not read: ${e instanceof Error ? e.message : String(e)}`);
     }
-    await this.showResults(journal, info.label);
-    void setContext(ContextKeys.sent, true);
+    if (readingAfter && this.panels.current(journal.id)) await this.showResults(journal, info.label);
     this.finished.fire({ jobId: journal.id, result });
     void this.announce(result, info);
     return result;
@@ -237,8 +242,9 @@ export class JobRunner implements vscode.Disposable {
   }
 
   /** The result view of a job (the document it was sent from, the results so far). */
-  async showResults(journal: JobJournal, serviceLabel: string, reveal?: boolean): Promise<void> {
-    this.panels.show(await this.resultModel(journal, serviceLabel), reveal);
+  async showResults(journal: JobJournal, serviceLabel: string, reveal?: boolean, readingAfter = false): Promise<void> {
+    const model = await this.resultModel(journal, serviceLabel);
+    this.panels.show(readingAfter ? withReadingAfter(model) : model, reveal);
   }
 
   private async resultModel(journal: JobJournal, serviceLabel: string): Promise<ResultViewModel> {
@@ -310,6 +316,19 @@ export class JobRunner implements vscode.Disposable {
       this.log.warn(`Could not look for unfinished update jobs: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
+}
+
+/**
+ * The result view while the values after are read again: its table says so at the top
+ * (in place of "not read again": they are being read), the values after shown meanwhile
+ * being those of the service's answers.
+ */
+export function withReadingAfter(model: ResultViewModel): ResultViewModel {
+  const table = model.changes;
+  if (!table) return model;
+  const notRead = vscode.l10n.t('The values after come from the service’s answer (they were not read again).');
+  const reading = vscode.l10n.t('Reading the values after the update again… Until it ends, the values after are those the service answered.');
+  return { ...model, changes: { ...table, lines: [{ text: reading, level: 'info' }, ...table.lines.filter((l) => l.text !== notRead)] } };
 }
 
 /** Why a job paused and where the rest goes (only there) when it is resumed. */

@@ -1,0 +1,67 @@
+// How many calls a Send makes and how long they take at the configured rate: what
+// the send confirmation announces (src/editors/requests.ts), computed from the same
+// batching the reads and the updates use. No vscode import.
+import { planWorkItemReads } from '../api/reads';
+import { DEFAULT_MIN_INTERVAL_MS } from '../api/limits';
+import { intervalFor } from '../api/pacer';
+import type { UpdateWorkItemsBody } from '../schema/api';
+import { fieldsToRead, reachesSubItems } from './effects';
+import type { JobPlan } from './types';
+
+export interface SendCalls {
+  /** Reads of the values before the update (the values to undo; the drift check compares the same read with the preview's). */
+  readsBefore: number;
+  /** Update requests (PUT). */
+  updates: number;
+  /** Reads of the values after the update, when every update succeeds (the items applied, batched like the reads before). */
+  readsAfter: number;
+  /** All of them. */
+  total: number;
+  /**
+   * False when the body needs reads that depend on what is read (a move reads each
+   * current parent's children and the parents' levels; setCompleted, setTimeEntryLocked
+   * and propagateToChildren whether items have sub-items): `total` is then a floor.
+   */
+  exact: boolean;
+  /** Spacing between calls at the rate (ms). */
+  intervalMs: number;
+  /** Time the paced calls take from the first start to the last (ms): (total - 1) × interval. */
+  pacedMs: number;
+  /** Time to the result view: the reads before and the updates, paced (ms); the reads after fill it in. */
+  toResultMs: number;
+}
+
+/** Whether reading values for `body` makes calls beyond the batched reads by ID. */
+export function needsExtraReads(body: UpdateWorkItemsBody): boolean {
+  return body.moveParentTo !== undefined || reachesSubItems(body);
+}
+
+/**
+ * The calls of a Send of `plan`: with `readValues`, the batched reads before (one
+ * read serves the values to undo and the drift check), the updates, and the reads
+ * after; without, the updates alone.
+ */
+export function sendCalls(plan: Pick<JobPlan, 'ids' | 'requests' | 'update' | 'baseUrl' | 'maxUrlLength'>, o: { readValues: boolean; requestsPerMinute: number; minIntervalMs?: number }): SendCalls {
+  const updates = plan.requests.length;
+  let reads = 0;
+  if (o.readValues && plan.ids.length > 0) {
+    try {
+      reads = planWorkItemReads(plan.baseUrl, plan.ids, fieldsToRead(plan.update), plan.maxUrlLength).length;
+    } catch {
+      reads = 0; // IDs the reads refuse are refused by the plan too: nothing to announce
+    }
+  }
+  const total = reads + updates + reads;
+  const intervalMs = intervalFor(o.requestsPerMinute, o.minIntervalMs ?? DEFAULT_MIN_INTERVAL_MS);
+  const paced = (n: number): number => Math.max(0, n - 1) * intervalMs;
+  return {
+    readsBefore: reads,
+    updates,
+    readsAfter: reads,
+    total,
+    exact: !(o.readValues && needsExtraReads(plan.update)),
+    intervalMs,
+    pacedMs: paced(total),
+    toResultMs: paced(reads + updates),
+  };
+}
