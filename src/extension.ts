@@ -3,9 +3,11 @@ import { registerChanges, type UndoPrompts } from './changes';
 import { createConnection } from './connection';
 import { registerRequestDocuments } from './editors';
 import type { JobPrompts } from './editors/jobs';
+import type { NewUpdateOptions } from './editors/requests';
 import { registerOrganizations } from './organizations';
 import { registerPeople } from './people';
 import { registerProcessCategories } from './processCategories';
+import { registerTable } from './table';
 import { DetailsDocuments } from './views/common';
 import { registerWorkItems } from './workItems';
 
@@ -38,7 +40,8 @@ export function activate(context: vscode.ExtensionContext): WorkItemStudioApi {
   // Before/after values and undo: installs its value hooks on the jobs; Preview and Send use it back.
   const changes = registerChanges(context, log, connection, requests.jobs, requests.previews);
   requests.useValues(changes);
-  registerWorkItems(context, log, connection, { details, onDidFinishJob: requests.jobs.onDidFinishJob, users: people, newUpdate: requests.newUpdate });
+  const workItems = registerWorkItems(context, log, connection, { details, onDidFinishJob: requests.jobs.onDidFinishJob, users: people, newUpdate: requests.newUpdate });
+  registerTable(context, log, { connection, catalogue: requests.fields, users: people, workItems, newRequestDocument: (ids, template) => requests.newUpdate({ ids, template: template as NewUpdateOptions['template'] }) });
   return {
     setPrompts: (prompts) => {
       requests.jobs.setPrompts(prompts?.jobs);

@@ -13,3 +13,8 @@ export * from './group';
 export * from './lookup';
 export * from './sort';
 export * from './text';
+export * from './filterStore';
+export * from './layout';
+export * from './load';
+export * from './session';
+export * from './window';

@@ -1,0 +1,144 @@
+// Benchmark: the first rows of a 100,000-item project in the work item table, beside a
+// plain read and parse of the same items (issue 24: goal ≤ 1.5×). In one run, interleaved.
+//
+// "plain":      one undici GET of the project's whole subtree (`subItems` of the root
+//               folder, no depth) + JSON.parse: the floor for having every item in memory.
+// "table first": what TablePanel runs until its first `rows` message is ready: the level
+//               below the root folder read through ServiceClient (answer checked), flattened
+//               to rows (parent paths), the view computed and the first chunk of rows
+//               formatted (src/table/model: loadSubtree, computeView, shownRow).
+// "table all":  the same until the first chunk of the whole project (its second phase:
+//               the whole subtree read through ServiceClient, flattened, the view, the
+//               first chunk), and "table every chunk": every chunk of 100,000 rows formatted.
+// The sandbox runs in a process of its own (bench/child-sandbox.ts).
+//
+// Run: npx tsx bench/table-load.ts   (BENCH_RUNS=n, default 7; BENCH_ITEMS=n, default 100000)
+// Appends a section to bench/results/table.md.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Agent, request } from 'undici';
+import { ServiceClient } from '../src/api/client';
+import { createSandbox, generateLargeProject, LARGE_PROJECT } from '../src/sandbox/index';
+import { DEFAULT_COLUMN_KEYS, ROW_CHUNK, chunkRanges, computeView, folderTest, folderTypeIds, loadSubtree, pickColumns, shownRow, tableColumns, type LoadedRow } from '../src/table/model';
+import { serveUntilStdinEnds, startChildSandbox } from './child-sandbox';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
+
+async function serve(): Promise<void> {
+  const sandbox = await createSandbox({ port: 0, data: generateLargeProject({ items: ITEMS }) });
+  serveUntilStdinEnds(sandbox);
+}
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)]!;
+const stats = (xs: number[]) => {
+  const s = sorted(xs);
+  return `${s[0]!.toFixed(0)} / ${median(xs).toFixed(0)} / ${s[s.length - 1]!.toFixed(0)}`;
+};
+let keep: unknown;
+
+async function main(): Promise<void> {
+  const sandbox = await startChildSandbox(__filename, []);
+  const agent = new Agent({ connections: 1, keepAliveTimeout: 10_000 });
+  const bare = new ServiceClient({ baseUrl: sandbox.url });
+  const token = await bare.signIn('admin', 'password');
+  await bare.close();
+  const client = new ServiceClient({ baseUrl: sandbox.url, dispatcher: agent, credentials: () => ({ kind: 'bearer', token }) });
+  const root = LARGE_PROJECT.rootFolderId;
+  const profile = await client.getProjectProfile(LARGE_PROJECT.id);
+  const columns = pickColumns(tableColumns([], profile), DEFAULT_COLUMN_KEYS);
+  const isFolder = folderTest(folderTypeIds(profile));
+
+  const plain = async () => {
+    const t0 = performance.now();
+    const r = await request(`${sandbox.url}/workitem/workItems/${root}/subItems`, { dispatcher: agent, headers: { authorization: `Bearer ${token}` } });
+    const json = JSON.parse(await r.body.text()) as unknown[];
+    keep = json;
+    return performance.now() - t0;
+  };
+
+  const table = async () => {
+    const t0 = performance.now();
+    let first = 0;
+    let all = 0;
+    let every = 0;
+    let n = 0;
+    const firstChunk = (rows: LoadedRow[]) => {
+      const view = computeView(rows, { lowestOnly: false, isFolder });
+      const out = [];
+      for (let i = 0; i < Math.min(ROW_CHUNK, view.length); i++) out.push(shownRow(view[i]!, columns, {}));
+      keep = out;
+      return view;
+    };
+    let last: LoadedRow[] = [];
+    await loadSubtree(client, root, 0, {
+      onRows: (rows) => {
+        last = firstChunk(rows);
+        if (first === 0) first = performance.now() - t0;
+        else all = performance.now() - t0;
+      },
+    });
+    const t1 = performance.now();
+    for (const [s, e] of chunkRanges(last.length)) {
+      const out = [];
+      for (let i = s; i < e; i++) out.push(shownRow(last[i]!, columns, {}));
+      keep = out;
+    }
+    every = all + (performance.now() - t1);
+    n = last.length;
+    return { first, all, every, n };
+  };
+
+  await plain();
+  await table(); // warm-up
+  const p: number[] = [];
+  const tf: number[] = [];
+  const ta: number[] = [];
+  const te: number[] = [];
+  const ratiosFirst: number[] = [];
+  const ratiosAll: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const a = await plain();
+    const b = await table();
+    p.push(a);
+    tf.push(b.first);
+    ta.push(b.all);
+    te.push(b.every);
+    ratiosFirst.push(b.first / a);
+    ratiosAll.push(b.all / a);
+    rows = b.n;
+  }
+  await client.close();
+  await agent.close();
+  sandbox.close();
+  void keep;
+
+  const load = os.loadavg().map((x) => x.toFixed(2)).join(' / ');
+  const text = `
+## First rows of a ${ITEMS.toLocaleString('en')}-item project in the table (issue 24: goal ≤ 1.5× a plain read and parse)
+
+Command: \`npx tsx bench/table-load.ts\` (\`BENCH_RUNS\`=${RUNS}, \`BENCH_ITEMS\`=${ITEMS}). ${new Date().toISOString()}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; load average after ${load} (shared machine).
+Sandbox (generated large project, ${rows.toLocaleString('en')} rows below the root folder, 16 levels) in a process of its own; times in ms, min / median / max, interleaved runs after one warm-up; ratio = median of per-run ratios.
+
+| what | ms | ratio to plain |
+|---|---|---:|
+| plain: one GET of the whole subtree + JSON.parse | ${stats(p)} | 1.00× |
+| table, first rows (first level read, checked, flattened, view, first chunk of ${ROW_CHUNK} formatted) | ${stats(tf)} | ${median(ratiosFirst).toFixed(2)}× |
+| table, first chunk of all ${rows.toLocaleString('en')} rows (both phases: first level, then the whole subtree read, checked, flattened, view, first chunk) | ${stats(ta)} | ${median(ratiosAll).toFixed(2)}× |
+| table, every chunk of all rows formatted for the webview | ${stats(te)} | |
+`;
+  const out = path.join(__dirname, 'results', 'table.md');
+  fs.appendFileSync(out, text);
+  process.stdout.write(text);
+}
+
+if (process.argv.includes('--serve')) void serve();
+else
+  main().catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });

@@ -1,0 +1,33 @@
+// The work item table's page: a strict Content-Security-Policy (scripts only with the
+// page's nonce, styles only from the extension), the script and style of media/table/
+// loaded with asWebviewUri. No row is in this HTML: rows come as messages.
+import * as crypto from 'node:crypto';
+import * as vscode from 'vscode';
+
+export function tableHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string): string {
+  const nonce = crypto.randomBytes(16).toString('base64');
+  const media = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'table', f)).toString();
+  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const lang = vscode.env.language.startsWith('ja') ? 'ja' : 'en';
+  return `<!DOCTYPE html>
+<html lang="${lang}">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${webview.cspSource}; script-src 'nonce-${nonce}'; img-src ${webview.cspSource};">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${media('table.css')}">
+<title>${esc(title)}</title>
+</head>
+<body>
+<div id="bar" role="toolbar"></div>
+<div id="problem" role="alert" hidden></div>
+<div id="status" role="status" aria-live="polite"></div>
+<div id="grid" role="grid" aria-rowcount="0" tabindex="0">
+  <div id="header" role="row"></div>
+  <div id="body"><div id="spacer"><div id="rows"></div></div></div>
+</div>
+<script nonce="${nonce}" src="${media('virtual.js')}"></script>
+<script nonce="${nonce}" src="${media('table.js')}"></script>
+</body>
+</html>`;
+}

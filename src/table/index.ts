@@ -1,0 +1,174 @@
+// The work item table (issue 24 parts 1 and 2): a webview editor tab listing work items
+// with chosen columns, sort, resize and reorder remembered per project, a filter bar
+// (typed, or built from pickers) with named filters, and "Use Filtered Items in a
+// Request Document". Registration only: nothing is read before a table is opened.
+import * as vscode from 'vscode';
+import { parse } from 'jsonc-parser';
+import { registerCommand, reportError, UserInputError } from '../common/commands';
+import { isRequestDocument, isRequestDocumentUri } from '../common/requestDocument';
+import type { FilterCondition } from './model';
+import { addCondition, chooseColumns, pickCondition, pickNamedFilter, saveNamedFilter } from './filterBar';
+import { formatFilterText } from './model';
+import { TablePanel } from './panel';
+import type { TableDeps, TableHost, TableSource } from './types';
+
+export type { TableHost } from './types';
+export { TablePanel } from './panel';
+
+/** Context key: a work item table is the active editor tab. */
+export const TABLE_ACTIVE = 'workItemStudio.tableActive';
+
+export interface TableFeature {
+  /** The table last active (tests). */
+  readonly active: TablePanel | undefined;
+  readonly panels: ReadonlySet<TablePanel>;
+}
+
+interface ProjectLike { kind: 'project'; projectId: string; rootId?: string; project: { name?: string } }
+interface ItemLike { kind: 'workItem'; itemId: string; row: { level: number; name: string } }
+const isProject = (a: unknown): a is ProjectLike => typeof a === 'object' && a !== null && (a as { kind?: unknown }).kind === 'project' && typeof (a as ProjectLike).projectId === 'string';
+const isItem = (a: unknown): a is ItemLike => typeof a === 'object' && a !== null && (a as { kind?: unknown }).kind === 'workItem' && typeof (a as ItemLike).itemId === 'string';
+
+/** The IDs of a request document's `workItemIds` (strings or numbers), or undefined when it has none. */
+export function requestDocumentIds(text: string): string[] | undefined {
+  const json = parse(text, [], { allowTrailingComma: true }) as { workItemIds?: unknown } | undefined;
+  const ids = json && typeof json === 'object' ? json.workItemIds : undefined;
+  if (!Array.isArray(ids)) return undefined;
+  return ids.flatMap((v) => (typeof v === 'string' && v.trim() !== '' ? [v.trim()] : typeof v === 'number' && Number.isFinite(v) ? [String(v)] : []));
+}
+
+export function registerTable(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, host: TableHost): TableFeature {
+  const panels = new Set<TablePanel>();
+  let active: TablePanel | undefined;
+  const setActive = (p: TablePanel | undefined): void => {
+    active = p;
+    void vscode.commands.executeCommand('setContext', TABLE_ACTIVE, p !== undefined && p.panel.active);
+  };
+
+  const deps: TableDeps = {
+    log,
+    extensionUri: context.extensionUri,
+    state: context.workspaceState,
+    connection: host.connection,
+    catalogue: host.catalogue,
+    users: host.users,
+    onCommand: async (panel, name) => {
+      switch (name) {
+        case 'build':
+          await addConditionTo(panel);
+          return;
+        case 'named': {
+          const f = await pickNamedFilter(log);
+          if (f) panel.applyFilterText(formatFilterText(f.filter));
+          return;
+        }
+        case 'save':
+          await saveNamedFilter(panel);
+          return;
+        case 'columns':
+          await chooseColumns(panel);
+          return;
+        case 'useInRequest':
+          await useInRequest(panel);
+          return;
+      }
+    },
+  };
+
+  const addConditionTo = async (panel: TablePanel, condition?: FilterCondition): Promise<string | undefined> => {
+    const c = await pickCondition(panel, condition ? { condition } : undefined);
+    if (!c) return undefined;
+    const text = addCondition(panel.currentFilterText, c);
+    panel.applyFilterText(text);
+    return text;
+  };
+
+  const useInRequest = async (panel: TablePanel, template?: string): Promise<unknown> => {
+    const ids = panel.matchingIds();
+    if (ids.length === 0) throw new UserInputError(vscode.l10n.t('No work item matches the filter: there is nothing to put in a request document.'));
+    log.info(`Work item table ${panel.source.title}: ${ids.length} matching items to a new request document`);
+    return host.newRequestDocument(ids, template);
+  };
+
+  const open = async (source: TableSource): Promise<TablePanel> => {
+    const panel = new TablePanel(deps, source);
+    panels.add(panel);
+    setActive(panel);
+    context.subscriptions.push(panel);
+    panel.panel.onDidChangeViewState((e) => {
+      if (e.webviewPanel.active) setActive(panel);
+      else if (active === panel) void vscode.commands.executeCommand('setContext', TABLE_ACTIVE, false);
+    });
+    panel.onDidDispose(() => {
+      panels.delete(panel);
+      if (active === panel) setActive(undefined);
+    });
+    log.info(`Work item table opened: ${source.title}${source.rootId ? ` (subtree of ${source.rootId})` : ` (${source.ids?.length ?? 0} IDs)`}`);
+    // Rows arrive while the tab is open; errors are reported by the command wrapper of the caller.
+    void panel.start().catch((e: unknown) => reportError(log, e));
+    return panel;
+  };
+
+  const selectedIds = (clicked?: unknown, selected?: unknown): string[] => {
+    const wi = host.workItems;
+    if (!wi) return [];
+    const c = isItem(clicked) ? clicked : undefined;
+    if (wi.tree.checked.size > 0 && (!c || wi.tree.checked.has(c.itemId))) return [...wi.tree.checked];
+    const nodes = Array.isArray(selected) && selected.length > 0 ? selected : c ? [c] : wi.view.selection;
+    return [...new Set(nodes.filter(isItem).map((n) => n.itemId))];
+  };
+
+  const openIds = (ids: string[], title: string): Promise<TablePanel> => {
+    if (ids.length === 0) throw new UserInputError(vscode.l10n.t('Select or check work items in the Work Items view first, or open a request document with workItemIds.'));
+    const projectId = host.workItems?.tree.projectIdOf?.(ids[0]!);
+    return open({ title, ids, ...(projectId ? { projectId } : {}) });
+  };
+
+  const fromDocument = (doc: vscode.TextDocument): Promise<TablePanel> => {
+    const ids = requestDocumentIds(doc.getText());
+    if (!ids || ids.length === 0) throw new UserInputError(vscode.l10n.t('{0} has no workItemIds to show in a table.', vscode.workspace.asRelativePath(doc.uri)));
+    const name = doc.uri.path.split('/').pop() ?? '';
+    return openIds(ids, vscode.l10n.t('Table: {0}', name));
+  };
+
+  registerCommand(context, log, 'workItemStudio.openWorkItemTable', async (arg?: unknown, selected?: unknown) => {
+    if (isProject(arg)) {
+      if (!arg.rootId) throw new UserInputError(vscode.l10n.t("The service did not name this project's root folder (workItemRootFolderId)."));
+      return open({ title: vscode.l10n.t('Table: {0}', arg.project.name ?? arg.projectId), projectId: arg.projectId, rootId: arg.rootId, level: 0, basePath: '' });
+    }
+    if (isItem(arg) && !(Array.isArray(selected) && selected.length > 1)) {
+      const projectId = host.workItems?.tree.projectIdOf?.(arg.itemId);
+      return open({ title: vscode.l10n.t('Table: {0}', arg.row.name), rootId: arg.itemId, level: arg.row.level, basePath: arg.row.name, ...(projectId ? { projectId } : {}) });
+    }
+    if (arg instanceof vscode.Uri && isRequestDocumentUri(arg)) return fromDocument(await vscode.workspace.openTextDocument(arg));
+    const editor = vscode.window.activeTextEditor;
+    if (!arg && editor && isRequestDocument(editor.document)) return fromDocument(editor.document);
+    return openIds(selectedIds(arg, selected), vscode.l10n.t('Table: selected work items'));
+  });
+  registerCommand(context, log, 'workItemStudio.openSelectedInTable', (clicked?: unknown, selected?: unknown) => openIds(selectedIds(clicked, selected), vscode.l10n.t('Table: selected work items')));
+
+  const requireActive = (): TablePanel => {
+    if (!active) throw new UserInputError(vscode.l10n.t('Open a work item table first (Open Work Item Table).'));
+    return active;
+  };
+  registerCommand(context, log, 'workItemStudio.useFilteredItemsInRequest', (template?: unknown) => useInRequest(requireActive(), typeof template === 'string' ? template : undefined));
+  registerCommand(context, log, 'workItemStudio.addTableFilterCondition', (condition?: unknown) =>
+    addConditionTo(requireActive(), typeof condition === 'object' && condition !== null ? (condition as FilterCondition) : undefined),
+  );
+  registerCommand(context, log, 'workItemStudio.applyNamedTableFilter', async () => {
+    const panel = requireActive();
+    const f = await pickNamedFilter(log);
+    return f ? panel.applyFilterText(formatFilterText(f.filter)) : undefined;
+  });
+  registerCommand(context, log, 'workItemStudio.saveTableFilter', (answers?: unknown) =>
+    saveNamedFilter(requireActive(), typeof answers === 'object' && answers !== null ? (answers as { name: string; target: 'workspace' | 'user' }) : undefined),
+  );
+  registerCommand(context, log, 'workItemStudio.chooseTableColumns', () => chooseColumns(requireActive()));
+
+  return {
+    get active() {
+      return active;
+    },
+    panels,
+  };
+}

@@ -1,0 +1,412 @@
+// One open work item table: a webview editor tab, its rows as read, the columns of its
+// project, the layout remembered per project, the filter of its bar and the view sent to
+// the webview in chunks. Reading is cancellable and reported with progress.
+import * as vscode from 'vscode';
+import type { ServiceClient } from '../api/client';
+import type { ColumnDef, CompiledFilter, FilterContext, KnownUser, LoadedRow, TableLayout } from './model';
+import {
+  ROW_CHUNK, chunkRanges, columnLabel, compileFilterText, computeView, baseRows, folderTest, folderTypeIds, layoutKey, loadByIds, loadSubtree,
+  moveColumn, nextSort, readLayout, shownRow, tableColumns, todayOf, userIdsOf, userNames, userResolver, clampWidth,
+} from './model';
+import { readWorkItems } from '../api/reads';
+import { ROW_HEIGHT, readMessage, type ColumnInfo, type FromWebview, type TableStrings, type ToWebview } from './protocol';
+import { tableHtml } from './html';
+import type { TableDeps, TableSource } from './types';
+
+export const TABLE_VIEW_TYPE = 'workItemStudio.table';
+
+/** What the webview last said it painted (tests, the bench). */
+export interface PaintReport { generation: number; first: number; count: number; total: number; received: number; ms: number }
+
+export class TablePanel implements vscode.Disposable {
+  readonly panel: vscode.WebviewPanel;
+  private rows: LoadedRow[] = [];
+  private columns: ColumnDef[] = [];
+  private layout: TableLayout = { columns: [], widths: {}, lowestOnly: false };
+  private folderTypes = new Set<string>();
+  private users = new Map<string, KnownUser>();
+  private currentUserId: string | undefined;
+  private filterText = '';
+  private compiled: CompiledFilter | undefined;
+  private view: LoadedRow[] = [];
+  private generation = 0;
+  private ready = false;
+  private readonly queue: ToWebview[] = [];
+  private readonly disposables: vscode.Disposable[] = [];
+  private refreshTimer: NodeJS.Timeout | undefined;
+  private readonly abort = new AbortController();
+  private loaded: Promise<void> = Promise.resolve();
+  private loading = false;
+  private disposed = false;
+  /** Last paint the webview reported, and the first paint of each generation. */
+  lastPaint: PaintReport | undefined;
+  readonly firstPaints: PaintReport[] = [];
+  private readonly paintEmitter = new vscode.EventEmitter<PaintReport>();
+  readonly onDidPaint = this.paintEmitter.event;
+  private readonly disposeEmitter = new vscode.EventEmitter<void>();
+  readonly onDidDispose = this.disposeEmitter.event;
+
+  constructor(private readonly deps: TableDeps, readonly source: TableSource) {
+    this.panel = vscode.window.createWebviewPanel(TABLE_VIEW_TYPE, source.title, vscode.ViewColumn.Active, {
+      enableScripts: true,
+      retainContextWhenHidden: true,
+      localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'media', 'table')],
+    });
+    this.panel.webview.html = tableHtml(this.panel.webview, deps.extensionUri, source.title);
+    this.disposables.push(
+      this.paintEmitter,
+      this.disposeEmitter,
+      this.panel.webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
+      this.panel.onDidDispose(() => this.dispose()),
+    );
+  }
+
+  /** The scope whose layout is remembered: the project, else "items". */
+  private get scope(): string {
+    return this.source.projectId ? `project:${this.source.projectId}` : 'items';
+  }
+
+  /** Reads the columns and the rows (progress in a notification, cancellable). */
+  start(): Promise<void> {
+    this.loaded = (async () => {
+      try {
+        await this.load();
+      } finally {
+        // The whole view at once when reading ends (whenLoaded then sees every row in the view).
+        if (this.refreshTimer) clearTimeout(this.refreshTimer);
+        this.refreshTimer = undefined;
+        if (!this.disposed) await this.refresh();
+      }
+    })();
+    return this.loaded;
+  }
+
+  whenLoaded(): Promise<void> {
+    return this.loaded;
+  }
+
+  private async load(): Promise<void> {
+    const { log } = this.deps;
+    this.loading = true;
+    const t0 = Date.now();
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Work Item Table: reading {0}', this.source.title), cancellable: true },
+      async (progress, token) => {
+        const sub = token.onCancellationRequested(() => this.abort.abort());
+        const signal = this.abort.signal;
+        try {
+          const client = await this.deps.connection.getClient({ signal });
+          const projectId = this.source.projectId ?? (this.source.ids?.[0] ? await this.deps.catalogue.projectOfWorkItem(this.source.ids[0]) : undefined);
+          const [catalogue, profile] = await Promise.all([this.deps.catalogue.get(), projectId ? this.deps.catalogue.profile(projectId) : Promise.resolve(undefined)]);
+          this.columns = tableColumns(catalogue?.kind === 'service' ? catalogue.fieldTypes : undefined, profile);
+          this.folderTypes = folderTypeIds(profile);
+          this.layout = readLayout(this.deps.state.get(layoutKey(this.scope)), this.columns.map((c) => c.key));
+          void this.currentUser(client);
+          this.sendInit();
+          let reported = 0;
+          const handlers = {
+            signal,
+            onRows: (rows: LoadedRow[], replace: boolean) => {
+              this.rows = replace ? rows : this.rows.concat(rows);
+              this.scheduleRefresh();
+            },
+            onProgress: (done: number, total: number | undefined) => {
+              const inc = total ? ((done - reported) / total) * 100 : undefined;
+              reported = done;
+              progress.report({ message: total ? vscode.l10n.t('{0} of {1} items', done, total) : vscode.l10n.t('{0} items', done), increment: inc });
+              this.post({ type: 'progress', loaded: done, total, done: false });
+            },
+          };
+          if (this.source.rootId !== undefined) {
+            await loadSubtree(client, this.source.rootId, this.source.level ?? 0, handlers, { basePath: this.source.basePath });
+          } else {
+            const r = await loadByIds((ids, o) => readWorkItems(client, ids, o), this.source.ids ?? [], handlers);
+            if (r.missing.length > 0) {
+              void vscode.window.showWarningMessage(vscode.l10n.t('{0} of the work items could not be read (deleted or not visible): {1}', r.missing.length, r.missing.slice(0, 10).join(', ')));
+            }
+          }
+          log.info(`Work item table ${this.source.title}: ${this.rows.length} rows read in ${Date.now() - t0} ms`);
+          await this.learnUsers();
+        } catch (e) {
+          if (signal.aborted) {
+            log.info(`Work item table ${this.source.title}: reading cancelled after ${this.rows.length} rows`);
+            this.post({ type: 'progress', loaded: this.rows.length, done: true, message: vscode.l10n.t('Reading cancelled: {0} items read.', this.rows.length) });
+            return;
+          }
+          throw e;
+        } finally {
+          sub.dispose();
+          this.loading = false;
+        }
+      },
+    );
+  }
+
+  private async currentUser(client: ServiceClient): Promise<void> {
+    try {
+      this.currentUserId = (await client.getCurrentUser())?.id;
+    } catch (e) {
+      this.deps.log.debug(`Work item table: the current user is not known (${e instanceof Error ? e.message : String(e)}): "mine" matches nothing`);
+    }
+  }
+
+  /** Names of the users the rows name (a read when the directory does not know them). */
+  private async learnUsers(): Promise<void> {
+    const dir = this.deps.users;
+    if (!dir) return;
+    const ids = userIdsOf(this.rows, this.columns);
+    if (ids.size === 0) return;
+    try {
+      await dir.resolve(ids);
+    } catch {
+      // Names are a nicety: IDs are shown without them.
+    }
+    this.users = dir.lookupAll(ids);
+  }
+
+  /** Users the rows name, known by name (the pickers' values). */
+  knownUsers(): KnownUser[] {
+    return [...this.users.values()];
+  }
+
+  allColumns(): readonly ColumnDef[] {
+    return this.columns;
+  }
+
+  shownColumns(): ColumnDef[] {
+    const byKey = new Map(this.columns.map((c) => [c.key, c]));
+    return this.layout.columns.flatMap((k) => (byKey.has(k) ? [byKey.get(k)!] : []));
+  }
+
+  filterContext(): FilterContext {
+    const names = userNames([...this.users.values()]);
+    return { columns: this.columns, today: todayOf(), currentUserId: this.currentUserId, resolveUser: userResolver([...this.users.values()]), userName: names };
+  }
+
+  private language(): string {
+    return vscode.env.language;
+  }
+
+  private strings(): TableStrings {
+    return {
+      filterPlaceholder: vscode.l10n.t('Filter, e.g. status:"In progress" leader:suzuki finish<2026-03-01 overdue'),
+      build: vscode.l10n.t('Add Condition…'),
+      named: vscode.l10n.t('Named Filters…'),
+      save: vscode.l10n.t('Save Filter…'),
+      columns: vscode.l10n.t('Columns…'),
+      lowestOnly: vscode.l10n.t('Lowest level only'),
+      useInRequest: vscode.l10n.t('Use in Request Document'),
+      loading: vscode.l10n.t('Reading work items…'),
+      matches: vscode.l10n.t('{0} of {1} items match'),
+      rows: vscode.l10n.t('{0} items'),
+      noRows: vscode.l10n.t('No work items to show.'),
+      sortHint: vscode.l10n.t('Click to sort; drag to move; drag the edge to resize'),
+    };
+  }
+
+  private columnInfo(): ColumnInfo[] {
+    const lang = this.language();
+    return this.shownColumns().map((c) => ({ key: c.key, label: columnLabel(c, lang), type: c.type, width: this.layout.widths[c.key] ?? defaultWidth(c) }));
+  }
+
+  private sendInit(): void {
+    this.post({ type: 'init', title: this.source.title, strings: this.strings(), columns: this.columnInfo(), sort: this.layout.sort, lowestOnly: this.layout.lowestOnly, filterText: this.filterText, rowHeight: ROW_HEIGHT });
+  }
+
+  private post(m: ToWebview): void {
+    if (!this.ready) {
+      if (m.type === 'init') this.queue.length = 0;
+      this.queue.push(m);
+      return;
+    }
+    void this.panel.webview.postMessage(m);
+  }
+
+  private receive(raw: unknown): void {
+    const m = readMessage(raw);
+    if (!m) return;
+    this.handle(m).catch((e: unknown) => this.deps.log.warn(`Work item table: ${m.type} failed: ${e instanceof Error ? e.message : String(e)}`));
+  }
+
+  private async handle(m: FromWebview): Promise<void> {
+    switch (m.type) {
+      case 'ready': {
+        this.ready = true;
+        const q = this.queue.splice(0);
+        if (this.columns.length > 0 && !q.some((x) => x.type === 'init')) this.sendInit();
+        for (const x of q) void this.panel.webview.postMessage(x);
+        if (this.columns.length > 0) this.scheduleRefresh(0);
+        return;
+      }
+      case 'filter':
+        this.setFilterText(m.text, m.apply);
+        return;
+      case 'sort':
+        this.sortBy(m.key);
+        return;
+      case 'resize':
+        this.layout.widths[m.key] = clampWidth(m.width);
+        await this.saveLayout();
+        return;
+      case 'reorder':
+        this.layout.columns = moveColumn(this.layout.columns, m.key, m.before);
+        await this.saveLayout();
+        this.sendInit();
+        this.scheduleRefresh(0);
+        return;
+      case 'lowestOnly':
+        await this.setLowestOnly(m.value);
+        return;
+      case 'command':
+        await this.deps.onCommand(this, m.name);
+        return;
+      case 'copy':
+        await vscode.env.clipboard.writeText(m.text);
+        vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0} cells.', m.cells), 3000);
+        return;
+      case 'painted': {
+        const p: PaintReport = { generation: m.generation, first: m.first, count: m.count, total: m.total, received: m.received, ms: m.ms };
+        this.lastPaint = p;
+        if (!this.firstPaints.some((x) => x.generation === p.generation)) this.firstPaints.push(p);
+        this.paintEmitter.fire(p);
+        return;
+      }
+      case 'activate':
+        // The editing step will begin editing the cell here (src/table/protocol.ts).
+        this.deps.log.debug(`Work item table: cell ${m.id}/${m.key} activated (editing comes later)`);
+        return;
+    }
+  }
+
+  private async saveLayout(): Promise<void> {
+    await this.deps.state.update(layoutKey(this.scope), this.layout);
+  }
+
+  /** Count (always) and apply (when `apply`) a typed filter; answers the count message it posted. */
+  setFilterText(text: string, apply: boolean): { matches: number; total: number; errors: { start: number; end: number; message: string }[] } {
+    const base = baseRows(this.rows, { lowestOnly: this.layout.lowestOnly, isFolder: folderTest(this.folderTypes) });
+    const compiled = compileFilterText(text, this.filterContext());
+    let matches = 0;
+    if (compiled.ok) for (const r of base) if (compiled.test(r)) matches++;
+    const errors = compiled.ok ? [] : (compiled.errors ?? compiled.problems.map((p) => ({ start: 0, end: text.length, message: p.message })));
+    const count = { matches: compiled.ok ? matches : 0, total: base.length, errors };
+    this.post({ type: 'count', text, ...count });
+    if (apply && compiled.ok) {
+      this.filterText = text;
+      this.compiled = text.trim() === '' ? undefined : compiled;
+      this.scheduleRefresh(0);
+    }
+    return count;
+  }
+
+  /** Puts a text in the bar and applies it (named filters, pickers). */
+  applyFilterText(text: string): ReturnType<TablePanel['setFilterText']> {
+    this.post({ type: 'setFilter', text });
+    return this.setFilterText(text, true);
+  }
+
+  get currentFilterText(): string {
+    return this.filterText;
+  }
+
+  sortBy(key: string): void {
+    this.layout.sort = nextSort(this.layout.sort, key);
+    void this.saveLayout();
+    this.sendInit();
+    this.scheduleRefresh(0);
+  }
+
+  async setLowestOnly(value: boolean): Promise<void> {
+    this.layout.lowestOnly = value;
+    await this.saveLayout();
+    if (this.filterText) this.setFilterText(this.filterText, false);
+    this.scheduleRefresh(0);
+  }
+
+  async setColumns(keys: string[]): Promise<void> {
+    this.layout.columns = keys;
+    await this.saveLayout();
+    this.sendInit();
+    this.scheduleRefresh(0);
+  }
+
+  /** The IDs of the rows shown now (the filter's matches), in the order shown. */
+  matchingIds(): string[] {
+    return this.view.map((r) => r.id);
+  }
+
+  /** The rows shown now, in order (tests). */
+  viewRows(): readonly LoadedRow[] {
+    return this.view;
+  }
+
+  get loadedCount(): number {
+    return this.rows.length;
+  }
+
+  get isLoading(): boolean {
+    return this.loading;
+  }
+
+  reveal(): void {
+    this.panel.reveal();
+  }
+
+  /** Computes the view again soon (rows arriving in bursts make one refresh). */
+  private scheduleRefresh(delay = 50): void {
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = undefined;
+      void this.refresh();
+    }, delay);
+  }
+
+  /** The view computed and sent: `reset`, then chunks, yielding between chunks (a newer refresh stops an older one). */
+  private async refresh(): Promise<void> {
+    if (this.columns.length === 0) return;
+    const generation = ++this.generation;
+    const format = { userName: (id: string) => this.users.get(id)?.name ?? undefined };
+    const sortCol = this.layout.sort ? this.columns.find((c) => c.key === this.layout.sort!.key) : undefined;
+    this.view = computeView(this.rows, {
+      lowestOnly: this.layout.lowestOnly,
+      isFolder: folderTest(this.folderTypes),
+      test: this.compiled?.ok ? this.compiled.test : undefined,
+      sort: sortCol && this.layout.sort ? { column: sortCol, direction: this.layout.sort.direction } : undefined,
+      format,
+    });
+    const view = this.view;
+    const cols = this.shownColumns();
+    this.post({ type: 'reset', generation, total: view.length, loaded: this.rows.length, tree: !this.layout.sort && !this.layout.lowestOnly && this.source.rootId !== undefined });
+    for (const [start, end] of chunkRanges(view.length, ROW_CHUNK)) {
+      if (generation !== this.generation) return;
+      const rows = new Array(end - start);
+      for (let i = start; i < end; i++) rows[i - start] = shownRow(view[i]!, cols, format);
+      this.post({ type: 'rows', generation, start, rows });
+      await new Promise((r) => setImmediate(r));
+    }
+    if (!this.loading) this.post({ type: 'progress', loaded: this.rows.length, total: this.rows.length, done: true });
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.abort.abort();
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.disposeEmitter.fire();
+    vscode.Disposable.from(...this.disposables).dispose();
+    this.panel.dispose();
+  }
+}
+
+function defaultWidth(c: ColumnDef): number {
+  switch (c.key) {
+    case 'Name':
+      return 260;
+    case 'ParentName':
+      return 240;
+    case 'Assignments':
+      return 180;
+    default:
+      return c.type === 'text' || c.type === 'user' || c.type === 'list' ? 130 : 100;
+  }
+}

@@ -1,0 +1,107 @@
+// The messages between the work item table's webview (media/table/table.js) and the
+// extension (src/table/panel.ts). One file, so the editing step (issue 24 §3: cell
+// editors, fill down, paste, undo) adds its messages here, next to these.
+//
+// Flow: the webview posts `ready`; the extension answers `init` (strings, columns,
+// layout), then `reset` (how many rows the current view has) followed by `rows`
+// chunks of at most ROW_CHUNK rows in order (src/table/model/window.ts). Every sort,
+// filter, column or "lowest level only" change sends a new `reset` + `rows` with a
+// new `generation`; the webview drops rows of an older generation. The webview paints
+// only the rows in sight (media/table/virtual.js) and says what it painted (`painted`).
+//
+// Cells are addressed by row ID and column key (never by index in the view, which a
+// sort changes). Rows hold the shown text of each column in `init.columns` order.
+//
+// For the editing step (reserved, not handled yet):
+//   webview → extension  { type: 'activate', id, key }         Enter or double-click on a cell: begin editing it
+//                        (the extension will answer `editor` with the cell's type, value and choices, or `refused` with the read-only reason)
+//   webview → extension  { type: 'commit', id, key, text }     the typed text of an edited cell (parsed by the model's parseCellInput)
+//   webview → extension  { type: 'paste', id, key, text }      a TSV rectangle pasted with its top-left cell here (TableEdits.paste)
+//   extension → webview  { type: 'cells', generation, rows }   changed rows (same shape as `rows` items), with `edited` keys marked
+// Today `activate` is posted by the webview and logged by the extension (a clean hook).
+import type { ShownRow } from './model/window';
+
+export interface ColumnInfo {
+  key: string;
+  /** Header in the UI's language. */
+  label: string;
+  /** Column type (text, number, date, list, user, hours, progress): alignment in the webview. */
+  type: string;
+  width: number;
+}
+
+/** Localized strings the webview shows (sent once with `init`). */
+export interface TableStrings {
+  filterPlaceholder: string;
+  build: string;
+  named: string;
+  save: string;
+  columns: string;
+  lowestOnly: string;
+  useInRequest: string;
+  loading: string;
+  matches: string;
+  rows: string;
+  noRows: string;
+  sortHint: string;
+}
+
+export type ToWebview =
+  | { type: 'init'; title: string; strings: TableStrings; columns: ColumnInfo[]; sort?: { key: string; direction: 'asc' | 'desc' }; lowestOnly: boolean; filterText: string; rowHeight: number }
+  /** A new view: `total` rows will follow in `rows` chunks; `tree` true when the name column shows the tree (no sort, folders shown). */
+  | { type: 'reset'; generation: number; total: number; loaded: number; tree: boolean }
+  | { type: 'rows'; generation: number; start: number; rows: ShownRow[] }
+  /** The count of the filter text typed (not applied yet), or its errors at positions of the text. */
+  | { type: 'count'; text: string; matches: number; total: number; errors: { start: number; end: number; message: string }[] }
+  /** The text of the filter bar set by the extension (a named filter, the pickers). */
+  | { type: 'setFilter'; text: string }
+  | { type: 'progress'; loaded: number; total?: number; done: boolean; message?: string };
+
+export type FromWebview =
+  | { type: 'ready' }
+  /** Typed text: `apply` false counts only (debounced while typing), true applies it (Enter). */
+  | { type: 'filter'; text: string; apply: boolean }
+  | { type: 'sort'; key: string }
+  | { type: 'resize'; key: string; width: number }
+  /** `key` dragged before `before` (to the end without one). */
+  | { type: 'reorder'; key: string; before?: string }
+  | { type: 'lowestOnly'; value: boolean }
+  | { type: 'command'; name: 'build' | 'named' | 'save' | 'columns' | 'useInRequest' }
+  /** Ctrl+C: the selected cells as TSV (the extension writes the clipboard). */
+  | { type: 'copy'; text: string; cells: number }
+  /** What the webview painted: rows [first, first + count) of `total`, after `ms` of webview time since `reset`. */
+  | { type: 'painted'; generation: number; first: number; count: number; total: number; received: number; ms: number }
+  /** Reserved for the editing step (see the file header). */
+  | { type: 'activate'; id: string; key: string };
+
+export const ROW_HEIGHT = 24;
+
+/** A message from the webview, checked (the webview is ours, but a message is still input). */
+export function readMessage(m: unknown): FromWebview | undefined {
+  if (typeof m !== 'object' || m === null) return undefined;
+  const t = (m as { type?: unknown }).type;
+  const s = (k: string): boolean => typeof (m as Record<string, unknown>)[k] === 'string';
+  switch (t) {
+    case 'ready':
+      return m as FromWebview;
+    case 'filter':
+      return s('text') ? (m as FromWebview) : undefined;
+    case 'sort':
+    case 'activate':
+      return s('key') ? (m as FromWebview) : undefined;
+    case 'resize':
+      return s('key') && typeof (m as { width?: unknown }).width === 'number' ? (m as FromWebview) : undefined;
+    case 'reorder':
+      return s('key') ? (m as FromWebview) : undefined;
+    case 'lowestOnly':
+      return typeof (m as { value?: unknown }).value === 'boolean' ? (m as FromWebview) : undefined;
+    case 'command':
+      return ['build', 'named', 'save', 'columns', 'useInRequest'].includes(String((m as { name?: unknown }).name)) ? (m as FromWebview) : undefined;
+    case 'copy':
+      return s('text') ? (m as FromWebview) : undefined;
+    case 'painted':
+      return m as FromWebview;
+    default:
+      return undefined;
+  }
+}

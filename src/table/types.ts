@@ -1,0 +1,53 @@
+// What the table needs from the rest of the extension (passed in by src/extension.ts)
+// and what a table shows (its source).
+import type * as vscode from 'vscode';
+import type { CatalogueState } from '../api/catalogue';
+import type { ServiceClient } from '../api/client';
+import type { ProjectProfile } from '../schema/catalogue';
+import type { KnownUser } from './model';
+import type { TablePanel } from './panel';
+
+/** Where a table's rows come from: a project's or folder's subtree, or items by ID. */
+export interface TableSource {
+  title: string;
+  /** The project (layout remembered per project; statuses and types from its profile). */
+  projectId?: string;
+  /** Subtree: the item whose descendants are rows (a project's root folder, a folder). */
+  rootId?: string;
+  /** The level of `rootId` (0: the project's root folder). */
+  level?: number;
+  /** The names' path of `rootId` (empty for a project's root folder). */
+  basePath?: string;
+  /** Items by ID (the selection, a request document's workItemIds). */
+  ids?: string[];
+}
+
+export interface TableDeps {
+  log: vscode.LogOutputChannel;
+  extensionUri: vscode.Uri;
+  /** workspaceState: layouts per project. */
+  state: vscode.Memento;
+  connection: { getClient(o?: { signal?: AbortSignal; background?: boolean }): Promise<ServiceClient> };
+  catalogue: {
+    get(): Promise<CatalogueState | undefined>;
+    profile(projectId: string): Promise<ProjectProfile | undefined>;
+    projectOfWorkItem(id: string): Promise<string | undefined>;
+  };
+  users?: { resolve(ids: Iterable<string>): Promise<boolean>; lookupAll(ids: Iterable<string>): Map<string, KnownUser> };
+  /** A button of the bar (pickers, named filters, columns, request document). */
+  onCommand(panel: TablePanel, name: 'build' | 'named' | 'save' | 'columns' | 'useInRequest'): Promise<void>;
+}
+
+/** What src/extension.ts passes to registerTable. */
+export interface TableHost {
+  connection: TableDeps['connection'];
+  catalogue: TableDeps['catalogue'];
+  users?: TableDeps['users'];
+  /** The Work Items view: its checked items and selection (targets of "Open Selected in Table"). */
+  workItems?: {
+    tree: { checked: ReadonlySet<string>; projectIdOf?(id: string): string | undefined };
+    view: { selection: readonly unknown[] };
+  };
+  /** Opens a new request document for these IDs (src/editors newUpdate): asks for the change when `template` is not given. */
+  newRequestDocument(ids: string[], template?: string): Promise<unknown>;
+}
