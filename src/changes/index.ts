@@ -18,13 +18,25 @@ import { itemsText, requestsText } from '../common/wording';
 import type { JobSourceInfo, JobsForValues, MarkdownPreviews } from '../common/jobHooks';
 import { isCancellation, registerCommand } from '../common/commands';
 import { renderChangesPage, messageSection } from './model/page';
-import { previewTable, renderChangeTable, resultTable, type ChangeTable } from '../webview/changeTable';
+import { previewTable, renderChangeTable, resultTable, userIdsInTable, type ChangeTable } from '../webview/changeTable';
+import type { UserNames } from '../common/model/users';
+import { sideColumn } from '../webview/sideColumn';
 import { readRequestCount, subItemReader, workItemReader } from './reader';
 import { changeTableStrings } from '../common/changeStrings';
 import { analyzeText, documentName } from '../common/requestDocument';
 import { PreviewStore, sha256, type SentMark } from './previewStore';
 import { askDrift, askRepeat, previewButtons, sentLine, staleSendMessage } from './sent';
 import { createUndoDocuments, modalUndoPrompts, type UndoOutcome, type UndoPrompts } from './undoCommand';
+import { sendAllInOrder, type SendAllOutcome } from './sendAll';
+
+/** The group beside the document (the one the user is in when it is not the first; else the second; else a new one). */
+function sideGroupColumn(): vscode.ViewColumn {
+  const column = sideColumn(
+    vscode.window.tabGroups.all.map((g) => g.viewColumn),
+    vscode.window.tabGroups.activeTabGroup.viewColumn,
+  );
+  return column === 'beside' ? vscode.ViewColumn.Beside : column;
+}
 
 export const PREVIEW_VIEW_TYPE = 'workItemStudio.valuesPreview';
 /** Reads that end sooner show no progress notification. */
@@ -110,7 +122,30 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
     private readonly connections: ConnectionManager,
     private readonly jobs: JobsForValues,
     private readonly documents: MarkdownPreviews,
+    /** Names for the user IDs the tables show (assignments, leaders). */
+    private readonly people?: UserNames,
   ) {}
+
+  /** The names the user directory knows for the table's user IDs; reads the others, then calls `learned`. */
+  private namesFor(table: ChangeTable, learned?: () => void): Record<string, string> {
+    const names: Record<string, string> = {};
+    if (!this.people) return names;
+    const unknown: string[] = [];
+    for (const id of userIdsInTable(table)) {
+      const u = this.people.lookup(id);
+      if (u) names[id] = u.name;
+      else unknown.push(id);
+    }
+    if (unknown.length > 0 && learned) {
+      void this.people.resolve(unknown).then(
+        (some) => {
+          if (some) learned();
+        },
+        () => undefined,
+      );
+    }
+    return names;
+  }
 
   dispose(): void {
     this.panel?.dispose();
@@ -211,6 +246,12 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
     if (drifted) lines.push({ text: vscode.l10n.t('{0} changed since the previous preview; these are the values now.', itemsText(drifted)), level: 'warning' });
     const table = previewTable(plan.ids, plan.update, values.items, s, lines);
     this.lastPreview = table;
+    table.people = this.namesFor(table, () => {
+      // Names read after the first paint: the same table, painted again with them (only while it is still shown).
+      if (this.lastPreview !== table || this.panelDoc?.toString() !== uri.toString()) return;
+      table.people = this.namesFor(table);
+      this.showPreviewPanel(uri, name, info, plan, renderChangeTable(table, s), this.panelArgs?.extra ?? extra, false);
+    });
     const extra = [
       o.keptAt
         ? vscode.l10n.t('Read {0} at {1}, before the window was reloaded. Nothing has been sent.', itemsText(values.items.size), o.keptAt.toLocaleString(vscode.env.language))
@@ -225,15 +266,15 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
     this.renderRestored = undefined;
     const sent = this.sentMarks.get(uri.toString());
     const title = vscode.l10n.t('Before/After: {0}', name);
-    // In the group of the plan's preview (just opened beside the document), as a tab over it.
-    const column = vscode.window.activeTextEditor && vscode.window.activeTextEditor.document.uri.toString() !== uri.toString() ? vscode.window.activeTextEditor.viewColumn : undefined;
+    // In the group beside the document (where the plan's preview just opened), as a tab over it: never a third group.
+    const column = sideGroupColumn();
     const panel =
       this.panel ??
       this.adoptPanel(
         vscode.window.createWebviewPanel(
           PREVIEW_VIEW_TYPE,
           title,
-          { viewColumn: column ?? vscode.ViewColumn.Beside, preserveFocus: true },
+          { viewColumn: column, preserveFocus: true },
           { enableScripts: true, localResourceRoots: [], enableFindWidget: true },
         ),
       );
@@ -460,6 +501,16 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
       this.markSent(source);
       return undefined;
     }
+    // IDs the service does not know (found by this read, as by the preview): Send says so, with the list, and goes on with the others.
+    if (values.missing.length > 0) {
+      const shown = values.missing.slice(0, 20).join(', ') + (values.missing.length > 20 ? ' …' : '');
+      this.log.warn(`Send of ${source.name}: ${values.missing.length} IDs not found on the service: ${shown}`);
+      void vscode.window.showWarningMessage(
+        values.missing.length === 1
+          ? vscode.l10n.t('Sending {0}: 1 work item was not found on the service and will fail: {1}', source.name, shown)
+          : vscode.l10n.t('Sending {0}: {1} work items were not found on the service and will fail: {2}', source.name, values.missing.length, shown),
+      );
+    }
     // Drift: items changed since the preview of this same document text on this service (best effort: no ETag on the service).
     // (After a send of this very text, the items differ from the preview by that send: no drift question; Send asked about the repeat.)
     const previous = previewSent ? undefined : await this.previewOf(source, plan, info);
@@ -528,12 +579,16 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
       const ids = [...affected.keys()];
       lines.push({ text: vscode.l10n.t('{0} not in the document changed too (roll-up by the service): {1}', itemsText(ids.length), ids.slice(0, 20).join(', ') + (ids.length > 20 ? ' …' : '')), level: 'warning' });
     }
-    if (values.uncertain.length > 0) lines.push({ text: vscode.l10n.t('{0} of unknown outcome are not shown.', itemsText(values.uncertain.length)), level: 'warning' });
+    if (values.uncertain.length > 0) {
+      const n = values.uncertain.length;
+      lines.push({ text: n === 1 ? vscode.l10n.t('1 item of unknown outcome is not shown.') : vscode.l10n.t('{0} items of unknown outcome are not shown.', n), level: 'warning' });
+    }
     if (undo.nonInvertible.length > 0) {
       const itemsLost = new Set(undo.nonInvertible.map((n) => n.id)).size;
       lines.push({ text: vscode.l10n.t('An undo cannot put back every change of {0} (Create Undo Document lists them).', itemsText(itemsLost)), level: 'warning' });
     }
     const table = resultTable(rows, touchedFields(journal.plan.update), remarks, s, lines);
+    table.people = this.namesFor(table);
     return { table, undo: undo.documents.length > 0 || undo.nonInvertible.length > 0 };
   }
 
@@ -543,7 +598,27 @@ class ValuesFeature implements ChangesApi, vscode.Disposable {
   }
 
   async createUndo(jobId?: string): Promise<UndoOutcome | undefined> {
-    return createUndoDocuments(this.jobs, this.log, this.documents, jobId, this.undoPrompts);
+    const outcome = await createUndoDocuments(this.jobs, this.log, this.documents, jobId, this.undoPrompts);
+    if (outcome && outcome.documents.length > 0) {
+      this.undoDocuments.delete(outcome.jobId);
+      this.undoDocuments.set(outcome.jobId, outcome.documents);
+    }
+    return outcome;
+  }
+
+  /** The undo documents made in this window, by job (the latest last). */
+  private readonly undoDocuments = new Map<string, vscode.Uri[]>();
+
+  /** Sends the undo documents of `jobId` (else of the latest Create Undo Document) one after the other, each previewed first. */
+  async sendAllUndo(jobId?: string): Promise<SendAllOutcome | undefined> {
+    const id = jobId ?? [...this.undoDocuments.keys()].pop();
+    const uris = id ? this.undoDocuments.get(id) : undefined;
+    if (!uris || uris.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('No undo documents to send: use Create Undo Document in the result view of a job first.'));
+      return undefined;
+    }
+    // The question before each document is one of the undo prompts (setPrompts replaces it in tests).
+    return sendAllInOrder(uris, { next: (q) => this.undoPrompts.sendNext(q) }, this.log);
   }
 }
 
@@ -553,8 +628,12 @@ export function registerChanges(
   connections: ConnectionManager,
   jobs: JobsForValues,
   documents: MarkdownPreviews,
-): ChangesApi & { createUndo(jobId?: string): Promise<UndoOutcome | undefined>; setPrompts(answers: Partial<UndoPrompts> | undefined): void } {
-  const feature = new ValuesFeature(log, connections, jobs, documents);
+  people?: UserNames,
+): ChangesApi & {
+  createUndo(jobId?: string): Promise<UndoOutcome | undefined>;
+  setPrompts(answers: Partial<UndoPrompts> | undefined): void;
+} {
+  const feature = new ValuesFeature(log, connections, jobs, documents, people);
   context.subscriptions.push(feature);
   jobs.valueHooks = {
     prepare: (source, plan, info) => feature.prepare(source, plan, info),
@@ -569,11 +648,13 @@ export function registerChanges(
   // Not in the manifest: presses a button of the open Before/After view as a click does, or reports its state (tests, automation).
   registerCommand(context, log, 'workItemStudio.pressBeforeAfterButton', (command?: unknown) => feature.pressButton(command ?? 'state'));
   registerCommand(context, log, 'workItemStudio.createUndoDocument', (a?: unknown) => feature.createUndo(typeof a === 'string' ? a : undefined));
+  registerCommand(context, log, 'workItemStudio.sendAllUndoDocuments', (a?: unknown) => feature.sendAllUndo(typeof a === 'string' ? a : undefined));
   return feature;
 }
 
 export type { ItemValues };
 export type { UndoPrompts } from './undoCommand';
+export type { SendAllPrompts, SendAllOutcome } from './sendAll';
 
 /** What Send asks when the values before the update could not be read (`failure` says why). */
 export function unreadValuesQuestion(failure: string): { message: string; detail: string } {

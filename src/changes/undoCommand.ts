@@ -16,6 +16,7 @@ import { createRequestDocument } from '../schema/document';
 import { renderDocument, type Template } from '../schema/render';
 import { undoSummary, type UndoSummaryStrings } from './model/undoSummary';
 import { reasonText, undoKindText } from '../common/changeStrings';
+import { modalSendAllPrompts, type SendAllPrompts } from './sendAll';
 
 /** More documents than this are written to a folder instead of opened as unsaved editors. */
 export const MAX_OPENED_UNDO_DOCUMENTS = 10;
@@ -39,6 +40,8 @@ export interface UndoOutcome {
 export interface UndoPrompts {
   /** Skip the changed items, check again, undo anyway; undefined or 'cancel': no undo. */
   drift(q: { message: string; detail: string; drift: readonly UndoDrift[] }): Promise<'skip' | 'refresh' | 'anyway' | 'cancel' | undefined>;
+  /** Send All Undo Documents in Order, before each document: this one, this one and the rest without asking, or stop. */
+  sendNext: SendAllPrompts['next'];
 }
 
 export const modalUndoPrompts: UndoPrompts = {
@@ -49,6 +52,7 @@ export const modalUndoPrompts: UndoPrompts = {
     const p = await vscode.window.showWarningMessage(q.message, { modal: true, detail: q.detail }, skip, refresh, anyway);
     return p === skip ? 'skip' : p === refresh ? 'refresh' : p === anyway ? 'anyway' : 'cancel';
   },
+  sendNext: (q) => modalSendAllPrompts.next(q),
 };
 
 const MAX_SHOWN_DRIFT = 10;
@@ -197,7 +201,8 @@ export async function createUndoDocuments(
   if (!folder) {
     // Opened last to first, so the first to send is the active editor.
     for (let i = n - 1; i >= 0; i--) {
-      const editor = await openNewRequestDocument(docs[i] as unknown as Template, names[i]!);
+      // The name carries its number already: undo-1-of-3.workitems.json, not undo-1-of-3-1.
+      const editor = await openNewRequestDocument(docs[i] as unknown as Template, names[i]!, true);
       uris.unshift(editor.document.uri);
     }
   } else {

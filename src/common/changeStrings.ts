@@ -104,9 +104,11 @@ export function changeTableStrings(): ChangeTableStrings {
       unexpected: vscode.l10n.t('Not as expected'),
       search: vscode.l10n.t('Filter by ID or name'),
     },
-    shown: (n, total) => vscode.l10n.t('{0} of {1} items', n, total),
-    note: (n, items) => vscode.l10n.t('{0} items: {1}', items, noteText(n)),
+    shown: (n, total) => (total === 1 ? vscode.l10n.t('{0} of 1 item', n) : vscode.l10n.t('{0} of {1} items', n, total)),
+    note: (n, items) => (items === 1 ? vscode.l10n.t('1 item: {0}', noteText(n)) : vscode.l10n.t('{0} items: {1}', items, noteText(n))),
     problem: problemText,
-    problemCount: (code, items) => vscode.l10n.t('{0} items: {1}', items, problemText({ code })),
+    problemCount: (code, items) => (items === 1 ? vscode.l10n.t('1 item: {0}', problemText({ code })) : vscode.l10n.t('{0} items: {1}', items, problemText({ code }))),
+    hours: vscode.l10n.t('{0} h'),
+    minutes: vscode.l10n.t('{0} min'),
   };
 }

@@ -1,6 +1,7 @@
 // Turns a ServiceError (kind, status, codes, the service's own messages) into a
 // localized sentence for people. Every area shows service failures through these.
 import * as vscode from 'vscode';
+import { localizeParams } from '../schema/param-phrases';
 import { NetworkConfigError } from '../api/dispatcher';
 import { isServiceError, NETWORK_REASON_TEXT, type NetworkReason, type ServiceError, type ServiceErrorEntry } from '../api/errors';
 import { JournalError } from '../bulk/journal';
@@ -138,7 +139,8 @@ export function localizedEntry(message: string, code: string | undefined, params
   const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   if (names.some((n) => params?.[n] === undefined)) return message;
   const args: Record<string, string> = {};
-  for (const n of names) args[n] = String(params![n]);
+  const phrased = localizeParams(params!, (key, a) => vscode.l10n.t({ message: key, args: a, comment: [] }));
+  for (const n of names) args[n] = String(phrased[n]);
   return vscode.l10n.t({ message: template, args, comment: [] });
 }
 

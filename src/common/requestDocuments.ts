@@ -16,12 +16,13 @@ const handedOut = new Set<string>();
  * closed document's text under that name for a moment, and a new document of the
  * same name would show it.
  */
-export function untitledRequestUri(baseName: string): vscode.Uri {
+export function untitledRequestUri(baseName: string, plainFirst = false): vscode.Uri {
   const folder = vscode.workspace.workspaceFolders?.[0];
   const dir = folder && folder.uri.scheme === 'file' ? folder.uri.path.replace(/\/+$/, '') : '';
   const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.path));
+  // plainFirst: `<baseName>.workitems.json` when free (names that carry their own number, e.g. undo-1-of-3), else -2, -3, ...
   for (let n = 1; ; n++) {
-    const p = `${dir}/${baseName}-${n}${REQUEST_DOCUMENT_SUFFIX}`;
+    const p = plainFirst && n === 1 ? `${dir}/${baseName}${REQUEST_DOCUMENT_SUFFIX}` : `${dir}/${baseName}-${n}${REQUEST_DOCUMENT_SUFFIX}`;
     if (open.has(p) || handedOut.has(p)) continue;
     handedOut.add(p);
     return vscode.Uri.from({ scheme: 'untitled', path: p });
@@ -33,8 +34,8 @@ export function untitledRequestUri(baseName: string): vscode.Uri {
  * placeholders are tab stops, and the cursor starts on the first (the placeholder
  * ID when the document has no IDs yet). Returns the editor.
  */
-export async function openNewRequestDocument(document: Template, baseName: string): Promise<vscode.TextEditor> {
-  let doc = await vscode.workspace.openTextDocument(untitledRequestUri(baseName));
+export async function openNewRequestDocument(document: Template, baseName: string, plainFirst = false): Promise<vscode.TextEditor> {
+  let doc = await vscode.workspace.openTextDocument(untitledRequestUri(baseName, plainFirst));
   if (doc.languageId !== 'json') doc = await vscode.languages.setTextDocumentLanguage(doc, 'json');
   const editor = await vscode.window.showTextDocument(doc, { preview: false });
   const filled = untilFilled(doc);

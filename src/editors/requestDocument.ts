@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { ERROR_CODES, isErrorCode } from '../schema/error-codes';
 import type { DocumentIssue } from '../schema/issues';
+import { localizeParams } from '../schema/param-phrases';
 import { isAboutName, locatePath, type TextSpan } from '../common/model/locate';
 import { analyzeText, type Analysis } from '../common/requestDocument';
 
@@ -15,7 +16,9 @@ export function issueText(issue: DocumentIssue): string {
   if (isErrorCode(issue.code) && issue.params) {
     // `comment` stays empty: VS Code looks a message with a comment up under the key
     // "message/comment", and the bundle's keys are the English messages.
-    return vscode.l10n.t({ message: ERROR_CODES[issue.code].message, args: issue.params, comment: [] });
+    // Phrases in the parameters ("the update", `the text "yes"`) are translated whole (src/schema/param-phrases.ts).
+    const args = localizeParams(issue.params, (key, a) => vscode.l10n.t({ message: key, args: a, comment: [] })) as Record<string, string | number>;
+    return vscode.l10n.t({ message: ERROR_CODES[issue.code].message, args, comment: [] });
   }
   return issue.message;
 }

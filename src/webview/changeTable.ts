@@ -41,6 +41,8 @@ export interface ChangeTable {
   counts: FieldCounts[];
   /** Sentences shown above the table (notes, problems, what could not be read). */
   lines: { text: string; level: 'info' | 'warning' | 'error' }[];
+  /** Names of the user IDs the table shows (assignments, leaders), as the user directory knows them. */
+  people?: Record<string, string>;
 }
 
 export interface ChangeTableStrings {
@@ -53,6 +55,9 @@ export interface ChangeTableStrings {
   note(note: EffectNote, items: number): string;
   problem(p: EffectProblem): string;
   problemCount(code: EffectProblem['code'], items: number): string;
+  /** Hours and minutes, `{0}`-templates ("{0} h", "{0} min"); English when not given. */
+  hours?: string;
+  minutes?: string;
 }
 
 export const ENGLISH_CHANGE_TABLE: ChangeTableStrings = {
@@ -61,15 +66,64 @@ export const ENGLISH_CHANGE_TABLE: ChangeTableStrings = {
   computed: 'computed by the service',
   empty: '(empty)',
   filter: { all: 'All items', changed: 'Changed items', problems: 'Items with problems', unexpected: 'Not as expected', search: 'Filter by ID or name' },
-  shown: (n, total) => `${n} of ${total} items`,
-  note: (n, items) => `${items} items: ${n}`,
+  shown: (n, total) => `${n} of ${total} ${total === 1 ? 'item' : 'items'}`,
+  note: (n, items) => `${items} ${items === 1 ? 'item' : 'items'}: ${n}`,
   problem: (p) => `${p.code}${p.field ? ` (${p.field})` : ''}`,
-  problemCount: (code, items) => `${items} items: ${code}`,
+  problemCount: (code, items) => `${items} ${items === 1 ? 'item' : 'items'}: ${code}`,
+  hours: '{0} h',
+  minutes: '{0} min',
 };
 
-/** A value as the table shows it: dates by day, assignments as "party (planned)", empty as the empty mark. */
-export function formatValue(field: string, value: unknown, empty: string): string {
+/** Fields whose values are minutes (shown in hours, minutes on hover). */
+export const MINUTE_FIELDS: readonly string[] = ['PlannedTime', 'ActualTime'];
+/** Fields whose values are user IDs (shown by name). */
+export const USER_FIELDS: readonly string[] = ['LeaderId'];
+
+/** How values are shown to people: names for user IDs, hours for minutes. */
+export interface ValueLabels {
+  people?: Readonly<Record<string, string>>;
+  hours?: string;
+}
+
+/** The user IDs a table shows (assignments' parties, leaders): the names to look up. */
+export function userIdsInTable(table: ChangeTable): Set<string> {
+  const out = new Set<string>();
+  const add = (field: string, v: unknown): void => {
+    if (v === undefined || v === null || v === '') return;
+    if (USER_FIELDS.includes(field) && (typeof v === 'string' || typeof v === 'number')) out.add(String(v));
+    else if (field === 'Assignments' && Array.isArray(v)) {
+      for (const a of v) {
+        const o = (a ?? {}) as Record<string, unknown>;
+        const id = o.partyId ?? o.PartyId;
+        if (typeof id === 'string' || typeof id === 'number') out.add(String(id));
+      }
+    }
+  };
+  table.fields.forEach((field, i) => {
+    if (field !== 'Assignments' && !USER_FIELDS.includes(field)) return;
+    for (const row of table.rows) {
+      add(field, row[5 + 3 * i]);
+      add(field, row[6 + 3 * i]);
+    }
+  });
+  return out;
+}
+
+/** Minutes as hours for people: 90 → "1.5 h" (two decimals at most). */
+export function hoursText(minutes: number, template = '{0} h'): string {
+  return template.replace('{0}', String(Math.round((minutes / 60) * 100) / 100));
+}
+
+/**
+ * A value as the table shows it: dates by day, minutes in hours, user IDs by name,
+ * assignments as "name (hours)", empty as the empty mark. The webview's `fmt`
+ * ({@link CELL_SCRIPT}) does the same for the rows in sight.
+ */
+export function formatValue(field: string, value: unknown, empty: string, labels: ValueLabels = {}): string {
   if (value === undefined || value === null || value === '') return empty;
+  const person = (id: unknown): string => labels.people?.[String(id)] ?? String(id);
+  if (typeof value === 'number' && MINUTE_FIELDS.includes(field)) return hoursText(value, labels.hours);
+  if (USER_FIELDS.includes(field) && (typeof value === 'string' || typeof value === 'number')) return person(value);
   if (typeof value === 'number') return String(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if ((field === 'PlannedStartDate' || field === 'PlannedFinishDate') && typeof value === 'string') return value.slice(0, 10);
@@ -78,7 +132,8 @@ export function formatValue(field: string, value: unknown, empty: string): strin
     return value
       .map((a: unknown) => {
         const o = Object.fromEntries(Object.entries((a ?? {}) as Record<string, unknown>).map(([k, v]) => [k.toLowerCase(), v]));
-        return `${String(o.partyid ?? '?')} (${String(o.plannedtime ?? 0)})`;
+        const minutes = Number(o.plannedtime ?? 0);
+        return `${person(o.partyid ?? '?')} (${hoursText(Number.isFinite(minutes) ? minutes : 0, labels.hours)})`;
       })
       .join(', ');
   }
@@ -195,6 +250,8 @@ export const CHANGE_TABLE_CSS = `
 .wis-head,.wis-row{display:grid;position:absolute;left:0;min-width:100%;height:${ROW_HEIGHT}px;line-height:${ROW_HEIGHT}px;white-space:nowrap}
 .wis-head{position:sticky;top:0;z-index:1;background:var(--vscode-editor-background);font-weight:600;border-bottom:1px solid var(--vscode-editorWidget-border,#8884)}
 .wis-row>div,.wis-head>div{overflow:hidden;text-overflow:ellipsis;padding:0 6px}
+.wis-head>div,.wis-counts th{white-space:nowrap;word-break:keep-all}
+.wis-counts th,.wis-counts td{white-space:nowrap;word-break:keep-all;min-width:4em}
 .wis-row.flag{background:var(--vscode-inputValidation-warningBackground,#cca70033)}
 .c1 .a{color:var(--vscode-gitDecoration-modifiedResourceForeground,#1b80b2);font-weight:600}.c2 .a{font-style:italic;opacity:.8}.c3 .a{color:var(--vscode-errorForeground);font-weight:600}.c0{opacity:.7}
 .arrow{opacity:.6;padding:0 3px}
@@ -211,7 +268,19 @@ export function renderChangeTable(table: ChangeTable, s: ChangeTableStrings): st
     .join('');
   const lines = table.lines.length ? `<ul class="wis-lines">${table.lines.map((l) => `<li class="${l.level}">${e(l.text)}</li>`).join('')}</ul>` : '';
   // The first rows with the table's settings: the first paint parses only them; every row is parsed right after.
-  const head = JSON.stringify({ fields: table.fields, h: ROW_HEIGHT, empty: s.empty, computed: s.computed, col: s.column, kind: table.kind, rows: table.rows.slice(0, HEAD_ROWS), total: table.rows.length }).replace(/</g, '\\u003c');
+  const head = JSON.stringify({
+    fields: table.fields,
+    h: ROW_HEIGHT,
+    empty: s.empty,
+    computed: s.computed,
+    col: s.column,
+    kind: table.kind,
+    people: table.people ?? {},
+    hours: s.hours ?? ENGLISH_CHANGE_TABLE.hours,
+    minutes: s.minutes ?? ENGLISH_CHANGE_TABLE.minutes,
+    rows: table.rows.slice(0, HEAD_ROWS),
+    total: table.rows.length,
+  }).replace(/</g, '\\u003c');
   const data = JSON.stringify({ rows: table.rows }).replace(/</g, '\\u003c');
   return `<section id="wis-changes" data-kind="${table.kind}">
 <h2>${e(table.kind === 'preview' ? s.heading.preview : s.heading.result)}</h2>
@@ -231,12 +300,26 @@ ${lines}
  * runs the very code the webview runs.
  */
 export const CELL_SCRIPT = `
+  var MIN = ${JSON.stringify(MINUTE_FIELDS)}, USR = ${JSON.stringify(USER_FIELDS)};
+  function who(id){ var p = d.people || {}; return Object.prototype.hasOwnProperty.call(p, String(id)) ? p[String(id)] : String(id); }
+  function hrs(m){ return (d.hours || '{0} h').replace('{0}', String(Math.round((m / 60) * 100) / 100)); }
+  function mins(m){ return (d.minutes || '{0} min').replace('{0}', String(m)); }
+  function pick(a, k){ return a[k] != null ? a[k] : a[k.charAt(0).toUpperCase() + k.slice(1)]; }
   function fmt(f, v){
     if (v === undefined || v === null || v === '') return d.empty;
+    if (typeof v === 'number' && MIN.indexOf(f) >= 0) return hrs(v);
+    if (USR.indexOf(f) >= 0 && (typeof v === 'string' || typeof v === 'number')) return who(v);
     if (typeof v === 'string') return (f === 'PlannedStartDate' || f === 'PlannedFinishDate') ? v.slice(0, 10) : v;
     if (typeof v !== 'object') return String(v);
-    if (Array.isArray(v) && f === 'Assignments') return v.length ? v.map(function(a){ return String(a.partyId != null ? a.partyId : (a.PartyId != null ? a.PartyId : '?')) + ' (' + String(a.plannedTime != null ? a.plannedTime : (a.PlannedTime != null ? a.PlannedTime : 0)) + ')'; }).join(', ') : d.empty;
+    if (Array.isArray(v) && f === 'Assignments') return v.length ? v.map(function(a){ var p = pick(a || {}, 'partyId'), t = Number(pick(a || {}, 'plannedTime') || 0); return who(p != null ? p : '?') + ' (' + hrs(isFinite(t) ? t : 0) + ')'; }).join(', ') : d.empty;
     var j = JSON.stringify(v); return j === '{}' || j === '[]' ? d.empty : j;
+  }
+  // The hover of a value: minutes and user IDs as they are (the cell shows hours and names).
+  function tip(f, v){
+    if (typeof v === 'number' && MIN.indexOf(f) >= 0) return mins(v);
+    if (USR.indexOf(f) >= 0 && v != null && v !== '') return String(v);
+    if (Array.isArray(v) && f === 'Assignments') return v.map(function(a){ var p = pick(a || {}, 'partyId'), t = Number(pick(a || {}, 'plannedTime') || 0); return String(p) + ': ' + mins(isFinite(t) ? t : 0); }).join(', ');
+    return '';
   }
   // The value after of a change is shown as it is: null there is a cleared value (shown empty), never the value before.
   function cell(row, i){ var st = row[4 + 3 * i], b = fmt(fields[i], row[5 + 3 * i]); return [b, st === 2 ? d.computed : (st === 0 ? b : fmt(fields[i], row[6 + 3 * i])), st]; }
@@ -256,7 +339,11 @@ export const CHANGE_TABLE_SCRIPT = `
   var H = d.h, fields = d.fields, all = d.rows, rows = all, total = d.total;
   var cols = 'minmax(5em,8em) minmax(7em,14em) ' + fields.map(function(){return 'minmax(15em,1fr)';}).join(' ') + ' minmax(10em,2fr)';
   var head = document.createElement('div'); head.className = 'wis-head'; head.style.gridTemplateColumns = cols;
-  [d.col.id, d.col.name].concat(fields, [d.col.remarks]).forEach(function(t){ var c = document.createElement('div'); c.textContent = t; c.title = t; head.appendChild(c); });
+  // The item's name is its own column unless the table shows the Name field (before → after): never two "Name" columns.
+  var nameCol = fields.indexOf('Name') < 0;
+  if (!nameCol) cols = 'minmax(5em,8em) ' + fields.map(function(){return 'minmax(15em,1fr)';}).join(' ') + ' minmax(10em,2fr)';
+  head.style.gridTemplateColumns = cols;
+  [d.col.id].concat(nameCol ? [d.col.name] : [], fields, [d.col.remarks]).forEach(function(t){ var c = document.createElement('div'); c.textContent = t; c.title = t; head.appendChild(c); });
   var body = document.createElement('div'); body.style.position = 'relative';
   grid.appendChild(head); grid.appendChild(body);
   var pool = [], shown = document.getElementById('wis-shown');
@@ -264,16 +351,17 @@ ${CELL_SCRIPT}
   function fill(div, r){
     div.className = 'wis-row' + (r[3] ? ' flag' : '');
     var k = div.children;
-    k[0].textContent = r[0]; k[0].title = r[0]; k[1].textContent = r[1]; k[1].title = r[1];
+    var o = nameCol ? 2 : 1;
+    k[0].textContent = r[0]; k[0].title = r[0]; if (nameCol) { k[1].textContent = r[1]; k[1].title = r[1]; }
     for (var i = 0; i < fields.length; i++) {
-      var c = cell(r, i), x = k[2 + i];
+      var c = cell(r, i), x = k[o + i], tb = tip(fields[i], r[5 + 3 * i]), ta = tip(fields[i], r[6 + 3 * i]);
       x.className = 'c' + c[2];
-      if (c[2] === 0) { x.textContent = c[0]; x.title = c[0]; }
-      else { x.textContent = ''; var b = document.createElement('span'); b.textContent = c[0]; var a = document.createElement('span'); a.className = 'arrow'; a.textContent = '→'; var n = document.createElement('span'); n.className = 'a'; n.textContent = c[1]; x.appendChild(b); x.appendChild(a); x.appendChild(n); x.title = c[0] + ' → ' + c[1]; }
+      if (c[2] === 0) { x.textContent = c[0]; x.title = tb ? c[0] + ' (' + tb + ')' : c[0]; }
+      else { x.textContent = ''; var b = document.createElement('span'); b.textContent = c[0]; var a = document.createElement('span'); a.className = 'arrow'; a.textContent = '→'; var n = document.createElement('span'); n.className = 'a'; n.textContent = c[1]; x.appendChild(b); x.appendChild(a); x.appendChild(n); x.title = c[0] + (tb ? ' (' + tb + ')' : '') + ' → ' + c[1] + (ta && c[2] !== 2 ? ' (' + ta + ')' : ''); }
     }
-    k[2 + fields.length].textContent = r[2]; k[2 + fields.length].title = r[2];
+    k[o + fields.length].textContent = r[2]; k[o + fields.length].title = r[2];
   }
-  function make(){ var div = document.createElement('div'); div.setAttribute('role','row'); div.style.gridTemplateColumns = cols; for (var i = 0; i < fields.length + 3; i++) div.appendChild(document.createElement('div')); body.appendChild(div); return div; }
+  function make(){ var div = document.createElement('div'); div.setAttribute('role','row'); div.style.gridTemplateColumns = cols; for (var i = 0; i < fields.length + (nameCol ? 3 : 2); i++) div.appendChild(document.createElement('div')); body.appendChild(div); return div; }
   function render(){
     body.style.height = (rows.length * H) + 'px';
     var first = Math.max(0, Math.floor(grid.scrollTop / H) - 5), count = Math.ceil(grid.clientHeight / H) + 10;

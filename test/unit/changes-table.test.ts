@@ -37,9 +37,9 @@ describe('changes: the before/after table', () => {
     assert.equal(t.counts[1]!.unexpected, 1);
   });
 
-  it('values: dates by day, assignments as party (planned), empty as the empty mark', () => {
+  it('values: dates by day, assignments as party (planned hours), empty as the empty mark', () => {
     assert.equal(formatValue('PlannedStartDate', '2026-01-05T00:00:00', '-'), '2026-01-05');
-    assert.equal(formatValue('Assignments', [{ PartyId: 'u1', PlannedTime: 60 }, { partyId: 'g1' }], '-'), 'u1 (60), g1 (0)');
+    assert.equal(formatValue('Assignments', [{ PartyId: 'u1', PlannedTime: 60 }, { partyId: 'g1' }], '-'), 'u1 (1 h), g1 (0 h)');
     assert.equal(formatValue('LeaderId', null, '-'), '-');
     assert.equal(formatValue('FieldCalcTypes', { PlannedTime: 'Manual' }, '-'), '{"PlannedTime":"Manual"}');
   });

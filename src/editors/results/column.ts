@@ -10,3 +10,5 @@ export function resultViewColumn(openResultColumns: readonly (number | undefined
   for (const [c, n] of counts) if (c !== activeEditorColumn && (best === undefined || n > counts.get(best)! || (n === counts.get(best)! && c < best))) best = c;
   return best ?? 'beside';
 }
+
+export { sideColumn } from '../../webview/sideColumn';

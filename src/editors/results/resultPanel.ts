@@ -9,10 +9,12 @@ import type { JobResult, RequestError } from '../../bulk/types';
 import { describeError, localizedServiceEntry, serviceErrorSummary } from '../../common/messages';
 import { renderResultHtml, resultJson, type ResultStrings } from '../model/results';
 import { escapeHtml } from '../../webview/html';
-import { renderChangeTable, type ChangeTable } from '../../webview/changeTable';
+import { renderChangeTable, userIdsInTable, type ChangeTable } from '../../webview/changeTable';
 import { changeTableStrings } from '../../common/changeStrings';
 import { userIdsInValue, userLabel, type UserNames } from '../../common/model/users';
 import { resultViewColumn } from './column';
+import { sideViewColumn } from './sideGroup';
+import { markdownToHtml } from '../../webview/markdown';
 
 export interface ResultViewModel {
   jobId?: string;
@@ -52,6 +54,20 @@ interface Entry {
   panel: vscode.WebviewPanel;
   /** Undefined for a view restored after a reload whose job no longer exists. */
   model?: ResultViewModel;
+  /** The undo summary of the job (Markdown), shown under the results once Create Undo Document ran. */
+  undoSummary?: string;
+}
+
+/** The result views of this window (one instance; a module-level set so the undo summary finds its job's view). */
+const liveResultPanels = new Set<ResultPanels>();
+
+/**
+ * Shows the undo summary of a job inside its result view (with "Send All Undo Documents
+ * in Order"), revealing it. False when no result view shows that job.
+ */
+export function showUndoSummaryInResults(jobId: string, markdown: string): boolean {
+  for (const panels of liveResultPanels) if (panels.showUndoSummary(jobId, markdown)) return true;
+  return false;
 }
 
 /**
@@ -69,7 +85,19 @@ export class ResultPanels implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
     /** Names for the user IDs a result shows (updatedBy, partyId). */
     private readonly people?: UserNames,
-  ) {}
+  ) {
+    liveResultPanels.add(this);
+  }
+
+  /** Adds the undo summary to the view of `jobId` and reveals it; false when no view shows that job. */
+  showUndoSummary(jobId: string, markdown: string): boolean {
+    const entry = this.entryOf(jobId);
+    if (!entry?.model) return false;
+    entry.undoSummary = markdown;
+    entry.panel.webview.html = this.html(entry.panel, entry.model, entry.undoSummary);
+    entry.panel.reveal(entry.panel.viewColumn, true);
+    return true;
+  }
 
   /** Shows (or refreshes) the result view of a job. */
   show(model: ResultViewModel, preserveFocus = true): void {
@@ -77,9 +105,11 @@ export class ResultPanels implements vscode.Disposable {
       (model.jobId !== undefined ? [...this.entries].find((e) => e.model?.jobId === model.jobId) : undefined) ??
       (this.reusable && !this.isPinned(this.reusable.panel) ? this.reusable : undefined);
     if (target) {
+      // The undo summary stays with its job (a refresh of the same job keeps it; another job's result drops it).
+      if (target.model?.jobId !== model.jobId) target.undoSummary = undefined;
       target.model = model;
       target.panel.title = panelTitle(model);
-      target.panel.webview.html = this.html(target.panel, model);
+      target.panel.webview.html = this.html(target.panel, model, target.undoSummary);
       this.learnNames(target);
       target.panel.reveal(target.panel.viewColumn, preserveFocus);
       if (!this.isPinned(target.panel)) this.reusable = target;
@@ -123,9 +153,10 @@ export class ResultPanels implements vscode.Disposable {
     const model = entry.model;
     if (!model || !this.people) return;
     const ids = userIdsInValue(model.result.requests.map((r) => r.response));
+    if (model.changes) for (const id of userIdsInTable(model.changes)) ids.add(id);
     if (ids.size === 0) return;
     void this.people.resolve(ids).then((learned) => {
-      if (learned && entry.model === model && this.entries.has(entry)) entry.panel.webview.html = this.html(entry.panel, model);
+      if (learned && entry.model === model && this.entries.has(entry)) entry.panel.webview.html = this.html(entry.panel, model, entry.undoSummary);
     });
   }
 
@@ -147,7 +178,7 @@ export class ResultPanels implements vscode.Disposable {
       [...this.entries].map((p) => p.panel.viewColumn),
       vscode.window.activeTextEditor?.viewColumn,
     );
-    return column === 'beside' ? vscode.ViewColumn.Beside : column;
+    return column === 'beside' ? sideViewColumn() : column;
   }
 
   /** The tab title of a job's result view (tests read it). */
@@ -169,7 +200,16 @@ export class ResultPanels implements vscode.Disposable {
     return [...this.entries].find((e) => e.model?.jobId === jobId);
   }
 
-  private html(panel: vscode.WebviewPanel, model: ResultViewModel): string {
+  /** The undo summary's section: the summary, and the button that sends its documents one after the other. */
+  private undoHtml(markdown: string): string {
+    const label = escapeHtml(vscode.l10n.t('Send All Undo Documents in Order'));
+    return `<section id="wis-undo" class="undo-summary">${markdownToHtml(markdown)}
+<div class="actions"><button data-command="sendAllUndo">${label}</button></div></section>`;
+  }
+
+  private html(panel: vscode.WebviewPanel, model: ResultViewModel, undoSummary?: string): string {
+    const table = model.changes ? renderChangeTable(this.withNames(model.changes), changeTableStrings()) : '';
+    const undo = undoSummary ? this.undoHtml(undoSummary) : '';
     return renderResultHtml(
       {
         result: model.result,
@@ -182,14 +222,25 @@ export class ResultPanels implements vscode.Disposable {
         },
         nonce: randomBytes(16).toString('base64'),
         cspSource: panel.webview.cspSource,
-        changes: model.changes ? renderChangeTable(model.changes, changeTableStrings()) : undefined,
+        changes: table || undo ? `${undo}${table}` : undefined,
         undo: model.undo,
       },
       resultStrings(),
     );
   }
 
-  /** A restored view whose job is gone (finished jobs are deleted after 30 days). */
+  /** The table with the names the user directory knows for its user IDs (the webview shows names, IDs on hover). */
+  private withNames(table: ChangeTable): ChangeTable {
+    if (!this.people) return table;
+    const people: Record<string, string> = {};
+    for (const id of userIdsInTable(table)) {
+      const u = this.people.lookup(id);
+      if (u) people[id] = u.name;
+    }
+    return { ...table, people };
+  }
+
+    /** A restored view whose job is gone (finished jobs are deleted after 30 days). */
   private goneHtml(panel: vscode.WebviewPanel): string {
     const csp = `default-src 'none'; style-src ${panel.webview.cspSource}`;
     const text = escapeHtml(vscode.l10n.t('These results are no longer available: the update job was deleted.'));
@@ -218,6 +269,9 @@ export class ResultPanels implements vscode.Disposable {
         case 'createUndo':
           if (model.jobId) await vscode.commands.executeCommand(RESULT_COMMANDS[command], model.jobId);
           break;
+        case 'sendAllUndo':
+          if (model.jobId) await vscode.commands.executeCommand('workItemStudio.sendAllUndoDocuments', model.jobId);
+          break;
         case 'showLog':
           this.log.show(true);
           break;
@@ -232,6 +286,7 @@ export class ResultPanels implements vscode.Disposable {
   }
 
   dispose(): void {
+    liveResultPanels.delete(this);
     for (const { panel } of [...this.entries]) panel.dispose();
     this.entries.clear();
   }

@@ -1,0 +1,94 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+// Every Japanese string follows l10n/glossary.json: one term per concept (no forbidden
+// variant such as リクエストドキュメント beside リクエスト文書) and the typography of
+// Japanese text (no half-width period ending a sentence; a half-width space between
+// a number or a placeholder and the Japanese text beside it).
+
+const root = path.resolve(__dirname, '..', '..');
+const readJson = <T>(p: string): T => JSON.parse(fs.readFileSync(path.join(root, p), 'utf8')) as T;
+
+interface Glossary {
+  terms: { en: string; ja: string; forbidden: string[]; forbiddenPatterns?: string[] }[];
+  typography: Record<string, string>;
+}
+
+/** Hiragana, katakana (with ー) and kanji: what makes a string Japanese. */
+const JA = '\\u3040-\\u30ff\\u3400-\\u9fff';
+const JAPANESE = new RegExp(`[${JA}]`);
+
+export interface TypographyProblem {
+  rule: 'period' | 'spacing' | 'question';
+  at: string;
+}
+
+/** The typography problems of one Japanese string (empty when it follows the glossary). */
+export function typographyProblems(text: string): TypographyProblem[] {
+  const out: TypographyProblem[] = [];
+  for (const m of text.matchAll(new RegExp(`[${JA}]\\.(?=\\s|$)`, 'g'))) out.push({ rule: 'period', at: text.slice(Math.max(0, m.index - 10), m.index + 2) });
+  for (const m of text.matchAll(new RegExp(`[${JA}][?!]`, 'g'))) out.push({ rule: 'question', at: text.slice(Math.max(0, m.index - 10), m.index + 2) });
+  for (const m of text.matchAll(new RegExp(`(?:[0-9]|\\{\\w+\\})[${JA}]|[${JA}](?:[0-9]|\\{\\w+\\})`, 'g'))) out.push({ rule: 'spacing', at: text.slice(Math.max(0, m.index - 6), m.index + m[0].length + 6) });
+  return out;
+}
+
+/** The glossary terms a string breaks (forbidden variants and patterns). */
+export function termProblems(text: string, glossary: Glossary): string[] {
+  const out: string[] = [];
+  for (const t of glossary.terms) {
+    for (const f of t.forbidden) if (text.includes(f)) out.push(`"${f}" (use "${t.ja}" for "${t.en}")`);
+    for (const p of t.forbiddenPatterns ?? []) if (new RegExp(p).test(text)) out.push(`/${p}/ (use "${t.ja}" for "${t.en}")`);
+  }
+  return out;
+}
+
+function japaneseStrings(): [file: string, key: string, value: string][] {
+  const out: [string, string, string][] = [];
+  for (const file of ['l10n/bundle.l10n.ja.json', 'package.nls.ja.json']) {
+    for (const [key, value] of Object.entries(readJson<Record<string, unknown>>(file))) {
+      if (typeof value === 'string' && JAPANESE.test(value)) out.push([file, key, value]);
+    }
+  }
+  return out;
+}
+
+describe('Japanese strings follow the glossary (l10n/glossary.json)', () => {
+  const glossary = readJson<Glossary>('l10n/glossary.json');
+
+  it('the glossary names one Japanese term per concept, and no term is forbidden by another', () => {
+    assert.ok(glossary.terms.length >= 8);
+    const ja = new Set<string>();
+    for (const t of glossary.terms) {
+      assert.ok(t.en && t.ja, JSON.stringify(t));
+      assert.ok(!ja.has(t.ja), `${t.ja} is named twice`);
+      ja.add(t.ja);
+    }
+    for (const t of glossary.terms) for (const other of glossary.terms) for (const f of other.forbidden) assert.ok(!t.ja.includes(f), `${t.ja} contains the forbidden "${f}" of ${other.en}`);
+    for (const key of ['request document', 'undo document', 'schedule', 'request', 'work item']) assert.ok(glossary.terms.some((t) => t.en === key), key);
+  });
+
+  it('the typography rules find what they must (and nothing in good text)', () => {
+    assert.deepEqual(typographyProblems('{0} 件を更新しました。'), []);
+    assert.deepEqual(typographyProblems('サービス: {0}'), []);
+    assert.deepEqual(typographyProblems('(例: 7.5 または 7:30)'), []);
+    assert.deepEqual(typographyProblems('更新しました.').map((p) => p.rule), ['period']);
+    assert.deepEqual(typographyProblems('送信しますか?').map((p) => p.rule), ['question']);
+    assert.deepEqual(typographyProblems('送信しますか？'), []);
+    assert.deepEqual(typographyProblems('6:41:00 に3 項目を1 リクエスト').map((p) => p.rule), ['spacing', 'spacing']);
+    assert.deepEqual(typographyProblems('{0}を更新').map((p) => p.rule), ['spacing']);
+    assert.ok(termProblems('リクエスト ドキュメントを開く', glossary).length >= 1);
+    assert.deepEqual(termProblems('{0} 項目', glossary).length, 1);
+    assert.deepEqual(termProblems('作業項目 {0} 件', glossary), []);
+  });
+
+  it('no Japanese string uses a forbidden variant of a glossary term', () => {
+    const bad = japaneseStrings().flatMap(([file, key, value]) => termProblems(value, glossary).map((p) => `${file}: ${key} → ${value}: ${p}`));
+    assert.deepEqual(bad, []);
+  });
+
+  it('no Japanese sentence ends with a half-width period or question mark, and numbers and placeholders are spaced from Japanese text', () => {
+    const bad = japaneseStrings().flatMap(([file, key, value]) => typographyProblems(value).map((p) => `${file}: ${key}: ${p.rule} at "${p.at}"`));
+    assert.deepEqual(bad, []);
+  });
+});
