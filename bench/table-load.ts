@@ -41,12 +41,11 @@ const stats = (xs: number[]) => {
 let keep: unknown;
 
 async function main(): Promise<void> {
-  const sandbox = await startChildSandbox(__filename, []);
-  const agent = new Agent({ connections: 1, keepAliveTimeout: 10_000 });
+  const sandbox = await startChildSandbox(__filename, [], ['--max-old-space-size=4096']);
   const bare = new ServiceClient({ baseUrl: sandbox.url });
   const token = await bare.signIn('admin', 'password');
   await bare.close();
-  const client = new ServiceClient({ baseUrl: sandbox.url, dispatcher: agent, credentials: () => ({ kind: 'bearer', token }) });
+  const client = new ServiceClient({ baseUrl: sandbox.url, credentials: () => ({ kind: 'bearer', token }) });
   const root = LARGE_PROJECT.rootFolderId;
   const profile = await client.getProjectProfile(LARGE_PROJECT.id);
   const columns = pickColumns(tableColumns([], profile), DEFAULT_COLUMN_KEYS);
@@ -54,10 +53,14 @@ async function main(): Promise<void> {
 
   const plain = async () => {
     const t0 = performance.now();
-    const r = await request(`${sandbox.url}/workitem/workItems/${root}/subItems`, { dispatcher: agent, headers: { authorization: `Bearer ${token}` } });
+    // A connection of its own for each read (as the client's is its own).
+    const own = new Agent({ connections: 1 });
+    const r = await request(`${sandbox.url}/workitem/workItems/${root}/subItems`, { dispatcher: own, headers: { authorization: `Bearer ${token}` } });
     const json = JSON.parse(await r.body.text()) as unknown[];
+    const ms = performance.now() - t0;
     keep = json;
-    return performance.now() - t0;
+    await own.close();
+    return ms;
   };
 
   const table = async () => {
@@ -113,7 +116,6 @@ async function main(): Promise<void> {
     rows = b.n;
   }
   await client.close();
-  await agent.close();
   sandbox.close();
   void keep;
 
