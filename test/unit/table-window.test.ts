@@ -89,3 +89,17 @@ describe('table: layout remembered per project', () => {
     assert.deepEqual(moveColumn(['A', 'B'], 'X', 'A'), ['A', 'B']);
   });
 });
+
+describe('table: messages from the webview', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { readMessage } = require('../../src/table/protocol') as typeof import('../../src/table/protocol');
+  it('accepts the messages of the protocol and refuses malformed ones', () => {
+    assert.deepEqual(readMessage({ type: 'filter', text: 'overdue', apply: true }), { type: 'filter', text: 'overdue', apply: true });
+    assert.deepEqual(readMessage({ type: 'activate', id: '7', key: 'Name' }), { type: 'activate', id: '7', key: 'Name' });
+    assert.equal(readMessage({ type: 'filter' }), undefined);
+    assert.equal(readMessage({ type: 'resize', key: 'Name', width: '9' }), undefined);
+    assert.equal(readMessage({ type: 'command', name: 'deleteEverything' }), undefined);
+    assert.equal(readMessage({ type: 'unknown' }), undefined);
+    assert.equal(readMessage(null), undefined);
+  });
+});
