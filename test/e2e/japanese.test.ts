@@ -19,6 +19,38 @@ const DUPLICATE_IDS = {
   update: { setCompleted: true },
 };
 
+/** A request document with one problem of each kind our checks report on an update (types, values, ranges, members, dates, old names). */
+const MANY_PROBLEMS = {
+  workItemIds: ['122'],
+  update: {
+    setCompleted: 'yes',
+    setTimeEntryLocked: 1,
+    bogusMember: 1,
+    moveScheduleDays: 'x',
+    fields: { ActualProgress: 500, PlannedStartDate: '2025/01/01', Name: 5, StartDate: '2025-01-01' },
+    assignmentChange: { adds: [{ partyId: 5, plannedTime: -1 }] },
+  },
+};
+/** The update itself of the wrong type ("the update" must not appear in English). */
+const WRONG_UPDATE = { workItemIds: ['122'], update: 'x' };
+
+/**
+ * English words in a diagnostic outside quoted names and values: quoted text, code spans, member
+ * paths (camelCase, dotted), lists of names and JSON literals are the document's own; "Work Item
+ * Studio" is our name. (A fragment such as "the update" or "the text" is caught.)
+ */
+export function englishWordsOutsideQuotes(text: string): string[] {
+  const rest = text
+    .replace(/Work Item Studio/g, ' ')
+    .replace(/"(?:[^"\\]|\\.)*"|「[^」]*」|`[^`]*`/g, ' ')
+    .replace(/\b[A-Za-z_$][\w$]*(?:\[[^\]]*\]|\.[A-Za-z_$][\w$]*)+/g, ' ')
+    // A list of names (the members allowed, "a, b, c") is names, each shown as it is written.
+    .replace(/\b[A-Za-z_$][\w$]*(?:, [A-Za-z_$][\w$]*)+/g, ' ');
+  return (rest.match(/\b[A-Za-z]{2,}\b/g) ?? []).filter(
+    (w) => !/^(true|false|null|ID|IDs|URL|JSON|yyyy|MM|dd|HH|mm|ss|update|fields)$/.test(w) && !/[a-z][A-Z]/.test(w) && !/^[A-Z][a-z]+[A-Z]/.test(w),
+  );
+}
+
 function readJson(file: string): Record<string, unknown> {
   return JSON.parse(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8')) as Record<string, unknown>;
 }
@@ -101,7 +133,7 @@ repeatedDescribe('Work Item Studio in a VS Code workbench in Japanese', function
     assert.ok(english.length > 100, `too few English strings found in the bundles (${english.length})`);
     wb = await Workbench.start({
       locale: 'ja',
-      files: { 'duplicate-ids.workitems.json': DUPLICATE_IDS },
+      files: { 'duplicate-ids.workitems.json': DUPLICATE_IDS, 'many-problems.workitems.json': MANY_PROBLEMS, 'wrong-update.workitems.json': WRONG_UPDATE },
       settings: { 'workItemStudio.organizations': ['1001'] },
     });
   });
@@ -206,5 +238,26 @@ repeatedDescribe('Work Item Studio in a VS Code workbench in Japanese', function
       await wb.expectVisible(wb.walkthroughStep(title), `the walkthrough step "${title}"`);
     }
     await expectNoEnglish('.gettingStartedContainer', 'the walkthrough');
+  });
+
+  it('diagnostics of every kind our checks report read in Japanese, with no English word outside quoted names and values', async () => {
+    const { page } = wb;
+    await wb.openFile('many-problems.workitems.json');
+    await wb.openFile('wrong-update.workitems.json');
+    await page.keyboard.press('Control+Shift+M');
+    const rows = page.locator('.markers-panel .monaco-list-row');
+    // Ours carry the source "Work Item Studio"; wait until both documents were checked.
+    await wb.expectVisible(rows.filter({ hasText: /"update" オブジェクト/ }), 'the wrong update type, named in Japanese', 60_000);
+    await wb.expectVisible(rows.filter({ hasText: /テキスト "yes"/ }), 'a wrong value, named in Japanese', 60_000);
+    const texts = await page.locator('.markers-panel .monaco-list-row .marker-message-details, .markers-panel .monaco-list-row .marker-message').evaluateAll((els) =>
+      els.map((e) => (e as unknown as { innerText: string }).innerText),
+    );
+    const messages = [...new Set(texts.map((t) => t.replace(/\s+/g, ' ').trim()))].filter((t) => /[\u3040-\u30ff\u3400-\u9fff]/.test(t));
+    assert.ok(messages.length >= 6, `too few of our diagnostics visible: ${messages.join(' | ')}`);
+    const found = messages.flatMap((m) => {
+      const words = englishWordsOutsideQuotes(m.replace(/\[Ln \d+, Col \d+\]/g, ' '));
+      return words.length ? [`${m} [${words.join(', ')}]`] : [];
+    });
+    assert.deepEqual(found, [], 'English words inside Japanese diagnostics');
   });
 });
