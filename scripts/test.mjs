@@ -1,13 +1,13 @@
 // `npm test`: every tier, in order, each with a time limit, then a summary and one closing line
 // `N passed, N failed`. Exit 1 when any step or test failed (or a tier ran no test).
-//   build, typecheck, unit (mocha in Node), package (VSIX + content check),
+//   build, typecheck, lint (ESLint, no warning allowed), unit (mocha in Node), package (VSIX + content check),
 //   setup (Debian packages, Node 24, code-server into a cache outside the repo; reused),
 //   integration (suites in code-server's extension host), integration-plain (the same suites once
 //   more, every sandbox answering failures with a status and [{"message"}] only: --plain-errors),
 //   test-cli (the same suites under @vscode/test-cli's runner and .vscode-test.mjs), e2e (browser
 //   on the workbench).
 // The VSIX and the tools are made once and passed to both VS Code tiers.
-// Environment: WIS_TEST_TIERS=typecheck,unit,package,setup,integration,integration-plain,e2e (a subset; build always
+// Environment: WIS_TEST_TIERS=typecheck,lint,unit,package,setup,integration,integration-plain,e2e (a subset; build always
 // runs; the VS Code runners package and set up by themselves when those steps are left out).
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -27,6 +27,8 @@ const env = { ...process.env };
 const steps = [
   { name: 'build', cmd: npm, args: ['run', '--silent', 'build'], limitMin: 5, stopOnFail: true },
   { name: 'typecheck', cmd: npm, args: ['run', '--silent', 'typecheck'], limitMin: 10 },
+  // ESLint (eslint.config.mjs): any warning fails (`npm run lint` passes --max-warnings 0).
+  { name: 'lint', cmd: npm, args: ['run', '--silent', 'lint'], limitMin: 10 },
   { name: 'unit', cmd: npm, args: ['run', '--silent', 'test:unit'], limitMin: 25, counts: 'mocha' },
   {
     name: 'package',

@@ -17,6 +17,7 @@ import type { BulkClient } from '../bulk/types';
 import { bindClient, bindingOf, InFlight, jobService, type JobService, type ServiceBinding } from '../bulk/service';
 import { readSettings, type AuthMethod, type SandboxEdition } from './config';
 import { ContextKeys, setContext } from './contextKeys';
+import { Disposable } from './disposable';
 import { describeError, isUnauthorized } from './messages';
 import { CredentialStore, credentialKey, type SecretStorageLike, type StoredCredential } from './secrets';
 import { releasable, SharedAttempt } from './sharedAttempt';
@@ -85,7 +86,7 @@ export interface ClientRequestOptions {
 
 type SignInReason = 'command' | 'unauthorized' | 'missing';
 
-export class ConnectionManager implements vscode.Disposable {
+export class ConnectionManager extends Disposable implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
   readonly onDidChange: vscode.Event<void> = this.emitter.event;
   private readonly store: CredentialStore;
@@ -109,7 +110,6 @@ export class ConnectionManager implements vscode.Disposable {
   /** The user dismissed the prompt for this origin while these credentials (generation) were in force. */
   private declined: { origin: string; generation: number } | undefined;
   private readonly warnedInsecure = new Set<string>();
-  private readonly disposables: vscode.Disposable[] = [];
   private disposed = false;
   /** The sandbox of this session's identity: a sandbox started again is another service. */
   private sandboxInstance: string | undefined;
@@ -125,8 +125,9 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   constructor(private readonly deps: ConnectionDeps) {
+    super();
     this.store = new CredentialStore(deps.secrets);
-    this.disposables.push(
+    this.register(
       this.emitter,
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('workItemStudio.serviceUrl') || e.affectsConfiguration('workItemStudio.sandboxLabel') || e.affectsConfiguration('workItemStudio.network') || e.affectsConfiguration('workItemStudio.authMethod') || e.affectsConfiguration('http')) {
@@ -442,14 +443,14 @@ export class ConnectionManager implements vscode.Disposable {
     this.emitter.fire();
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.disposed = true;
     this.prompt.cancelAll(new SignInCancelledError());
     this.resetClient();
     const s = this.sandbox;
     this.sandbox = undefined;
     if (s) void s.close();
-    for (const d of this.disposables.splice(0)) d.dispose();
+    super.dispose();
   }
 
   // -------------------------------------------------------------------------

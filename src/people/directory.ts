@@ -5,11 +5,12 @@
 // what is loaded is known.
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../common/connection';
+import { Disposable } from '../common/disposable';
 import type { User } from '../schema/api';
 import type { KnownUser } from '../common/model/users';
 import { readPeople } from './read';
 
-export class UserDirectory implements vscode.Disposable {
+export class UserDirectory extends Disposable implements vscode.Disposable {
   /** What a hover needs of each user read (not the whole user: a root organization may hold hundreds of thousands). */
   private readonly read = new Map<string, KnownUser>();
   /** The service whose users `read` holds. */
@@ -20,7 +21,6 @@ export class UserDirectory implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
   /** Fires when users became known by a read. */
   readonly onDidLearn = this.emitter.event;
-  private readonly subscription: vscode.Disposable;
 
   constructor(
     private readonly connection: ConnectionManager,
@@ -28,9 +28,13 @@ export class UserDirectory implements vscode.Disposable {
     private readonly rootOrganizations: () => readonly string[],
     private readonly loadedUsers: () => Iterable<User>,
   ) {
-    this.subscription = connection.onDidChange(() => {
-      if (connection.current?.baseUrl !== this.service) this.forget();
-    });
+    super();
+    this.register(
+      connection.onDidChange(() => {
+        if (connection.current?.baseUrl !== this.service) this.forget();
+      }),
+      this.emitter,
+    );
   }
 
   private forget(): void {
@@ -91,10 +95,5 @@ export class UserDirectory implements vscode.Disposable {
     const learned = this.lookupAll(unknown).size > 0;
     if (learned) this.emitter.fire();
     return learned;
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.emitter.dispose();
   }
 }

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../common/connection';
 import { readSettings } from '../common/config';
+import { Disposable } from '../common/disposable';
 import type { User } from '../schema/api';
 import { isRequestDocument } from '../common/requestDocument';
 import { UserDirectory } from './directory';
@@ -14,13 +15,16 @@ export { UserDirectory } from './directory';
 
 const SELECTOR: vscode.DocumentSelector = [{ language: 'json' }, { language: 'jsonc' }];
 
-class UserHints implements vscode.InlayHintsProvider, vscode.HoverProvider, vscode.Disposable {
+class UserHints extends Disposable implements vscode.InlayHintsProvider, vscode.HoverProvider, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
   readonly onDidChangeInlayHints = this.emitter.event;
-  private readonly subscription: vscode.Disposable;
 
   constructor(private readonly directory: UserDirectory) {
-    this.subscription = directory.onDidLearn(() => this.emitter.fire());
+    super();
+    this.register(
+      directory.onDidLearn(() => this.emitter.fire()),
+      this.emitter,
+    );
   }
 
   provideInlayHints(doc: vscode.TextDocument, range: vscode.Range): vscode.InlayHint[] {
@@ -56,11 +60,6 @@ class UserHints implements vscode.InlayHintsProvider, vscode.HoverProvider, vsco
       md.appendMarkdown(escapeMarkdown(vscode.l10n.t('User ID {0}: not among the users of the organizations in the Organizations view.', at.id)));
     }
     return new vscode.Hover(md, range);
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.emitter.dispose();
   }
 }
 

@@ -2,7 +2,9 @@
 // Load All (progress + cancel), order, filter and deleted-record options.
 import * as vscode from 'vscode';
 import type { ProcessCategory } from '../schema/api';
+import { abortOn } from '../common/abortOn';
 import type { ConnectionManager } from '../common/connection';
+import { Disposable } from '../common/disposable';
 import { affects, readSettings } from '../common/config';
 import { ContextKeys, setContext } from '../common/contextKeys';
 import { describeError } from '../common/messages';
@@ -33,13 +35,12 @@ export class LoadMoreNode {
 
 export type CategoryTreeNode = CategoryNode | LoadMoreNode | MessageNode;
 
-export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTreeNode>, vscode.Disposable {
+export class ProcessCategoriesTree extends Disposable implements vscode.TreeDataProvider<CategoryTreeNode>, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<CategoryTreeNode | undefined | void>();
   readonly onDidChangeTreeData = this.emitter.event;
   private readonly pages: PagedLoader<ProcessCategory>;
   private readonly nodes = new Map<string, CategoryNode>();
   readonly state: CategoryQueryState = { filter: {}, deleted: 'hide' };
-  private readonly disposables: vscode.Disposable[] = [];
   view: vscode.TreeView<CategoryTreeNode> | undefined;
 
   constructor(
@@ -47,6 +48,7 @@ export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTr
     readonly log: vscode.LogOutputChannel,
     private readonly pageSize: () => number = () => readSettings().processCategoriesPageSize,
   ) {
+    super();
     this.pages = new PagedLoader<ProcessCategory>(this.pageSize(), {
       fetch: (page, signal) => this.connection.run((c) => c.listProcessCategories(categoriesQuery(this.state, page), { signal }), { signal, background: true }),
       failed: (error) => {
@@ -55,7 +57,7 @@ export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTr
       changed: () => this.changed(),
       announceStart: true,
     });
-    this.disposables.push(
+    this.register(
       this.emitter,
       followConnection(connection, {
         serviceChanged: () => this.refresh(),
@@ -89,7 +91,7 @@ export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTr
   getChildren(node?: CategoryTreeNode): CategoryTreeNode[] {
     if (node) return [];
     if (!this.connection.current) return [];
-    if (!this.pages.list.started && this.pages.state.kind === 'idle') this.loadMore();
+    if (!this.pages.list.started && this.pages.state.kind === 'idle') void this.loadMore(); // never rejects: a failure is a row
     const rows: CategoryTreeNode[] = this.pages.list.loaded.map((c) => this.node(c));
     if (this.pages.state.kind === 'loading') rows.push(new MessageNode(undefined, 'categories/loading', 'loading', vscode.l10n.t('Loading…')));
     else if (this.pages.state.kind === 'failed') rows.push(failureRow(undefined, 'categories/error', this.pages.failure, () => this.retry()));
@@ -151,16 +153,15 @@ export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTr
 
   /** Loads every remaining page; stops on cancel or on the first failure. */
   async loadAll(token?: vscode.CancellationToken, progress?: (loaded: number, total: number | undefined) => void): Promise<void> {
-    const controller = new AbortController();
-    const sub = token?.onCancellationRequested(() => controller.abort());
+    const abort = abortOn(token);
     try {
-      while (this.pages.list.hasMore && !controller.signal.aborted) {
-        await this.loadMore(controller.signal);
+      while (this.pages.list.hasMore && !abort.signal.aborted) {
+        await this.loadMore(abort.signal);
         if (this.pages.state.kind === 'failed') return;
         progress?.(this.pages.list.loaded.length, this.pages.list.totalCount);
       }
     } finally {
-      sub?.dispose();
+      abort.dispose();
     }
   }
 
@@ -207,8 +208,8 @@ export class ProcessCategoriesTree implements vscode.TreeDataProvider<CategoryTr
     this.view.message = text || undefined;
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.pages.abort();
-    for (const d of this.disposables.splice(0)) d.dispose();
+    super.dispose();
   }
 }

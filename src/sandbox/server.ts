@@ -175,7 +175,8 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     (req, res) => {
     countRequest(req.socket);
     const started = performance.now();
-    dispatch(req, res)
+    // Answered in the background; every failure is answered (or the socket closed) in the catch below.
+    void dispatch(req, res)
       .then(({ reply, fault }) => {
         if (fault?.dropAfterApply) {
           req.socket.destroy();
@@ -199,7 +200,11 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
           res.destroy();
           return;
         }
-        send(res, shaped(req.url, reply));
+        // An error answer is a plain body; should writing it fail all the same, the connection is closed.
+        Promise.resolve(send(res, shaped(req.url, reply))).catch((err: unknown) => {
+          log.error(`sandbox: ${req.method} ${req.url}: the error answer could not be written: ${err instanceof Error ? err.message : String(err)}`);
+          res.destroy();
+        });
         // The body was read (or is past the drain bound): close after the answer, not before it.
         if (reply.status === 413 || reply.status === 408 || reply.headers?.Connection === 'close') res.on('finish', () => req.socket.end());
         log.debug(`sandbox: ${req.method} ${req.url} -> ${reply.status} (${Math.round(performance.now() - started)} ms)`);

@@ -5,7 +5,8 @@ import { isCancellation } from '../common/commands';
 import { SignInCancelledError, type ConnectionManager } from '../common/connection';
 import { describeError, isUnauthorized } from '../common/messages';
 import { formatFilter, parseFilter } from './model/filters';
-import { LoadCell } from './model/loadable';
+import { LoadCell, type LoadState } from './model/loadable';
+import { ReadOnlyDocuments } from './readOnlyDocuments';
 import { rangeLabel, type IndexRange } from './model/ranges';
 
 /** Anything the item commands (copy ID, show details, retry) can act on. */
@@ -109,6 +110,28 @@ export function followConnection(connection: ConnectionManager, on: { serviceCha
 export { FIRST_ROWS_WAIT_MS, type LoadState } from './model/loadable';
 
 /**
+ * A node's rows from the state of its load (a Loadable's `within` or `shown`): "Loading…" while it
+ * loads (or has not started), the failure when it failed (a click runs `retry`), `loaded(value)`
+ * when loaded. Row IDs are `<id>/loading` and `<id>/error`. The one switch every tree shares.
+ */
+export function loadStateRows<T, N>(
+  state: LoadState<T>,
+  owner: { readonly parent: object | undefined; readonly id: string },
+  retry: () => void,
+  loaded: (value: T) => N[],
+): (N | MessageNode)[] {
+  switch (state.kind) {
+    case 'idle':
+    case 'loading':
+      return [new MessageNode(owner.parent, `${owner.id}/loading`, 'loading', vscode.l10n.t('Loading…'))];
+    case 'failed':
+      return [failureRow(owner.parent, `${owner.id}/error`, state.error, retry)];
+    case 'loaded':
+      return loaded(state.value);
+  }
+}
+
+/**
  * One node's load (LoadCell, src/views/model/loadable.ts): a request of the view for the
  * node's rows waits for it up to FIRST_ROWS_WAIT_MS (`within`), so a level that arrives
  * within that wait is returned at once without a "Loading…" row and without announcing a
@@ -130,35 +153,17 @@ export class Loadable<T> extends LoadCell<T> {
 
 export const DETAILS_SCHEME = 'workitemstudio-details';
 
-export class DetailsDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
-  private readonly contents = new Map<string, string>();
-  private readonly emitter = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.emitter.event;
-  private readonly registration: vscode.Disposable;
-
+export class DetailsDocuments extends ReadOnlyDocuments {
   constructor() {
-    this.registration = vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, this);
-  }
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.contents.get(uri.toString()) ?? '';
+    super(DETAILS_SCHEME);
   }
 
   /** Opens (or refreshes) a read-only JSON document named `name`.json. */
   async show(name: string, value: unknown): Promise<vscode.TextEditor> {
     const safe = name.replace(/[\\/:*?"<>|#%]/g, '_') || 'details';
     const uri = vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${safe}.json` });
-    this.contents.set(uri.toString(), JSON.stringify(value, null, 2) + '\n');
-    this.emitter.fire(uri);
-    const doc = await vscode.workspace.openTextDocument(uri);
-    if (doc.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(doc, 'json');
+    const doc = await this.open(uri, JSON.stringify(value, null, 2) + '\n', 'json');
     return vscode.window.showTextDocument(doc, { preview: true });
-  }
-
-  dispose(): void {
-    this.registration.dispose();
-    this.emitter.dispose();
-    this.contents.clear();
   }
 }
 

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { readWorkItems } from '../api/reads';
 import { askTextFilter, targets } from '../views/common';
+import { abortOn } from '../common/abortOn';
 import { registerCommand, UserInputError } from '../common/commands';
 import { readSettings } from '../common/config';
 import { isRequestDocument } from '../common/requestDocument';
@@ -201,22 +202,21 @@ export function registerWorkItemCommands(
     const entries = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Reading the subtree'), cancellable: true },
       async (_p, token) => {
-        const controller = new AbortController();
-        const sub = token.onCancellationRequested(() => controller.abort());
+        const abort = abortOn(token);
         try {
           // The whole subtree of this one item (no depth): the user asked for all of it. The project's
           // profile (read once) says which items are folders; without it, the subtree's shape does.
           const [types, node] = await Promise.all([
-            tree.types.load(projectId, controller.signal),
+            tree.types.load(projectId, abort.signal),
             tree.fieldPolicy.read(tree.fieldPolicy.fieldsFor(tree.types.known(projectId)), (fields) =>
-              tree.reads((c) => c.getSubItems(id, { fields }, { signal: controller.signal }), controller.signal),
+              tree.reads((c) => c.getSubItems(id, { fields }, { signal: abort.signal }), abort.signal),
             ),
           ]);
           const flat = flattenSubtree(node, level);
           learnSubtree(types, node, level, flat);
           return { flat, types };
         } finally {
-          sub.dispose();
+          abort.dispose();
         }
       },
     );

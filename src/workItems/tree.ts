@@ -7,9 +7,10 @@ import { isServiceError } from '../api/errors';
 import { readWorkItems } from '../api/reads';
 import type { ConnectionManager } from '../common/connection';
 import { ContextKeys, setContext } from '../common/contextKeys';
+import { Disposable } from '../common/disposable';
 import type { Project } from '../schema/reads';
 import { describeError } from '../common/messages';
-import { failureRow, followConnection, Loadable, loadMoreItem, MessageNode, rangeTreeItem, textFilterParts, type ActionableNode } from '../views/common';
+import { failureRow, followConnection, Loadable, loadMoreItem, loadStateRows, MessageNode, rangeTreeItem, textFilterParts, type ActionableNode } from '../views/common';
 import { PagedLoader } from '../views/model/paging';
 import { rangeChildren, rangePath, type RangeChild } from '../views/model/ranges';
 import { TreeFieldPolicy } from './model/fieldPolicy';
@@ -95,7 +96,7 @@ export function isMissingRoute(e: unknown): boolean {
   return isServiceError(e) && e.kind === 'http' && e.status === 404;
 }
 
-export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>, vscode.Disposable {
+export class WorkItemsTree extends Disposable implements vscode.TreeDataProvider<WorkItemTreeNode>, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<WorkItemTreeNode | WorkItemTreeNode[] | undefined | void>();
   readonly onDidChangeTreeData = this.emitter.event;
   readonly state: ProjectListState = { filter: {}, hideFinished: false };
@@ -119,7 +120,6 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
   readonly fieldPolicy: TreeFieldPolicy;
   /** Item types and statuses of each project: its profile, or the answers' shape. */
   readonly types: ProjectTypesCache;
-  private readonly disposables: vscode.Disposable[] = [];
   view: vscode.TreeView<WorkItemTreeNode> | undefined;
 
   constructor(
@@ -128,6 +128,7 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
     /** Users by ID for the leader's name (src/people); IDs only without. */
     readonly users?: UserNames,
   ) {
+    super();
     this.fieldPolicy = new TreeFieldPolicy((m) => log.warn(m));
     this.types = new ProjectTypesCache(
       (projectId, signal) =>
@@ -135,7 +136,7 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
       (m) => log.info(m),
       describeError,
     );
-    this.disposables.push(
+    this.register(
       this.emitter,
       followConnection(connection, {
         serviceChanged: () => {
@@ -449,20 +450,19 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
     const st = await this.level(parentId, level).within(undefined, (now) => {
       if (now.kind === 'loaded' && now.value.length === 0 && owner instanceof WorkItemNode && !this.isFolder(owner.row)) this.fire(owner);
     });
-    switch (st.kind) {
-      case 'idle':
-      case 'loading':
-        return [new MessageNode(owner, `${owner.id}/loading`, 'loading', vscode.l10n.t('Loading…'))];
-      case 'failed':
-        return [failureRow(owner, `${owner.id}/error`, st.error, () => this.reloadLevel(parentId))];
-      case 'loaded':
-        if (st.value.length === 0) {
+    return loadStateRows<WorkItemRow[], WorkItemTreeNode>(
+      st,
+      { parent: owner, id: owner.id },
+      () => this.reloadLevel(parentId),
+      (rows) => {
+        if (rows.length === 0) {
           // An item found without children is a leaf (its row loses the twistie when re-rendered); a folder says it is empty.
           if (owner instanceof WorkItemNode && !this.isFolder(owner.row)) return [];
           return [new MessageNode(owner, `${owner.id}/empty`, 'empty', vscode.l10n.t('No work items.'))];
         }
-        return this.spanRows(owner, 0, st.value.length);
-    }
+        return this.spanRows(owner, 0, rows.length);
+      },
+    );
   }
 
   private spanRows(owner: LevelOwner, start: number, end: number): WorkItemTreeNode[] {
@@ -615,9 +615,9 @@ export class WorkItemsTree implements vscode.TreeDataProvider<WorkItemTreeNode>,
     this.view.message = parts.length > 0 ? parts.join(' — ') : undefined;
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.pages.abort();
     for (const l of this.levels.values()) l.reset();
-    for (const d of this.disposables.splice(0)) d.dispose();
+    super.dispose();
   }
 }
