@@ -7,7 +7,8 @@ import { parse } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import type { TablePanel } from '../../src/table/panel';
 import type { WorkItemNode, WorkItemTreeNode } from '../../src/workItems/tree';
-import { activateExtension, closeUntitledDocuments, waitFor } from './support';
+import { readFiltersFile } from '../../src/table/model/filterStore';
+import { activateExtension, closeUntitledDocuments, waitFor, workspaceFolder } from './support';
 
 describe('work item table (extension, sandbox)', function () {
   this.timeout(180_000);
@@ -78,11 +79,39 @@ describe('work item table (extension, sandbox)', function () {
     assert.equal(table.matchingIds().length, expected);
   });
 
+  it('adds a condition built with the pickers (AND) and saves the filter in the workspace file', async () => {
+    const previous = table.viewRows();
+    const expected = previous.filter((r) => typeof r.fields['PlannedFinishDate'] === 'string' && r.fields['PlannedFinishDate'] !== '').map((r) => r.id);
+    assert.ok(expected.length > 0 && expected.length < previous.length, `a narrower filter (${expected.length} of ${previous.length})`);
+    const text = (await vscode.commands.executeCommand('workItemStudio.addTableFilterCondition', { op: 'notEmpty', field: 'PlannedFinishDate' })) as string;
+    assert.match(text, /^進捗＜１００ PlannedFinishDate:notempty$/);
+    await waitFor('the narrower view', async () => (table.viewRows().length === expected.length ? true : undefined));
+    assert.deepEqual(table.matchingIds(), expected, 'both conditions hold (AND), in the same order');
+    const where = await vscode.commands.executeCommand('workItemStudio.saveTableFilter', { name: 'Open with a finish', target: 'workspace' });
+    assert.equal(where, 'workspace');
+    const file = vscode.Uri.joinPath(workspaceFolder().uri, '.vscode', 'workitem-filters.json');
+    const saved = readFiltersFile(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)));
+    assert.deepEqual(saved.problems, []);
+    const entry = saved.filters.find((f) => f.name === 'Open with a finish');
+    assert.ok(entry, 'the named filter is in .vscode/workitem-filters.json');
+    assert.deepEqual(entry.filter.conditions.map((c) => c.op), ['range', 'notEmpty']);
+  });
+
   it('turns the matches into a new request document', async () => {
     const ids = table.matchingIds();
     const editor = (await vscode.commands.executeCommand('workItemStudio.useFilteredItemsInRequest', 'complete')) as vscode.TextEditor | undefined;
     assert.ok(editor, 'a request document was opened');
     const doc = parse(editor.document.getText()) as { workItemIds: string[] };
     assert.deepEqual(doc.workItemIds, ids);
+  });
+
+  it("opens a table of a request document's workItemIds", async () => {
+    const ids = table.matchingIds();
+    const fromDoc = (await vscode.commands.executeCommand('workItemStudio.openWorkItemTable')) as TablePanel;
+    assert.ok(fromDoc && fromDoc !== table, 'a second table');
+    await fromDoc.whenLoaded();
+    assert.deepEqual(fromDoc.source.ids, ids);
+    assert.deepEqual(new Set(fromDoc.viewRows().map((r) => r.id)), new Set(ids));
+    await waitFor('its rows painted', async () => (fromDoc.lastPaint && fromDoc.lastPaint.count > 0 ? true : undefined));
   });
 });
