@@ -139,7 +139,7 @@ export function localizedEntry(message: string, code: string | undefined, params
   const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   if (names.some((n) => params?.[n] === undefined)) return message;
   const args: Record<string, string> = {};
-  const phrased = localizeParams(params!, (key, a) => vscode.l10n.t({ message: key, args: a, comment: [] }));
+  const phrased = localizeParams(params ?? {}, (key, a) => vscode.l10n.t({ message: key, args: a, comment: [] }));
   for (const n of names) args[n] = String(phrased[n]);
   return vscode.l10n.t({ message: template, args, comment: [] });
 }
