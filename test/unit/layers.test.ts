@@ -29,7 +29,7 @@ export const LAYERS: readonly Layer[] = [
   { name: 'tree toolkit', folders: ['src/views'] },
   {
     name: 'features',
-    folders: ['src/connection', 'src/organizations', 'src/processCategories', 'src/people', 'src/workItems', 'src/editors', 'src/changes', 'src/table'],
+    folders: ['src/connection', 'src/organizations', 'src/processCategories', 'src/people', 'src/workItems', 'src/editors', 'src/changes', 'src/table', 'src/forms'],
     separate: true,
   },
   { name: 'activation', folders: ['src/extension.ts'] },
@@ -55,6 +55,7 @@ export const VSCODE_FREE: readonly string[] = [
   'src/workItems/model',
   'src/organizations/model',
   'src/table/model',
+  'src/forms/model',
   'src/people/model.ts',
   'src/people/read.ts',
 ];
