@@ -41,7 +41,7 @@ export function activate(context: vscode.ExtensionContext): WorkItemStudioApi {
   const changes = registerChanges(context, log, connection, requests.jobs, requests.previews, people);
   requests.useValues(changes);
   const workItems = registerWorkItems(context, log, connection, { details, onDidFinishJob: requests.jobs.onDidFinishJob, users: people, newUpdate: requests.newUpdate });
-  registerTable(context, log, { connection, catalogue: requests.fields, users: people, workItems, newRequestDocument: (ids, template) => requests.newUpdate({ ids, template: template as NewUpdateOptions['template'] }) });
+  registerTable(context, log, { connection, catalogue: requests.fields, users: people, workItems, newRequestDocument: (ids, template) => requests.newUpdate({ ids, template: template as NewUpdateOptions['template'] }), onDidFinishJob: requests.jobs.onDidFinishJob });
   return {
     setPrompts: (prompts) => {
       requests.jobs.setPrompts(prompts?.jobs);

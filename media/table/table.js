@@ -1,9 +1,12 @@
 // The work item table's page script. Rows come from the extension in chunks (messages
 // of src/table/protocol.ts); only the rows in sight are in the page (virtual.js).
 // Keyboard: arrows move the focused cell (Shift extends the selection), Tab and
-// Shift+Tab move right and left, Home/End, Page Up/Down, Enter activates a cell (the
-// editing step's hook), Escape collapses the selection (again: back to the filter),
-// Ctrl+C copies the selected cells as TSV.
+// Shift+Tab move right and left, Home/End, Page Up/Down, Enter (or a click on the focused
+// cell, or a double-click) opens the cell's editor (the extension answers with its kind
+// and choices, or why the cell cannot be edited); in the editor Enter commits, Escape
+// cancels. Escape collapses the selection (again: back to the filter), Ctrl+C copies the
+// selected cells as TSV, Ctrl+V pastes a TSV rectangle at the selection. Ctrl+Z / Ctrl+Y /
+// Ctrl+D are keybindings of the extension that come back as `key` messages.
 // @ts-check
 (function () {
   // @ts-ignore acquireVsCodeApi is given by the webview host
@@ -11,7 +14,7 @@
   // @ts-ignore set by virtual.js
   const V = /** @type {{visibleRange: Function, scrollToRow: Function, toTsv: (rows: string[][]) => string}} */ (window.TableVirtual);
 
-  /** @typedef {{id: string, level: number, container: boolean, cells: string[]}} Row */
+  /** @typedef {{id: string, level: number, container: boolean, cells: string[], edited?: Record<string, string>}} Row */
   /** @typedef {{key: string, label: string, type: string, width: number}} Column */
 
   const bar = /** @type {HTMLElement} */ (document.getElementById('bar'));
@@ -50,6 +53,16 @@
   let lowest;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let debounce;
+  /** @type {HTMLElement} */
+  let editsEl;
+  /** @type {HTMLButtonElement} */
+  let undoBtn;
+  /** @type {HTMLButtonElement} */
+  let redoBtn;
+  /** The open cell editor. @type {{el: HTMLInputElement | HTMLSelectElement, id: string, key: string, r: number, c: number, start: string, done: boolean} | undefined} */
+  let editor;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let refusedTimer;
 
   const post = (/** @type {any} */ m) => vscode.postMessage(m);
   const fmt = (/** @type {string} */ s, /** @type {any[]} */ ...args) => s.replace(/\{(\d+)\}/g, (_, i) => String(args[Number(i)]));
@@ -91,7 +104,20 @@
     lowest.checked = lowestOnly;
     lowest.addEventListener('change', () => post({ type: 'lowestOnly', value: lowest.checked }));
     lowLabel.append(lowest, document.createTextNode(' ' + strings.lowestOnly));
-    bar.append(filterInput, countEl, button(strings.build, 'build'), button(strings.named, 'named'), button(strings.save, 'save'), button(strings.columns, 'columns'), lowLabel, button(strings.useInRequest, 'useInRequest'));
+    editsEl = document.createElement('span');
+    editsEl.id = 'edits';
+    undoBtn = document.createElement('button');
+    undoBtn.textContent = strings.undo;
+    undoBtn.addEventListener('click', () => post({ type: 'undo' }));
+    undoBtn.disabled = true;
+    redoBtn = document.createElement('button');
+    redoBtn.textContent = strings.redo;
+    redoBtn.addEventListener('click', () => post({ type: 'redo' }));
+    redoBtn.disabled = true;
+    const review = button(strings.review, 'review');
+    review.id = 'review';
+    bar.append(filterInput, countEl, button(strings.build, 'build'), button(strings.named, 'named'), button(strings.save, 'save'), button(strings.columns, 'columns'), lowLabel, button(strings.useInRequest, 'useInRequest'),
+      editsEl, undoBtn, redoBtn, review, button(strings.exportCsv, 'export'), button(strings.importCsv, 'import'));
   }
 
   function showProblem(/** @type {string} */ text, /** @type {{start: number, end: number, message: string}[]} */ errors) {
@@ -206,6 +232,11 @@
           }
           cell.textContent = text;
           if (row.cells[c].length > 12) cell.title = row.cells[c];
+          const before = row.edited ? row.edited[columns[c].key] : undefined;
+          if (before !== undefined) {
+            cell.classList.add('edited');
+            cell.title = fmt(strings.editedBefore, before === '' ? strings.empty : before);
+          }
         }
         el.append(cell);
       }
@@ -256,6 +287,120 @@
     return { text: V.toTsv(out), cells: out.length * (c1 - c0 + 1) };
   }
 
+  function activate() {
+    const row = rows[focus.r];
+    if (row && columns[focus.c]) post({ type: 'activate', id: row.id, key: columns[focus.c].key });
+  }
+
+  function closeEditor(/** @type {boolean} */ commit) {
+    const ed = editor;
+    if (!ed || ed.done) return;
+    ed.done = true;
+    editor = undefined;
+    const text = ed.el.value;
+    ed.el.remove();
+    if (commit && text !== ed.start) post({ type: 'commit', id: ed.id, key: ed.key, text });
+    grid.focus();
+  }
+
+  /** @param {{id: string, key: string, editor: {kind: string, value: string, choices?: {value: string, label: string}[], allowEmpty?: boolean}}} m */
+  function openEditor(m) {
+    closeEditor(false);
+    const r = rows.findIndex((x) => x !== undefined && x.id === m.id);
+    const c = columns.findIndex((x) => x.key === m.key);
+    if (r < 0 || c < 0) return;
+    const spec = m.editor;
+    /** @type {HTMLInputElement | HTMLSelectElement} */
+    let el;
+    if (spec.kind === 'choice') {
+      const sel = document.createElement('select');
+      if (spec.allowEmpty || !spec.choices || !spec.choices.some((x) => x.value === spec.value)) {
+        const o = document.createElement('option');
+        o.value = '';
+        o.textContent = strings.empty;
+        sel.append(o);
+      }
+      for (const ch of spec.choices || []) {
+        const o = document.createElement('option');
+        o.value = ch.value;
+        o.textContent = ch.label;
+        sel.append(o);
+      }
+      sel.value = spec.value;
+      el = sel;
+    } else {
+      const input = document.createElement('input');
+      input.type = spec.kind === 'date' ? 'date' : spec.kind === 'number' ? 'number' : 'text';
+      if (spec.kind === 'number') input.step = 'any';
+      input.value = spec.value;
+      el = input;
+    }
+    el.className = 'cell-editor';
+    el.setAttribute('aria-label', columns[c].label);
+    el.style.top = r * rowHeight + 'px';
+    el.style.left = columns.slice(0, c).reduce((n, x) => n + x.width, 0) + 'px';
+    el.style.width = Math.max(columns[c].width, spec.kind === 'date' ? 140 : 80) + 'px';
+    el.style.height = rowHeight + 'px';
+    editor = { el, id: m.id, key: m.key, r, c, start: el.value, done: false };
+    el.addEventListener('keydown', (e) => {
+      const ke = /** @type {KeyboardEvent} */ (e);
+      if (ke.key === 'Enter') {
+        ke.preventDefault();
+        closeEditor(true);
+        moveFocus(focus.r + 1, focus.c, false);
+      } else if (ke.key === 'Escape') {
+        ke.preventDefault();
+        closeEditor(false);
+      } else if (ke.key === 'Tab') {
+        ke.preventDefault();
+        closeEditor(true);
+        moveFocus(focus.r, focus.c + (ke.shiftKey ? -1 : 1), false);
+      }
+      ke.stopPropagation();
+    });
+    el.addEventListener('blur', () => closeEditor(true));
+    spacer.append(el);
+    el.focus();
+    if (el instanceof HTMLInputElement && el.type === 'text') el.select();
+  }
+
+  function showRefused(/** @type {string} */ message) {
+    problem.textContent = message;
+    problem.hidden = false;
+    if (refusedTimer) clearTimeout(refusedTimer);
+    refusedTimer = setTimeout(() => {
+      if (problem.textContent === message) problem.hidden = true;
+    }, 8000);
+  }
+
+  function selectionBox() {
+    return { r0: Math.min(anchor.r, focus.r), r1: Math.max(anchor.r, focus.r), c0: Math.min(anchor.c, focus.c), c1: Math.max(anchor.c, focus.c) };
+  }
+
+  document.addEventListener('paste', (e) => {
+    if (editor || document.activeElement === filterInput || !e.clipboardData) return;
+    const text = e.clipboardData.getData('text/plain');
+    const b = selectionBox();
+    const row = rows[b.r0];
+    if (!text || !row || !columns[b.c0]) return;
+    e.preventDefault();
+    post({ type: 'paste', id: row.id, key: columns[b.c0].key, text, rows: b.r1 - b.r0 + 1, columns: b.c1 - b.c0 + 1 });
+  });
+
+  function onKey(/** @type {string} */ name) {
+    // In a text field (the cell editor, the filter bar) the keys belong to its text.
+    const active = document.activeElement;
+    if (editor || (active && (active.tagName === 'INPUT' || active.tagName === 'SELECT'))) {
+      if (name !== 'fillDown') document.execCommand(name);
+      return;
+    }
+    if (name === 'fillDown') {
+      const b = selectionBox();
+      if (b.r1 <= b.r0) return;
+      post({ type: 'fill', generation, firstRow: b.r0, lastRow: b.r1, keys: columns.slice(b.c0, b.c1 + 1).map((c) => c.key) });
+    } else post({ type: name });
+  }
+
   grid.addEventListener('keydown', (e) => {
     if (total === 0 || columns.length === 0) return;
     const page = Math.max(1, Math.floor(body.clientHeight / rowHeight) - 1);
@@ -278,11 +423,10 @@
         else focus.c === columns.length - 1 ? moveFocus(focus.r + 1, 0, false) : moveFocus(focus.r, focus.c + 1, false);
         break;
       }
-      case 'Enter': {
-        const row = rows[focus.r];
-        if (row) post({ type: 'activate', id: row.id, key: columns[focus.c].key });
+      case 'Enter':
+      case 'F2':
+        activate();
         break;
-      }
       case 'Escape':
         if (anchor.r !== focus.r || anchor.c !== focus.c) moveFocus(focus.r, focus.c, false);
         else filterInput.focus();
@@ -307,13 +451,15 @@
     const cell = /** @type {HTMLElement} */ (e.target).closest('.cell');
     const row = /** @type {HTMLElement | null} */ (cell && cell.parentElement);
     if (!cell || !row) return;
+    const r = Number(row.dataset.r), c = Number(/** @type {HTMLElement} */ (cell).dataset.c);
+    // A click on the focused cell (a single cell selected) opens its editor, as in a spreadsheet.
+    const again = !e.shiftKey && r === focus.r && c === focus.c && anchor.r === focus.r && anchor.c === focus.c && document.activeElement === grid;
+    e.preventDefault();
     grid.focus();
-    moveFocus(Number(row.dataset.r), Number(/** @type {HTMLElement} */ (cell).dataset.c), e.shiftKey);
+    moveFocus(r, c, e.shiftKey);
+    if (again) activate();
   });
-  rowsEl.addEventListener('dblclick', () => {
-    const row = rows[focus.r];
-    if (row) post({ type: 'activate', id: row.id, key: columns[focus.c].key });
-  });
+  rowsEl.addEventListener('dblclick', activate);
   body.addEventListener('scroll', () => {
     header.scrollLeft = body.scrollLeft;
     schedule();
@@ -363,6 +509,25 @@
         break;
       case 'setFilter':
         if (filterInput) filterInput.value = m.text;
+        break;
+      case 'editor':
+        openEditor(m);
+        break;
+      case 'refused':
+        showRefused(m.message);
+        break;
+      case 'cells':
+        if (m.generation !== generation) break;
+        for (const x of m.rows) if (x.index < rows.length) rows[x.index] = x.row;
+        schedule();
+        break;
+      case 'edits':
+        if (editsEl) editsEl.textContent = m.count > 0 ? fmt(strings.edits, m.count.toLocaleString()) : '';
+        if (undoBtn) undoBtn.disabled = !m.canUndo;
+        if (redoBtn) redoBtn.disabled = !m.canRedo;
+        break;
+      case 'key':
+        onKey(m.name);
         break;
       case 'progress':
         loading = !m.done;

@@ -10,7 +10,10 @@ import type { FilterCondition } from './model';
 import { addCondition, chooseColumns, pickCondition, pickNamedFilter, saveNamedFilter } from './filterBar';
 import { formatFilterText } from './model';
 import { TablePanel } from './panel';
+import { reviewChanges, type ReviewMode } from './review';
+import { exportTableFile, importIntoTable, type ExportArgs, type ImportArgs } from './csvCommands';
 import type { TableDeps, TableHost, TableSource } from './types';
+import type { BarCommand } from './protocol';
 
 export type { TableHost } from './types';
 export { TablePanel } from './panel';
@@ -52,27 +55,47 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
     connection: host.connection,
     catalogue: host.catalogue,
     users: host.users,
-    onCommand: async (panel, name) => {
-      switch (name) {
-        case 'build':
-          await addConditionTo(panel);
-          return;
-        case 'named': {
-          const f = await pickNamedFilter(log);
-          if (f) panel.applyFilterText(formatFilterText(f.filter));
-          return;
-        }
-        case 'save':
-          await saveNamedFilter(panel);
-          return;
-        case 'columns':
-          await chooseColumns(panel);
-          return;
-        case 'useInRequest':
-          await useInRequest(panel);
-          return;
+    // A button of the bar: its errors are shown as the palette command's would be.
+    onCommand: (panel, name) => barCommand(panel, name).catch((e: unknown) => reportError(log, e)),
+  };
+
+  const barCommand = async (panel: TablePanel, name: BarCommand): Promise<void> => {
+    switch (name) {
+      case 'build':
+        await addConditionTo(panel);
+        return;
+      case 'named': {
+        const f = await pickNamedFilter(log);
+        if (f) panel.applyFilterText(formatFilterText(f.filter));
+        return;
       }
-    },
+      case 'save':
+        await saveNamedFilter(panel);
+        return;
+      case 'columns':
+        await chooseColumns(panel);
+        return;
+      case 'useInRequest':
+        await useInRequest(panel);
+        return;
+      case 'review':
+        await reviewChanges(panel, log);
+        return;
+      case 'export': {
+        const picked = await vscode.window.showQuickPick(
+          [
+            { label: vscode.l10n.t('Export Table as CSV…'), format: 'csv' as const },
+            { label: vscode.l10n.t('Export Table as TSV…'), format: 'tsv' as const },
+          ],
+          { title: vscode.l10n.t('Export Table') },
+        );
+        if (picked) await exportTableFile(panel, log, { format: picked.format });
+        return;
+      }
+      case 'import':
+        await importIntoTable(panel, log);
+        return;
+    }
   };
 
   const addConditionTo = async (panel: TablePanel, condition?: FilterCondition): Promise<string | undefined> => {
@@ -164,6 +187,38 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
     saveNamedFilter(requireActive(), typeof answers === 'object' && answers !== null ? (answers as { name: string; target: 'workspace' | 'user' }) : undefined),
   );
   registerCommand(context, log, 'workItemStudio.chooseTableColumns', () => chooseColumns(requireActive()));
+  const objectArg = <T>(a: unknown): T | undefined => (typeof a === 'object' && a !== null && !(a instanceof vscode.Uri) ? (a as T) : undefined);
+  registerCommand(context, log, 'workItemStudio.reviewTableChanges', (mode?: unknown) =>
+    reviewChanges(requireActive(), log, mode === 'documents' || mode === 'preview' ? (mode as ReviewMode) : undefined),
+  );
+  registerCommand(context, log, 'workItemStudio.exportTableCsv', (args?: unknown) => exportTableFile(requireActive(), log, { ...objectArg<ExportArgs>(args), format: 'csv' }));
+  registerCommand(context, log, 'workItemStudio.exportTableTsv', (args?: unknown) => exportTableFile(requireActive(), log, { ...objectArg<ExportArgs>(args), format: 'tsv' }));
+  registerCommand(context, log, 'workItemStudio.importIntoTable', (args?: unknown) => importIntoTable(requireActive(), log, objectArg<ImportArgs>(args) ?? {}));
+  // Keys of the table's webview (keybindings with an activeWebviewPanelId clause): the page decides,
+  // since a key in an open cell editor belongs to the editor's text.
+  registerCommand(context, log, 'workItemStudio.undoTableEdit', () => requireActive().key('undo'));
+  registerCommand(context, log, 'workItemStudio.redoTableEdit', () => requireActive().key('redo'));
+  registerCommand(context, log, 'workItemStudio.fillDownTable', () => requireActive().key('fillDown'));
+  registerCommand(context, log, 'workItemStudio.refreshTableItems', () => {
+    const panel = requireActive();
+    return panel.reloadItems(panel.allRows().map((r) => r.id));
+  });
+
+  // After a send (or an undo document), the tables re-read the items the job touched: new
+  // values shown, edits that now match what the service holds dropped.
+  if (host.onDidFinishJob) {
+    context.subscriptions.push(
+      host.onDidFinishJob(({ result }) => {
+        const ids = [...new Set(result.requests.flatMap((r) => r.ids))];
+        for (const panel of panels) {
+          panel.reloading = panel.reloadItems(ids).catch((e: unknown) => {
+            log.warn(`Work item table ${panel.source.title}: reading the items again failed: ${e instanceof Error ? e.message : String(e)}`);
+            return 0;
+          });
+        }
+      }),
+    );
+  }
 
   return {
     get active() {

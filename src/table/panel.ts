@@ -6,8 +6,10 @@ import type { ServiceClient } from '../api/client';
 import type { ColumnDef, CompiledFilter, FilterContext, KnownUser, LoadedRow, TableLayout } from './model';
 import {
   ROW_CHUNK, chunkRanges, columnLabel, compileFilterText, computeView, baseRows, folderTest, folderTypeIds, layoutKey, loadByIds, loadSubtree,
-  moveColumn, nextSort, readLayout, shownRow, tableColumns, todayOf, userIdsOf, userNames, userResolver, clampWidth,
+  moveColumn, nextSort, readLayout, shownRow, tableColumns, todayOf, userIdsOf, userNames, userResolver, clampWidth, rowsWithEdits, shownEditedRow,
 } from './model';
+import type { ServiceFieldCatalogue } from '../schema/service-fields';
+import { TableEditing } from './editing';
 import { readWorkItems } from '../api/reads';
 import { ROW_HEIGHT, readMessage, type ColumnInfo, type FromWebview, type TableStrings, type ToWebview } from './protocol';
 import { tableHtml } from './html';
@@ -38,6 +40,9 @@ export class TablePanel implements vscode.Disposable {
   private loaded: Promise<void> = Promise.resolve();
   private loading = false;
   private disposed = false;
+  private cellCatalogue: ServiceFieldCatalogue | undefined;
+  /** The pending edits of the table (issue 24 §3). */
+  readonly editing: TableEditing;
   /** Last paint the webview reported, and the first paint of each generation. */
   lastPaint: PaintReport | undefined;
   readonly firstPaints: PaintReport[] = [];
@@ -51,6 +56,17 @@ export class TablePanel implements vscode.Disposable {
       enableScripts: true,
       retainContextWhenHidden: true,
       localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'media', 'table')],
+    });
+    this.editing = new TableEditing({
+      log: deps.log,
+      view: () => this.view,
+      allColumns: () => this.columns,
+      shownColumns: () => this.shownColumns(),
+      knownUsers: () => this.knownUsers(),
+      format: () => this.format(),
+      catalogue: () => this.cellCatalogue,
+      generation: () => this.generation,
+      post: (m) => this.post(m),
     });
     this.panel.webview.html = tableHtml(this.panel.webview, deps.extensionUri, source.title);
     this.disposables.push(
@@ -98,6 +114,7 @@ export class TablePanel implements vscode.Disposable {
           const client = await this.deps.connection.getClient({ signal });
           const projectId = this.source.projectId ?? (this.source.ids?.[0] ? await this.deps.catalogue.projectOfWorkItem(this.source.ids[0]) : undefined);
           const [catalogue, profile] = await Promise.all([this.deps.catalogue.get(), projectId ? this.deps.catalogue.profile(projectId) : Promise.resolve(undefined)]);
+          this.cellCatalogue = catalogue?.kind === 'service' ? catalogue.catalogue : undefined;
           this.columns = tableColumns(catalogue?.kind === 'service' ? catalogue.fieldTypes : undefined, profile);
           this.folderTypes = folderTypeIds(profile);
           this.layout = readLayout(this.deps.state.get(layoutKey(this.scope)), this.columns.map((c) => c.key));
@@ -108,6 +125,7 @@ export class TablePanel implements vscode.Disposable {
             signal,
             onRows: (rows: LoadedRow[], replace: boolean) => {
               this.rows = replace ? rows : this.rows.concat(rows);
+              this.editing.setRows(rows);
               this.scheduleRefresh();
             },
             onProgress: (done: number, total: number | undefined) => {
@@ -164,6 +182,11 @@ export class TablePanel implements vscode.Disposable {
     this.users = dir.lookupAll(ids);
   }
 
+  /** A folder's item type (its dates follow its children). */
+  isFolderType(typeId: string | undefined): boolean {
+    return typeId !== undefined && this.folderTypes.has(typeId);
+  }
+
   /** Users the rows name, known by name (the pickers' values). */
   knownUsers(): KnownUser[] {
     return [...this.users.values()];
@@ -201,6 +224,14 @@ export class TablePanel implements vscode.Disposable {
       rows: vscode.l10n.t('{0} items'),
       noRows: vscode.l10n.t('No work items to show.'),
       sortHint: vscode.l10n.t('Click to sort; drag to move; drag the edge to resize'),
+      review: vscode.l10n.t('Review Changes'),
+      exportCsv: vscode.l10n.t('Export…'),
+      importCsv: vscode.l10n.t('Import…'),
+      undo: vscode.l10n.t('Undo'),
+      redo: vscode.l10n.t('Redo'),
+      edits: vscode.l10n.t('{0} edited cells'),
+      editedBefore: vscode.l10n.t('Edited. Before: {0}'),
+      empty: vscode.l10n.t('(empty)'),
     };
   }
 
@@ -213,7 +244,15 @@ export class TablePanel implements vscode.Disposable {
     this.post({ type: 'init', title: this.source.title, strings: this.strings(), columns: this.columnInfo(), sort: this.layout.sort, lowestOnly: this.layout.lowestOnly, filterText: this.filterText, rowHeight: ROW_HEIGHT });
   }
 
+  /** The last `editor` or `refused` message sent to the webview (tests). */
+  lastEditorMessage: ToWebview | undefined;
+
+  get currentGeneration(): number {
+    return this.generation;
+  }
+
   private post(m: ToWebview): void {
+    if (m.type === 'editor' || m.type === 'refused') this.lastEditorMessage = m;
     if (!this.ready) {
       if (m.type === 'init') this.queue.length = 0;
       this.queue.push(m);
@@ -223,9 +262,18 @@ export class TablePanel implements vscode.Disposable {
   }
 
   private receive(raw: unknown): void {
+    void this.dispatch(raw);
+  }
+
+  /** A message as if the webview posted it (the webview's path; tests drive the table through it). */
+  dispatch(raw: unknown): Promise<void> {
     const m = readMessage(raw);
-    if (!m) return;
-    this.handle(m).catch((e: unknown) => this.deps.log.warn(`Work item table: ${m.type} failed: ${e instanceof Error ? e.message : String(e)}`));
+    if (!m) return Promise.resolve();
+    return this.handle(m).catch((e: unknown) => this.deps.log.warn(`Work item table: ${m.type} failed: ${e instanceof Error ? e.message : String(e)}`));
+  }
+
+  private format(): { userName: (id: string) => string | undefined } {
+    return { userName: (id: string) => this.users.get(id)?.name ?? undefined };
   }
 
   private async handle(m: FromWebview): Promise<void> {
@@ -272,8 +320,22 @@ export class TablePanel implements vscode.Disposable {
         return;
       }
       case 'activate':
-        // The editing step will begin editing the cell here (src/table/protocol.ts).
-        this.deps.log.debug(`Work item table: cell ${m.id}/${m.key} activated (editing comes later)`);
+        this.editing.activate(m.id, m.key);
+        return;
+      case 'commit':
+        this.editing.commit(m.id, m.key, m.text);
+        return;
+      case 'paste':
+        this.editing.paste(m.id, m.key, m.text, m.rows, m.columns);
+        return;
+      case 'fill':
+        if (m.generation === this.generation) this.editing.fillDown(m.firstRow, m.lastRow, m.keys);
+        return;
+      case 'undo':
+        this.editing.undo();
+        return;
+      case 'redo':
+        this.editing.redo();
         return;
     }
   }
@@ -335,6 +397,16 @@ export class TablePanel implements vscode.Disposable {
     return this.view.map((r) => r.id);
   }
 
+  /** Every row read (not only those shown). */
+  allRows(): readonly LoadedRow[] {
+    return this.rows;
+  }
+
+  /** A user's name (the ID when unknown). */
+  userName(id: string): string | undefined {
+    return this.users.get(id)?.name ?? undefined;
+  }
+
   /** The rows shown now, in order (tests). */
   viewRows(): readonly LoadedRow[] {
     return this.view;
@@ -365,9 +437,10 @@ export class TablePanel implements vscode.Disposable {
   private async refresh(): Promise<void> {
     if (this.columns.length === 0) return;
     const generation = ++this.generation;
-    const format = { userName: (id: string) => this.users.get(id)?.name ?? undefined };
+    const format = this.format();
+    const edits = this.editing.edits;
     const sortCol = this.layout.sort ? this.columns.find((c) => c.key === this.layout.sort!.key) : undefined;
-    this.view = computeView(this.rows, {
+    this.view = computeView(rowsWithEdits(this.rows, edits), {
       lowestOnly: this.layout.lowestOnly,
       isFolder: folderTest(this.folderTypes),
       test: this.compiled?.ok ? this.compiled.test : undefined,
@@ -380,11 +453,43 @@ export class TablePanel implements vscode.Disposable {
     for (const [start, end] of chunkRanges(view.length, ROW_CHUNK)) {
       if (generation !== this.generation) return;
       const rows = new Array(end - start);
-      for (let i = start; i < end; i++) rows[i - start] = shownRow(view[i]!, cols, format);
+      if (edits.size === 0) for (let i = start; i < end; i++) rows[i - start] = shownRow(view[i]!, cols, format);
+      else for (let i = start; i < end; i++) rows[i - start] = shownEditedRow(this.editing.row(view[i]!.id) ?? view[i]!, cols, edits, format);
       this.post({ type: 'rows', generation, start, rows });
       await new Promise((r) => setImmediate(r));
     }
     if (!this.loading) this.post({ type: 'progress', loaded: this.rows.length, total: this.rows.length, done: true });
+    this.editing.sendState();
+  }
+
+  /** The last re-read after a job (tests wait for it). */
+  reloading: Promise<number> = Promise.resolve(0);
+
+  /** A key of the table's keybindings: the page undoes its own text in an open cell editor, else asks for the table's step. */
+  key(name: 'undo' | 'redo' | 'fillDown'): void {
+    this.post({ type: 'key', name });
+  }
+
+  /** Reads these items again (after a send): their values as read replace the old ones, edits that now match are dropped. */
+  async reloadItems(ids: readonly string[]): Promise<number> {
+    const known = new Map(this.rows.map((r, i) => [r.id, i]));
+    const wanted = [...new Set(ids)].filter((id) => known.has(id));
+    if (wanted.length === 0 || this.disposed) return 0;
+    const client = await this.deps.connection.getClient({ signal: this.abort.signal });
+    const r = await loadByIds((list, o) => readWorkItems(client, list, o), wanted, { signal: this.abort.signal, onRows: () => undefined });
+    const fresh: LoadedRow[] = [];
+    for (const row of r.rows) {
+      const i = known.get(row.id)!;
+      const old = this.rows[i]!;
+      // Level, container and path columns come from the subtree read; the fields read now win.
+      const merged: LoadedRow = { ...old, fields: { ...old.fields, ...row.fields } };
+      this.rows[i] = merged;
+      fresh.push(merged);
+    }
+    this.editing.setRows(fresh);
+    this.deps.log.info(`Work item table ${this.source.title}: ${fresh.length} items read again; ${this.editing.edits.size} edits pending`);
+    await this.refresh();
+    return fresh.length;
   }
 
   dispose(): void {

@@ -12,13 +12,17 @@
 // Cells are addressed by row ID and column key (never by index in the view, which a
 // sort changes). Rows hold the shown text of each column in `init.columns` order.
 //
-// For the editing step (reserved, not handled yet):
+// Editing (src/table/editing.ts):
 //   webview → extension  { type: 'activate', id, key }         Enter or double-click on a cell: begin editing it
-//                        (the extension will answer `editor` with the cell's type, value and choices, or `refused` with the read-only reason)
+//                        (the extension answers `editor` with the cell's editor, value and choices, or `refused` with the read-only reason)
 //   webview → extension  { type: 'commit', id, key, text }     the typed text of an edited cell (parsed by the model's parseCellInput)
-//   webview → extension  { type: 'paste', id, key, text }      a TSV rectangle pasted with its top-left cell here (TableEdits.paste)
-//   extension → webview  { type: 'cells', generation, rows }   changed rows (same shape as `rows` items), with `edited` keys marked
-// Today `activate` is posted by the webview and logged by the extension (a clean hook).
+//   webview → extension  { type: 'paste', id, key, text, rows?, columns? }  a TSV rectangle pasted with its top-left cell here (pasteText);
+//                        rows × columns: the selection a single value fills
+//   webview → extension  { type: 'fill', generation, firstRow, lastRow, keys }  Ctrl+D over rows [firstRow, lastRow] of that view
+//   webview → extension  { type: 'undo' } / { type: 'redo' }  Ctrl+Z / Ctrl+Y
+//   extension → webview  { type: 'cells', generation, rows: [{index, row}] }  changed rows in place, `row.edited`: key → value before
+//   extension → webview  { type: 'edits', count, canUndo, canRedo }         the pending edits (status and buttons)
+import type { CellEditorSpec, EditedShownRow } from './model/editView';
 import type { ShownRow } from './model/window';
 
 export interface ColumnInfo {
@@ -44,7 +48,19 @@ export interface TableStrings {
   rows: string;
   noRows: string;
   sortHint: string;
+  review: string;
+  exportCsv: string;
+  importCsv: string;
+  undo: string;
+  redo: string;
+  edits: string;
+  editedBefore: string;
+  empty: string;
 }
+
+/** Buttons of the bar that run a command in the extension. */
+export const BAR_COMMANDS = ['build', 'named', 'save', 'columns', 'useInRequest', 'review', 'export', 'import'] as const;
+export type BarCommand = (typeof BAR_COMMANDS)[number];
 
 export type ToWebview =
   | { type: 'init'; title: string; strings: TableStrings; columns: ColumnInfo[]; sort?: { key: string; direction: 'asc' | 'desc' }; lowestOnly: boolean; filterText: string; rowHeight: number }
@@ -55,7 +71,13 @@ export type ToWebview =
   | { type: 'count'; text: string; matches: number; total: number; errors: { start: number; end: number; message: string }[] }
   /** The text of the filter bar set by the extension (a named filter, the pickers). */
   | { type: 'setFilter'; text: string }
-  | { type: 'progress'; loaded: number; total?: number; done: boolean; message?: string };
+  | { type: 'progress'; loaded: number; total?: number; done: boolean; message?: string }
+  | { type: 'editor'; id: string; key: string; editor: CellEditorSpec }
+  | { type: 'refused'; id: string; key: string; message: string }
+  | { type: 'cells'; generation: number; rows: { index: number; row: EditedShownRow }[] }
+  | { type: 'edits'; count: number; canUndo: boolean; canRedo: boolean }
+  /** A keybinding of the table (Ctrl+Z, Ctrl+Y, Ctrl+D): the page acts on its selection or its open editor. */
+  | { type: 'key'; name: 'undo' | 'redo' | 'fillDown' };
 
 export type FromWebview =
   | { type: 'ready' }
@@ -66,13 +88,17 @@ export type FromWebview =
   /** `key` dragged before `before` (to the end without one). */
   | { type: 'reorder'; key: string; before?: string }
   | { type: 'lowestOnly'; value: boolean }
-  | { type: 'command'; name: 'build' | 'named' | 'save' | 'columns' | 'useInRequest' }
+  | { type: 'command'; name: BarCommand }
   /** Ctrl+C: the selected cells as TSV (the extension writes the clipboard). */
   | { type: 'copy'; text: string; cells: number }
   /** What the webview painted: rows [first, first + count) of `total`, after `ms` of webview time since `reset`. */
   | { type: 'painted'; generation: number; first: number; count: number; total: number; received: number; ms: number }
-  /** Reserved for the editing step (see the file header). */
-  | { type: 'activate'; id: string; key: string };
+  | { type: 'activate'; id: string; key: string }
+  | { type: 'commit'; id: string; key: string; text: string }
+  | { type: 'paste'; id: string; key: string; text: string; rows?: number; columns?: number }
+  | { type: 'fill'; generation: number; firstRow: number; lastRow: number; keys: string[] }
+  | { type: 'undo' }
+  | { type: 'redo' };
 
 export const ROW_HEIGHT = 24;
 
@@ -83,12 +109,27 @@ export function readMessage(m: unknown): FromWebview | undefined {
   const s = (k: string): boolean => typeof (m as Record<string, unknown>)[k] === 'string';
   switch (t) {
     case 'ready':
+    case 'undo':
+    case 'redo':
       return m as FromWebview;
+    case 'commit':
+      return s('id') && s('key') && s('text') ? (m as FromWebview) : undefined;
+    case 'paste': {
+      const o = m as Record<string, unknown>;
+      const count = (k: string) => o[k] === undefined || (typeof o[k] === 'number' && Number.isInteger(o[k]) && (o[k] as number) >= 1);
+      return s('id') && s('key') && s('text') && count('rows') && count('columns') ? (m as FromWebview) : undefined;
+    }
+    case 'fill': {
+      const o = m as Record<string, unknown>;
+      const int = (k: string) => typeof o[k] === 'number' && Number.isInteger(o[k]) && (o[k] as number) >= 0;
+      return int('generation') && int('firstRow') && int('lastRow') && Array.isArray(o['keys']) && (o['keys'] as unknown[]).every((k) => typeof k === 'string') ? (m as FromWebview) : undefined;
+    }
     case 'filter':
       return s('text') ? (m as FromWebview) : undefined;
     case 'sort':
-    case 'activate':
       return s('key') ? (m as FromWebview) : undefined;
+    case 'activate':
+      return s('id') && s('key') ? (m as FromWebview) : undefined;
     case 'resize':
       return s('key') && typeof (m as { width?: unknown }).width === 'number' ? (m as FromWebview) : undefined;
     case 'reorder':
@@ -96,7 +137,7 @@ export function readMessage(m: unknown): FromWebview | undefined {
     case 'lowestOnly':
       return typeof (m as { value?: unknown }).value === 'boolean' ? (m as FromWebview) : undefined;
     case 'command':
-      return ['build', 'named', 'save', 'columns', 'useInRequest'].includes(String((m as { name?: unknown }).name)) ? (m as FromWebview) : undefined;
+      return (BAR_COMMANDS as readonly string[]).includes(String((m as { name?: unknown }).name)) ? (m as FromWebview) : undefined;
     case 'copy':
       return s('text') ? (m as FromWebview) : undefined;
     case 'painted':

@@ -6,6 +6,8 @@ import type { ServiceClient } from '../api/client';
 import type { ProjectProfile } from '../schema/catalogue';
 import type { KnownUser } from './model';
 import type { TablePanel } from './panel';
+import type { BarCommand } from './protocol';
+import type { JobResult } from '../bulk/types';
 
 /** Where a table's rows come from: a project's or folder's subtree, or items by ID. */
 export interface TableSource {
@@ -35,7 +37,7 @@ export interface TableDeps {
   };
   users?: { resolve(ids: Iterable<string>): Promise<boolean>; lookupAll(ids: Iterable<string>): Map<string, KnownUser> };
   /** A button of the bar (pickers, named filters, columns, request document). */
-  onCommand(panel: TablePanel, name: 'build' | 'named' | 'save' | 'columns' | 'useInRequest'): Promise<void>;
+  onCommand(panel: TablePanel, name: BarCommand): Promise<void>;
 }
 
 /** What src/extension.ts passes to registerTable. */
@@ -50,4 +52,6 @@ export interface TableHost {
   };
   /** Opens a new request document for these IDs (src/editors newUpdate): asks for the change when `template` is not given. */
   newRequestDocument(ids: string[], template?: string): Promise<unknown>;
+  /** Fires when an update job ends (RequestJobs.onDidFinishJob): tables re-read the items it touched. */
+  onDidFinishJob?: vscode.Event<{ result: JobResult }>;
 }

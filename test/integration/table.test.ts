@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { TablePanel } from '../../src/table/panel';
 import type { WorkItemNode, WorkItemTreeNode } from '../../src/workItems/tree';
 import { readFiltersFile } from '../../src/table/model/filterStore';
-import { activateExtension, closeUntitledDocuments, waitFor, workspaceFolder } from './support';
+import { activateExtension, answering, closeUntitledDocuments, waitFor, workspaceFolder } from './support';
 
 describe('work item table (extension, sandbox)', function () {
   this.timeout(180_000);
@@ -113,5 +113,137 @@ describe('work item table (extension, sandbox)', function () {
     assert.deepEqual(fromDoc.source.ids, ids);
     assert.deepEqual(new Set(fromDoc.viewRows().map((r) => r.id)), new Set(ids));
     await waitFor('its rows painted', async () => (fromDoc.lastPaint && fromDoc.lastPaint.count > 0 ? true : undefined));
+  });
+});
+
+describe('work item table: editing, review, send and undo (extension, sandbox)', function () {
+  this.timeout(300_000);
+  let table: TablePanel;
+  const name = (id: string) => table.viewRows().find((r) => r.id === id)?.fields;
+
+  before(async () => {
+    await activateExtension();
+    await vscode.commands.executeCommand('workItemStudio.startSandbox');
+    await vscode.commands.executeCommand('workItemStudio.workItems.focus');
+    const revealed = (await vscode.commands.executeCommand('workItemStudio.revealWorkItems', { ids: ['121'] })) as WorkItemNode[];
+    const projects = (await revealed[0]!.tree.getChildren()) as WorkItemTreeNode[];
+    const project = projects.find((n) => n.kind === 'project' && n.projectId === '3001');
+    assert.ok(project);
+    table = (await vscode.commands.executeCommand('workItemStudio.openWorkItemTable', project)) as TablePanel;
+    await table.whenLoaded();
+    await waitFor('the webview to paint', async () => (table.lastPaint && table.lastPaint.count > 0 ? true : undefined));
+  });
+
+  after(async () => {
+    await closeUntitledDocuments();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('edits cells through the webview messages, pastes a block, fills down, undoes and redoes; refuses read-only and bad cells with the reason', async () => {
+    const view = table.viewRows();
+    const i = view.findIndex((r, k) => k > 0 && r.hasChildren === false && view[k + 1]?.hasChildren === false && view[k - 1]?.hasChildren === false);
+    assert.ok(i > 0, 'three leaves in a row');
+    const [a, b, c] = [view[i - 1]!, view[i]!, view[i + 1]!];
+    const cols = table.shownColumns().map((x) => x.key);
+    assert.ok(['Name', 'Code', 'PlannedTime', 'ParentName'].every((k) => cols.includes(k)), cols.join());
+
+    // A read-only cell says why instead of opening an editor.
+    await table.dispatch({ type: 'activate', id: a.id, key: 'ParentName' });
+    const refused = table.lastEditorMessage;
+    assert.equal(refused?.type, 'refused');
+    assert.match((refused as { message: string }).message, /moveParentTo/);
+    // An editable cell gets the editor of its type.
+    await table.dispatch({ type: 'activate', id: a.id, key: 'PlannedFinishDate' });
+    assert.equal(table.lastEditorMessage?.type, 'editor');
+    assert.equal((table.lastEditorMessage as { editor: { kind: string } }).editor.kind, 'date');
+
+    await table.dispatch({ type: 'commit', id: a.id, key: 'Name', text: 'Table edit A' });
+    assert.equal(table.editing.edits.get(a.id, 'Name')?.value, 'Table edit A');
+    assert.equal(name(a.id)?.['Name'], 'Table edit A', 'the row shows the edited value');
+    await table.dispatch({ type: 'commit', id: a.id, key: 'ActualProgress', text: 'abc' });
+    assert.equal(table.lastEditorMessage?.type, 'refused', 'a bad value is refused');
+    assert.equal(table.editing.edits.isEdited(a.id, 'ActualProgress'), false);
+
+    // A block pasted from a spreadsheet (CRLF, full-width digits in the hours).
+    await table.dispatch({ type: 'paste', id: b.id, key: 'Code', text: 'TBL-B\r\nTBL-C\r\n' });
+    assert.equal(table.editing.edits.get(b.id, 'Code')?.value, 'TBL-B');
+    assert.equal(table.editing.edits.get(c.id, 'Code')?.value, 'TBL-C');
+    await table.dispatch({ type: 'paste', id: b.id, key: 'PlannedTime', text: '７．２５' });
+    assert.equal(table.editing.edits.get(b.id, 'PlannedTime')?.value, 435);
+    // Fill down the planned time from b to c.
+    await table.dispatch({ type: 'fill', generation: table.currentGeneration, firstRow: i, lastRow: i + 1, keys: ['PlannedTime'] });
+    assert.equal(table.editing.edits.get(c.id, 'PlannedTime')?.value, 435);
+    await table.dispatch({ type: 'undo' });
+    assert.equal(table.editing.edits.isEdited(c.id, 'PlannedTime'), false, 'undo takes the fill down back');
+    await table.dispatch({ type: 'redo' });
+    assert.equal(table.editing.edits.get(c.id, 'PlannedTime')?.value, 435);
+    assert.equal(table.editing.edits.size, 5);
+  });
+
+  it('Review Changes opens the fewest request documents; Send; the table shows the new values; the undo documents put them back', async () => {
+    const edits = table.editing.edits.all();
+    const before = new Map(edits.map((e) => [`${e.id}/${e.field}`, e.before]));
+    const docs = (await vscode.commands.executeCommand('workItemStudio.reviewTableChanges', 'documents')) as vscode.TextDocument[];
+    assert.equal(docs.length, 3, 'a: Name; b: Code + hours; c: Code + hours');
+    const sentIds = new Set<string>();
+    for (const d of docs) {
+      const json = parse(d.getText()) as { workItemIds: string[]; update: { fields: Record<string, unknown> } };
+      json.workItemIds.forEach((id) => sentIds.add(id));
+      for (const id of json.workItemIds) for (const [f, v] of Object.entries(json.update.fields)) assert.deepEqual(table.editing.edits.get(id, f)?.value, v);
+    }
+    assert.deepEqual([...sentIds].sort(), [...new Set(edits.map((e) => e.id))].sort());
+    const jobs: string[] = [];
+    for (const d of docs) {
+      const outcomes = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', d.uri)) as { jobId?: string; result: { outcome: string } }[];
+      assert.equal(outcomes[0]?.result.outcome, 'succeeded');
+      jobs.push(outcomes[0]!.jobId!);
+    }
+    await waitFor('the table to read the items again', async () => {
+      await table.reloading;
+      return table.editing.edits.size === 0 ? true : undefined;
+    });
+    for (const e of edits) assert.deepEqual(name(e.id)?.[e.field], e.value, `${e.id}.${e.field} shows the value sent`);
+
+    // Create Undo Document for each job, send the undo documents: the values read before come back.
+    for (const jobId of jobs) {
+      const undo = (await answering({ undo: { drift: async () => 'cancel' } }, () => vscode.commands.executeCommand('workItemStudio.createUndoDocument', jobId))) as { documents: vscode.Uri[] };
+      assert.ok(undo && undo.documents.length > 0, `undo documents of ${jobId}`);
+      for (const doc of undo.documents) {
+        const sent = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', doc)) as { result: { outcome: string } }[];
+        assert.equal(sent[0]?.result.outcome, 'succeeded');
+      }
+    }
+    await waitFor('the values before in the table', async () => {
+      await table.reloading;
+      return edits.every((e) => JSON.stringify(name(e.id)?.[e.field] ?? null) === JSON.stringify(before.get(`${e.id}/${e.field}`) ?? null)) ? true : undefined;
+    });
+  });
+
+  it('exports the table as CSV in UTF-8 with a BOM and imports a CSV: good rows become edits, a bad row is listed and not applied', async () => {
+    const file = vscode.Uri.joinPath(workspaceFolder().uri, `table-export-${process.pid}.csv`);
+    try {
+      const out = (await vscode.commands.executeCommand('workItemStudio.exportTableCsv', { columns: 'shown', uri: file })) as { text: string };
+      const bytes = await vscode.workspace.fs.readFile(file);
+      assert.deepEqual([...bytes.slice(0, 3)], [0xef, 0xbb, 0xbf], 'UTF-8 BOM');
+      assert.equal(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes), out.text);
+      assert.equal(out.text.split('\r\n').filter((l) => l !== '').length, table.viewRows().length + 1, 'a header and one line per row shown');
+    } finally {
+      await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
+    }
+    const [x, y] = table.viewRows().filter((r) => r.hasChildren === false);
+    const text = `ID,Name,Planned time (h),Notes\n${x!.id},Imported X,7:30,a note\n${y!.id},Imported Y,not hours,\n999999,Nobody,1,\n`;
+    const result = (await vscode.commands.executeCommand('workItemStudio.importIntoTable', { text, mapping: { Notes: null } })) as {
+      changes: { id: string; field: string }[];
+      problems: { line: number; column?: string; message: string }[];
+      badRecordCount: number;
+    };
+    assert.ok(result.changes.some((ch) => ch.id === x!.id && ch.field === 'Name'), JSON.stringify(result.problems));
+    assert.equal(result.changes.filter((ch) => ch.id === y!.id).length, 0, 'nothing of a bad row');
+    assert.equal(result.badRecordCount, 2);
+    assert.ok(result.problems.some((p) => p.line === 3 && p.column === 'Planned time (h)'));
+    assert.ok(result.problems.some((p) => p.line === 4 && /999999/.test(p.message)));
+    assert.equal(table.editing.edits.get(x!.id, 'Name')?.value, 'Imported X', 'shown as an edit, not sent');
+    await waitFor('the problems document', async () => (vscode.workspace.textDocuments.some((d) => d.languageId === 'markdown' && d.getText().includes('999999')) ? true : undefined));
+    table.editing.edits.clear();
   });
 });

@@ -3,6 +3,7 @@
 // the service's catalogue: types, ranges, names, finish not before start) apply to
 // every edited cell, so a table edit that passes here passes the document checks.
 import { checkUpdateBody } from '../../schema/rules';
+import type { DocumentIssue } from '../../schema/issues';
 import { fieldInfo } from '../../schema/fields';
 import type { ServiceFieldCatalogue } from '../../schema/service-fields';
 import { type ColumnDef, type TableRow, choiceName } from './columns';
@@ -13,6 +14,8 @@ import { foldForMatch, parseDate, parseHours, parseNumber } from './text';
 export interface CellProblem {
   code: 'readOnly' | 'type' | 'choice' | 'user' | 'check';
   message: string;
+  /** For 'check': the request-document issue (its code and params let the UI word it in its language). */
+  issue?: DocumentIssue;
 }
 
 /** Read-only system fields and why (issue 24 §3), with the member that changes them where there is one. */
@@ -123,7 +126,7 @@ export function checkCellValue(c: ColumnDef, value: unknown, fields: Readonly<Re
   }
   const r = checkUpdateBody({ fields: body }, [], ctx.catalogue ? { catalogue: ctx.catalogue } : {});
   const err = r.issues.find((i) => i.severity === 'error');
-  return err ? { code: 'check', message: `${c.label}: ${err.message}` } : undefined;
+  return err ? { code: 'check', message: `${c.label}: ${err.message}`, issue: err } : undefined;
 }
 
 /** A proposed edit of one cell after parsing and checks. */

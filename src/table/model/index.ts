@@ -18,3 +18,4 @@ export * from './layout';
 export * from './load';
 export * from './session';
 export * from './window';
+export * from './editView';

@@ -1,0 +1,108 @@
+// The table's edits as the webview shows them (src/table/model/editView.ts) and the
+// editing messages of the protocol (src/table/protocol.ts), in plain Node.
+import * as assert from 'node:assert/strict';
+import { buildColumns, pickColumns } from '../../src/table/model/columns';
+import { TableEdits, fillDown, pasteText } from '../../src/table/model/edits';
+import { cellEditorFor, indexById, rowsWithEdits, shownEditedRow } from '../../src/table/model/editView';
+import type { LoadedRow } from '../../src/table/model/load';
+import { checkCellValue } from '../../src/table/model/cells';
+
+const cols = pickColumns(buildColumns([], { statusTypes: [{ id: '51', name: '未着手' }, { id: '52', name: '進行中' }] }), [
+  'Name', 'StatusTypeId', 'LeaderId', 'PlannedStartDate', 'PlannedFinishDate', 'PlannedTime', 'ActualProgress',
+]);
+const col = (k: string) => cols.find((c) => c.key === k)!;
+const rows: LoadedRow[] = [
+  { id: '101', level: 1, fields: { Name: 'A', StatusTypeId: '51', LeaderId: '2101', PlannedStartDate: '2026-03-02T00:00:00', PlannedFinishDate: '2026-03-06', PlannedTime: 480, ActualProgress: 0 } },
+  { id: '102', level: 1, fields: { Name: 'B', StatusTypeId: '51', LeaderId: null, PlannedStartDate: '2026-03-09', PlannedFinishDate: '2026-03-13', PlannedTime: 60, ActualProgress: 50 } },
+  { id: '103', level: 1, fields: { Name: 'C', StatusTypeId: '52', LeaderId: '2102', PlannedStartDate: null, PlannedFinishDate: null, PlannedTime: null, ActualProgress: 100 } },
+];
+const users = [{ id: '2101', name: '鈴木 一郎', loginName: 'suzuki' }, { id: '2102', name: 'Ada Lovelace', loginName: 'ada' }];
+const userName = (id: string) => users.find((u) => u.id === id)?.name;
+
+describe('table: edits as the webview shows them', () => {
+  it('applies pending edits to the rows the view filters and sorts, leaving unedited rows the same objects', () => {
+    const edits = new TableEdits(rows);
+    assert.equal(rowsWithEdits(rows, edits), rows, 'no edit: the same array');
+    edits.apply([{ id: '102', field: 'StatusTypeId', value: '52' }]);
+    const out = rowsWithEdits(rows, edits);
+    assert.equal(out[0], rows[0]);
+    assert.notEqual(out[1], rows[1]);
+    assert.equal(out[1]!.fields['StatusTypeId'], '52');
+    assert.equal(rows[1]!.fields['StatusTypeId'], '51', 'the rows as read are not changed');
+  });
+
+  it('marks edited cells with the value before as shown (names, hours), and drops the mark when the edit is undone', () => {
+    const edits = new TableEdits(rows);
+    edits.apply([{ id: '101', field: 'LeaderId', value: '2102' }, { id: '101', field: 'PlannedTime', value: 450 }]);
+    const shown = shownEditedRow(rows[0]!, cols, edits, { userName });
+    assert.equal(shown.cells[cols.indexOf(col('LeaderId'))], 'Ada Lovelace');
+    assert.equal(shown.cells[cols.indexOf(col('PlannedTime'))], '7:30');
+    assert.deepEqual(shown.edited, { LeaderId: '鈴木 一郎', PlannedTime: '8:00' });
+    edits.undo();
+    assert.equal(shownEditedRow(rows[0]!, cols, edits, { userName }).edited, undefined);
+  });
+
+  it('a paste of a TSV block from Excel (names, full-width digits) and a fill down become one undo step each, with refusals', () => {
+    const edits = new TableEdits(rows);
+    const ci = cols.indexOf(col('StatusTypeId'));
+    const r = pasteText(edits, '進行中\t鈴木 一郎\n未着手\tada\r\n', rows, cols, { rowIndex: 1, columnIndex: ci }, { resolveUser: (t) => users.filter((u) => u.loginName === t || u.name === t).map((u) => u.id) });
+    assert.deepEqual(r.rejected, []);
+    assert.equal(edits.apply(r.changes), 3, "102's status and leader, 103's status (its leader is ada already: no edit)");
+    const hours = pasteText(edits, '１２．５', rows, cols, { rowIndex: 1, columnIndex: cols.indexOf(col('PlannedTime')) });
+    assert.deepEqual(hours.changes, [{ id: '102', field: 'PlannedTime', value: 750 }], 'full-width 12.5 hours → 750 minutes');
+    const f = fillDown(edits, rows, cols, { firstRow: 0, lastRow: 2, columnIndexes: [cols.indexOf(col('PlannedTime'))] });
+    assert.equal(f.changes.length, 2);
+    edits.apply(f.changes);
+    assert.equal(edits.fieldsOf(rows[2]!)['PlannedTime'], 480);
+    edits.undo();
+    assert.equal(edits.fieldsOf(rows[2]!)['PlannedTime'], null);
+    const bad = pasteText(edits, '2026-03-20', rows, cols, { rowIndex: 0, columnIndex: cols.indexOf(col('PlannedFinishDate')) - 1 });
+    assert.equal(bad.changes.length, 0, 'a start after the finish is refused');
+    assert.equal(bad.rejected[0]!.problem.code, 'check');
+    assert.ok(bad.rejected[0]!.problem.issue, 'the request-document issue comes with the problem (localized by its code)');
+  });
+
+  it('a checked cell carries the issue of the request-document checks', () => {
+    const p = checkCellValue(col('ActualProgress'), 150, {});
+    assert.equal(p?.code, 'check');
+    assert.ok(p?.issue?.code);
+  });
+
+  it('gives each column type its editor: date picker, number, list of statuses, users by name, hours as text', () => {
+    const f = rows[0]!.fields;
+    assert.deepEqual(cellEditorFor(col('PlannedStartDate'), f), { kind: 'date', value: '2026-03-02' });
+    assert.deepEqual(cellEditorFor(col('ActualProgress'), f), { kind: 'number', value: '0' });
+    assert.deepEqual(cellEditorFor(col('PlannedTime'), f), { kind: 'text', value: '8:00' });
+    const status = cellEditorFor(col('StatusTypeId'), f);
+    assert.equal(status.kind, 'choice');
+    assert.equal(status.value, '51');
+    assert.deepEqual(status.choices, [{ value: '51', label: '未着手' }, { value: '52', label: '進行中' }]);
+    const leader = cellEditorFor(col('LeaderId'), f, users, { userName });
+    assert.equal(leader.kind, 'choice');
+    assert.equal(leader.allowEmpty, true);
+    assert.deepEqual(leader.choices!.map((c) => c.label), ['Ada Lovelace', '鈴木 一郎']);
+    assert.equal(cellEditorFor(col('LeaderId'), f).kind, 'text', 'no known users: the ID as text');
+    assert.deepEqual(cellEditorFor(col('Name'), f), { kind: 'text', value: 'A' });
+    assert.deepEqual([...indexById(rows)], [['101', 0], ['102', 1], ['103', 2]]);
+  });
+});
+
+describe('table: editing messages from the webview', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { readMessage } = require('../../src/table/protocol') as typeof import('../../src/table/protocol');
+  it('accepts commit, paste, fill, undo, redo and the new bar commands; refuses malformed ones', () => {
+    assert.ok(readMessage({ type: 'commit', id: '1', key: 'Name', text: '' }));
+    assert.equal(readMessage({ type: 'commit', id: '1', key: 'Name' }), undefined);
+    assert.ok(readMessage({ type: 'paste', id: '1', key: 'Name', text: 'a\tb', rows: 2, columns: 1 }));
+    assert.equal(readMessage({ type: 'paste', id: '1', key: 'Name', text: 'a', rows: 0 }), undefined);
+    assert.equal(readMessage({ type: 'paste', id: '1', key: 'Name', text: 'a', columns: 1.5 }), undefined);
+    assert.ok(readMessage({ type: 'fill', generation: 3, firstRow: 0, lastRow: 4, keys: ['Name'] }));
+    assert.equal(readMessage({ type: 'fill', generation: 3, firstRow: -1, lastRow: 4, keys: ['Name'] }), undefined);
+    assert.equal(readMessage({ type: 'fill', generation: 3, firstRow: 0, lastRow: 4, keys: [1] }), undefined);
+    assert.ok(readMessage({ type: 'undo' }));
+    assert.ok(readMessage({ type: 'redo' }));
+    assert.equal(readMessage({ type: 'activate', key: 'Name' }), undefined, 'activate needs the row ID');
+    for (const name of ['review', 'export', 'import']) assert.ok(readMessage({ type: 'command', name }));
+    assert.equal(readMessage({ type: 'command', name: 'send' }), undefined);
+  });
+});
