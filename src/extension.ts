@@ -4,6 +4,7 @@ import { createConnection } from './connection';
 import { registerRequestDocuments } from './editors';
 import type { JobPrompts } from './editors/jobs';
 import type { NewUpdateOptions } from './editors/requests';
+import { registerForms } from './forms';
 import { registerOrganizations } from './organizations';
 import { registerPeople } from './people';
 import { registerProcessCategories } from './processCategories';
@@ -42,6 +43,7 @@ export function activate(context: vscode.ExtensionContext): WorkItemStudioApi {
   requests.useValues(changes);
   const workItems = registerWorkItems(context, log, connection, { details, onDidFinishJob: requests.jobs.onDidFinishJob, users: people, newUpdate: requests.newUpdate });
   registerTable(context, log, { connection, catalogue: requests.fields, users: people, workItems, newRequestDocument: (ids, template) => requests.newUpdate({ ids, template: template as NewUpdateOptions['template'] }), onDidFinishJob: requests.jobs.onDidFinishJob });
+  registerForms(context, log, { connection, workItems, catalogue: requests.fields, knownUsers: () => organizations.tree.knownUsers() });
   return {
     setPrompts: (prompts) => {
       requests.jobs.setPrompts(prompts?.jobs);
