@@ -10,6 +10,7 @@ import {
   columnLabel, exportTable, importTable, mapHeader, parseDelimited,
 } from './model';
 import type { TablePanel } from './panel';
+import { problemText } from './problems';
 
 export interface ExportArgs {
   format?: DelimitedFormat;
@@ -152,7 +153,11 @@ export function importProblemText(message: string): string {
 }
 
 /** The problems as Markdown: one table row per problem (line, column, ID, what). */
-export function problemsMarkdown(title: string, problems: readonly ImportProblem[], result: Pick<ImportResult, 'recordCount' | 'badRecordCount'>): string {
+export function problemsMarkdown(title: string, problems: readonly ImportProblem[], result: Pick<ImportResult, 'recordCount' | 'badRecordCount'>, columns: readonly ColumnDef[] = []): string {
+  const text = (p: ImportProblem): string => {
+    const c = p.field ? columns.find((x) => x.key === p.field) : undefined;
+    return p.problem && c ? problemText(p.problem, c, p.text) : importProblemText(p.message);
+  };
   const esc = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
   const lines = [
     `# ${esc(title)}`,
@@ -161,14 +166,14 @@ export function problemsMarkdown(title: string, problems: readonly ImportProblem
     '',
     `| ${vscode.l10n.t('Line')} | ${vscode.l10n.t('Column')} | ID | ${vscode.l10n.t('Problem')} |`,
     '|---:|---|---|---|',
-    ...problems.map((p) => `| ${p.line} | ${esc(p.column ?? '')} | ${esc(p.id ?? '')} | ${esc(importProblemText(p.message))} |`),
+    ...problems.map((p) => `| ${p.line} | ${esc(p.column ?? '')} | ${esc(p.id ?? '')} | ${esc(text(p))} |`),
     '',
   ];
   return lines.join('\n');
 }
 
 async function showProblems(panel: TablePanel, problems: readonly ImportProblem[], result: ImportResult): Promise<void> {
-  const content = problemsMarkdown(vscode.l10n.t('Import into {0}: problems', panel.source.title), problems, result);
+  const content = problemsMarkdown(vscode.l10n.t('Import into {0}: problems', panel.source.title), problems, result, panel.allColumns());
   const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content });
   await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside });
   void vscode.window.showWarningMessage(vscode.l10n.t('{0} of {1} imported rows have problems and were not applied; the list is open beside the table.', result.badRecordCount, result.recordCount));

@@ -246,4 +246,18 @@ describe('work item table: editing, review, send and undo (extension, sandbox)',
     await waitFor('the problems document', async () => (vscode.workspace.textDocuments.some((d) => d.languageId === 'markdown' && d.getText().includes('999999')) ? true : undefined));
     table.editing.edits.clear();
   });
+
+  it('Review Changes can go straight to the Before/After view of the request documents', async () => {
+    const row = table.viewRows().find((r) => r.hasChildren === false)!;
+    await table.dispatch({ type: 'commit', id: row.id, key: 'Code', text: 'TBL-PREVIEW' });
+    assert.equal(table.editing.edits.size, 1);
+    const docs = (await vscode.commands.executeCommand('workItemStudio.reviewTableChanges', 'preview')) as vscode.TextDocument[];
+    assert.equal(docs.length, 1);
+    assert.deepEqual((parse(docs[0]!.getText()) as { update: unknown }).update, { fields: { Code: 'TBL-PREVIEW' } });
+    const labels = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label);
+    await waitFor('the Before/After view', async () => (labels().some((l) => l.startsWith('Before/After: table-edits')) ? true : undefined));
+    assert.equal(table.editing.edits.size, 1, 'nothing sent: the edit stays');
+    await table.dispatch({ type: 'undo' });
+    assert.equal(table.editing.edits.size, 0);
+  });
 });

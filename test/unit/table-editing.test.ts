@@ -6,6 +6,7 @@ import { TableEdits, fillDown, pasteText } from '../../src/table/model/edits';
 import { cellEditorFor, indexById, rowsWithEdits, shownEditedRow } from '../../src/table/model/editView';
 import type { LoadedRow } from '../../src/table/model/load';
 import { checkCellValue } from '../../src/table/model/cells';
+import { importTable } from '../../src/table/model/csv';
 
 const cols = pickColumns(buildColumns([], { statusTypes: [{ id: '51', name: '未着手' }, { id: '52', name: '進行中' }] }), [
   'Name', 'StatusTypeId', 'LeaderId', 'PlannedStartDate', 'PlannedFinishDate', 'PlannedTime', 'ActualProgress',
@@ -84,6 +85,21 @@ describe('table: edits as the webview shows them', () => {
     assert.equal(cellEditorFor(col('LeaderId'), f).kind, 'text', 'no known users: the ID as text');
     assert.deepEqual(cellEditorFor(col('Name'), f), { kind: 'text', value: 'A' });
     assert.deepEqual([...indexById(rows)], [['101', 0], ['102', 1], ['103', 2]]);
+  });
+});
+
+describe('table: import problems carry their field and cell problem (worded by the UI)', () => {
+  it('a wrong type, a read-only change and a failed check name the field, the code and the text', () => {
+    const all = buildColumns([], {});
+    const text = 'ID,Planned time (h),Parent,Progress\n101,abc,,0%\n102,1:00,Elsewhere,50%\n103,,,150\n';
+    const r = importTable(text, { columns: all, rows: new Map(rows.map((x) => [x.id, x])) });
+    const byLine = new Map(r.problems.map((p) => [p.line, p]));
+    assert.deepEqual(r.problems.map((p) => p.line), [2, 3, 4], JSON.stringify(r.problems));
+    assert.deepEqual([byLine.get(2)?.field, byLine.get(2)?.problem?.code, byLine.get(2)?.text], ['PlannedTime', 'type', 'abc']);
+    assert.deepEqual([byLine.get(3)?.field, byLine.get(3)?.problem?.code], ['ParentName', 'readOnly']);
+    assert.deepEqual([byLine.get(4)?.field, byLine.get(4)?.problem?.code], ['ActualProgress', 'check']);
+    assert.ok(byLine.get(4)?.problem?.issue, 'the request-document issue for its code and params');
+    assert.equal(r.changes.length, 0);
   });
 });
 

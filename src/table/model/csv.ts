@@ -10,7 +10,7 @@
 // the item's current value is no edit; a read-only column (exported with "all
 // columns") is accepted while its value is unchanged.
 import { type ColumnDef, type FormatContext, type TableRow, cellValue, columnLabel, formatCell } from './columns';
-import { type CellContext, checkCellValue, parseCellInput, readOnlyReason } from './cells';
+import { type CellContext, type CellProblem, checkCellValue, parseCellInput, readOnlyReason } from './cells';
 import { type DelimitedFormat, parseDelimited, writeDelimited } from './delimited';
 import { type CellChange, sameValue } from './edits';
 import { findColumn } from './lookup';
@@ -43,6 +43,11 @@ export interface ImportProblem {
   /** The row's work item ID, when known. */
   id?: string;
   message: string;
+  /** For a cell's value: the field and the cell problem (its code lets the UI word it in its language). */
+  field?: string;
+  problem?: CellProblem;
+  /** The cell's text as written. */
+  text?: string;
 }
 
 export interface MappedHeader {
@@ -142,28 +147,28 @@ export function importTable(text: string, options: ImportOptions): ImportResult 
     const changes: CellChange[] = [];
     if (row) {
       const current = options.fieldsOf ? options.fieldsOf(row) : row.fields;
-      const values: { c: ColumnDef; value: unknown; col: string }[] = [];
+      const values: { c: ColumnDef; value: unknown; col: string; text: string }[] = [];
       header.columns.forEach((c, k) => {
         if (!c || c.key === 'Id' || k >= cells.length) return;
         const col = headerCells[k]!.trim();
         if (sameShown(row, c, cells[k]!, current, options)) return;
         const ro = readOnlyReason(c, options);
         if (ro) {
-          own.push({ line, column: col, id, message: `${c.label}: ${ro}` });
+          own.push({ line, column: col, id, message: `${c.label}: ${ro}`, field: c.key, problem: { code: 'readOnly', message: `${c.label}: ${ro}` }, text: cells[k] });
           return;
         }
         const p = parseCellInput(c, cells[k]!, options);
         if (!p.ok) {
-          own.push({ line, column: col, id, message: p.problem.message });
+          own.push({ line, column: col, id, message: p.problem.message, field: c.key, problem: p.problem, text: cells[k] });
           return;
         }
         if (sameValue(p.value, current[c.key]) || (p.value === null && cellValue(row, c, current) === null)) return;
-        values.push({ c, value: p.value, col });
+        values.push({ c, value: p.value, col, text: cells[k]! });
       });
       const fields = { ...current, ...Object.fromEntries(values.map((v) => [v.c.key, v.value])) };
       for (const v of values) {
         const problem = checkCellValue(v.c, v.value, fields, options);
-        if (problem) own.push({ line, column: v.col, id, message: problem.message });
+        if (problem) own.push({ line, column: v.col, id, message: problem.message, field: v.c.key, problem, text: v.text });
         else changes.push({ id: row.id, field: v.c.key, value: v.value });
       }
     }
