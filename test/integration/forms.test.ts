@@ -86,6 +86,9 @@ describe('forms: change the selected work items without writing JSON', function 
     assert.match(nobody.problem ?? '', /No user is named "nobody-at-all"/);
     const leapless = (await vscode.commands.executeCommand('workItemStudio.shiftScheduleForm', { ids: ['136'], answers: { date: '2026-02-29' } })) as { problem?: string };
     assert.match(leapless.problem ?? '', /2026-02-29 is not a day of the calendar/);
+    // A status the profile marks unavailable is not offered.
+    const unavailable = (await vscode.commands.executeCommand('workItemStudio.setStatusForm', { ids: ['134'], answers: { status: '保留（利用不可）' } })) as { problem?: string };
+    assert.match(unavailable.problem ?? '', /No status "保留（利用不可）" in the profile of project 3001/);
     assert.equal(vscode.workspace.textDocuments.filter((d) => !d.isClosed).length, before);
   });
 

@@ -111,6 +111,8 @@ describe('forms model: choices', () => {
     assert.equal(findStatus(choices, 'doing')?.id, '52');
     assert.equal(findStatus(choices, '完了'), undefined);
     assert.deepEqual(statusChoices(undefined), []);
+    // A status the profile marks unavailable is not offered (the sandbox's 54 保留（利用不可）).
+    assert.deepEqual(statusChoices({ statusTypes: [{ statusTypeId: '53', name: '完了', isAvailable: true }, { statusTypeId: '54', name: '保留（利用不可）', isAvailable: false }] }).map((c) => c.id), ['53']);
   });
 
   it('users by ID, login name or name (spaces and case ignored), a unique part, and the ambiguous ones named', () => {

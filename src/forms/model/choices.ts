@@ -12,13 +12,16 @@ export interface StatusChoice {
   itemTypeIds?: readonly string[];
 }
 
-/** The profile's status types in its order, each once by ID (entries without an ID are left out). */
+/**
+ * The profile's status types in its order, each once by ID; entries without an ID, and those
+ * the profile marks `isAvailable: false` (the service refuses them), are left out.
+ */
 export function statusChoices(profile: ProjectProfile | undefined): StatusChoice[] {
   const seen = new Set<string>();
   const out: StatusChoice[] = [];
   for (const s of profile?.statusTypes ?? []) {
     const id = profileEntryId(s);
-    if (id === undefined || seen.has(id)) continue;
+    if (id === undefined || seen.has(id) || (s as { isAvailable?: unknown }).isAvailable === false) continue;
     seen.add(id);
     out.push({ id, name: s.name, ...(s.code ? { code: s.code } : {}), ...(s.itemTypeIds ? { itemTypeIds: s.itemTypeIds } : {}) });
   }
