@@ -9,6 +9,7 @@ import {
   daysBetween,
   findStatus,
   findUser,
+  oneProject,
   readDate,
   readPlannedHours,
   readShiftDays,
@@ -204,11 +205,10 @@ const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
 async function setStatus(input: FormInput, ctx: FormContext): Promise<FormOutcome | undefined> {
   const projects = await ctx.projectsOf(ctx.ids);
-  const unknown = ctx.ids.filter((id) => !projects.has(id));
-  if (unknown.length > 0) throw new UserInputError(vscode.l10n.t('The project of work items {0} could not be read.', unknown.slice(0, 10).join(', ')));
-  const distinct = [...new Set(projects.values())];
-  if (distinct.length > 1) throw new UserInputError(vscode.l10n.t('The work items belong to {0} projects ({1}): set the status of one project\'s items at a time.', String(distinct.length), distinct.join(', ')));
-  const projectId = distinct[0]!;
+  const one = oneProject(ctx.ids, (id) => projects.get(id));
+  if (!one.ok && one.unknown.length > 0) throw new UserInputError(vscode.l10n.t('The project of work items {0} could not be read.', one.unknown.slice(0, 10).join(', ')));
+  if (!one.ok) throw new UserInputError(vscode.l10n.t('The work items belong to {0} projects ({1}): set the status of one project\'s items at a time.', String(one.projects.length), one.projects.join(', ')));
+  const projectId = one.projectId;
   const statuses = statusChoices(await ctx.profile(projectId));
   if (statuses.length === 0) throw new UserInputError(vscode.l10n.t('The profile of project {0} lists no statuses (or could not be read).', projectId));
   const state: { status?: StatusChoice } = {};
