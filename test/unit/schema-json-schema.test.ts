@@ -66,7 +66,7 @@ describe('schema JSON Schema (generated)', () => {
     assert.deepEqual(strip(ja), strip(buildRequestDocumentJsonSchema()), 'only the texts differ');
     const update = ((ja.properties as Record<string, { properties: Record<string, { description: string }> }>).update).properties;
     assert.match(update.moveScheduleDays!.description, /期間をずらす日数/);
-    assert.match(JSON.stringify(ja.defaultSnippets), /リクエスト文書: 日程をずらす/);
+    assert.match(JSON.stringify(ja.defaultSnippets), /リクエスト文書: スケジュールをずらす/);
   });
 
   it('every member of the update body and its parts has a description', () => {
