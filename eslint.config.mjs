@@ -1,6 +1,6 @@
 // ESLint (flat config) with typescript-eslint's type-aware rules and import cycles. Run by `npm run lint`
 // and by `npm test` (after typecheck) with --max-warnings 0.
-// The plugins come from tools/lint (its own TypeScript 6 for typescript-eslint; the project compiles with
+// The plugins come from scripts/lint (its own TypeScript 6 for typescript-eslint; the project compiles with
 // TypeScript 7, which has no compiler API for linters).
 // - src/: promises (no floating promise, no promise where a plain value or callback is expected) and no
 //   import cycle between files.
