@@ -1,0 +1,81 @@
+// Browser E2E of the work item table's editing in a real workbench: the page script
+// (media/table/table.js) with the real webview. A click on the focused cell opens the
+// in-cell editor, Enter commits, the cell is marked edited with the value before on
+// hover, Ctrl+Z (the keybinding scoped to the table webview) takes it back, and a
+// read-only cell says why. Saves the README's screenshot with UPDATE_SCREENSHOTS=1.
+import * as assert from 'node:assert/strict';
+import type { Frame } from 'playwright-core';
+import { Workbench } from './workbench';
+
+describe('Work item table editing in a VS Code workbench', function () {
+  this.timeout(180_000);
+  let wb: Workbench;
+
+  before(async function () {
+    this.timeout(15 * 60_000);
+    wb = await Workbench.start({ files: { 'table-items.workitems.json': { workItemIds: ['122', '123', '127'], update: { fields: { Code: 'X' } } } } });
+    await wb.page.keyboard.press('Control+B');
+  });
+
+  after(async () => {
+    await wb?.stop();
+  });
+
+  async function frameWith(selector: string, what: string, timeoutMs = 60_000): Promise<Frame> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      for (const f of wb.page.frames()) {
+        if ((await f.locator(selector).count().catch(() => 0)) > 0) return f;
+      }
+      await wb.page.waitForTimeout(300);
+    }
+    await wb.screenshot(`missing-${what.replace(/[^A-Za-z0-9]+/g, '-')}`);
+    throw new Error(`${what} did not appear within ${timeoutMs / 1000} s`);
+  }
+
+  it('edits a cell in place (Enter commits), marks it with the value before, undoes it with Ctrl+Z, and says why a read-only cell cannot be edited', async () => {
+    // A command of the extension activates it (its editor commands show once it runs).
+    await wb.runCommand('Work Item Studio: New Work Item Update');
+    await wb.expectVisible(wb.quickInput.locator('.quick-input-message', { hasText: /Work item IDs/ }), 'the work item IDs box');
+    await wb.page.keyboard.press('Escape');
+    await wb.openFile('table-items.workitems.json');
+    await wb.runCommand('Work Item Studio: Open Work Item Table');
+    const tab = wb.page.locator('.tabs-container .tab', { hasText: /^Table: table-items/ });
+    // Rows show once signed in (the tab itself opens before the first read asks to sign in).
+    const rowsShown = wb.page.frameLocator('iframe.webview').frameLocator('iframe').locator('#rows .row .cell').first();
+    await wb.signIn('admin', 'password', rowsShown);
+    await wb.expectVisible(tab, 'the table tab', 60_000);
+    const table = await frameWith('#rows .row:not(.pending) .cell', 'the rows of the table');
+    const headers = await table.locator('#header .hcell .label').allTextContents();
+    const codeAt = headers.findIndex((h) => h.replace(/[▲▼ ]/g, '') === 'Code');
+    const parentAt = headers.findIndex((h) => h.replace(/[▲▼ ]/g, '') === 'Parent');
+    assert.ok(codeAt >= 0 && parentAt >= 0, headers.join(' | '));
+    const row = table.locator('#rows .row').first();
+    const code = row.locator('.cell').nth(codeAt);
+    const before = (await code.textContent()) ?? '';
+
+    await code.click();
+    await code.click(); // the focused cell again: its editor
+    const editor = await wb.expectVisible(table.locator('input.cell-editor'), 'the in-cell editor');
+    assert.equal(await editor.inputValue(), before);
+    await editor.fill('E2E-CODE');
+    await editor.press('Enter');
+    const edited = table.locator('#rows .row').first().locator('.cell.edited');
+    await wb.expectVisible(edited, 'the edited cell marked');
+    assert.equal(await edited.textContent(), 'E2E-CODE');
+    assert.match((await edited.getAttribute('title')) ?? '', new RegExp(`^Edited\\. Before: ${before.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') || '\\(empty\\)'}$`));
+    await wb.expectVisible(table.locator('#edits', { hasText: '1 edited cells' }), 'the count of edited cells in the bar');
+    await wb.screenshot('table-editing');
+
+    await table.locator('#grid').focus();
+    await wb.page.keyboard.press('Control+Z');
+    await table.locator('#rows .row .cell.edited').first().waitFor({ state: 'detached', timeout: 15_000 });
+    assert.equal(await table.locator('#rows .row').first().locator('.cell').nth(codeAt).textContent(), before);
+
+    const parent = table.locator('#rows .row').first().locator('.cell').nth(parentAt);
+    await parent.click();
+    await parent.dblclick();
+    await wb.expectVisible(table.locator('#problem', { hasText: /moveParentTo/ }), 'why the parent cannot be edited');
+    assert.equal(await table.locator('.cell-editor').count(), 0, 'no editor for a read-only cell');
+  });
+});
