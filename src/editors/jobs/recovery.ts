@@ -21,6 +21,7 @@ import {
 } from '../../bulk';
 import { isServiceError } from '../../api/errors';
 import { readMissingIds } from '../../bulk/missing';
+import { abortOn } from '../../common/abortOn';
 import { readSettings } from '../../common/config';
 import { describeError } from '../../common/messages';
 import { documentName } from '../../common/requestDocument';
@@ -203,13 +204,16 @@ async function findMissing(jobs: JobRunner, result: JobResult, indexes: readonly
   try {
     const read = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking which of {0} work items exist…', ids.length), cancellable: true },
-      (_progress, token) => {
-        const controller = new AbortController();
-        token.onCancellationRequested(() => controller.abort());
-        return jobs.connections.run(
-          (c) => readMissingIds(c, ids, { maxUrlLength: b.maxUrlLength, requestsPerMinute: b.requestsPerMinute, signal: controller.signal }),
-          { signal: controller.signal },
-        );
+      async (_progress, token) => {
+        const abort = abortOn(token);
+        try {
+          return await jobs.connections.run(
+            (c) => readMissingIds(c, ids, { maxUrlLength: b.maxUrlLength, requestsPerMinute: b.requestsPerMinute, signal: abort.signal }),
+            { signal: abort.signal },
+          );
+        } finally {
+          abort.dispose();
+        }
       },
     );
     jobs.log.info(`Read ${ids.length} work items of ${indexes.length} refused requests in ${read.requests} requests: ${read.missing.length} do not exist`);

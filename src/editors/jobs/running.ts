@@ -10,6 +10,7 @@ import type { WorkItemReader } from '../../bulk/readValues';
 import { describeService, type JobService, type ServiceGoneReason } from '../../bulk/service';
 import { readWorkItems } from '../../api/reads';
 import { UserInputError } from '../../common/commands';
+import { abortOn } from '../../common/abortOn';
 import { readSettings } from '../../common/config';
 import type { ConnectionInfo, ConnectionManager } from '../../common/connection';
 import { ContextKeys, setContext } from '../../common/contextKeys';
@@ -116,11 +117,8 @@ export class JobRunner implements vscode.Disposable {
       result = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title, cancellable: true },
         async (progress, token) => {
-          const abort = new AbortController();
-          const sub = token.onCancellationRequested(() => {
-            this.log.info(`bulk job ${journal.id}: cancelled by the user`);
-            abort.abort();
-          });
+          const abort = abortOn(token);
+          abort.signal.addEventListener('abort', () => this.log.info(`bulk job ${journal.id}: cancelled by the user`), { once: true });
           let lastPercent = 0;
           progress.report({ message: vscode.l10n.t('Starting…') });
           const onProgress = (p: JobProgress): void => {
@@ -141,7 +139,7 @@ export class JobRunner implements vscode.Disposable {
           try {
             return await run({ client, ...this.runOptions(), service: binding, signal: abort.signal, onProgress });
           } finally {
-            sub.dispose();
+            abort.dispose();
           }
         },
       );
