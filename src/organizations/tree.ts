@@ -11,7 +11,8 @@ import { belowFold, type OrgRef } from './model/discovery';
 import { SubOrganizations, type SubOrgSource } from './model/serviceTree';
 import { allUsersQuery, directUsersQuery, isEmptyFilter, matchesKeyword, type UserFilter } from '../views/model/filters';
 import { rangeChildren, rangePath, sortByName, type RangeChild } from '../views/model/ranges';
-import { fieldsTooltip, failureRow, Loadable, MessageNode, rangeTreeItem, type ActionableNode } from '../views/common';
+import { fieldsTooltip, Loadable, loadStateRows, MessageNode, rangeTreeItem, type ActionableNode } from '../views/common';
+import { Disposable } from '../common/disposable';
 
 /** The fields a user's tooltip shows; "Show Details" opens the others. */
 export const USER_TOOLTIP_FIELDS = ['loginName', 'email', 'code', 'englishName', 'organizationName', 'id'] as const;
@@ -105,7 +106,7 @@ interface FilterEntry {
   matches?: Promise<Set<string>>;
 }
 
-export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, vscode.Disposable {
+export class OrganizationsTree extends Disposable implements vscode.TreeDataProvider<OrgTreeNode>, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<OrgTreeNode | undefined | void>();
   readonly onDidChangeTreeData = this.emitter.event;
   private roots: OrgNode[] | undefined;
@@ -114,7 +115,6 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
   private readonly fallbackLogged = new Set<string>();
   /** Filters by org node id; a filter applies to the node's whole subtree. */
   private readonly filters = new Map<string, FilterEntry>();
-  private readonly disposables: vscode.Disposable[] = [];
   /** Set by registerOrganizations: the view, for `message`. */
   view: vscode.TreeView<OrgTreeNode> | undefined;
 
@@ -123,9 +123,10 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
     readonly log: vscode.LogOutputChannel,
     private readonly organizationIds: () => string[] = () => readSettings().organizations,
   ) {
+    super();
     this.subs = this.newSubs();
     this.lastService = connection.current?.baseUrl;
-    this.disposables.push(
+    this.register(
       this.emitter,
       connection.onDidChange(() => this.connectionChanged()),
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -244,26 +245,19 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
   private async orgChildren(org: OrgNode): Promise<OrgTreeNode[]> {
     // Loaded during the wait: the organization's own row (its name, its user count) is announced.
     const st = await org.content.within(undefined, () => this.fire(org));
-    switch (st.kind) {
-      case 'idle':
-      case 'loading':
-        return [new MessageNode(org, `${org.id}/loading`, 'loading', vscode.l10n.t('Loading…'))];
-      case 'failed':
-        return [failureRow(org, `${org.id}/error`, st.error, () => this.refresh(org))];
-      case 'loaded': {
-        const subs = st.value.subOrgs.map((s) => org.child(s));
-        const users = this.spanChildren(org, 0, st.value.users.length);
-        if (subs.length === 0 && users.length === 0) {
-          const text = this.effectiveFilter(org)
-            ? vscode.l10n.t('No users match the filter.')
-            : st.value.source === 'service'
-              ? vscode.l10n.t('No users and no sub-organizations.')
-              : vscode.l10n.t('No users, and no sub-organizations with users.');
-          return [new MessageNode(org, `${org.id}/empty`, 'empty', text)];
-        }
-        return [...subs, ...users];
+    return loadStateRows(st, { parent: org, id: org.id }, () => this.refresh(org), (value): OrgTreeNode[] => {
+      const subs = value.subOrgs.map((s) => org.child(s));
+      const users = this.spanChildren(org, 0, value.users.length);
+      if (subs.length === 0 && users.length === 0) {
+        const text = this.effectiveFilter(org)
+          ? vscode.l10n.t('No users match the filter.')
+          : value.source === 'service'
+            ? vscode.l10n.t('No users and no sub-organizations.')
+            : vscode.l10n.t('No users, and no sub-organizations with users.');
+        return [new MessageNode(org, `${org.id}/empty`, 'empty', text)];
       }
-    }
+      return [...subs, ...users];
+    });
   }
 
   private spanChildren(org: OrgNode, start: number, end: number): OrgTreeNode[] {
@@ -531,9 +525,9 @@ export class OrganizationsTree implements vscode.TreeDataProvider<OrgTreeNode>, 
     return walk(this.roots ?? []);
   }
 
-  dispose(): void {
+  override dispose(): void {
     for (const r of this.roots ?? []) r.reset();
-    for (const d of this.disposables.splice(0)) d.dispose();
+    super.dispose();
   }
 }
 
