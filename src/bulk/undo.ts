@@ -16,6 +16,7 @@ import {
   type Assignment,
   type ItemValues,
 } from './effects';
+import { splitBaseUrl } from './service';
 
 /** What an undo document puts back (one document per distinct inverse change). Listed in the order to send. */
 export type UndoKind = 'lock' | 'calc-types' | 'assignments' | 'schedule' | 'fields' | 'item-type' | 'parent';
@@ -308,4 +309,26 @@ export function planUndo(input: UndoInput): UndoPlan {
 
   const documents = [...groups.values()].sort((a, b) => UNDO_ORDER.indexOf(a.kind) - UNDO_ORDER.indexOf(b.kind));
   return { documents, nonInvertible, items, unchanged };
+}
+
+/**
+ * Whether two base URLs name the same service: the same origin (scheme, host, port)
+ * and the same base path, trailing slashes aside. An undo document carries its job's
+ * service (`service`) and is sent only where this holds. False when either is not an
+ * http(s) URL.
+ */
+export function sameServiceUrl(a: string, b: string): boolean {
+  const x = splitBaseUrl(a.trim());
+  const y = splitBaseUrl(b.trim());
+  return !!x && !!y && x.origin === y.origin && x.basePath === y.basePath;
+}
+
+/**
+ * The service a document may not be sent to: its `service` when that is not the
+ * service in use (`baseUrlInUse`); undefined when the document names none (sent as
+ * any document) or names this one.
+ */
+export function otherServiceOf(doc: { service?: string }, baseUrlInUse: string): string | undefined {
+  if (doc.service === undefined) return undefined;
+  return sameServiceUrl(doc.service, baseUrlInUse) ? undefined : doc.service;
 }

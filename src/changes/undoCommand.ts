@@ -6,6 +6,8 @@ import type { JobJournal } from '../bulk/journal';
 import { planUndoForJob } from '../bulk/jobValues';
 import { checkUndoDrift, planUndoSkipping, type UndoDrift } from '../bulk/undoDrift';
 import { describeError } from '../common/messages';
+import { abortOn } from '../common/abortOn';
+import { serviceBaseUrl } from '../bulk/service';
 import type { UndoDocument, UndoPlan } from '../bulk/undo';
 import { openNewRequestDocument } from '../common/requestDocuments';
 import { itemsText } from '../common/wording';
@@ -86,10 +88,13 @@ async function askAboutDrift(jobs: JobsForValues, log: vscode.LogOutputChannel, 
     try {
       const check = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking whether the items of this job changed since it ran…'), cancellable: true },
-        (_p, token) => {
-          const abort = new AbortController();
-          token.onCancellationRequested(() => abort.abort());
-          return checkUndoDrift(journal, read, { signal: abort.signal });
+        async (_p, token) => {
+          const abort = abortOn(token);
+          try {
+            return await checkUndoDrift(journal, read, { signal: abort.signal });
+          } finally {
+            abort.dispose();
+          }
         },
       );
       drift = check.drift;
@@ -180,7 +185,9 @@ export async function createUndoDocuments(
     return { jobId: id, plan, documents: [], drift, skipped };
   }
   const n = plan.documents.length;
-  const docs = plan.documents.map((d, i) => createRequestDocument(d.workItemIds, d.update, { description: describe(d, i, n, name, id) }));
+  // Each document carries the job's service: Send refuses it while another service is in use.
+  const service = journal.data.service ? serviceBaseUrl(journal.data.service) : journal.plan.baseUrl.replace(/\/+$/, '');
+  const docs = plan.documents.map((d, i) => createRequestDocument(d.workItemIds, d.update, { description: describe(d, i, n, name, id), service }));
   // The summary first (beside), then the documents, so the first one to send is the active editor.
   const names = plan.documents.map((d, i) => (n <= MAX_OPENED_UNDO_DOCUMENTS ? `undo-${i + 1}-of-${n}` : `undo-${id}-${String(i + 1).padStart(String(n).length, '0')}-${d.kind}.workitems.json`));
   let folder: vscode.Uri | undefined;

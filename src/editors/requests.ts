@@ -21,6 +21,7 @@ import { blockingProblems, issueText, lineList, locateIssueSpan } from './reques
 import type { RequestDiagnostics } from './diagnostics';
 import type { FieldCatalogueService } from './fieldCatalogue';
 import type { RequestJobs } from './jobs';
+import { refuseOtherService } from './jobs/running';
 import { UserInputError } from '../common/commands';
 
 export interface RequestCommandDeps {
@@ -328,6 +329,7 @@ async function checkAndPlan(doc: vscode.TextDocument, deps: RequestCommandDeps):
   }
   const info = connections.current;
   if (!info) throw new NotConnectedError();
+  refuseOtherService({ text: doc.getText(), name, uri: doc.uri }, info); // before any question: a document for another service is not sent
   const d = analysis.validation.document;
   let plan: JobPlan;
   try {

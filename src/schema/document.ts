@@ -5,6 +5,7 @@
 //   {
 //     "$schema": "...",                      // optional, ignored
 //     "description": "Shift sprint 12 by a week",   // optional
+//     "service": "https://pm.example.com/api",      // optional: sent only to this service
 //     "workItemIds": ["120", 121, "122"],   // or "120, 121 122\n123"
 //     "update": { "moveScheduleDays": 7 }   // UpdateWorkItemsBody
 //   }
@@ -21,6 +22,8 @@ export type { DocumentIssue, IssueFix, JsonPath } from './issues';
 /** A request document after validation: IDs as trimmed strings, the body normalized. */
 export interface RequestDocument {
   description?: string;
+  /** The base URL of the only service this document may be sent to (undo documents: the job's service). */
+  service?: string;
   /** In the order written, duplicates kept (the bulk engine deduplicates and says so). */
   workItemIds: string[];
   update: UpdateWorkItemsBody;
@@ -37,7 +40,7 @@ export interface DocumentValidation {
 
 export { REQUEST_DOCUMENT_SUFFIX } from './suffix';
 
-export const DOCUMENT_MEMBERS = ['$schema', 'description', 'workItemIds', 'update'] as const;
+export const DOCUMENT_MEMBERS = ['$schema', 'description', 'service', 'workItemIds', 'update'] as const;
 
 /** A work item ID as written in a document: a string or a whole number. */
 export const WorkItemIdValue = z.union([z.string(), z.number().int()]);
@@ -49,6 +52,12 @@ export const RequestDocumentSchema = z.strictObject({
     .string()
     .optional()
     .describe('What this request does, for the people who read or re-run it (not sent to the service).'),
+  service: z
+    .string()
+    .optional()
+    .describe(
+      'The base URL of the only service this document may be sent to, e.g. "https://pm.example.com/api" (optional). Create Undo Document writes the service of the job it undoes; Send refuses the document while another service is in use.',
+    ),
   workItemIds: z
     .union([z.array(WorkItemIdValue), z.string()])
     .describe(
@@ -160,6 +169,13 @@ export function validateRequestDocument(value: unknown, options: UpdateCheckOpti
     );
   }
 
+  const service = value.service;
+  if (service !== undefined && !isBaseUrl(service)) {
+    issues.push(
+      makeIssue('WRONG_TYPE', ['service'], { member: 'service', expected: 'an http(s) base URL', actual: describeValue(service) }),
+    );
+  }
+
   let ids: string[] | undefined;
   if (value.workItemIds === undefined) issues.push(makeIssue('DOCUMENT_IDS_MISSING', [], {}));
   else ids = readIds(value.workItemIds, issues);
@@ -183,9 +199,22 @@ export function validateRequestDocument(value: unknown, options: UpdateCheckOpti
   if (ok) {
     const doc: RequestDocument = { workItemIds: ids!, update: update! };
     if (typeof description === 'string') doc.description = description;
+    if (typeof service === 'string') doc.service = service.trim();
     result.document = doc;
   }
   return result;
+}
+
+/** An http(s) URL without query, fragment or credentials: what `service` may hold. */
+function isBaseUrl(v: unknown): v is string {
+  if (typeof v !== 'string') return false;
+  let u: URL;
+  try {
+    u = new URL(v.trim());
+  } catch {
+    return false;
+  }
+  return (u.protocol === 'http:' || u.protocol === 'https:') && !u.search && !u.hash && !u.username && !u.password;
 }
 
 /** Adds an issue for every placeholder text left in a value (one per string; a string of IDs may hold several). */
@@ -200,10 +229,11 @@ function findPlaceholders(value: unknown, path: JsonPath, issues: DocumentIssue[
   }
 }
 
-/** A request document value as written to a new file (`$schema` and `description` only when given). */
+/** A request document value as written to a new file (`$schema`, `description` and `service` only when given). */
 export type NewRequestDocument<U = UpdateWorkItemsBody, I = string> = {
   $schema?: string;
   description?: string;
+  service?: string;
   workItemIds: I[];
   update: U;
 };
@@ -216,11 +246,12 @@ export type NewRequestDocument<U = UpdateWorkItemsBody, I = string> = {
 export function createRequestDocument<U = UpdateWorkItemsBody, I = string>(
   workItemIds: readonly I[],
   update: U,
-  options: { description?: string; schemaUrl?: string } = {},
+  options: { description?: string; schemaUrl?: string; service?: string } = {},
 ): NewRequestDocument<U, I> {
   const doc: Partial<NewRequestDocument<U, I>> = {};
   if (options.schemaUrl) doc.$schema = options.schemaUrl;
   if (options.description !== undefined) doc.description = options.description;
+  if (options.service !== undefined) doc.service = options.service;
   doc.workItemIds = [...workItemIds];
   doc.update = update;
   return doc as NewRequestDocument<U, I>;

@@ -58,6 +58,8 @@ export const JSON_SCHEMA_JA: Readonly<Record<string, string>> = {
   'The JSON Schema of this file (optional; ignored when sending).': 'このファイルの JSON スキーマ (省略可。送信時には無視されます)。',
   'The change to make to every listed work item: the body of PUT /workitem/workItems/{workItemIds}. Members may be combined; a document with errors is never sent.':
     '列挙したすべての作業項目に加える変更です。PUT /workitem/workItems/{workItemIds} の本文です。メンバーは組み合わせられます。エラーのあるドキュメントは送信されません。',
+  'The base URL of the only service this document may be sent to, e.g. "https://pm.example.com/api" (optional). Create Undo Document writes the service of the job it undoes; Send refuses the document while another service is in use.':
+    'この文書の送信先として許されるただ 1 つのサービスのベース URL です (例: "https://pm.example.com/api"。省略可)。「取り消し文書を作成」は、取り消すジョブのサービスを書き込みます。ほかのサービスを使用している間は、送信は拒否されます。',
   'User ID of the leader (must be a project member).': 'リーダーのユーザー ID (プロジェクト メンバーである必要があります)。',
   'User or project group ID to remove from the assignments; several IDs separated by commas, e.g. "13,17".': '割り当てから外すユーザーまたはプロジェクト グループの ID。複数の ID はカンマで区切ります (例: "13,17")。',
   "Users to remove; each entry is matched exactly against login name, LDAP login name, e-mail address or name, and the matching user's ID is removed.":

@@ -29,6 +29,7 @@ export const FIXED_PHRASES = [
   'a user ID (string)',
   'an ID (string)',
   'a list of assignments',
+  'an http(s) base URL',
 ] as const;
 
 /** Phrases with values: the English pattern and its template. */

@@ -5,9 +5,11 @@
 // ./recovery.ts; picking one: ./picking.ts; the questions asked: ./prompts.ts.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { parse as parseJsonc } from 'jsonc-parser';
 import { JobJournal, listUnfinishedJobs, pruneJobs, resultFromJournal, runJob, type BulkClient, type JobPlan, type JobProgress, type JobResult, type JobSummary, type RunOptions } from '../../bulk';
 import type { WorkItemReader } from '../../bulk/readValues';
 import { describeService, type JobService, type ServiceGoneReason } from '../../bulk/service';
+import { otherServiceOf } from '../../bulk/undo';
 import { readWorkItems } from '../../api/reads';
 import { UserInputError } from '../../common/commands';
 import { abortOn } from '../../common/abortOn';
@@ -71,6 +73,7 @@ export class JobRunner implements vscode.Disposable {
 
   /** Runs a new job for a planned document: journal, progress with cancel, result view. */
   async runNew(source: JobSourceInfo, plan: JobPlan, info: ConnectionInfo): Promise<JobResult> {
+    refuseOtherService(source, info); // a document that names its service (an undo document) goes there or nowhere
     await this.connections.getClient(); // signs in first when needed, before anything is written
     const prepared = await this.valueHooks?.prepare(source, plan, info);
     // The job belongs to this service: its journal records it, and every request of the job goes there or nowhere.
@@ -327,6 +330,34 @@ export function withReadingAfter(model: ResultViewModel): ResultViewModel {
   const notRead = vscode.l10n.t('The values after come from the service’s answer (they were not read again).');
   const reading = vscode.l10n.t('Reading the values after the update again… Until it ends, the values after are those the service answered.');
   return { ...model, changes: { ...table, lines: [{ text: reading, level: 'info' }, ...table.lines.filter((l) => l.text !== notRead)] } };
+}
+
+/**
+ * A document that names its service (`"service"`: Create Undo Document writes the service
+ * of the job it undoes) is sent only there: while another service is in use it is refused
+ * with a UserInputError naming both, before anything is written or sent. A document
+ * without `service` is sent as any other.
+ */
+export function refuseOtherService(source: Pick<JobSourceInfo, 'text' | 'name'> & { uri?: vscode.Uri }, info: Pick<ConnectionInfo, 'baseUrl'>): void {
+  let value: unknown;
+  try {
+    value = parseJsonc(source.text ?? '');
+  } catch {
+    return;
+  }
+  const service = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { service?: unknown }).service : undefined;
+  if (service === undefined) return;
+  const named = typeof service === 'string' ? service.trim() : JSON.stringify(service);
+  if (typeof service === 'string' && !otherServiceOf({ service }, info.baseUrl)) return;
+  throw new UserInputError(
+    vscode.l10n.t(
+      '{0} is for {1} only (its "service"; an undo document goes only to the service of the job it undoes), but the service in use is {2}. Nothing was sent. Connect to {1} and send it again.',
+      source.name,
+      named,
+      info.baseUrl,
+    ),
+    source.uri,
+  );
 }
 
 /** Why a job paused and where the rest goes (only there) when it is resumed. */
