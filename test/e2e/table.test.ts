@@ -1,8 +1,9 @@
 // Browser E2E of the work item table's editing in a real workbench: the page script
 // (media/table/table.js) with the real webview. A click on the focused cell opens the
 // in-cell editor, Enter commits, the cell is marked edited with the value before on
-// hover, Ctrl+Z (the keybinding scoped to the table webview) takes it back, and a
-// read-only cell says why. Saves the README's screenshot with UPDATE_SCREENSHOTS=1.
+// hover, Ctrl+Z (the keybinding scoped to the table webview) takes it back, a
+// read-only cell says why, and Ctrl+D fills a selection down. Saves the README's
+// screenshot with UPDATE_SCREENSHOTS=1.
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import { Workbench } from './workbench';
@@ -33,7 +34,7 @@ describe('Work item table editing in a VS Code workbench', function () {
     throw new Error(`${what} did not appear within ${timeoutMs / 1000} s`);
   }
 
-  it('edits a cell in place (Enter commits), marks it with the value before, undoes it with Ctrl+Z, and says why a read-only cell cannot be edited', async () => {
+  it('edits a cell in place (Enter commits), marks it with the value before, undoes it with Ctrl+Z, says why a read-only cell cannot be edited, fills down with Ctrl+D', async () => {
     // A command of the extension activates it (its editor commands show once it runs).
     await wb.runCommand('Work Item Studio: New Work Item Update');
     await wb.expectVisible(wb.quickInput.locator('.quick-input-message', { hasText: /Work item IDs/ }), 'the work item IDs box');
@@ -77,5 +78,17 @@ describe('Work item table editing in a VS Code workbench', function () {
     await parent.dblclick();
     await wb.expectVisible(table.locator('#problem', { hasText: /moveParentTo/ }), 'why the parent cannot be edited');
     assert.equal(await table.locator('.cell-editor').count(), 0, 'no editor for a read-only cell');
+
+    // Fill down (Ctrl+D, the table's keybinding) over the Code cells of the three rows.
+    const cells = (r: number) => table.locator('#rows .row').nth(r).locator('.cell').nth(codeAt);
+    await cells(0).click();
+    await cells(2).click({ modifiers: ['Shift'] });
+    await wb.page.keyboard.press('Control+D');
+    await wb.expectVisible(table.locator('#rows .row').nth(2).locator('.cell.edited'), 'the last row filled');
+    assert.equal(await cells(1).textContent(), before.replace(/^● ?/, ''));
+    assert.equal(await cells(2).textContent(), before.replace(/^● ?/, ''));
+    await wb.expectVisible(table.locator('#edits', { hasText: '2 edited cells' }), 'two cells edited by the fill');
+    await wb.page.keyboard.press('Control+Z');
+    await table.locator('#rows .row .cell.edited').first().waitFor({ state: 'detached', timeout: 15_000 });
   });
 });
