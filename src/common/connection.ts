@@ -8,83 +8,28 @@
 // prompt in flight and its outcome goes to everyone waiting; a dismissed prompt is
 // not shown again to background loads (views) until the credentials or the
 // service change; a waiting caller is released by its AbortSignal.
+// Beside it: its types and errors (connectionTypes.ts), building a client (serviceClient.ts),
+// asking for a credential (credentialPrompt.ts), the sandbox as a service (sandboxService.ts).
 import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
-import { ServiceClient, type Credentials } from '../api/client';
-import { redactingLogger, type Logger } from '../api/logger';
-import { credentialSecrets, redact, secretVariants } from '../api/http';
+import type { ServiceClient, Credentials } from '../api/client';
 import type { BulkClient } from '../bulk/types';
 import { bindClient, bindingOf, InFlight, jobService, type JobService, type ServiceBinding } from '../bulk/service';
-import { readSettings, type AuthMethod, type SandboxEdition } from './config';
+import { readSettings } from './config';
 import { ContextKeys, setContext } from './contextKeys';
+import { NotConnectedError, SignInCancelledError, type ClientRequestOptions, type ConnectionDeps, type ConnectionInfo, type RunningSandbox, type SignInReason } from './connectionTypes';
+import { askCredential } from './credentialPrompt';
 import { Disposable } from './disposable';
-import { describeError, isUnauthorized } from './messages';
-import { CredentialStore, credentialKey, type SecretStorageLike, type StoredCredential } from './secrets';
+import { isUnauthorized } from './messages';
+import { defaultStartSandbox, startedBy } from './sandboxService';
+import { CredentialStore, credentialKey, type StoredCredential } from './secrets';
+import { closeQuietly, credentialLogin, newServiceClient, toClientCredentials, type BuiltClient } from './serviceClient';
 import { releasable, SharedAttempt } from './sharedAttempt';
-import { isLoopbackHost, normalizeServiceUrl, serviceLabel } from './serviceUrl';
+import { normalizeServiceUrl, serviceLabel } from './serviceUrl';
 
-export interface ConnectionInfo {
-  baseUrl: string;
-  origin: string;
-  label: string;
-  /** The sandbox this window started (Start Sandbox). */
-  isSandbox: boolean;
-  /** The configured service is the sandbox `npm start` serves (its workspace setting workItemStudio.sandboxLabel says so). */
-  startedSandbox?: boolean;
-}
-
-/** How a person signs in; the default asks through quick picks and input boxes. */
-export type SignInMethod = 'token' | 'pasteToken' | 'basic' | 'apiKey';
-export interface SignInPrompts {
-  pickMethod(info: ConnectionInfo, preferred: AuthMethod, reason: 'command' | 'unauthorized' | 'missing'): Promise<SignInMethod | undefined>;
-  askLoginName(info: ConnectionInfo, previous: string | undefined): Promise<string | undefined>;
-  askPassword(info: ConnectionInfo, loginName: string): Promise<string | undefined>;
-  askToken(info: ConnectionInfo): Promise<string | undefined>;
-  askApiKey(info: ConnectionInfo): Promise<string | undefined>;
-}
-
-export interface RunningSandbox {
-  url: string;
-  origin: string;
-  close(): Promise<void>;
-}
-
-export interface ConnectionDeps {
-  secrets: SecretStorageLike;
-  log: Logger;
-  prompts: SignInPrompts;
-  /** Reads the configured service URL (default: the restricted setting). */
-  serviceUrl?: () => string;
-  /** Starts a sandbox (default: `createSandbox` from src/sandbox on 127.0.0.1, port 0). */
-  startSandbox?: (edition: SandboxEdition, log: Logger) => Promise<RunningSandbox>;
-  /** Builds the undici dispatcher (proxy, CA: src/api/dispatcher.ts); undefined = the client's own Agent. */
-  dispatcher?: () => Promise<Dispatcher | undefined>;
-  /** Shown once when a non-loopback URL uses plain http. */
-  warnInsecure?: (info: ConnectionInfo) => void;
-}
-
-export class NotConnectedError extends Error {
-  constructor() {
-    super(vscode.l10n.t('No service is configured. Run "Connect to a Service…" or "Start Sandbox".'));
-    this.name = 'NotConnectedError';
-  }
-}
-
-/** The user dismissed a sign-in prompt (or dismissed one earlier, for a background load). */
-export class SignInCancelledError extends vscode.CancellationError {}
-
-export interface ClientRequestOptions {
-  /** Releases this caller (rejecting with the abort reason) while it waits, e.g. for a sign-in prompt. */
-  signal?: AbortSignal;
-  /**
-   * A load the user did not ask for directly (a tree view): after a dismissed sign-in
-   * prompt it fails at once with SignInCancelledError instead of asking again, until
-   * the credentials or the service change.
-   */
-  background?: boolean;
-}
-
-type SignInReason = 'command' | 'unauthorized' | 'missing';
+export { NotConnectedError, SignInCancelledError } from './connectionTypes';
+export type { ClientRequestOptions, ConnectionDeps, ConnectionInfo, RunningSandbox, SignInMethod, SignInPrompts } from './connectionTypes';
+export { toClientCredentials } from './serviceClient';
 
 export class ConnectionManager extends Disposable implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -324,34 +269,15 @@ export class ConnectionManager extends Disposable implements vscode.Disposable {
       await this.signInSandboxAdmin(info);
       return true;
     }
-    const p = this.deps.prompts;
-    const method = await p.pickMethod(info, readSettings().authMethod, reason);
-    if (!method) return false;
-    let credential: StoredCredential;
-    if (method === 'pasteToken') {
-      const token = (await p.askToken(info))?.trim();
-      if (!token) return false;
-      credential = { kind: 'bearer', token };
-    } else if (method === 'apiKey') {
-      const key = (await p.askApiKey(info))?.trim();
-      if (!key) return false;
-      credential = { kind: 'apiKey', key };
-    } else {
-      const loginName = (await p.askLoginName(info, this.loginName))?.trim();
-      if (!loginName) return false;
-      const password = await p.askPassword(info, loginName);
-      if (password === undefined) return false;
-      if (method === 'basic') {
-        credential = { kind: 'basic', loginName, password };
-      } else {
-        const bare = await this.newClient(info, () => ({ kind: 'none' }));
-        try {
-          credential = { kind: 'bearer', token: await bare.client.signIn(loginName, password), loginName };
-        } finally {
-          void closeQuietly(bare);
-        }
+    const credential = await askCredential(this.deps.prompts, info, reason, this.loginName, async (loginName, password) => {
+      const bare = await this.newClient(info, () => ({ kind: 'none' }));
+      try {
+        return await bare.client.signIn(loginName, password);
+      } finally {
+        void closeQuietly(bare);
       }
-    }
+    });
+    if (!credential) return false;
     await this.store.set(info.origin, credential, { sessionOnly: info.isSandbox });
     if (info.isSandbox) this.sandboxAutoSignIn = false;
     if (this.current?.origin === info.origin) this.credentialsChanged(credential);
@@ -524,36 +450,8 @@ export class ConnectionManager extends Disposable implements vscode.Disposable {
     return promise;
   }
 
-  private async newClient(
-    info: ConnectionInfo,
-    credentials: () => Credentials | Promise<Credentials>,
-  ): Promise<{ client: ServiceClient; dispatcher?: Dispatcher }> {
-    const s = readSettings();
-    const timeoutMs = s.network.requestTimeoutSeconds * 1000;
-    let dispatcher: Dispatcher | undefined;
-    try {
-      dispatcher = await this.deps.dispatcher?.();
-    } catch (e) {
-      this.deps.log.error(`Network settings could not be applied: ${describeError(e)}`);
-      throw e;
-    }
-    // The log of this client never holds the credentials it sends, in any encoding (the last step before the log).
-    let secrets: string[] = [];
-    const client = new ServiceClient({
-      baseUrl: info.baseUrl,
-      credentials: async () => {
-        const c = await credentials();
-        secrets = secretVariants(credentialSecrets(c));
-        return c;
-      },
-      dispatcher,
-      logger: redactingLogger(this.deps.log, (t) => redact(t, secrets)),
-      timeouts: { connectMs: Math.min(timeoutMs, 30_000), headersMs: timeoutMs, bodyMs: timeoutMs },
-      maxConnections: Math.max(2, s.bulk.concurrency + 2),
-      maxResponseBytes: s.network.maxResponseMegabytes * 1024 * 1024,
-      userAgent: `workitem-studio/${vscode.version}`,
-    });
-    return { client, dispatcher };
+  private newClient(info: ConnectionInfo, credentials: () => Credentials | Promise<Credentials>): Promise<BuiltClient> {
+    return newServiceClient(info, credentials, this.deps);
   }
 
   private resetClient(): void {
@@ -570,49 +468,4 @@ export class ConnectionManager extends Disposable implements vscode.Disposable {
     this.deps.log.warn(`${info.origin} uses plain http: credentials and data travel unencrypted.`);
     this.deps.warnInsecure?.(info);
   }
-}
-
-async function closeQuietly(c: { client: ServiceClient; dispatcher?: Dispatcher }): Promise<void> {
-  await c.client.close().catch(() => undefined);
-  await c.dispatcher?.close().catch(() => undefined);
-}
-
-function credentialLogin(c: StoredCredential): string | undefined {
-  return c.kind === 'apiKey' ? undefined : c.loginName;
-}
-
-/** What the client sends for a stored credential (nothing when none is stored). */
-export function toClientCredentials(c: StoredCredential | undefined): Credentials {
-  if (!c) return { kind: 'none' };
-  switch (c.kind) {
-    case 'bearer':
-      return { kind: 'bearer', token: c.token };
-    case 'basic':
-      return { kind: 'basic', loginName: c.loginName, password: c.password };
-    case 'apiKey':
-      return { kind: 'apiKey', key: c.key };
-  }
-}
-
-/**
- * Who started the sandbox at the configured loopback URL, from the workspace setting
- * workItemStudio.sandboxLabel that `npm start` writes into its demo workspace (not a
- * contributed setting: nobody sets it by hand). Only "npm start" is known, and only for a
- * loopback URL, so a workspace cannot pass a real service off as a sandbox.
- */
-function startedBy(baseUrl: string): 'npm start' | undefined {
-  const marker = vscode.workspace.getConfiguration('workItemStudio').get<unknown>('sandboxLabel');
-  if (marker !== 'npm start') return undefined;
-  let host: string;
-  try {
-    host = new URL(baseUrl).hostname;
-  } catch {
-    return undefined;
-  }
-  return isLoopbackHost(host) ? 'npm start' : undefined;
-}
-
-async function defaultStartSandbox(edition: SandboxEdition, log: Logger): Promise<RunningSandbox> {
-  const { createSandbox } = await import('../sandbox/index');
-  return createSandbox({ host: '127.0.0.1', port: 0, edition, logger: log });
 }
