@@ -2,15 +2,15 @@
 // then each project's hierarchy, one level per expansion (subItems with the depth
 // rule), large levels grouped into index ranges. Failed loads are rows with Retry;
 // a service without the read operations gets one row saying so.
+// Beside it: its nodes (nodes.ts) and how their rows are drawn (treeItems.ts).
 import * as vscode from 'vscode';
-import { isServiceError } from '../api/errors';
 import { readWorkItems } from '../api/reads';
 import type { ConnectionManager } from '../common/connection';
 import { ContextKeys, setContext } from '../common/contextKeys';
 import { Disposable } from '../common/disposable';
 import type { Project } from '../schema/reads';
 import { describeError } from '../common/messages';
-import { failureRow, followConnection, Loadable, loadMoreItem, loadStateRows, MessageNode, rangeTreeItem, textFilterParts, type ActionableNode } from '../views/common';
+import { failureRow, followConnection, Loadable, loadMoreItem, loadStateRows, MessageNode, rangeTreeItem, textFilterParts } from '../views/common';
 import { PagedLoader } from '../views/model/paging';
 import { rangeChildren, rangePath, type RangeChild } from '../views/model/ranges';
 import { TreeFieldPolicy } from './model/fieldPolicy';
@@ -19,82 +19,16 @@ import { reorderedLevels } from './model/orderCheck';
 import { PROFILE_INCLUDES, ProjectTypesCache } from './model/profiles';
 import { projectsQuery, type ProjectListState } from './model/projects';
 import { loadTreeLevel } from './model/treeLevel';
-import { isCompleted, itemKind, type WorkItemRow } from './model/rows';
+import type { WorkItemRow } from './model/rows';
 import type { ProjectTypes } from './model/types';
-import { appendLines, escapeMd, leaderIdOf, period, workItemTooltip, type UserNames } from './tooltip';
+import { isMissingRoute, LoadMoreProjectsNode, ProjectNode, WorkItemNode, WorkItemRangeNode, type LevelOwner, type WorkItemTreeNode } from './nodes';
+import { leaderIdOf, workItemTooltip, type UserNames } from './tooltip';
+import { projectTreeItem, workItemTreeItem } from './treeItems';
+
+export { isMissingRoute, LoadMoreProjectsNode, ProjectNode, WorkItemNode, WorkItemRangeNode, type LevelOwner, type WorkItemTreeNode } from './nodes';
 
 export const WORK_ITEMS_VIEW = 'workItemStudio.workItems';
 const PROJECT_PAGE_SIZE = 100;
-
-export class ProjectNode implements ActionableNode {
-  readonly kind = 'project';
-  readonly id: string;
-  constructor(
-    readonly tree: WorkItemsTree,
-    public project: Project,
-  ) {
-    this.id = `project:${project.id}`;
-  }
-  get projectId(): string {
-    return String(this.project.id);
-  }
-  /** The work item ID of the project's root folder (level 0), when the service named it. */
-  get rootId(): string | undefined {
-    const r = this.project.workItemRootFolderId;
-    return r === null || r === undefined || r === '' ? undefined : String(r);
-  }
-  copyId(): string {
-    return this.projectId;
-  }
-  details(): { title: string; value: unknown } {
-    return { title: `project-${this.projectId}`, value: this.project };
-  }
-}
-
-export class WorkItemNode implements ActionableNode {
-  readonly kind = 'workItem';
-  readonly id: string;
-  constructor(
-    readonly tree: WorkItemsTree,
-    public row: WorkItemRow,
-  ) {
-    this.id = `workItem:${row.id}`;
-  }
-  get itemId(): string {
-    return this.row.id;
-  }
-  copyId(): string {
-    return this.row.id;
-  }
-}
-
-/** The owner of a level: a project (its root folder's children) or a work item. */
-export type LevelOwner = ProjectNode | WorkItemNode;
-
-export class WorkItemRangeNode {
-  readonly kind = 'range';
-  readonly id: string;
-  constructor(
-    readonly owner: LevelOwner,
-    readonly start: number,
-    readonly end: number,
-  ) {
-    this.id = `${owner.id}/r:${start}-${end}`;
-  }
-}
-
-export class LoadMoreProjectsNode {
-  readonly kind = 'loadMore';
-  readonly id = 'projects/loadMore';
-}
-
-export type WorkItemTreeNode = ProjectNode | WorkItemNode | WorkItemRangeNode | LoadMoreProjectsNode | MessageNode;
-
-
-/** The route is missing on this server (404 on the list of projects). */
-export function isMissingRoute(e: unknown): boolean {
-  return isServiceError(e) && e.kind === 'http' && e.status === 404;
-}
 
 export class WorkItemsTree extends Disposable implements vscode.TreeDataProvider<WorkItemTreeNode>, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<WorkItemTreeNode | WorkItemTreeNode[] | undefined | void>();
@@ -166,34 +100,9 @@ export class WorkItemsTree extends Disposable implements vscode.TreeDataProvider
   getTreeItem(node: WorkItemTreeNode): vscode.TreeItem {
     if (node instanceof MessageNode) return node.toTreeItem();
     if (node instanceof LoadMoreProjectsNode) return loadMoreItem(node.id, this.pages.list.loaded.length, this.pages.list.totalCount, 'workItemStudio.loadMoreProjects');
-    if (node instanceof ProjectNode) return this.projectItem(node);
+    if (node instanceof ProjectNode) return projectTreeItem(node);
     if (node instanceof WorkItemRangeNode) return rangeTreeItem(node, this.rowsOf(node.owner));
-    return this.workItemItem(node);
-  }
-
-  private projectItem(node: ProjectNode): vscode.TreeItem {
-    const p = node.project;
-    const item = new vscode.TreeItem(p.name, vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = node.id;
-    item.iconPath = new vscode.ThemeIcon('project', p.isFinished ? new vscode.ThemeColor('disabledForeground') : undefined);
-    item.description = [p.code || undefined, p.isFinished ? vscode.l10n.t('finished') : undefined, p.isDeleted ? vscode.l10n.t('deleted') : undefined]
-      .filter(Boolean)
-      .join(' · ');
-    const md = new vscode.MarkdownString(undefined, false);
-    md.appendMarkdown(`**${escapeMd(p.name)}**\n\n`);
-    const lines: [string, string | undefined][] = [
-      [vscode.l10n.t('Code'), p.code ?? undefined],
-      [vscode.l10n.t('Project ID'), node.projectId],
-      [vscode.l10n.t('Root folder'), node.rootId],
-      [vscode.l10n.t('Manager'), p.managerName ?? undefined],
-      [vscode.l10n.t('Planned period'), period(p.plannedStartDate, p.plannedFinishDate)],
-      [vscode.l10n.t('Organization'), p.organizationName ?? undefined],
-      [vscode.l10n.t('Finished'), p.isFinished ? vscode.l10n.t('yes') : undefined],
-    ];
-    appendLines(md, lines);
-    item.tooltip = md;
-    item.contextValue = `project${p.isFinished ? ' finished' : ''}${node.rootId ? ' container' : ''}`;
-    return item;
+    return workItemTreeItem(node, this);
   }
 
   /** What is known of the types of the item's project (its profile, or the answers' shape). */
@@ -229,36 +138,6 @@ export class WorkItemsTree extends Disposable implements vscode.TreeDataProvider
     const kids = this.hierarchy.children(r.id);
     if (kids === undefined) return r.hasChildren ?? true;
     return kids.length > 0 || this.isFolder(r);
-  }
-
-  private workItemItem(node: WorkItemNode): vscode.TreeItem {
-    const r = node.row;
-    const expandable = this.isExpandable(r);
-    const item = new vscode.TreeItem(r.name, expandable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
-    item.id = node.id;
-    const done = isCompleted(r);
-    const types = this.typesOf(r.id);
-    const folder = types.isFolder(r);
-    const kind = itemKind(r, types);
-    const icon = r.isDeleted ? 'trash' : kind === 'folder' ? 'folder' : kind === 'milestone' ? 'milestone' : done ? 'pass' : 'circle-large-outline';
-    const color = r.isDeleted ? new vscode.ThemeColor('disabledForeground') : done ? new vscode.ThemeColor('testing.iconPassed') : undefined;
-    item.iconPath = new vscode.ThemeIcon(icon, color);
-    const progress = r.progress !== undefined ? `${r.progress}%` : undefined;
-    item.description = [
-      r.code,
-      progress,
-      done ? vscode.l10n.t('completed') : undefined,
-      r.isDeleted ? vscode.l10n.t('deleted') : undefined,
-    ]
-      .filter(Boolean)
-      .join(' · ');
-    item.tooltip = workItemTooltip(r, { types, users: this.users, folder, nameOf: (id) => this.nameOf(id) });
-    item.checkboxState = this.checked.has(r.id) ? vscode.TreeItemCheckboxState.Checked : vscode.TreeItemCheckboxState.Unchecked;
-    item.contextValue = `workItem ${expandable ? 'container' : 'leaf'}${folder ? ' folder' : ''}${r.isDeleted ? ' deleted' : ''}${done ? ' completed' : ''}`;
-    item.accessibilityInformation = {
-      label: [r.name, r.code, progress, done ? vscode.l10n.t('completed') : undefined, r.isDeleted ? vscode.l10n.t('deleted') : undefined].filter(Boolean).join(', '),
-    };
-    return item;
   }
 
   /** On hover: a leader not known yet is read (src/people) and the tooltip names them. */
