@@ -1,0 +1,73 @@
+// Reading the current values of a job's items with a cancellable progress notification that
+// says how many read requests it takes; a read that ends within QUIET_READ_MS shows none (small
+// jobs read in one request, in milliseconds). Used by Preview, Send (values before) and after a run.
+import * as vscode from 'vscode';
+import { readValues, type ReadValues } from '../bulk/readValues';
+import { fieldsToRead } from '../bulk/effects';
+import type { JobPlan } from '../bulk';
+import { abortOn } from '../common/abortOn';
+import type { ConnectionInfo, ConnectionManager } from '../common/connection';
+import { requestsText } from '../common/wording';
+import { readRequestCount, subItemReader, workItemReader } from './reader';
+
+/** Reads that end sooner show no progress notification. */
+const QUIET_READ_MS = 700;
+
+/**
+ * Reads with a cancellable progress notification that says how many read requests it
+ * takes. A read that ends within {@link QUIET_READ_MS} shows no notification (small jobs
+ * read in one request, in milliseconds).
+ */
+export async function readWithProgress(
+  connections: ConnectionManager,
+  log: vscode.LogOutputChannel,
+  ids: readonly string[],
+  plan: JobPlan,
+  info: ConnectionInfo,
+  title: (requests: string) => string,
+): Promise<ReadValues> {
+  const fields = fieldsToRead(plan.update);
+  const count = readRequestCount(info.baseUrl, ids, fields);
+  const abort = new AbortController();
+  let report: ((done: number, total: number) => void) | undefined;
+  let latest: [number, number] | undefined;
+  const reading = readValues(workItemReader(connections), ids, plan.update, {
+    signal: abort.signal,
+    subItems: subItemReader(connections),
+    onProgress: (done, total) => {
+      latest = [done, total];
+      report?.(done, total);
+    },
+  });
+  const settled = reading.then(
+    () => true,
+    () => true,
+  );
+  const quick = await Promise.race([settled, new Promise<false>((resolve) => setTimeout(() => resolve(false), QUIET_READ_MS))]);
+  if (!quick) {
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: title(count === undefined ? '?' : requestsText(count)), cancellable: true },
+      async (progress, token) => {
+        const cancel = abortOn(token);
+        if (cancel.signal.aborted) abort.abort();
+        else cancel.signal.addEventListener('abort', () => abort.abort(), { once: true });
+        let last = 0;
+        report = (done, total) => {
+          const percent = total > 0 ? (done / total) * 100 : 100;
+          progress.report({ message: vscode.l10n.t('{0} of {1} items read', done, total), increment: Math.max(0, percent - last) });
+          last = Math.max(last, percent);
+        };
+        if (latest) report(...latest);
+        try {
+          await settled;
+        } finally {
+          cancel.dispose();
+        }
+      },
+    );
+  }
+  const values = await reading;
+  if (abort.signal.aborted) throw new vscode.CancellationError();
+  log.info(`Read ${fields.join(',')} of ${ids.length} items in ${values.requests} requests (${values.missing.length} missing).`);
+  return values;
+}
