@@ -6,13 +6,14 @@ import type { ServiceClient } from '../api/client';
 import type { ColumnDef, CompiledFilter, FilterContext, KnownUser, LoadedRow, TableLayout } from './model';
 import {
   ROW_CHUNK, chunkRanges, columnLabel, compileFilterText, computeView, baseRows, folderTest, folderTypeIds, layoutKey, loadByIds, loadSubtree,
-  moveColumn, nextSort, readLayout, shownRow, tableColumns, todayOf, userIdsOf, userNames, userResolver, clampWidth, rowsWithEdits, shownEditedRow,
+  moveColumn, nextSort, readLayout, shownRow, tableColumns, todayOf, userIdsOf, userNames, userResolver, clampWidth, rowsWithEdits, shownEditedRow, mergeReread,
 } from './model';
 import type { ServiceFieldCatalogue } from '../schema/service-fields';
 import { TableEditing } from './editing';
 import { readWorkItems } from '../api/reads';
-import { ROW_HEIGHT, readMessage, type ColumnInfo, type FromWebview, type TableStrings, type ToWebview } from './protocol';
+import { ROW_HEIGHT, readMessage, type ColumnInfo, type FromWebview, type ToWebview } from './protocol';
 import { tableHtml } from './html';
+import { tableStrings } from './strings';
 import type { TableDeps, TableSource } from './types';
 
 export const TABLE_VIEW_TYPE = 'workItemStudio.table';
@@ -210,38 +211,13 @@ export class TablePanel implements vscode.Disposable {
     return vscode.env.language;
   }
 
-  private strings(): TableStrings {
-    return {
-      filterPlaceholder: vscode.l10n.t('Filter, e.g. status:"In progress" leader:suzuki finish<2026-03-01 overdue'),
-      build: vscode.l10n.t('Add Condition…'),
-      named: vscode.l10n.t('Named Filters…'),
-      save: vscode.l10n.t('Save Filter…'),
-      columns: vscode.l10n.t('Columns…'),
-      lowestOnly: vscode.l10n.t('Lowest level only'),
-      useInRequest: vscode.l10n.t('Use in Request Document'),
-      loading: vscode.l10n.t('Reading work items…'),
-      matches: vscode.l10n.t('{0} of {1} items match'),
-      rows: vscode.l10n.t('{0} items'),
-      noRows: vscode.l10n.t('No work items to show.'),
-      sortHint: vscode.l10n.t('Click to sort; drag to move; drag the edge to resize'),
-      review: vscode.l10n.t('Review Changes'),
-      exportCsv: vscode.l10n.t('Export…'),
-      importCsv: vscode.l10n.t('Import…'),
-      undo: vscode.l10n.t('Undo'),
-      redo: vscode.l10n.t('Redo'),
-      edits: vscode.l10n.t('{0} edited cells'),
-      editedBefore: vscode.l10n.t('Edited. Before: {0}'),
-      empty: vscode.l10n.t('(empty)'),
-    };
-  }
-
   private columnInfo(): ColumnInfo[] {
     const lang = this.language();
     return this.shownColumns().map((c) => ({ key: c.key, label: columnLabel(c, lang), type: c.type, width: this.layout.widths[c.key] ?? defaultWidth(c) }));
   }
 
   private sendInit(): void {
-    this.post({ type: 'init', title: this.source.title, strings: this.strings(), columns: this.columnInfo(), sort: this.layout.sort, lowestOnly: this.layout.lowestOnly, filterText: this.filterText, rowHeight: ROW_HEIGHT });
+    this.post({ type: 'init', title: this.source.title, strings: tableStrings(), columns: this.columnInfo(), sort: this.layout.sort, lowestOnly: this.layout.lowestOnly, filterText: this.filterText, rowHeight: ROW_HEIGHT });
   }
 
   /** The last `editor` or `refused` message sent to the webview (tests). */
@@ -472,20 +448,12 @@ export class TablePanel implements vscode.Disposable {
 
   /** Reads these items again (after a send): their values as read replace the old ones, edits that now match are dropped. */
   async reloadItems(ids: readonly string[]): Promise<number> {
-    const known = new Map(this.rows.map((r, i) => [r.id, i]));
+    const known = new Set(this.rows.map((r) => r.id));
     const wanted = [...new Set(ids)].filter((id) => known.has(id));
     if (wanted.length === 0 || this.disposed) return 0;
     const client = await this.deps.connection.getClient({ signal: this.abort.signal });
     const r = await loadByIds((list, o) => readWorkItems(client, list, o), wanted, { signal: this.abort.signal, onRows: () => undefined });
-    const fresh: LoadedRow[] = [];
-    for (const row of r.rows) {
-      const i = known.get(row.id)!;
-      const old = this.rows[i]!;
-      // Level, container and path columns come from the subtree read; the fields read now win.
-      const merged: LoadedRow = { ...old, fields: { ...old.fields, ...row.fields } };
-      this.rows[i] = merged;
-      fresh.push(merged);
-    }
+    const fresh = mergeReread(this.rows, r.rows);
     this.editing.setRows(fresh);
     this.deps.log.info(`Work item table ${this.source.title}: ${fresh.length} items read again; ${this.editing.edits.size} edits pending`);
     await this.refresh();

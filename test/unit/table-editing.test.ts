@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { buildColumns, pickColumns } from '../../src/table/model/columns';
 import { TableEdits, fillDown, pasteText } from '../../src/table/model/edits';
-import { cellEditorFor, indexById, rowsWithEdits, shownEditedRow } from '../../src/table/model/editView';
+import { cellEditorFor, indexById, mergeReread, rowsWithEdits, shownEditedRow } from '../../src/table/model/editView';
 import type { LoadedRow } from '../../src/table/model/load';
 import { checkCellValue } from '../../src/table/model/cells';
 import { importTable } from '../../src/table/model/csv';
@@ -85,6 +85,19 @@ describe('table: edits as the webview shows them', () => {
     assert.equal(cellEditorFor(col('LeaderId'), f).kind, 'text', 'no known users: the ID as text');
     assert.deepEqual(cellEditorFor(col('Name'), f), { kind: 'text', value: 'A' });
     assert.deepEqual([...indexById(rows)], [['101', 0], ['102', 1], ['103', 2]]);
+  });
+});
+
+describe('table: items read again after a send', () => {
+  it('keep their level and path columns, take the fields read now, and drop the edits the service now holds', () => {
+    const mine: LoadedRow[] = rows.map((r) => ({ ...r, fields: { ...r.fields, ParentName: 'Web / 設計' } }));
+    const edits = new TableEdits(mine);
+    edits.apply([{ id: '101', field: 'Name', value: 'A2' }, { id: '102', field: 'Name', value: 'B2' }]);
+    const merged = mergeReread(mine, [{ id: '101', fields: { Id: '101', Name: 'A2' } }, { id: '999', fields: { Name: 'not in the table' } }]);
+    assert.equal(merged.length, 1);
+    assert.deepEqual([mine[0]!.level, mine[0]!.fields['ParentName'], mine[0]!.fields['Name']], [1, 'Web / 設計', 'A2']);
+    edits.setRows(merged);
+    assert.deepEqual(edits.all().map((e) => `${e.id}.${e.field}`), ['102.Name'], 'the edit the service now holds is dropped, the other stays');
   });
 });
 

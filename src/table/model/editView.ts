@@ -81,3 +81,21 @@ export function indexById(view: readonly { id: string }[]): Map<string, number> 
   view.forEach((r, i) => m.set(r.id, i));
   return m;
 }
+
+/**
+ * Rows read again by ID (after a send) merged into `rows` in place: level, container and
+ * the path columns come from the first read; the fields read now win. Returns the merged rows.
+ */
+export function mergeReread(rows: LoadedRow[], reread: readonly { id: string; fields: Readonly<Record<string, unknown>> }[]): LoadedRow[] {
+  const at = new Map(rows.map((r, i) => [r.id, i]));
+  const out: LoadedRow[] = [];
+  for (const row of reread) {
+    const i = at.get(row.id);
+    if (i === undefined) continue;
+    const old = rows[i]!;
+    const merged: LoadedRow = { ...old, fields: { ...old.fields, ...row.fields } };
+    rows[i] = merged;
+    out.push(merged);
+  }
+  return out;
+}

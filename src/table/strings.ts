@@ -1,0 +1,28 @@
+// The strings the work item table's webview shows, in the UI's language (sent once with `init`).
+import * as vscode from 'vscode';
+import type { TableStrings } from './protocol';
+
+export function tableStrings(): TableStrings {
+  return {
+    filterPlaceholder: vscode.l10n.t('Filter, e.g. status:"In progress" leader:suzuki finish<2026-03-01 overdue'),
+    build: vscode.l10n.t('Add Condition…'),
+    named: vscode.l10n.t('Named Filters…'),
+    save: vscode.l10n.t('Save Filter…'),
+    columns: vscode.l10n.t('Columns…'),
+    lowestOnly: vscode.l10n.t('Lowest level only'),
+    useInRequest: vscode.l10n.t('Use in Request Document'),
+    loading: vscode.l10n.t('Reading work items…'),
+    matches: vscode.l10n.t('{0} of {1} items match'),
+    rows: vscode.l10n.t('{0} items'),
+    noRows: vscode.l10n.t('No work items to show.'),
+    sortHint: vscode.l10n.t('Click to sort; drag to move; drag the edge to resize'),
+    review: vscode.l10n.t('Review Changes'),
+    exportCsv: vscode.l10n.t('Export…'),
+    importCsv: vscode.l10n.t('Import…'),
+    undo: vscode.l10n.t('Undo'),
+    redo: vscode.l10n.t('Redo'),
+    edits: vscode.l10n.t('{0} edited cells'),
+    editedBefore: vscode.l10n.t('Edited. Before: {0}'),
+    empty: vscode.l10n.t('(empty)'),
+  };
+}
