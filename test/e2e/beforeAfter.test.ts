@@ -161,7 +161,7 @@ describe('Before/after and undo in a VS Code workbench', function () {
     await wb.expectVisible(restored.locator('.wis-row', { hasText: '2026-03-09' }), 'the kept preview of 122 (2026-03-02 → 2026-03-09)');
     await wb.expectVisible(restored.locator('body', { hasText: /before the window was reloaded/ }), 'the restored view saying its values were read before the reload');
     await (await wb.expectVisible(restored.locator('button', { hasText: /^Send$/ }), 'the Send button of the restored view')).click();
-    const dialog = wb.page.locator('.monaco-dialog-box', { hasText: /1 item changed since the preview/ });
+    const dialog = wb.page.locator('.monaco-dialog-box', { hasText: /1 item changed on the service since the preview/ });
     await wb.signIn('admin', 'password', dialog, 90_000);
     await wb.expectVisible(dialog.filter({ hasText: /122: PlannedStartDate, PlannedFinishDate/ }), 'the changed item and its fields in the question');
     await (await wb.expectVisible(dialog.locator('.monaco-button', { hasText: 'Cancel' }), 'the Cancel button of the question')).click();
