@@ -2,6 +2,7 @@
 // project, the layout remembered per project, the filter of its bar and the view sent to
 // the webview in chunks. Reading is cancellable and reported with progress.
 import * as vscode from 'vscode';
+import { abortOn } from '../common/abortOn';
 import type { ServiceClient } from '../api/client';
 import type { ColumnDef, CompiledFilter, FilterContext, KnownUser, LoadedRow, TableLayout } from './model';
 import {
@@ -109,7 +110,9 @@ export class TablePanel implements vscode.Disposable {
     await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Work Item Table: reading {0}', this.source.title), cancellable: true },
       async (progress, token) => {
-        const sub = token.onCancellationRequested(() => this.abort.abort());
+        const cancel = abortOn(token);
+        if (cancel.signal.aborted) this.abort.abort();
+        else cancel.signal.addEventListener('abort', () => this.abort.abort(), { once: true });
         const signal = this.abort.signal;
         try {
           const client = await this.deps.connection.getClient({ signal });
@@ -154,7 +157,7 @@ export class TablePanel implements vscode.Disposable {
           }
           throw e;
         } finally {
-          sub.dispose();
+          cancel.dispose();
           this.loading = false;
         }
       },
