@@ -179,4 +179,45 @@ describe('before/after and undo', function () {
       fs.rmSync(file, { force: true });
     }
   });
+
+  it('an undo document goes to the service of its job or nowhere: after the sandbox is started again (another service), its Send is refused and nothing reaches the new one', async () => {
+    const file = path.join(scratchFolder(), `undo-service-${process.pid}.workitems.json`);
+    fs.writeFileSync(file, `${JSON.stringify({ workItemIds: IDS, update: { moveScheduleDays: 5 } }, null, 2)}\n`);
+    const uri = vscode.Uri.file(file);
+    try {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      const outcomes = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', uri)) as SendOutcome[];
+      const { jobId, result, baseUrl } = outcomes[0]!;
+      assert.equal(result.outcome, 'succeeded', JSON.stringify(result.requests));
+      assert.ok(jobId);
+      const undo = (await answering({ undo: { drift: async () => 'cancel' } }, () => vscode.commands.executeCommand('workItemStudio.createUndoDocument', jobId))) as UndoResult;
+      assert.ok(undo && undo.documents.length === 1, 'one undo document (the opposite shift)');
+      const undoUri = undo.documents[0]!;
+      const text = (await vscode.workspace.openTextDocument(undoUri)).getText();
+      assert.equal((JSON.parse(text) as { service?: string }).service, baseUrl.replace(/\/+$/, ''), 'the undo document names the service of its job');
+
+      // The sandbox is started again: another service (another port, its own data), now the one in use.
+      await vscode.commands.executeCommand('workItemStudio.stopSandbox');
+      await vscode.commands.executeCommand('workItemStudio.startSandbox');
+      const preview = (await vscode.commands.executeCommand('workItemStudio.previewUpdate', uri)) as string;
+      const otherUrl = /PUT (\S+)\/workitem\/workItems\/122,123/.exec(preview)?.[1];
+      assert.ok(otherUrl, preview);
+      assert.notEqual(otherUrl.replace(/\/+$/, ''), baseUrl.replace(/\/+$/, ''), 'the new sandbox is another service');
+      const before = await readItems(otherUrl);
+
+      // Refused: the command shows the error (a notification it waits on) and returns no job result.
+      const sending = Promise.resolve(vscode.commands.executeCommand('workItemStudio.sendUpdate', undoUri)) as Promise<SendOutcome[] | undefined>;
+      const within = (ms: number) => Promise.race([sending.then((r) => ({ r })), new Promise<'open'>((res) => setTimeout(() => res('open'), ms))]);
+      const first = await within(5_000);
+      await vscode.commands.executeCommand('notifications.clearAll');
+      const settled = first === 'open' ? await within(10_000) : first;
+      if (settled !== 'open') assert.equal(settled.r, undefined, 'the Send of the undo document is refused (no job)');
+      const after = await readItems(otherUrl);
+      for (const id of IDS) {
+        assert.equal(day(after.get(id)!.PlannedStartDate), day(before.get(id)!.PlannedStartDate), `${id} was not shifted on the other service`);
+      }
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
 });
