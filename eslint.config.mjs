@@ -26,7 +26,7 @@ const promiseRules = {
 
 export default [
   {
-    ignores: ['dist/**', 'dist-vsix/**', 'node_modules/**', 'tools/**', 'test-results/**', '.vscode-test/**', 'media/**', 'test/fixtures/**'],
+    ignores: ['dist/**', 'dist-vsix/**', 'node_modules/**', 'tools/**', 'test-results/**', '.vscode-test/**', 'media/*', '!media/changes/', '!media/results/', 'test/fixtures/**'],
   },
   {
     files: ['**/*.ts'],

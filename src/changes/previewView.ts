@@ -32,6 +32,18 @@ function sideGroupColumn(): vscode.ViewColumn {
   return column === 'beside' ? vscode.ViewColumn.Beside : column;
 }
 
+/** media/ of this extension: the view's scripts and styles (loaded with asWebviewUri, src/webview/html.ts). */
+function mediaRoot(): vscode.Uri {
+  const ext = vscode.extensions.getExtension('workitem-studio.workitem-studio')?.extensionUri ?? vscode.Uri.file(path.join(__dirname, '..'));
+  return vscode.Uri.joinPath(ext, 'media');
+}
+
+/** The webview's address of a media/ file (e.g. `changes/page.css`). */
+function mediaUri(webview: vscode.Webview): (file: string) => string {
+  const root = mediaRoot();
+  return (file) => webview.asWebviewUri(vscode.Uri.joinPath(root, ...file.split('/'))).toString();
+}
+
 export const PREVIEW_VIEW_TYPE = 'workItemStudio.valuesPreview';
 
 export interface PreviewTaken {
@@ -213,7 +225,7 @@ export class PreviewViews implements vscode.Disposable {
           PREVIEW_VIEW_TYPE,
           title,
           { viewColumn: column, preserveFocus: true },
-          { enableScripts: true, localResourceRoots: [], enableFindWidget: true },
+          { enableScripts: true, localResourceRoots: [mediaRoot()], enableFindWidget: true },
         ),
       );
     this.panelDoc = uri;
@@ -230,6 +242,7 @@ export class PreviewViews implements vscode.Disposable {
       buttons: previewButtons(sent),
       nonce: randomBytes(16).toString('base64'),
       cspSource: panel.webview.cspSource,
+      media: mediaUri(panel.webview),
       documentUri: uri.toString(),
       sentAt: sent?.at.toISOString(),
     });
@@ -259,7 +272,7 @@ export class PreviewViews implements vscode.Disposable {
     const uri = vscode.Uri.parse(doc);
     const name = documentName(uri);
     const title = vscode.l10n.t('Before/After: {0}', name);
-    panel.webview.options = { enableScripts: true, localResourceRoots: [] };
+    panel.webview.options = { enableScripts: true, localResourceRoots: [mediaRoot()] };
     this.adoptPanel(panel);
     this.panelDoc = uri;
     this.panelArgs = undefined;
@@ -272,6 +285,7 @@ export class PreviewViews implements vscode.Disposable {
         buttons: previewButtons(sent),
         nonce: randomBytes(16).toString('base64'),
         cspSource: panel.webview.cspSource,
+        media: mediaUri(panel.webview),
         documentUri: uri.toString(),
         sentAt: sent?.at.toISOString(),
       });

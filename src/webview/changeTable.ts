@@ -117,7 +117,7 @@ export function hoursText(minutes: number, template = '{0} h'): string {
 /**
  * A value as the table shows it: dates by day, minutes in hours, user IDs by name,
  * assignments as "name (hours)", empty as the empty mark. The webview's `fmt`
- * ({@link CELL_SCRIPT}) does the same for the rows in sight.
+ * (media/changes/cells.js) does the same for the rows in sight.
  */
 export function formatValue(field: string, value: unknown, empty: string, labels: ValueLabels = {}): string {
   if (value === undefined || value === null || value === '') return empty;
@@ -237,27 +237,16 @@ export function resultTable(rows: readonly ChangeRow[], fields: readonly string[
   return { kind: 'result', fields: [...fields], rows: out, counts: [...counts.values()], lines };
 }
 
+/** The grid's row height in px (also in media/changes/table.css). */
 const ROW_HEIGHT = 24;
 /** Rows parsed for the first paint (more than a screenful). */
 const HEAD_ROWS = 80;
 
-/** Styles of the section (added to the page's nonce'd style element). */
-export const CHANGE_TABLE_CSS = `
-.wis-lines{margin:4px 0 8px;padding-left:18px}.wis-lines .error{color:var(--vscode-errorForeground)}.wis-lines .warning{color:var(--vscode-editorWarning-foreground)}
-.wis-tools{display:flex;gap:8px;align-items:center;margin:6px 0}
-.wis-tools select,.wis-tools input{background:var(--vscode-input-background);color:var(--vscode-input-foreground);border:1px solid var(--vscode-input-border,#8884);padding:2px 4px}
-.wis-grid{position:relative;overflow:auto;height:60vh;min-height:200px;border:1px solid var(--vscode-editorWidget-border,#8884)}
-.wis-head,.wis-row{display:grid;position:absolute;left:0;min-width:100%;height:${ROW_HEIGHT}px;line-height:${ROW_HEIGHT}px;white-space:nowrap}
-.wis-head{position:sticky;top:0;z-index:1;background:var(--vscode-editor-background);font-weight:600;border-bottom:1px solid var(--vscode-editorWidget-border,#8884)}
-.wis-row>div,.wis-head>div{overflow:hidden;text-overflow:ellipsis;padding:0 6px}
-.wis-head>div,.wis-counts th{white-space:nowrap;word-break:keep-all}
-.wis-counts th,.wis-counts td{white-space:nowrap;word-break:keep-all;min-width:4em}
-.wis-row.flag{background:var(--vscode-inputValidation-warningBackground,#cca70033)}
-.c1 .a{color:var(--vscode-gitDecoration-modifiedResourceForeground,#1b80b2);font-weight:600}.c2 .a{font-style:italic;opacity:.8}.c3 .a{color:var(--vscode-errorForeground);font-weight:600}.c0{opacity:.7}
-.arrow{opacity:.6;padding:0 3px}
-`;
+/** The section's stylesheet and scripts in media/ (cells.js before table.js: table.js uses its `wisCells`). */
+export const CHANGE_TABLE_STYLES: readonly string[] = ['changes/table.css'];
+export const CHANGE_TABLE_SCRIPTS: readonly string[] = ['changes/cells.js', 'changes/table.js'];
 
-/** The section's HTML (summary and an empty grid filled by {@link changeTableScript}). */
+/** The section's HTML (summary and an empty grid filled by media/changes/table.js). */
 export function renderChangeTable(table: ChangeTable, s: ChangeTableStrings): string {
   const e = escapeHtml;
   const counts = table.counts
@@ -293,103 +282,3 @@ ${lines}
 <script type="application/json" id="wis-data">${data}</script>
 </section>`;
 }
-
-/**
- * The webview's cell text (part of {@link CHANGE_TABLE_SCRIPT}, over its `d` settings and
- * `fields`): `cell(row, i)` is [text before, text after, state]. Exported so that a test
- * runs the very code the webview runs.
- */
-export const CELL_SCRIPT = `
-  var MIN = ${JSON.stringify(MINUTE_FIELDS)}, USR = ${JSON.stringify(USER_FIELDS)};
-  function who(id){ var p = d.people || {}; return Object.prototype.hasOwnProperty.call(p, String(id)) ? p[String(id)] : String(id); }
-  function hrs(m){ return (d.hours || '{0} h').replace('{0}', String(Math.round((m / 60) * 100) / 100)); }
-  function mins(m){ return (d.minutes || '{0} min').replace('{0}', String(m)); }
-  function pick(a, k){ return a[k] != null ? a[k] : a[k.charAt(0).toUpperCase() + k.slice(1)]; }
-  function fmt(f, v){
-    if (v === undefined || v === null || v === '') return d.empty;
-    if (typeof v === 'number' && MIN.indexOf(f) >= 0) return hrs(v);
-    if (USR.indexOf(f) >= 0 && (typeof v === 'string' || typeof v === 'number')) return who(v);
-    if (typeof v === 'string') return (f === 'PlannedStartDate' || f === 'PlannedFinishDate') ? v.slice(0, 10) : v;
-    if (typeof v !== 'object') return String(v);
-    if (Array.isArray(v) && f === 'Assignments') return v.length ? v.map(function(a){ var p = pick(a || {}, 'partyId'), t = Number(pick(a || {}, 'plannedTime') || 0); return who(p != null ? p : '?') + ' (' + hrs(isFinite(t) ? t : 0) + ')'; }).join(', ') : d.empty;
-    var j = JSON.stringify(v); return j === '{}' || j === '[]' ? d.empty : j;
-  }
-  // The hover of a value: minutes and user IDs as they are (the cell shows hours and names).
-  function tip(f, v){
-    if (typeof v === 'number' && MIN.indexOf(f) >= 0) return mins(v);
-    if (USR.indexOf(f) >= 0 && v != null && v !== '') return String(v);
-    if (Array.isArray(v) && f === 'Assignments') return v.map(function(a){ var p = pick(a || {}, 'partyId'), t = Number(pick(a || {}, 'plannedTime') || 0); return String(p) + ': ' + mins(isFinite(t) ? t : 0); }).join(', ');
-    return '';
-  }
-  // The value after of a change is shown as it is: null there is a cleared value (shown empty), never the value before.
-  function cell(row, i){ var st = row[4 + 3 * i], b = fmt(fields[i], row[5 + 3 * i]); return [b, st === 2 ? d.computed : (st === 0 ? b : fmt(fields[i], row[6 + 3 * i])), st]; }
-`;
-
-/**
- * The grid's script (put inside the page's one nonce'd script): renders only the
- * rows in sight, filters, and records the first paint time in
- * `document.body.dataset.firstPaintMs` (the benchmark reads it).
- */
-export const CHANGE_TABLE_SCRIPT = `
-(function(){
-  var t0 = performance.now();
-  var el = document.getElementById('wis-data'), hd = document.getElementById('wis-head'); if (!el || !hd) return;
-  // First paint from the first rows only; every row is parsed right after it.
-  var d = JSON.parse(hd.textContent), grid = document.getElementById('wis-grid');
-  var H = d.h, fields = d.fields, all = d.rows, rows = all, total = d.total;
-  var cols = 'minmax(5em,8em) minmax(7em,14em) ' + fields.map(function(){return 'minmax(15em,1fr)';}).join(' ') + ' minmax(10em,2fr)';
-  var head = document.createElement('div'); head.className = 'wis-head'; head.style.gridTemplateColumns = cols;
-  // The item's name is its own column unless the table shows the Name field (before → after): never two "Name" columns.
-  var nameCol = fields.indexOf('Name') < 0;
-  if (!nameCol) cols = 'minmax(5em,8em) ' + fields.map(function(){return 'minmax(15em,1fr)';}).join(' ') + ' minmax(10em,2fr)';
-  head.style.gridTemplateColumns = cols;
-  [d.col.id].concat(nameCol ? [d.col.name] : [], fields, [d.col.remarks]).forEach(function(t){ var c = document.createElement('div'); c.textContent = t; c.title = t; head.appendChild(c); });
-  var body = document.createElement('div'); body.style.position = 'relative';
-  grid.appendChild(head); grid.appendChild(body);
-  var pool = [], shown = document.getElementById('wis-shown');
-${CELL_SCRIPT}
-  function fill(div, r){
-    div.className = 'wis-row' + (r[3] ? ' flag' : '');
-    var k = div.children;
-    var o = nameCol ? 2 : 1;
-    k[0].textContent = r[0]; k[0].title = r[0]; if (nameCol) { k[1].textContent = r[1]; k[1].title = r[1]; }
-    for (var i = 0; i < fields.length; i++) {
-      var c = cell(r, i), x = k[o + i], tb = tip(fields[i], r[5 + 3 * i]), ta = tip(fields[i], r[6 + 3 * i]);
-      x.className = 'c' + c[2];
-      if (c[2] === 0) { x.textContent = c[0]; x.title = tb ? c[0] + ' (' + tb + ')' : c[0]; }
-      else { x.textContent = ''; var b = document.createElement('span'); b.textContent = c[0]; var a = document.createElement('span'); a.className = 'arrow'; a.textContent = '→'; var n = document.createElement('span'); n.className = 'a'; n.textContent = c[1]; x.appendChild(b); x.appendChild(a); x.appendChild(n); x.title = c[0] + (tb ? ' (' + tb + ')' : '') + ' → ' + c[1] + (ta && c[2] !== 2 ? ' (' + ta + ')' : ''); }
-    }
-    k[o + fields.length].textContent = r[2]; k[o + fields.length].title = r[2];
-  }
-  function make(){ var div = document.createElement('div'); div.setAttribute('role','row'); div.style.gridTemplateColumns = cols; for (var i = 0; i < fields.length + (nameCol ? 3 : 2); i++) div.appendChild(document.createElement('div')); body.appendChild(div); return div; }
-  function render(){
-    body.style.height = (rows.length * H) + 'px';
-    var first = Math.max(0, Math.floor(grid.scrollTop / H) - 5), count = Math.ceil(grid.clientHeight / H) + 10;
-    for (var i = 0; i < count; i++) {
-      var div = pool[i] || (pool[i] = make()), r = rows[first + i];
-      if (!r) { div.style.display = 'none'; continue; }
-      div.style.display = ''; div.style.top = ((first + i) * H) + 'px'; fill(div, r);
-    }
-    if (shown) shown.textContent = shown.dataset.template.replace('-1', String(rows === all && all.length < total ? total : rows.length)).replace('-2', String(Math.max(all.length, total)));
-  }
-  function apply(){
-    var f = document.getElementById('wis-filter').value, q = document.getElementById('wis-search').value.toLowerCase();
-    rows = all.filter(function(r){
-      if (f === 'flag' && !r[3]) return false;
-      if (f === 'changed') { var any = false; for (var i = 0; i < fields.length; i++) if (cell(r, i)[2] !== 0) any = true; if (!any) return false; }
-      return !q || r[0].toLowerCase().indexOf(q) >= 0 || r[1].toLowerCase().indexOf(q) >= 0;
-    });
-    grid.scrollTop = 0; render();
-  }
-  grid.addEventListener('scroll', function(){ requestAnimationFrame(render); });
-  document.getElementById('wis-filter').addEventListener('change', apply);
-  document.getElementById('wis-search').addEventListener('input', apply);
-  window.addEventListener('resize', render);
-  render();
-  requestAnimationFrame(function(){
-    document.body.dataset.firstPaintMs = String(Math.round(performance.now())); document.body.dataset.scriptMs = String(Math.round(performance.now() - t0)); document.body.dataset.rows = String(total);
-    // Every row, after the first paint.
-    setTimeout(function(){ all = JSON.parse(el.textContent).rows; rows = all; apply(); document.body.dataset.rowsReady = '1'; }, 0);
-  });
-})();
-`;

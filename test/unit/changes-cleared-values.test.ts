@@ -1,23 +1,27 @@
 // A cleared value (clearSchedule) shows as empty in every before/after table: the
 // preview's current → expected, and the result's before → after, whether the values
 // after were read again or come from the service's answer. The cells are checked with
-// the very script the webview runs (CELL_SCRIPT), against the real sandbox over HTTP.
+// the very script the webview runs (media/changes/cells.js), against the real sandbox over HTTP.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { valuesAfterAnswer, type ChangeRow } from '../../src/bulk/jobValues';
 import { itemEffect, sameFieldValue } from '../../src/bulk/effects';
-import { CELL_SCRIPT, CellState, ENGLISH_CHANGE_TABLE, previewTable, resultTable, type Row } from '../../src/webview/changeTable';
+import { CellState, ENGLISH_CHANGE_TABLE, previewTable, resultTable, type Row } from '../../src/webview/changeTable';
 import type { Sandbox } from '../../src/sandbox';
 import { clientFor, scheduledTaskIds, startSandbox } from './bulk-helpers';
 
 const S = ENGLISH_CHANGE_TABLE;
 const DATES = ['PlannedStartDate', 'PlannedFinishDate'];
 
-/** The webview's `cell(row, i)`: [text before, text after, state], computed by CELL_SCRIPT itself. */
+/** The script file the webview loads for the cells' text. */
+const CELLS_JS = fs.readFileSync(path.join(__dirname, '..', '..', 'media', 'changes', 'cells.js'), 'utf8');
+
+/** The webview's `cell(row, i)`: [text before, text after, state], computed by media/changes/cells.js itself. */
 function webviewCell(fields: string[], row: Row, i: number): [string, string, number] {
   const d = { empty: S.empty, computed: S.computed };
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  const cell = new Function('d', 'fields', `${CELL_SCRIPT}\nreturn cell;`)(d, fields) as (row: Row, i: number) => [string, string, number];
-  return cell(row, i);
+  const wisCells = new Function(`${CELLS_JS}\nreturn wisCells;`)() as (d: unknown, fields: string[]) => { cell(row: Row, i: number): [string, string, number] };
+  return wisCells(d, fields).cell(row, i);
 }
 
 describe('changes: a cleared value shows as empty in every table', () => {

@@ -1,18 +1,29 @@
 import * as assert from 'node:assert/strict';
-import { CELL_SCRIPT, ENGLISH_CHANGE_TABLE, formatValue, hoursText, previewTable, renderChangeTable, resultTable, type Row } from '../../src/webview/changeTable';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ENGLISH_CHANGE_TABLE, formatValue, hoursText, MINUTE_FIELDS, USER_FIELDS, previewTable, renderChangeTable, resultTable, type Row } from '../../src/webview/changeTable';
 
 // Values as a person reads them, in the extension's formatting and in the very script
-// the webview runs (CELL_SCRIPT): names for user IDs, planned time in hours with the
+// the webview runs (media/changes/cells.js): names for user IDs, planned time in hours with the
 // minutes on hover, counts in English with their singular.
 
 const S = ENGLISH_CHANGE_TABLE;
 
 /** The webview's cell() and tip() over the table settings `d`, as the page runs them. */
-function webview(fields: string[], d: Record<string, unknown>): { cell(row: Row, i: number): [string, string, number]; tip(f: string, v: unknown): string } {
-  return new Function('d', 'fields', `${CELL_SCRIPT}\nreturn { cell: cell, tip: tip };`)({ empty: S.empty, computed: S.computed, ...d }, fields) as never;
+type WebviewCells = { cell(row: Row, i: number): [string, string, number]; tip(f: string, v: unknown): string; MIN: string[]; USR: string[] };
+function webview(fields: string[], d: Record<string, unknown>): WebviewCells {
+  const js = fs.readFileSync(path.join(__dirname, '..', '..', 'media', 'changes', 'cells.js'), 'utf8');
+  const wisCells = new Function(`${js}\nreturn wisCells;`)() as (d: unknown, fields: string[]) => WebviewCells;
+  return wisCells({ empty: S.empty, computed: S.computed, ...d }, fields);
 }
 
 describe('changes: values as a person reads them', () => {
+  it('the webview script shows the same fields in hours and as names as the extension (MINUTE_FIELDS, USER_FIELDS)', () => {
+    const w = webview([], {});
+    assert.deepEqual(w.MIN, [...MINUTE_FIELDS]);
+    assert.deepEqual(w.USR, [...USER_FIELDS]);
+  });
+
   const people = { '2101': 'Tanaka Misaki', '2102': 'Sato Ken' };
 
   it('assignments show names and hours, not user IDs and minutes (extension side)', () => {

@@ -1,5 +1,8 @@
 // The before/after tables (preview and result) as data and HTML, and the undo summary.
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { ChangeRow } from '../../src/bulk/jobValues';
 import { renderChangesPage } from '../../src/changes/model/page';
 import { CellState, cellOf, ENGLISH_CHANGE_TABLE, formatValue, previewTable, renderChangeTable, resultTable } from '../../src/webview/changeTable';
@@ -44,14 +47,22 @@ describe('changes: the before/after table', () => {
     assert.equal(formatValue('FieldCalcTypes', { PlannedTime: 'Manual' }, '-'), '{"PlannedTime":"Manual"}');
   });
 
-  it('HTML: text is escaped, the data cannot close its script element, the page has one nonce for style and script', () => {
+  it('HTML: text is escaped, the data cannot close its script element, the scripts and styles are files of media/ (nonce\'d scripts, no inline style or script)', () => {
     const t = previewTable(['X'], { fields: { Name: '</script><img src=x onerror=alert(1)>' } }, new Map([['X', { Id: 'X', Name: '<b>old</b>' }]]), S);
     const html = renderChangesPage({ title: 'T <x>', lines: ['a & b'], section: renderChangeTable(t, S), buttons: [{ command: 'refresh', label: 'Refresh' }], nonce: 'N0NCE', cspSource: 'vscode-resource:' });
     assert.ok(!html.includes('<img'), 'no markup from values');
     assert.ok(!/<\/script><img/.test(html));
     assert.match(html, /T &lt;x&gt;/);
     assert.match(html, /script-src 'nonce-N0NCE'/);
-    assert.equal((html.match(/<script nonce="N0NCE">/g) ?? []).length, 1);
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? '';
+    assert.equal(csp, "default-src 'none'; style-src vscode-resource:; script-src 'nonce-N0NCE'; img-src vscode-resource:");
+    const scripts = (html.match(/<script[^>]*>/g) ?? []).filter((t) => !t.includes('type="application/json"'));
+    assert.deepEqual(scripts, ['changes/page.js', 'changes/cells.js', 'changes/table.js'].map((f) => `<script nonce="N0NCE" src="media/${f}">`));
+    assert.deepEqual(html.match(/<link[^>]*>/g), ['changes/page.css', 'changes/table.css'].map((f) => `<link rel="stylesheet" href="media/${f}">`));
+    assert.ok(!/<style|style="/.test(html), 'no inline style');
+    for (const f of ['changes/page.js', 'changes/cells.js', 'changes/table.js', 'changes/page.css', 'changes/table.css']) assert.ok(fs.existsSync(path.join(__dirname, '..', '..', 'media', f)), f);
+    const addressed = renderChangesPage({ title: 'T', lines: [], section: '', buttons: [], nonce: 'N', cspSource: 'c', media: (f) => `https://file+.vscode-resource.x/ext/media/${f}` });
+    assert.match(addressed, /<script nonce="N" src="https:\/\/file\+\.vscode-resource\.x\/ext\/media\/changes\/table\.js"><\/script>/);
     const data = /<script type="application\/json" id="wis-data">([\s\S]*?)<\/script>/.exec(html)![1]!;
     assert.equal(JSON.parse(data).rows[0][6], '</script><img src=x onerror=alert(1)>', 'the JSON data reads back exactly');
   });
@@ -61,6 +72,15 @@ describe('changes: the before/after table', () => {
     const html = renderChangeTable(previewTable([...current.keys()], { setCompleted: true }, current, S), S);
     assert.equal((html.match(/<tr>/g) ?? []).length, 2, 'only the summary rows are HTML rows');
     assert.equal(JSON.parse(/<script type="application\/json" id="wis-data">([\s\S]*?)<\/script>/.exec(html)![1]!).rows.length, 20_000);
+  });
+
+  it('the webview scripts (media/changes, media/results) are checked: // @ts-check, and tsc finds no type error with the DOM types', () => {
+    const root = path.join(__dirname, '..', '..');
+    const files = ['changes', 'results'].flatMap((dir) => fs.readdirSync(path.join(root, 'media', dir)).filter((f) => f.endsWith('.js')).map((f) => path.join('media', dir, f)));
+    assert.ok(files.length >= 4, files.join(', '));
+    for (const f of files) assert.match(fs.readFileSync(path.join(root, f), 'utf8'), /^\/\/ @ts-check$/m, f);
+    const tsc = spawnSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['--ignoreConfig', '--noEmit', '--allowJs', '--checkJs', '--strict', '--target', 'es2022', '--lib', 'es2022,dom', '--types', 'node', ...files], { cwd: root, encoding: 'utf8' });
+    assert.equal(tsc.status, 0, `${tsc.stdout}${tsc.stderr}`);
   });
 });
 

@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { planJob } from '../../src/bulk/plan';
 import type { JobResult, RequestResult, RequestState } from '../../src/bulk/types';
 import { totalsOf } from '../../src/bulk/engine';
@@ -141,10 +143,20 @@ describe('editors: result view', () => {
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? '';
     assert.match(csp, /default-src 'none'/);
     assert.match(csp, /script-src 'nonce-NONCE123'/);
+    assert.match(csp, /style-src vscode-webview:;/);
     assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|https?:/);
     const scripts = html.match(/<script[^>]*>/g) ?? [];
     assert.ok(scripts.length > 0 && scripts.every((s) => s.includes('nonce="NONCE123"')));
     assert.doesNotMatch(html, /(src|href)="https?:/);
+  });
+
+  it('loads its script and styles from media/ files (no inline script or style), the table\'s only with a table', () => {
+    const files = (h: string) => [...h.matchAll(/<(?:script[^>]*src|link rel="stylesheet" href)="([^"]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(files(html), ['media/changes/page.css', 'media/results/result.css', 'media/results/result.js']);
+    assert.doesNotMatch(html, /<script nonce="[^"]*">|<style|style="/);
+    const withTable = renderResultHtml({ result: r, serviceLabel: 's', documentName: 'd', nonce: 'n', cspSource: 'c', changes: '<section id="wis-changes"></section>', media: (f) => `vscode-webview://x/media/${f}` });
+    assert.deepEqual(files(withTable), ['changes/page.css', 'results/result.css', 'changes/table.css', 'results/result.js', 'changes/cells.js', 'changes/table.js'].map((f) => `vscode-webview://x/media/${f}`));
+    for (const f of files(html)) assert.ok(fs.existsSync(path.join(__dirname, '..', '..', f!)), f);
   });
 
   it('shows totals, each request, changed and affected items with fields, added IDs and the service messages, escaped', () => {
@@ -170,7 +182,18 @@ describe('editors: result view', () => {
   it('remembers its job in the webview state, so the view comes back after a window reload', () => {
     const withJob = renderResultHtml({ jobId: 'job-7"x', result: r, serviceLabel: 's', documentName: 'd', nonce: 'n', cspSource: 'c' });
     assert.match(withJob, /<body data-job-id="job-7&quot;x">/);
-    assert.match(withJob, /vscode\.setState\(document\.body\.dataset\.jobId \? \{ jobId: document\.body\.dataset\.jobId \} : \{\}\)/);
+    assert.match(withJob, /<script nonce="n" src="media\/results\/result\.js"><\/script>/);
+    // The page's script (media/results/result.js) run over the page's body: it saves the job as the webview state and posts clicks.
+    const js = fs.readFileSync(path.join(__dirname, '..', '..', 'media', 'results', 'result.js'), 'utf8');
+    let state: unknown;
+    const posted: unknown[] = [];
+    const clicks: (() => void)[] = [];
+    const button = { dataset: { command: 'saveJson' }, addEventListener: (_: string, h: () => void) => clicks.push(h) };
+    const document = { body: { dataset: { jobId: 'job-7"x' } }, querySelectorAll: () => [button] };
+    new Function('acquireVsCodeApi', 'document', js)(() => ({ setState: (s: unknown) => (state = s), postMessage: (m: unknown) => posted.push(m) }), document);
+    assert.deepEqual(state, { jobId: 'job-7"x' });
+    clicks[0]!();
+    assert.deepEqual(posted, [{ command: 'saveJson' }]);
     assert.equal(restoredJobId({ jobId: '20261123-1402-ab12' }), '20261123-1402-ab12');
     for (const bad of [undefined, null, 'x', {}, { jobId: 3 }, { jobId: '../etc/passwd' }, { jobId: '' }]) assert.equal(restoredJobId(bad), undefined, JSON.stringify(bad));
   });

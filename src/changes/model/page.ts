@@ -1,8 +1,8 @@
 // The before/after preview page: the same strict CSP, styles and table as the
 // result view (src/webview/html.ts, src/webview/changeTable.ts), with Refresh and Send.
-// No vscode import.
-import { CHANGE_TABLE_CSS, CHANGE_TABLE_SCRIPT } from '../../webview/changeTable';
-import { escapeHtml, webviewHead } from '../../webview/html';
+// Its script and styles are files of media/changes/. No vscode import.
+import { CHANGE_TABLE_SCRIPTS, CHANGE_TABLE_STYLES } from '../../webview/changeTable';
+import { escapeHtml, RELATIVE_MEDIA, scriptTag, webviewHead, type MediaUri } from '../../webview/html';
 
 const esc = escapeHtml;
 
@@ -15,6 +15,8 @@ export interface ChangesPageInput {
   buttons: { command: string; label: string; secondary?: boolean; disabled?: boolean; title?: string }[];
   nonce: string;
   cspSource: string;
+  /** The panel's address of a media/ file (asWebviewUri); relative addresses when not given (tests). */
+  media?: MediaUri;
   /** The document previewed: kept in the webview state. */
   documentUri?: string;
   /** When the document was sent after these values were read (ISO time): the view sends no more. */
@@ -25,21 +27,16 @@ export function renderChangesPage(input: ChangesPageInput): string {
   const buttons = input.buttons
     .map((b) => `<button data-command="${esc(b.command)}"${b.secondary ? ' class="secondary"' : ''}${b.disabled ? ' disabled aria-disabled="true"' : ''}${b.title ? ` title="${esc(b.title)}"` : ''}>${esc(b.label)}</button>`)
     .join('');
-  return `${webviewHead({ title: input.title, nonce: input.nonce, cspSource: input.cspSource })}
-<style nonce="${input.nonce}">
-${CHANGE_TABLE_CSS}
-</style></head>
+  const media = input.media ?? RELATIVE_MEDIA;
+  const scripts = ['changes/page.js', ...CHANGE_TABLE_SCRIPTS].map((f) => scriptTag(media, input.nonce, f)).join('\n');
+  return `${webviewHead({ title: input.title, nonce: input.nonce, cspSource: input.cspSource, media, styles: CHANGE_TABLE_STYLES })}
+</head>
 <body data-document="${esc(input.documentUri ?? '')}"${input.sentAt ? ` data-sent="${esc(input.sentAt)}"` : ''}>
 <h1>${esc(input.title)}</h1>
 <p>${input.lines.map(esc).join('<br>')}</p>
 <div class="actions">${buttons}</div>
 ${input.section}
-<script nonce="${input.nonce}">
-const vscode = acquireVsCodeApi();
-vscode.setState(document.body.dataset.document ? { document: document.body.dataset.document } : {});
-document.querySelectorAll('button[data-command]').forEach((b) => b.addEventListener('click', () => { if (!b.disabled) vscode.postMessage({ command: b.dataset.command }); }));
-${CHANGE_TABLE_SCRIPT}
-</script>
+${scripts}
 </body></html>`;
 }
 

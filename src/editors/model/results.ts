@@ -1,12 +1,13 @@
 // The result view of a bulk job as HTML (a webview with a strict CSP: no remote
-// resources, one nonce'd script that only posts button clicks). No vscode import;
+// resources, no inline script or style; its script, which only posts button clicks, and
+// its styles are files of media/results/, the table's of media/changes/). No vscode import;
 // every sentence comes from `ResultStrings` (the UI passes localized ones).
 import type { JobResult, RequestError, RequestResult, RequestState } from '../../bulk/types';
 import { missingIdsOf, unnamedNotFound } from '../../bulk/missing';
 import { userIdsInValue } from '../../common/model/users';
 import type { WorkItemResult } from '../../schema/api';
-import { CHANGE_TABLE_CSS, CHANGE_TABLE_SCRIPT } from '../../webview/changeTable';
-import { escapeHtml, webviewHead } from '../../webview/html';
+import { CHANGE_TABLE_SCRIPTS, CHANGE_TABLE_STYLES } from '../../webview/changeTable';
+import { escapeHtml, RELATIVE_MEDIA, scriptTag, webviewHead, type MediaUri } from '../../webview/html';
 
 export interface ResultStrings {
   title: string;
@@ -149,6 +150,8 @@ export interface ResultViewInput {
   userLabel?: (id: string) => string | undefined;
   nonce: string;
   cspSource: string;
+  /** The panel's address of a media/ file (asWebviewUri); relative addresses when not given (tests). */
+  media?: MediaUri;
   /** The before → after section (src/webview/changeTable.ts `renderChangeTable`), when the job has a snapshot. */
   changes?: string;
   /** Offer "Create Undo Document" (the job has values from before sending and changed something). */
@@ -210,13 +213,10 @@ export function renderResultHtml(input: ResultViewInput, s: ResultStrings = ENGL
         })
         .join('')
     : `<p class="muted">${e(s.none)}</p>`;
-  return `${webviewHead({ title: s.title, nonce: input.nonce, cspSource: input.cspSource })}
-<style nonce="${input.nonce}">
-.mono{font-family:var(--vscode-editor-font-family)}.small{font-size:90%}.k{opacity:.8}
-.st-failed td:nth-child(2){color:var(--vscode-errorForeground)}.st-unknown td:nth-child(2),.st-cancelled td:nth-child(2){color:var(--vscode-editorWarning-foreground)}
-.error{border-left:3px solid var(--vscode-errorForeground);padding:0 10px;margin:8px 0}
-${input.changes ? CHANGE_TABLE_CSS : ''}
-</style></head>
+  const media = input.media ?? RELATIVE_MEDIA;
+  const scripts = ['results/result.js', ...(input.changes ? CHANGE_TABLE_SCRIPTS : [])].map((f) => scriptTag(media, input.nonce, f)).join('\n');
+  return `${webviewHead({ title: s.title, nonce: input.nonce, cspSource: input.cspSource, media, styles: ['results/result.css', ...(input.changes ? CHANGE_TABLE_STYLES : [])] })}
+</head>
 <body data-job-id="${e(input.jobId ?? '')}">
 <h1>${e(s.outcome[result.outcome])}</h1>
 <p>${e(s.service(input.serviceLabel))}<br>${e(s.document(input.documentName))}</p>
@@ -249,12 +249,7 @@ ${itemsTable(affected, s, input.userLabel)}
 ${idList(timeEntries, s)}
 <h2>${e(s.addedScheduleDependencies)}</h2>
 ${idList(dependencies, s)}
-<script nonce="${input.nonce}">
-const vscode = acquireVsCodeApi();
-vscode.setState(document.body.dataset.jobId ? { jobId: document.body.dataset.jobId } : {});
-document.querySelectorAll('button[data-command]').forEach((b) => b.addEventListener('click', () => vscode.postMessage({ command: b.dataset.command })));
-${input.changes ? CHANGE_TABLE_SCRIPT : ''}
-</script>
+${scripts}
 </body></html>`;
 }
 

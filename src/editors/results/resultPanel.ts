@@ -1,8 +1,9 @@
-// The result view of a bulk job: a webview panel (strict CSP, nonce'd script, no
-// remote resources), reused by the next result unless pinned, restored after a
-// window reload, with "Save as JSON", "Retry Failed",
+// The result view of a bulk job: a webview panel (strict CSP, nonce'd scripts and
+// styles of media/ loaded with asWebviewUri, no remote resources), reused by the next
+// result unless pinned, restored after a window reload, with "Save as JSON", "Retry Failed",
 // "Resend Unknown…" and "Send Remaining" buttons that run the job commands.
 import { randomBytes } from 'node:crypto';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ServiceError, type ServiceErrorKind } from '../../api/errors';
 import type { JobResult, RequestError } from '../../bulk/types';
@@ -15,6 +16,18 @@ import { userIdsInValue, userLabel, type UserNames } from '../../common/model/us
 import { resultViewColumn } from './column';
 import { sideViewColumn } from './sideGroup';
 import { markdownToHtml } from '../../webview/markdown';
+
+/** media/ of this extension: the view's scripts and styles (loaded with asWebviewUri, src/webview/html.ts). */
+function mediaRoot(): vscode.Uri {
+  const ext = vscode.extensions.getExtension('workitem-studio.workitem-studio')?.extensionUri ?? vscode.Uri.file(path.join(__dirname, '..'));
+  return vscode.Uri.joinPath(ext, 'media');
+}
+
+/** The webview's address of a media/ file (e.g. `changes/page.css`). */
+function mediaUri(webview: vscode.Webview): (file: string) => string {
+  const root = mediaRoot();
+  return (file) => webview.asWebviewUri(vscode.Uri.joinPath(root, ...file.split('/'))).toString();
+}
 
 export interface ResultViewModel {
   jobId?: string;
@@ -119,7 +132,7 @@ export class ResultPanels implements vscode.Disposable {
       RESULT_VIEW_TYPE,
       panelTitle(model),
       { viewColumn: this.columnForNew(), preserveFocus },
-      { enableScripts: true, localResourceRoots: [], enableFindWidget: true },
+      { enableScripts: true, localResourceRoots: [mediaRoot()], enableFindWidget: true },
     );
     this.reusable = this.adopt(panel, model);
   }
@@ -137,7 +150,7 @@ export class ResultPanels implements vscode.Disposable {
   private adopt(panel: vscode.WebviewPanel, model: ResultViewModel | undefined): Entry {
     const entry: Entry = { panel, model };
     this.entries.add(entry);
-    panel.webview.options = { enableScripts: true, localResourceRoots: [] };
+    panel.webview.options = { enableScripts: true, localResourceRoots: [mediaRoot()] };
     panel.onDidDispose(() => {
       this.entries.delete(entry);
       if (this.reusable === entry) this.reusable = undefined;
@@ -222,6 +235,7 @@ export class ResultPanels implements vscode.Disposable {
         },
         nonce: randomBytes(16).toString('base64'),
         cspSource: panel.webview.cspSource,
+        media: mediaUri(panel.webview),
         changes: table || undo ? `${undo}${table}` : undefined,
         undo: model.undo,
       },
