@@ -26,7 +26,7 @@ const promiseRules = {
 
 export default [
   {
-    ignores: ['dist/**', 'dist-vsix/**', 'node_modules/**', 'tools/**', 'test-results/**', '.vscode-test/**', 'media/*', '!media/changes/', '!media/results/', 'test/fixtures/**'],
+    ignores: ['dist/**', 'dist-vsix/**', 'node_modules/**', 'test-results/**', '.vscode-test/**', 'media/*', '!media/changes/', '!media/results/', '!media/table/', 'test/fixtures/**'],
   },
   {
     files: ['**/*.ts'],
@@ -70,5 +70,17 @@ export default [
     },
     // Directives there name eslint-plugin-import's rules (registered as `import`, not enabled).
     linterOptions: { reportUnusedDisableDirectives: 'off' },
+  },
+  {
+    // The webviews' scripts (media/): the browser's globals, and the one VS Code gives a webview.
+    files: ['media/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: Object.fromEntries(
+        ['window', 'document', 'self', 'navigator', 'acquireVsCodeApi', 'requestAnimationFrame', 'cancelAnimationFrame', 'getComputedStyle', 'performance',
+          'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'console', 'HTMLElement', 'HTMLInputElement', 'HTMLSelectElement', 'HTMLButtonElement',
+          'KeyboardEvent', 'MouseEvent', 'Event', 'Element', 'Node', 'ResizeObserver'].map((g) => [g, 'readonly']),
+      ),
+    },
   },
 ];

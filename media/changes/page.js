@@ -1,7 +1,6 @@
 // The Before/After view's page script: keeps the document previewed in the webview state
 // (the view comes back after a window reload) and posts button clicks (not of disabled buttons).
 // @ts-check
-/* global acquireVsCodeApi, document */
 (function () {
   // @ts-ignore acquireVsCodeApi is given by the webview host
   const vscode = acquireVsCodeApi();

@@ -1,7 +1,6 @@
 // The result view's page script: keeps the job shown in the webview state (the view comes
 // back after a window reload) and posts button clicks.
 // @ts-check
-/* global acquireVsCodeApi, document */
 (function () {
   // @ts-ignore acquireVsCodeApi is given by the webview host
   const vscode = acquireVsCodeApi();
