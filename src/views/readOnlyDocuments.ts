@@ -1,7 +1,7 @@
 // Read-only virtual documents of one URI scheme: the text of each is set by the extension and
 // shown by VS Code through a TextDocumentContentProvider (an open document refreshes in place).
-// The details JSON of a tree row (views/common.ts) is one; the request preview (editors/preview.ts)
-// has the same shape.
+// The details JSON of a tree row (views/common.ts) and the request preview (editors/preview.ts) are
+// the two users.
 import * as vscode from 'vscode';
 import { Disposable } from '../common/disposable';
 
