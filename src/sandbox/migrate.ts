@@ -7,6 +7,7 @@
 //                        WorkCategoryId → TimeEntryCategoryId
 // The input is not changed; a migrated copy and one note per kind of change are returned.
 // No vscode import.
+import { OLD_FIELD_NAMES as RENAMED_FIELDS } from '../schema/fields';
 
 export const DATASET_VERSION = 2;
 
@@ -17,12 +18,6 @@ export const RENAMED_ITEM_PROPERTIES: Readonly<Record<string, string>> = {
   workCategoryId: 'timeEntryCategoryId',
 };
 
-/** Old field name (as in `fields` and `fieldCalcTypes`) → official field name. */
-export const RENAMED_FIELDS: Readonly<Record<string, string>> = {
-  StartDate: 'PlannedStartDate',
-  EndDate: 'PlannedFinishDate',
-  WorkCategoryId: 'TimeEntryCategoryId',
-};
 
 export interface Migration {
   data: unknown;

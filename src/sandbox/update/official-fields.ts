@@ -4,7 +4,7 @@
 // the help names one; the names used before the help was read (StartDate, EndDate,
 // WorkCategoryId) are unknown fields, as on a real server, with the official name in
 // the message. No vscode import.
-import { caseMismatch } from '../../schema/fields';
+import { caseMismatch, OLD_FIELD_NAMES } from '../../schema/fields';
 
 /**
  * Read-only system fields of the help's table (F1) that the sandbox's catalogue
@@ -24,12 +24,8 @@ export const READ_ONLY_SYSTEM_FIELDS: Readonly<Record<string, { member?: string 
   ParentName: { member: 'moveParentTo' },
 };
 
-/** Names used before the official help was read, and the official system name of each. */
-export const RENAMED_FIELDS: Readonly<Record<string, string>> = {
-  StartDate: 'PlannedStartDate',
-  EndDate: 'PlannedFinishDate',
-  WorkCategoryId: 'TimeEntryCategoryId',
-};
+/** Names used before the official help was read, and the official system name of each (one table, in src/schema/fields.ts). */
+export const RENAMED_FIELDS = OLD_FIELD_NAMES;
 
 const has = (table: object, name: string) => Object.prototype.hasOwnProperty.call(table, name);
 
