@@ -14,7 +14,7 @@
   // @ts-ignore set by virtual.js
   const V = /** @type {{visibleRange: Function, scrollToRow: Function, toTsv: (rows: string[][]) => string}} */ (window.TableVirtual);
 
-  /** @typedef {{id: string, level: number, container: boolean, cells: string[], edited?: Record<string, string>}} Row */
+  /** @typedef {{id: string, level: number, container: boolean, cells: string[], edited?: Record<string, string>, titles?: Record<string, string>}} Row */
   /** @typedef {{key: string, label: string, type: string, width: number}} Column */
 
   const bar = /** @type {HTMLElement} */ (document.getElementById('bar'));
@@ -231,11 +231,14 @@
             text = (row.container ? '▾ ' : '  ') + text;
           }
           cell.textContent = text;
-          if (row.cells[c].length > 12) cell.title = row.cells[c];
+          // Users by name; the hover names each with the ID.
+          const tip = row.titles ? row.titles[columns[c].key] : undefined;
+          if (tip !== undefined) cell.title = tip;
+          else if (row.cells[c].length > 12) cell.title = row.cells[c];
           const before = row.edited ? row.edited[columns[c].key] : undefined;
           if (before !== undefined) {
             cell.classList.add('edited');
-            cell.title = fmt(strings.editedBefore, before === '' ? strings.empty : before);
+            cell.title = fmt(strings.editedBefore, before === '' ? strings.empty : before) + (tip !== undefined ? '\n' + tip : '');
           }
         }
         el.append(cell);

@@ -7,7 +7,8 @@ import type { ServiceClient } from '../api/client';
 import type { ColumnDef, CompiledFilter, FilterContext, KnownUser, LoadedRow, TableLayout } from './model';
 import {
   ROW_CHUNK, chunkRanges, columnLabel, compileFilterText, computeView, baseRows, folderTest, folderTypeIds, layoutKey, loadByIds, loadSubtree,
-  moveColumn, nextSort, readLayout, shownRow, tableColumns, todayOf, userIdsOf, userNames, userResolver, clampWidth, rowsWithEdits, shownEditedRow, mergeReread,
+  moveColumn, nextSort, readLayout, shownRow, tableColumns, todayOf, userIdsOf, clampWidth, rowsWithEdits, shownEditedRow, mergeReread,
+  TableNames, carriedNames, folderPath,
 } from './model';
 import type { ServiceFieldCatalogue } from '../schema/service-fields';
 import { TableEditing } from './editing';
@@ -28,7 +29,10 @@ export class TablePanel implements vscode.Disposable {
   private columns: ColumnDef[] = [];
   private layout: TableLayout = { columns: [], widths: {}, lowestOnly: false };
   private folderTypes = new Set<string>();
-  private users = new Map<string, KnownUser>();
+  /** Names of the users the rows name, from the people directory (unknown ones read, then the rows repainted). */
+  private readonly names: TableNames;
+  /** A filter applied (Enter) that named a user not known yet: applied again when names are learned. */
+  private wantedFilter: string | undefined;
   private currentUserId: string | undefined;
   private filterText = '';
   private compiled: CompiledFilter | undefined;
@@ -70,6 +74,9 @@ export class TablePanel implements vscode.Disposable {
       generation: () => this.generation,
       post: (m) => this.post(m),
     });
+    this.names = new TableNames(deps.users, () => this.namesLearned(), (e) =>
+      deps.log.info(`Work item table ${source.title}: user names not read (${e instanceof Error ? e.message : String(e)}); IDs are shown`),
+    );
     this.panel.webview.html = tableHtml(this.panel.webview, deps.extensionUri, source.title);
     this.disposables.push(
       this.paintEmitter,
@@ -77,6 +84,13 @@ export class TablePanel implements vscode.Disposable {
       this.panel.webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
       this.panel.onDidDispose(() => this.dispose()),
     );
+    if (deps.users?.onDidLearn) {
+      this.disposables.push(
+        deps.users.onDidLearn(() => {
+          if (this.names.refresh()) this.namesLearned();
+        }),
+      );
+    }
   }
 
   /** The scope whose layout is remembered: the project, else "items". */
@@ -117,7 +131,11 @@ export class TablePanel implements vscode.Disposable {
         try {
           const client = await this.deps.connection.getClient({ signal });
           const projectId = this.source.projectId ?? (this.source.ids?.[0] ? await this.deps.catalogue.projectOfWorkItem(this.source.ids[0]) : undefined);
-          const [catalogue, profile] = await Promise.all([this.deps.catalogue.get(), projectId ? this.deps.catalogue.profile(projectId) : Promise.resolve(undefined)]);
+          const [catalogue, profile, basePath] = await Promise.all([
+            this.deps.catalogue.get(),
+            projectId ? this.deps.catalogue.profile(projectId) : Promise.resolve(undefined),
+            this.basePath(client, signal),
+          ]);
           this.cellCatalogue = catalogue?.kind === 'service' ? catalogue.catalogue : undefined;
           this.columns = tableColumns(catalogue?.kind === 'service' ? catalogue.fieldTypes : undefined, profile);
           this.folderTypes = folderTypeIds(profile);
@@ -130,6 +148,7 @@ export class TablePanel implements vscode.Disposable {
             onRows: (rows: LoadedRow[], replace: boolean) => {
               this.rows = replace ? rows : this.rows.concat(rows);
               this.editing.setRows(rows);
+              this.names.note(userIdsOf(rows, this.columns), carriedNames(rows, this.columns));
               this.scheduleRefresh();
             },
             onProgress: (done: number, total: number | undefined) => {
@@ -140,7 +159,7 @@ export class TablePanel implements vscode.Disposable {
             },
           };
           if (this.source.rootId !== undefined) {
-            await loadSubtree(client, this.source.rootId, this.source.level ?? 0, handlers, { basePath: this.source.basePath });
+            await loadSubtree(client, this.source.rootId, this.source.level ?? 0, handlers, { basePath });
           } else {
             const r = await loadByIds((ids, o) => readWorkItems(client, ids, o), this.source.ids ?? [], handlers);
             if (r.missing.length > 0) {
@@ -148,7 +167,7 @@ export class TablePanel implements vscode.Disposable {
             }
           }
           log.info(`Work item table ${this.source.title}: ${this.rows.length} rows read in ${Date.now() - t0} ms`);
-          await this.learnUsers();
+          await this.names.settled();
         } catch (e) {
           if (signal.aborted) {
             log.info(`Work item table ${this.source.title}: reading cancelled after ${this.rows.length} rows`);
@@ -164,6 +183,19 @@ export class TablePanel implements vscode.Disposable {
     );
   }
 
+  /** The parent path of a folder's rows: from the level below the project's root folder (the folder's ancestors first), as in the project's table. */
+  private async basePath(client: ServiceClient, signal: AbortSignal): Promise<string | undefined> {
+    const { rootId, level, basePath } = this.source;
+    if (rootId === undefined || level === undefined || level <= 1 || basePath === undefined) return basePath;
+    try {
+      return await folderPath(client, { id: rootId, name: basePath, level }, { signal });
+    } catch (e) {
+      if (signal.aborted) throw e;
+      this.deps.log.warn(`Work item table ${this.source.title}: the folder's ancestors were not read (${e instanceof Error ? e.message : String(e)}); paths start at the folder`);
+      return basePath;
+    }
+  }
+
   private async currentUser(client: ServiceClient): Promise<void> {
     try {
       this.currentUserId = (await client.getCurrentUser())?.id;
@@ -172,18 +204,17 @@ export class TablePanel implements vscode.Disposable {
     }
   }
 
-  /** Names of the users the rows name (a read when the directory does not know them). */
-  private async learnUsers(): Promise<void> {
-    const dir = this.deps.users;
-    if (!dir) return;
-    const ids = userIdsOf(this.rows, this.columns);
-    if (ids.size === 0) return;
-    try {
-      await dir.resolve(ids);
-    } catch {
-      // Names are a nicety: IDs are shown without them.
-    }
-    this.users = dir.lookupAll(ids);
+  /** Names became known after the rows were painted: the filter compiled again with them (names in "leader is" / "assigned to"), the rows painted again. */
+  private namesLearned(): void {
+    if (this.disposed) return;
+    const again = this.wantedFilter ?? (this.filterText.trim() !== '' ? this.filterText : undefined);
+    if (again !== undefined) this.setFilterText(again, true);
+    this.scheduleRefresh(0);
+  }
+
+  /** Resolves when no read of user names is running (tests). */
+  namesSettled(): Promise<void> {
+    return this.names.settled();
   }
 
   /** A folder's item type (its dates follow its children). */
@@ -193,7 +224,7 @@ export class TablePanel implements vscode.Disposable {
 
   /** Users the rows name, known by name (the pickers' values). */
   knownUsers(): KnownUser[] {
-    return [...this.users.values()];
+    return this.names.users();
   }
 
   allColumns(): readonly ColumnDef[] {
@@ -206,8 +237,7 @@ export class TablePanel implements vscode.Disposable {
   }
 
   filterContext(): FilterContext {
-    const names = userNames([...this.users.values()]);
-    return { columns: this.columns, today: todayOf(), currentUserId: this.currentUserId, resolveUser: userResolver([...this.users.values()]), userName: names };
+    return { columns: this.columns, today: todayOf(), currentUserId: this.currentUserId, resolveUser: this.names.resolver(), userName: this.names.lookup() };
   }
 
   private language(): string {
@@ -252,7 +282,7 @@ export class TablePanel implements vscode.Disposable {
   }
 
   private format(): { userName: (id: string) => string | undefined } {
-    return { userName: (id: string) => this.users.get(id)?.name ?? undefined };
+    return { userName: this.names.lookup() };
   }
 
   private async handle(m: FromWebview): Promise<void> {
@@ -332,6 +362,7 @@ export class TablePanel implements vscode.Disposable {
     const errors = compiled.ok ? [] : (compiled.errors ?? compiled.problems.map((p) => ({ start: 0, end: text.length, message: p.message })));
     const count = { matches: compiled.ok ? matches : 0, total: base.length, errors };
     this.post({ type: 'count', text, ...count });
+    if (apply) this.wantedFilter = compiled.ok ? undefined : text;
     if (apply && compiled.ok) {
       this.filterText = text;
       this.compiled = text.trim() === '' ? undefined : compiled;
@@ -383,7 +414,7 @@ export class TablePanel implements vscode.Disposable {
 
   /** A user's name (the ID when unknown). */
   userName(id: string): string | undefined {
-    return this.users.get(id)?.name ?? undefined;
+    return this.names.name(id);
   }
 
   /** The rows shown now, in order (tests). */
@@ -458,6 +489,8 @@ export class TablePanel implements vscode.Disposable {
     const r = await loadByIds((list, o) => readWorkItems(client, list, o), wanted, { signal: this.abort.signal, onRows: () => undefined });
     const fresh = mergeReread(this.rows, r.rows);
     this.editing.setRows(fresh);
+    // Users the send named (a new leader or assignee) by name too.
+    this.names.note(userIdsOf(fresh, this.columns), carriedNames(fresh, this.columns));
     this.deps.log.info(`Work item table ${this.source.title}: ${fresh.length} items read again; ${this.editing.edits.size} edits pending`);
     await this.refresh();
     return fresh.length;

@@ -4,7 +4,7 @@ import type * as vscode from 'vscode';
 import type { CatalogueState } from '../api/catalogue';
 import type { ServiceClient } from '../api/client';
 import type { ProjectProfile } from '../schema/catalogue';
-import type { KnownUser } from './model';
+import type { PeopleDirectory } from './model';
 import type { TablePanel } from './panel';
 import type { BarCommand } from './protocol';
 import type { JobResult } from '../bulk/types';
@@ -18,7 +18,7 @@ export interface TableSource {
   rootId?: string;
   /** The level of `rootId` (0: the project's root folder). */
   level?: number;
-  /** The names' path of `rootId` (empty for a project's root folder). */
+  /** The name of `rootId` (empty for a project's root folder); its ancestors' names are read and put before it (parent paths start below the project's root folder). */
   basePath?: string;
   /** Items by ID (the selection, a request document's workItemIds). */
   ids?: string[];
@@ -35,7 +35,8 @@ export interface TableDeps {
     profile(projectId: string): Promise<ProjectProfile | undefined>;
     projectOfWorkItem(id: string): Promise<string | undefined>;
   };
-  users?: { resolve(ids: Iterable<string>): Promise<boolean>; lookupAll(ids: Iterable<string>): Map<string, KnownUser> };
+  /** The people directory (src/people, the one the Before/After change tables use): names for the user IDs rows name. */
+  users?: PeopleDirectory & { onDidLearn?: vscode.Event<void> };
   /** A button of the bar (pickers, named filters, columns, request document). */
   onCommand(panel: TablePanel, name: BarCommand): Promise<void>;
 }

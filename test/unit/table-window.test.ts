@@ -58,7 +58,7 @@ describe('table: rows sent in chunks', () => {
     const cols = pickColumns(buildColumns([], { statusTypes: [{ id: '52', name: '進行中' }] }), ['Name', 'StatusTypeId', 'LeaderId', 'PlannedTime', 'ActualProgress', 'ParentName']);
     const row = { id: '7', level: 2, hasChildren: false, fields: { Name: '設計', StatusTypeId: '52', LeaderId: '2101', PlannedTime: 450, ActualProgress: 40, ParentName: 'Web / 画面' } };
     const shown = shownRow(row, cols, { userName: (id) => (id === '2101' ? '鈴木' : undefined) });
-    assert.deepEqual(shown, { id: '7', level: 2, container: false, cells: ['設計', '進行中', '鈴木', '7:30', '40%', 'Web / 画面'] });
+    assert.deepEqual(shown, { id: '7', level: 2, container: false, cells: ['設計', '進行中', '鈴木', '7:30', '40%', 'Web / 画面'], titles: { LeaderId: '鈴木 (2101)' } });
   });
 });
 

@@ -11,6 +11,7 @@ export * from './filter';
 export * from './filter-text';
 export * from './group';
 export * from './lookup';
+export * from './names';
 export * from './sort';
 export * from './text';
 export * from './filterStore';

@@ -10,6 +10,7 @@
 import type { CallOptions } from '../../api/client';
 import type { ReadWorkItemsOptions, ReadWorkItemsResult } from '../../api/reads';
 import type { SubItemNode, WorkItemRecord } from '../../schema/reads';
+import { MAX_HIERARCHY_DEPTH } from '../../schema/fields';
 import { idValue, workItemIdOf } from '../../schema/reads';
 import type { TableRow } from './columns';
 
@@ -71,6 +72,33 @@ export function flattenToRows(node: SubItemNode, level: number, basePath = ''): 
     }
   }
   return out;
+}
+
+/** The read of items by ID (ServiceClient has it). */
+export interface ItemReads {
+  getWorkItems(ids: readonly string[], fields?: readonly string[], o?: CallOptions): Promise<WorkItemRecord[]>;
+}
+
+/**
+ * The parent path of the rows of a table opened on a folder (its `basePath`): the names
+ * from the level below the project's root folder down to the folder itself, as the
+ * project's table shows them ("Design / Screens" for a folder "Screens" on level 2). The
+ * folder and its ancestors down to level 2 are read (Name, ParentId, ParentName), one
+ * item per level: each answer names the parent, the last the item on level 1. A folder on
+ * level 1 needs no read. Stops early (the path read so far) when an item has no parent.
+ */
+export async function folderPath(reads: ItemReads, folder: { id: string; name: string; level: number }, o: CallOptions = {}): Promise<string> {
+  const names = [folder.name];
+  let id = folder.id;
+  for (let level = Math.min(folder.level, MAX_HIERARCHY_DEPTH + 1); level > 1; level--) {
+    const [rec] = await reads.getWorkItems([id], ['Name', 'ParentId', 'ParentName'], o);
+    const parent = idValue(rec?.fields['ParentId']);
+    if (parent === undefined) break;
+    const name = rec?.fields['ParentName'];
+    names.unshift(typeof name === 'string' && name !== '' ? name : parent);
+    id = parent;
+  }
+  return names.join(PARENT_PATH_SEPARATOR);
 }
 
 const cancelled = (signal?: AbortSignal): boolean => signal?.aborted === true;

@@ -14,13 +14,39 @@ export interface ShownRow {
   /** Some sub-items (a folder or a container). */
   container: boolean;
   cells: string[];
+  /** Hover texts of user cells shown by name: column key → each user's name with the ID ("田中 美咲 (2104)"), a line each. */
+  titles?: Record<string, string>;
 }
 
 /** The cells of a row as shown, in the order of `columns`. */
 export function shownRow(row: LoadedRow, columns: readonly ColumnDef[], ctx: FormatContext): ShownRow {
   const cells = new Array<string>(columns.length);
-  for (let i = 0; i < columns.length; i++) cells[i] = formatCell(cellValue(row, columns[i]!), columns[i]!, ctx);
-  return { id: row.id, level: row.level, container: row.hasChildren === true, cells };
+  let titles: Record<string, string> | undefined;
+  for (let i = 0; i < columns.length; i++) {
+    const c = columns[i]!;
+    const v = cellValue(row, c);
+    cells[i] = formatCell(v, c, ctx);
+    if (c.type === 'user' && v !== null && ctx.userName) {
+      const t = userTitle(v, ctx.userName);
+      if (t !== undefined) (titles ??= {})[c.key] = t;
+    }
+  }
+  const out: ShownRow = { id: row.id, level: row.level, container: row.hasChildren === true, cells };
+  if (titles) out.titles = titles;
+  return out;
+}
+
+/** The hover of a user cell: each user's name with the ID, a line each; undefined when no name is known (the cell shows the IDs). */
+export function userTitle(v: string | number | readonly string[], userName: (id: string) => string | undefined): string | undefined {
+  const ids = Array.isArray(v) ? (v as readonly string[]) : [String(v)];
+  let named = false;
+  const lines = ids.map((id) => {
+    const name = userName(id);
+    if (name === undefined || name === id) return id;
+    named = true;
+    return `${name} (${id})`;
+  });
+  return named ? lines.join('\n') : undefined;
 }
 
 /** [start, end) ranges of `total` rows, `size` per chunk (the last may be shorter); none for 0 rows. */
