@@ -1,5 +1,6 @@
 // Pacing of request starts across parallel workers (a bulk job's, a read of many
-// items'), and the clock it runs on. No vscode import.
+// items'), shared by every call of a Send, and the clock it runs on. No vscode import.
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** Time source, injectable for tests. `sleep` must reject (or resolve) promptly when `signal` aborts. */
 export interface Clock {
@@ -30,54 +31,123 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted', 'AbortError');
 }
 
+/** The time line pacers work on: when the last call started, the hold, the queue of turns. */
+class Schedule {
+  lastStart = Number.NEGATIVE_INFINITY;
+  holdTime = Number.NEGATIVE_INFINITY;
+  chain: Promise<void> = Promise.resolve();
+  constructor(readonly clock: Clock) {}
+}
+
+const sharedSchedule = new AsyncLocalStorage<Schedule>();
+
+/**
+ * One schedule for every call of a Send (or of any work run through `run`): each Pacer
+ * made while `run`'s function runs, in its async calls too (the reads before, the
+ * drift check, the updates, the reads after: src/api/reads.ts, src/bulk/engine.ts),
+ * takes its turns on this one time line, so together their calls start at least
+ * one interval apart and the time a Send announces (src/bulk/sendCalls.ts) holds.
+ * Inside it, a Pacer runs on this clock.
+ */
+export class SharedPacing {
+  private readonly schedule: Schedule;
+
+  constructor(clock: Clock = systemClock) {
+    this.schedule = new Schedule(clock);
+  }
+
+  /** Runs `fn` with every Pacer made in it on this pacing. */
+  run<T>(fn: () => T): T {
+    return sharedSchedule.run(this.schedule, fn);
+  }
+}
+
+/** A turn granted by {@link Pacer.slot}: the call starts with `start()`, or the turn is given back with `release()`. */
+export interface PacerSlot {
+  /** The call starts now: the next turn comes one interval after this moment. */
+  start(): void;
+  /** No call was made (no-op after `start`): the next turn may come at once. */
+  release(): void;
+}
+
 /**
  * Spaces request starts at least `intervalMs` apart, shared by every worker of a
- * job. Slots are granted one at a time, in the order asked (first come, first
- * served): each grant happens at least `intervalMs` after the previous grant.
- * `holdUntil(t)` delays every grant to `t` or later (a 429/503 Retry-After: the
- * whole job backs off, not one worker); a hold placed while a waiter sleeps is
- * honoured when it wakes.
+ * job (and by every Pacer of a {@link SharedPacing}). Turns are granted one at a
+ * time, in the order asked (first come, first served); the next turn is not granted
+ * before the previous one has started its call (or given its turn back), and comes
+ * at least `intervalMs` after that start: the starts of the calls themselves are
+ * spaced, not only the grants. `holdUntil(t)` delays every turn to `t` or later (a
+ * 429/503 Retry-After: the whole job backs off, not one worker); a hold placed while
+ * a waiter sleeps is honoured when it wakes.
  */
 export class Pacer {
-  private lastGrant = Number.NEGATIVE_INFINITY;
-  private holdTime = Number.NEGATIVE_INFINITY;
-  private chain: Promise<void> = Promise.resolve();
+  private readonly schedule: Schedule;
 
   constructor(
     readonly intervalMs: number,
-    private readonly clock: Clock,
-  ) {}
+    clock: Clock,
+  ) {
+    this.schedule = sharedSchedule.getStore() ?? new Schedule(clock);
+  }
 
-  /** Waits for the next slot. Rejects promptly when `signal` aborts (the slot is given up). */
-  acquire(signal?: AbortSignal): Promise<void> {
-    const turn = this.chain.then(() => this.waitTurn(signal));
-    this.chain = turn.catch(() => undefined);
-    return turn;
+  /** Waits for the next turn and starts at once (the caller's call follows without waiting). Rejects promptly when `signal` aborts. */
+  async acquire(signal?: AbortSignal): Promise<void> {
+    (await this.slot(signal)).start();
+  }
+
+  /**
+   * Waits for the next turn, for a caller with work to do before its call starts (a
+   * journal mark): it calls `start()` as the call leaves, or `release()` when it does
+   * not leave. Until one of them, no other turn is granted. Rejects promptly when
+   * `signal` aborts (the turn is given up).
+   */
+  slot(signal?: AbortSignal): Promise<PacerSlot> {
+    const s = this.schedule;
+    let free!: () => void;
+    const done = new Promise<void>((resolve) => (free = resolve));
+    const turn = s.chain.then(() => this.waitTurn(signal));
+    s.chain = turn.then(
+      () => done,
+      () => undefined,
+    );
+    return turn.then(() => {
+      let used = false;
+      return {
+        start: () => {
+          if (used) return;
+          used = true;
+          s.lastStart = s.clock.now();
+          free();
+        },
+        release: () => {
+          if (used) return;
+          used = true;
+          free();
+        },
+      };
+    });
   }
 
   private async waitTurn(signal?: AbortSignal): Promise<void> {
+    const s = this.schedule;
     for (;;) {
       if (signal?.aborted) throw abortReason(signal);
-      const now = this.clock.now();
-      const target = Math.max(this.lastGrant + this.intervalMs, this.holdTime);
-      if (target <= now) {
-        // A timer that fires late does not push every later slot back (no drift
-        // over a long job); after an idle spell the schedule restarts from now.
-        this.lastGrant = now - target < this.intervalMs ? target : now;
-        return;
-      }
-      await this.clock.sleep(target - now, signal);
+      const now = s.clock.now();
+      const target = Math.max(s.lastStart + this.intervalMs, s.holdTime);
+      if (target <= now) return;
+      await s.clock.sleep(target - now, signal);
     }
   }
 
   /** No request starts before time `t` (clock ms). */
   holdUntil(t: number): void {
-    if (t > this.holdTime) this.holdTime = t;
+    if (t > this.schedule.holdTime) this.schedule.holdTime = t;
   }
 
   /** The time before which nothing starts (for progress reports), when in the future. */
   heldUntil(): number | undefined {
-    return this.holdTime > this.clock.now() ? this.holdTime : undefined;
+    const s = this.schedule;
+    return s.holdTime > s.clock.now() ? s.holdTime : undefined;
   }
 }
 

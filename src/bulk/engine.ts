@@ -5,7 +5,7 @@ import { isServiceError, type ServiceError } from '../api/errors';
 import { nullLogger, type Logger } from '../api/logger';
 import { JobJournal, JournalError, type RunKind } from './journal';
 import { DEFAULT_MIN_INTERVAL_MS, DEFAULT_REQUESTS_PER_MINUTE, SERVICE_REQUESTS_PER_MINUTE } from '../api/limits';
-import { intervalFor, Pacer, systemClock } from '../api/pacer';
+import { intervalFor, Pacer, systemClock, type PacerSlot } from '../api/pacer';
 import { GONE_TEXT, isServiceBaseUrl, sameService, ServiceGoneError, ServiceMismatchError, serviceBaseUrl, type JobPause, type ServiceGoneReason } from './service';
 import {
   DEFAULT_CONCURRENCY,
@@ -345,30 +345,38 @@ async function execute(
     const before: RequestState = r.state; // 'pending', 'failed', 'unknown' or 'cancelled'
     let connectFailures = 0;
     for (;;) {
+      let slot: PacerSlot;
       try {
-        await pacer.acquire(signal);
+        slot = await pacer.slot(signal);
       } catch {
         return; // cancelled while waiting: stays as it was (never sent)
       }
-      if (stopped()) return;
-      // The job's service must still be the one in use before anything is marked or sent.
-      const gone = opts.service?.gone();
-      if (gone) {
-        pause(gone);
-        return;
-      }
-      const t0 = clock.now();
-      // Persist `sent` BEFORE sending: after a crash this request reads back as unknown.
+      let t0: number;
+      // The turn is this update's: it starts as the update leaves (after its `sent` mark), and is given back on any other way out.
       try {
-        await record(index, { state: 'sent', attempts: r.attempts + 1, startedAt: new Date(t0).toISOString() }, journal ? reserveAhead(r.ids.length) : undefined);
-      } catch (e) {
-        fatal ??= e;
-        r.state = before; // not on disk as sent, so not sent
-        return;
-      }
-      if (signal?.aborted) {
-        await record(index, { state: before }).catch((e: unknown) => void (fatal ??= e));
-        return;
+        if (stopped()) return;
+        // The job's service must still be the one in use before anything is marked or sent.
+        const gone = opts.service?.gone();
+        if (gone) {
+          pause(gone);
+          return;
+        }
+        t0 = clock.now();
+        // Persist `sent` BEFORE sending: after a crash this request reads back as unknown.
+        try {
+          await record(index, { state: 'sent', attempts: r.attempts + 1, startedAt: new Date(t0).toISOString() }, journal ? reserveAhead(r.ids.length) : undefined);
+        } catch (e) {
+          fatal ??= e;
+          r.state = before; // not on disk as sent, so not sent
+          return;
+        }
+        if (signal?.aborted) {
+          await record(index, { state: before }).catch((e: unknown) => void (fatal ??= e));
+          return;
+        }
+        slot.start();
+      } finally {
+        slot.release();
       }
       let patch: Partial<RequestResult>;
       let retryWaitMs: number | undefined;

@@ -3,13 +3,18 @@
 // values before (one read: the values to undo and the drift check share it), the
 // updates, and the reads of the values after, over real HTTP (undici).
 import * as assert from 'node:assert/strict';
+import { promises as fsp } from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { ServiceClient } from '../../src/api/client';
+import { SharedPacing, type Clock } from '../../src/api/pacer';
 import { readWorkItems } from '../../src/api/reads';
-import { planJob, runJob } from '../../src/bulk';
+import { JobJournal, planJob, runJob } from '../../src/bulk';
 import { readValues, type WorkItemReader } from '../../src/bulk/readValues';
 import { sendCalls } from '../../src/bulk/sendCalls';
+import { writeSnapshot } from '../../src/bulk/snapshot';
 import type { Sandbox } from '../../src/sandbox';
 import type { UpdateWorkItemsBody } from '../../src/schema/api';
 import { ADMIN, scheduledTaskIds, skippingClock, startSandbox } from './bulk-helpers';
@@ -47,6 +52,38 @@ async function countingProxy(sandbox: Sandbox): Promise<Counting> {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A virtual clock: time moves only when something sleeps (to the end of that sleep), so
+ * the pacing shows exactly, whatever the machine's load; the requests themselves take no
+ * virtual time.
+ */
+function virtualClock(): Clock {
+  let t = 1_000_000;
+  return {
+    now: () => t,
+    sleep: (ms, signal) => {
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      t += Math.max(0, ms);
+      return new Promise((r) => setImmediate(r));
+    },
+  };
+}
+
+/** The client with the start of every read and update recorded on `clock` (as the call is made). */
+function timed(client: ServiceClient, clock: Clock): { client: ServiceClient; starts: { method: 'GET' | 'PUT'; at: number }[] } {
+  const starts: { method: 'GET' | 'PUT'; at: number }[] = [];
+  const wrapped = Object.create(client) as ServiceClient;
+  wrapped.getWorkItems = (...a) => {
+    starts.push({ method: 'GET', at: clock.now() });
+    return client.getWorkItems(...a);
+  };
+  wrapped.updateWorkItems = (...a) => {
+    starts.push({ method: 'PUT', at: clock.now() });
+    return client.updateWorkItems(...a);
+  };
+  return { client: wrapped, starts };
 }
 
 describe('bulk: a Send makes the calls it announces (counted on the sandbox)', function () {
@@ -116,6 +153,65 @@ describe('bulk: a Send makes the calls it announces (counted on the sandbox)', f
     assert.equal(r.announced.exact, false);
     assert.ok(r.before + r.updates + r.after >= r.announced.total, `${r.before + r.updates + r.after} calls, at least ${r.announced.total} announced`);
     assert.equal(r.updates, r.announced.updates);
+  });
+
+  /**
+   * Send as src/editors/jobs/running.ts runs it, on one SharedPacing: the values before (one
+   * read: the drift check compares this same read with the preview's), the journal and the
+   * snapshot on disk, the updates with their journal, the result, then the reads after.
+   */
+  async function pacedSend(ids: string[], shared: boolean): Promise<{ starts: { method: 'GET' | 'PUT'; at: number }[]; wire: number; toResult: number; announced: ReturnType<typeof sendCalls> }> {
+    const clock = virtualClock();
+    const t = timed(client, clock);
+    const maxUrlLength = 1500;
+    const plan = planJob({ workItemIds: ids, update: { fields: { Description: 'paced' } }, baseUrl: proxy.url, maxUrlLength });
+    const announced = sendCalls(plan, { readValues: true, requestsPerMinute: 600 });
+    const reader: WorkItemReader = (i, f, o) => readWorkItems(t.client, i, { fields: f, maxUrlLength, requestsPerMinute: 600, clock, signal: o.signal });
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'send-paced-'));
+    const wire0 = proxy.calls.length;
+    const run = async (): Promise<number> => {
+      const t0 = clock.now();
+      const before = await readValues(reader, plan.ids, plan.update);
+      const journal = await JobJournal.create(dir, { source: { uri: 'test:send', text: '' }, plan, valuesBefore: 'expected' });
+      await writeSnapshot(journal.file, { kind: 'before', jobId: journal.id, fields: before.fields, items: before.items, missing: before.missing });
+      const result = await runJob(plan, { client: t.client, journal, requestsPerMinute: 600, clock });
+      assert.equal(result.outcome, 'succeeded');
+      const toResult = clock.now() - t0;
+      await readValues(reader, result.requests.flatMap((r) => r.ids), plan.update);
+      return toResult;
+    };
+    try {
+      const toResult = shared ? await new SharedPacing(clock).run(run) : await run();
+      return { starts: t.starts, wire: proxy.calls.length - wire0, toResult, announced };
+    } finally {
+      await fsp.rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('every call of a Send (reads before, updates, reads after) goes through one pacer: starts never closer than the interval, as many calls as announced, the result at the paced floor', async () => {
+    const r = await pacedSend(scheduledTaskIds(sandbox, 2500), true);
+    const a = r.announced;
+    assert.ok(a.exact && a.readsBefore > 1 && a.updates > 1, `${a.readsBefore} reads, ${a.updates} updates`);
+    // Counted on the wire (the proxy) and at the client: exactly what the confirmation announces, in its order.
+    assert.equal(r.wire, a.total, 'calls on the wire');
+    assert.deepEqual(
+      r.starts.map((s) => s.method),
+      [...Array<string>(a.readsBefore).fill('GET'), ...Array<string>(a.updates).fill('PUT'), ...Array<string>(a.readsAfter).fill('GET')],
+    );
+    // 600 a minute: no two calls start closer than 100 ms, the seams between reads and updates included.
+    const gaps = r.starts.slice(1).map((s, i) => s.at - r.starts[i]!.at);
+    assert.ok(gaps.every((g) => g >= a.intervalMs), `gaps ${gaps.join(', ')}`);
+    // The whole Send takes what it announces, and the result comes after the reads before and the updates, paced.
+    assert.equal(r.starts.at(-1)!.at - r.starts[0]!.at, a.pacedMs, 'first to last start');
+    const floor = (a.readsBefore + a.updates - 1) * a.intervalMs;
+    assert.equal(a.toResultMs, floor);
+    assert.ok(r.toResult >= floor && r.toResult <= 1.1 * floor, `result after ${r.toResult} ms, paced floor ${floor} ms`);
+  });
+
+  it('without the shared pacing the reads and the updates are paced apart, and their seams come too close (what SharedPacing prevents)', async () => {
+    const r = await pacedSend(scheduledTaskIds(sandbox, 2500), false);
+    const gaps = r.starts.slice(1).map((s, i) => s.at - r.starts[i]!.at);
+    assert.ok(gaps.some((g) => g < r.announced.intervalMs), `gaps ${gaps.join(', ')}`);
   });
 
   it('with reading values off, a Send is its updates alone', () => {

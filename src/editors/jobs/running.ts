@@ -10,6 +10,7 @@ import { JobJournal, listUnfinishedJobs, pruneJobs, resultFromJournal, runJob, t
 import type { WorkItemReader } from '../../bulk/readValues';
 import { describeService, type JobService, type ServiceGoneReason } from '../../bulk/service';
 import { otherServiceOf } from '../../bulk/undo';
+import { SharedPacing } from '../../api/pacer';
 import { readWorkItems } from '../../api/reads';
 import { UserInputError } from '../../common/commands';
 import { abortOn } from '../../common/abortOn';
@@ -75,7 +76,10 @@ export class JobRunner implements vscode.Disposable {
   async runNew(source: JobSourceInfo, plan: JobPlan, info: ConnectionInfo): Promise<JobResult> {
     refuseOtherService(source, info); // a document that names its service (an undo document) goes there or nowhere
     await this.connections.getClient(); // signs in first when needed, before anything is written
-    const prepared = await this.valueHooks?.prepare(source, plan, info);
+    // Every call of this Send (the values before, which the drift check shares, the updates, the values after)
+    // takes its turn on one pacing: together they keep the configured rate and the time the confirmation announced.
+    const pacing = new SharedPacing();
+    const prepared = await pacing.run(() => this.valueHooks?.prepare(source, plan, info));
     // The job belongs to this service: its journal records it, and every request of the job goes there or nowhere.
     const service = await this.connections.jobServiceFor(info);
     const journal = await JobJournal.create(this.jobsDir, {
@@ -92,7 +96,7 @@ export class JobRunner implements vscode.Disposable {
       throw e;
     }
     this.log.info(`bulk job ${journal.id}: ${plan.ids.length} items in ${plan.requests.length} requests to ${info.baseUrl} (${source.name})`);
-    return this.execute(journal, info, 'run', (opts) => runJob(plan, { ...opts, journal }));
+    return this.execute(journal, info, 'run', (opts) => runJob(plan, { ...opts, journal }), pacing);
   }
 
   private async execute(
@@ -100,6 +104,7 @@ export class JobRunner implements vscode.Disposable {
     info: ConnectionInfo,
     kind: 'run' | 'resume' | 'retry' | 'resend',
     run: (opts: RunOptions) => Promise<JobResult>,
+    pacing = new SharedPacing(),
   ): Promise<JobResult> {
     if (this.running.has(journal.id)) throw new UserInputError(vscode.l10n.t('This update job is already running.'));
     // Bound to the job's service: a request goes there (signing in again after a 401) or is not sent; the job pauses when it is gone.
@@ -140,7 +145,7 @@ export class JobRunner implements vscode.Disposable {
             }
           };
           try {
-            return await run({ client, ...this.runOptions(), service: binding, signal: abort.signal, onProgress });
+            return await pacing.run(() => run({ client, ...this.runOptions(), service: binding, signal: abort.signal, onProgress }));
           } finally {
             abort.dispose();
           }
@@ -163,7 +168,7 @@ export class JobRunner implements vscode.Disposable {
     await this.showResults(journal, info.label, undefined, readingAfter);
     void setContext(ContextKeys.sent, true);
     try {
-      await this.valueHooks?.afterRun(journal);
+      await pacing.run(() => this.valueHooks?.afterRun(journal)); // after the last update, on the same pacing
     } catch (e) {
       this.log.warn(`bulk job ${journal.id}: the values after the update were not read: ${e instanceof Error ? e.message : String(e)}`);
     }
