@@ -122,3 +122,46 @@ export const OLD_FIELD_NAMES: Readonly<Record<string, string>> = Object.freeze({
 export function officialFieldName(name: string): string | undefined {
   return Object.prototype.hasOwnProperty.call(OLD_FIELD_NAMES, name) ? OLD_FIELD_NAMES[name] : undefined;
 }
+
+/** Why a field cannot be set through `fields` (the table words each kind in its own language). */
+export type ReadOnlyKind = 'id' | 'project' | 'folder' | 'parent' | 'itemType' | 'assignments' | 'actualTime' | 'actualCost' | 'service';
+
+export interface ReadOnlyField {
+  readonly kind: ReadOnlyKind;
+  /**
+   * A row of the official help's system field table (F1) that has no "update": a
+   * service refuses it in `fields` as a read-only system field (the sandbox: error 29).
+   */
+  readonly systemTable: boolean;
+  /** The update member that changes it, where the help names one (the sandbox's error names it). */
+  readonly member?: string;
+}
+
+/**
+ * The fields of a work item that an update's `fields` cannot set: the read-only system
+ * fields of the help's table (F1: Id, project, item type, folder, parent) and the fields
+ * other members or the service set (assignments, actual time and cost, timestamps). One
+ * table for the sandbox's refusals (src/sandbox/update/official-fields.ts) and the
+ * table's read-only cells (src/table/model/cells.ts).
+ */
+export const READ_ONLY_FIELDS: Readonly<Record<string, ReadOnlyField>> = Object.freeze({
+  Id: { kind: 'id', systemTable: true },
+  ProjectId: { kind: 'project', systemTable: true },
+  ProjectName: { kind: 'project', systemTable: true },
+  ProjectCode: { kind: 'project', systemTable: true },
+  ItemTypeId: { kind: 'itemType', systemTable: true, member: 'changeItemTypeTo' },
+  FolderId: { kind: 'folder', systemTable: true },
+  FolderName: { kind: 'folder', systemTable: true },
+  ParentId: { kind: 'parent', systemTable: true, member: 'moveParentTo' },
+  ParentName: { kind: 'parent', systemTable: true, member: 'moveParentTo' },
+  Assignments: { kind: 'assignments', systemTable: false, member: 'assignmentChange' },
+  ActualTime: { kind: 'actualTime', systemTable: false },
+  ActualCost: { kind: 'actualCost', systemTable: false },
+  CreatedAt: { kind: 'service', systemTable: false },
+  UpdatedAt: { kind: 'service', systemTable: false },
+} satisfies Record<string, ReadOnlyField>);
+
+/** The read-only field of this name (exact case), or undefined. */
+export function readOnlyField(name: string): ReadOnlyField | undefined {
+  return Object.prototype.hasOwnProperty.call(READ_ONLY_FIELDS, name) ? READ_ONLY_FIELDS[name] : undefined;
+}

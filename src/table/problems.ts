@@ -1,38 +1,36 @@
 // The table model's problems (English sentences with a stable code, src/table/model/cells.ts
-// and csv.ts) worded in the UI's language: read-only reasons by field, type, choice and
+// and csv.ts) worded in the UI's language: read-only reasons by the kind src/schema/fields.ts gives the field, type, choice and
 // user problems by column type, request-document checks by their error code and params.
 import * as vscode from 'vscode';
 import { ERROR_CODES, isErrorCode } from '../schema/error-codes';
 import { localizeParams } from '../schema/param-phrases';
+import { readOnlyField } from '../schema/fields';
 import { type CellProblem, type ColumnDef, columnLabel } from './model';
 
 /** Why column `c` is read only, in the UI's language (undefined when it may be edited). */
 export function readOnlyText(c: ColumnDef, english: string | undefined): string | undefined {
   if (english === undefined) return undefined;
-  switch (c.key) {
-    case 'Id':
+  switch (readOnlyField(c.key)?.kind) {
+    case 'id':
       return vscode.l10n.t('The ID of a work item cannot be changed.');
-    case 'ProjectId':
-    case 'ProjectName':
-    case 'ProjectCode':
+    case 'project':
       return vscode.l10n.t('The project of a work item cannot be changed here.');
-    case 'FolderId':
-    case 'FolderName':
+    case 'folder':
       return vscode.l10n.t('The folder follows the parent: move the item to another parent (moveParentTo).');
-    case 'ParentId':
-    case 'ParentName':
+    case 'parent':
       return vscode.l10n.t('The parent is changed by moving the item (moveParentTo), not by editing this cell.');
-    case 'ItemTypeId':
+    case 'itemType':
       return vscode.l10n.t('The type is changed with "change item type" (changeItemTypeTo), not by editing this cell.');
-    case 'Assignments':
+    case 'assignments':
       return vscode.l10n.t('Assignees are changed with the assignment form (assignmentChange), not by editing this cell.');
-    case 'ActualTime':
+    case 'actualTime':
       return vscode.l10n.t('Actual time comes from time entries.');
-    case 'ActualCost':
+    case 'actualCost':
       return vscode.l10n.t('Actual cost comes from time entries.');
-    case 'CreatedAt':
-    case 'UpdatedAt':
+    case 'service':
       return vscode.l10n.t('Set by the service.');
+    case undefined:
+      break;
   }
   if (english.includes('The service marks this field read only.')) return vscode.l10n.t('The service marks this field read only.');
   return vscode.l10n.t('This field cannot be edited.');

@@ -4,25 +4,17 @@
 // the help names one; the names used before the help was read (StartDate, EndDate,
 // WorkCategoryId) are unknown fields, as on a real server, with the official name in
 // the message. No vscode import.
-import { caseMismatch, OLD_FIELD_NAMES } from '../../schema/fields';
+import { caseMismatch, OLD_FIELD_NAMES, READ_ONLY_FIELDS } from '../../schema/fields';
 
 /**
  * Read-only system fields of the help's table (F1) that the sandbox's catalogue
  * (src/schema/fields.ts) does not list as editable, with the body member the help
  * names for changing them (ItemTypeId: changeItemTypeTo; ParentId and ParentName:
- * moveParentTo).
+ * moveParentTo): the `systemTable` rows of READ_ONLY_FIELDS in src/schema/fields.ts.
  */
-export const READ_ONLY_SYSTEM_FIELDS: Readonly<Record<string, { member?: string }>> = {
-  Id: {},
-  ProjectId: {},
-  ProjectName: {},
-  ProjectCode: {},
-  ItemTypeId: { member: 'changeItemTypeTo' },
-  FolderId: {},
-  FolderName: {},
-  ParentId: { member: 'moveParentTo' },
-  ParentName: { member: 'moveParentTo' },
-};
+export const READ_ONLY_SYSTEM_FIELDS: Readonly<Record<string, { member?: string }>> = Object.freeze(
+  Object.fromEntries(Object.entries(READ_ONLY_FIELDS).flatMap(([name, f]) => (f.systemTable ? [[name, f.member === undefined ? {} : { member: f.member }]] : []))),
+);
 
 /** Names used before the official help was read, and the official system name of each (one table, in src/schema/fields.ts). */
 export const RENAMED_FIELDS = OLD_FIELD_NAMES;

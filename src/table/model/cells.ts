@@ -4,7 +4,7 @@
 // every edited cell, so a table edit that passes here passes the document checks.
 import { checkUpdateBody } from '../../schema/rules';
 import type { DocumentIssue } from '../../schema/issues';
-import { fieldInfo } from '../../schema/fields';
+import { fieldInfo, readOnlyField, type ReadOnlyKind } from '../../schema/fields';
 import type { ServiceFieldCatalogue } from '../../schema/service-fields';
 import { type ColumnDef, type TableRow, choiceName } from './columns';
 import type { UserResolver } from './lookup';
@@ -18,23 +18,28 @@ export interface CellProblem {
   issue?: DocumentIssue;
 }
 
-/** Read-only system fields and why (issue 24 §3), with the member that changes them where there is one. */
-export const READ_ONLY_FIELDS: Readonly<Record<string, string>> = {
-  Id: 'The ID of a work item cannot be changed.',
-  ProjectId: 'The project of a work item cannot be changed here.',
-  ProjectName: 'The project of a work item cannot be changed here.',
-  ProjectCode: 'The project of a work item cannot be changed here.',
-  FolderId: 'The folder follows the parent: move the item to another parent (moveParentTo).',
-  FolderName: 'The folder follows the parent: move the item to another parent (moveParentTo).',
-  ParentId: 'The parent is changed by moving the item (moveParentTo), not by editing this cell.',
-  ParentName: 'The parent is changed by moving the item (moveParentTo), not by editing this cell.',
-  ItemTypeId: 'The type is changed with "change item type" (changeItemTypeTo), not by editing this cell.',
-  Assignments: 'Assignees are changed with the assignment form (assignmentChange), not by editing this cell.',
-  ActualTime: 'Actual time comes from time entries.',
-  ActualCost: 'Actual cost comes from time entries.',
-  CreatedAt: 'Set by the service.',
-  UpdatedAt: 'Set by the service.',
+/**
+ * Why a cell of a read-only field cannot be edited, by the kind src/schema/fields.ts
+ * READ_ONLY_FIELDS gives it (the list of fields is there, shared with the sandbox); the
+ * member that changes it is named where there is one.
+ */
+export const READ_ONLY_REASONS: Readonly<Record<ReadOnlyKind, string>> = {
+  id: 'The ID of a work item cannot be changed.',
+  project: 'The project of a work item cannot be changed here.',
+  folder: 'The folder follows the parent: move the item to another parent (moveParentTo).',
+  parent: 'The parent is changed by moving the item (moveParentTo), not by editing this cell.',
+  itemType: 'The type is changed with "change item type" (changeItemTypeTo), not by editing this cell.',
+  assignments: 'Assignees are changed with the assignment form (assignmentChange), not by editing this cell.',
+  actualTime: 'Actual time comes from time entries.',
+  actualCost: 'Actual cost comes from time entries.',
+  service: 'Set by the service.',
 };
+
+/** The reason a read-only field's cell shows (undefined: not in READ_ONLY_FIELDS). */
+export function readOnlyFieldReason(key: string): string | undefined {
+  const f = readOnlyField(key);
+  return f ? READ_ONLY_REASONS[f.kind] : undefined;
+}
 
 export interface CellContext {
   /** The service's field catalogue (serviceFieldCatalogue of GET /system/fieldTypes); without it the built-in checks. */
@@ -45,7 +50,7 @@ export interface CellContext {
 
 /** Why column `c` cannot be edited at all; undefined when it can. */
 export function readOnlyReason(c: ColumnDef, ctx: CellContext = {}): string | undefined {
-  const fixed = READ_ONLY_FIELDS[c.key];
+  const fixed = readOnlyFieldReason(c.key);
   if (fixed) return fixed;
   const service = ctx.catalogue?.fields.get(c.key) ?? c.field;
   if (service?.isReadOnly) return 'The service marks this field read only.';
