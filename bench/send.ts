@@ -4,14 +4,16 @@
 //          GET batches of the values before, then the PUTs of the update, one after
 //          another under ONE pacer at the configured rate (600 a minute: 100 ms apart),
 //          with undici.request and JSON.parse (nothing checked, nothing kept).
-//   send:  what Send does up to the result view: the values before through readValues
-//          (paced, one read: the drift check compares this same read with the preview's),
-//          the journal created and the snapshot of the values before written (on disk
-//          before the first update), then runJob with its journal, paced at the same rate.
-//          The reads after are not waited for: the result view shows first and the
-//          values after fill it in (src/editors/jobs/running.ts).
-//   send + after: the same, then the reads of the values after (what a Send took before
-//          the result view came first), for reference.
+//   send:  what Send does up to the result view, on ONE SharedPacing as
+//          src/editors/jobs/running.ts runs it (every call of the Send takes its turn on
+//          one pacer): the values before through readValues (one read: the drift check
+//          compares this same read with the preview's), the journal created and the
+//          snapshot of the values before written (on disk before the first update), then
+//          runJob with its journal. The reads after are not waited for: the result view
+//          shows first and the values after fill it in.
+//   send + after: the same, then the reads of the values after on the same pacing (the
+//          whole Send), for reference.
+// Every call's start is recorded at the client: the closest two starts of a Send are reported.
 //
 // The sandbox runs in a process of its own (bench/bulk-server.ts), as a service elsewhere.
 // 20 × 1000 items by default (BENCH_ITEMS, BENCH_RUNS).
@@ -26,7 +28,7 @@ import { Agent, request } from 'undici';
 import { authorize } from '../src/api/auth';
 import { ServiceClient } from '../src/api/client';
 import { DEFAULT_REQUESTS_PER_MINUTE } from '../src/api/limits';
-import { Pacer, intervalFor, systemClock } from '../src/api/pacer';
+import { Pacer, SharedPacing, intervalFor, systemClock } from '../src/api/pacer';
 import { readQuery, workItemsPath } from '../src/api/paths';
 import { planWorkItemReads, readWorkItems } from '../src/api/reads';
 import { JobJournal, planJob, runJob } from '../src/bulk';
@@ -86,21 +88,33 @@ async function main(): Promise<void> {
     return performance.now() - t0;
   };
 
-  const reader: WorkItemReader = (i, f, o) => readWorkItems(client, i, { fields: f, requestsPerMinute: RPM, signal: o.signal });
+  // The client with every call's start recorded (the pacer's clock, Date.now).
+  let starts: number[] = [];
+  const timed = Object.create(client) as ServiceClient;
+  timed.getWorkItems = (...a) => (starts.push(Date.now()), client.getWorkItems(...a));
+  timed.updateWorkItems = (...a) => (starts.push(Date.now()), client.updateWorkItems(...a));
+  const minGaps: number[] = [];
+  const reader: WorkItemReader = (i, f, o) => readWorkItems(timed, i, { fields: f, requestsPerMinute: RPM, signal: o.signal });
   const send = async (withAfter: boolean): Promise<{ toResult: number; total: number }> => {
+    starts = [];
     const t0 = performance.now();
-    const plan = planJob({ workItemIds: ids, update: body(), baseUrl: service.url });
-    const before = await readValues(reader, plan.ids, plan.update);
-    const journal = await JobJournal.create(dir, { source: { uri: 'bench:send', text: '' }, plan, valuesBefore: 'expected' });
-    await writeSnapshot(journal.file, { kind: 'before', jobId: journal.id, fields: before.fields, items: before.items, missing: before.missing });
-    const result = await runJob(plan, { client, journal, requestsPerMinute: RPM });
-    if (result.outcome !== 'succeeded') throw new Error(`send: ${result.outcome}`);
-    const toResult = performance.now() - t0;
-    if (withAfter) {
-      const applied = result.requests.filter((r) => r.state === 'succeeded').flatMap((r) => r.ids);
-      await readValues(reader, applied, plan.update);
-    }
-    return { toResult, total: performance.now() - t0 };
+    const r = await new SharedPacing().run(async () => {
+      const plan = planJob({ workItemIds: ids, update: body(), baseUrl: service.url });
+      const before = await readValues(reader, plan.ids, plan.update);
+      const journal = await JobJournal.create(dir, { source: { uri: 'bench:send', text: '' }, plan, valuesBefore: 'expected' });
+      await writeSnapshot(journal.file, { kind: 'before', jobId: journal.id, fields: before.fields, items: before.items, missing: before.missing });
+      const result = await runJob(plan, { client: timed, journal, requestsPerMinute: RPM });
+      if (result.outcome !== 'succeeded') throw new Error(`send: ${result.outcome}`);
+      const toResult = performance.now() - t0;
+      if (withAfter) {
+        const applied = result.requests.filter((x) => x.state === 'succeeded').flatMap((x) => x.ids);
+        await readValues(reader, applied, plan.update);
+      }
+      return { toResult, total: performance.now() - t0 };
+    });
+    if (starts.length !== (withAfter ? calls.total : calls.readsBefore + calls.updates)) throw new Error(`send: ${starts.length} calls, ${calls.total} announced`);
+    minGaps.push(Math.min(...starts.slice(1).map((x, i) => x - starts[i]!)));
+    return r;
   };
 
   // Warm-up, then rounds rotating the order.
@@ -147,9 +161,13 @@ process of its own. The confirmation announces ${calls.total} calls (${calls.rea
 ${calls.readsAfter} reads after), about ${(calls.pacedMs / 1000).toFixed(1)} s, the results after about ${(calls.toResultMs / 1000).toFixed(1)} s.
 
 - *floor*: the ${calls.readsBefore} reads that must come first, then the ${calls.updates} updates, under one pacer, undici + JSON.parse.
-- *send*: Send up to its result view: the values before (readValues; the drift check uses this same read), the journal and
-  the snapshot on disk, runJob with its journal, at the same rate. The reads after come once the view shows.
-- *send + reads after*: the same followed by the reads of the values after (a Send before the view came first).
+- *send*: Send up to its result view, every call on one pacer (SharedPacing, as the extension runs it): the values before
+  (readValues; the drift check uses this same read), the journal and the snapshot on disk, runJob with its journal, at the
+  same rate. The reads after come once the view shows.
+- *send + reads after*: the same followed by the reads of the values after on the same pacer (the whole Send: ${calls.total} calls,
+  announced as about ${(calls.pacedMs / 1000).toFixed(1)} s).
+- Calls counted at the client in every Send round: as many as announced. Closest two call starts within a Send (Date.now,
+  the pacer's clock): min ${Math.min(...minGaps)} ms, median ${stats(minGaps).median} ms (the interval is ${intervalFor(RPM, 0)} ms).
 
 | ms | min | median | max |
 |---|---:|---:|---:|

@@ -3,7 +3,7 @@
 // after another paced like every other job, and collect what came back.
 // No vscode import.
 import { DEFAULT_MAX_URL_LENGTH, DEFAULT_MIN_INTERVAL_MS, DEFAULT_REQUESTS_PER_MINUTE, MAX_ITEMS_PER_UPDATE, SERVICE_REQUESTS_PER_MINUTE } from './limits';
-import { Pacer, intervalFor, systemClock, type Clock } from './pacer';
+import { Pacer, intervalFor, systemClock, type Clock, type PacerSlot } from './pacer';
 import { workItemIdOf, type WorkItemRecord } from '../schema/reads';
 import type { CallOptions, ServiceClient } from './client';
 import { ServiceError } from './errors';
@@ -120,14 +120,16 @@ export async function readWorkItems(client: ServiceClient, ids: readonly string[
   let done = 0;
   let requests = 0;
   for (const batch of batches) {
+    let slot: PacerSlot;
     try {
-      await pacer.acquire(o.signal);
+      slot = await pacer.slot(o.signal);
     } catch {
       throw new ServiceError({ kind: 'cancelled', method: 'GET', path: '/workitem/workItems/…', sent: false });
     }
     for (let attempt = 1; ; attempt++) {
       requests++;
       try {
+        slot.start(); // the turn starts as the read leaves
         const records = await client.getWorkItems(batch, o.fields, call);
         const asked = new Set(batch);
         for (const r of records) {
@@ -141,7 +143,7 @@ export async function readWorkItems(client: ServiceClient, ids: readonly string[
         if (e instanceof ServiceError && e.kind === 'http' && (e.status === 429 || e.status === 503) && attempt < MAX_ATTEMPTS) {
           pacer.holdUntil(clock.now() + Math.min(e.retryAfterMs ?? 1000, MAX_RETRY_WAIT_MS));
           try {
-            await pacer.acquire(o.signal);
+            slot = await pacer.slot(o.signal);
           } catch {
             throw new ServiceError({ kind: 'cancelled', method: 'GET', path: '/workitem/workItems/…', sent: false });
           }
