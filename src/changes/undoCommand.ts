@@ -205,6 +205,9 @@ export async function createUndoDocuments(
   const summary = undoSummary({ name, jobId: id, plan, documents: names }, summaryStrings());
   await previews.show(vscode.Uri.from({ scheme: 'untitled', path: `/undo-${id}.workitems.json` }), summary);
   const uris: vscode.Uri[] = [];
+  // The documents go to the first group (where Send All Undo Documents in Order shows them), not to
+  // the group of the result view whose button made them: each one open once, beside its views.
+  await vscode.commands.executeCommand('workbench.action.focusFirstEditorGroup');
   if (!folder) {
     // Opened last to first, so the first to send is the active editor.
     for (let i = n - 1; i >= 0; i--) {
@@ -218,7 +221,7 @@ export async function createUndoDocuments(
       await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${renderDocument(docs[i] as unknown as Template)}\n`));
       uris.push(uri);
     }
-    await vscode.window.showTextDocument(uris[0]!, { preview: false });
+    await vscode.window.showTextDocument(uris[0]!, { preview: false, viewColumn: vscode.ViewColumn.One });
   }
   log.info(`Undo of job ${id}: ${n} documents for ${plan.items} items; ${plan.nonInvertible.length} changes cannot be put back; ${skipped.length} changed since the job were skipped.`);
   if (skipped.length > 0) {

@@ -48,7 +48,7 @@ export const JSON_SCHEMA_JA: Readonly<Record<string, string>> = {
   'Party ID (a user or user group ID).': '担当者 ID (ユーザーまたはユーザー グループの ID)。',
   'Party ID of the assignment to update (a user or user group ID); with "user" given, the new party.':
     '更新する割り当ての担当者 ID (ユーザーまたはユーザー グループの ID)。"user" も指定した場合は新しい担当者です。',
-  'Planned cost (ignored for a caller without cost permission).': '予定コスト (コストの権限がない呼び出し元では無視されます)。',
+  'Planned cost (ignored for a caller without cost permission).': '予定原価 (コストの権限がない呼び出し元では無視されます)。',
   'Planned effort.': '予定工数。',
   'Progress percentage (100 means complete, 0 means incomplete).': '進捗率 (100 は完了、0 は未完了)。',
   'The assigned user: login name, LDAP login name, e-mail address or name (same matching rule as in an added assignment), or "#<party ID>". Optional when partyId names the assignment.':
@@ -57,7 +57,7 @@ export const JSON_SCHEMA_JA: Readonly<Record<string, string>> = {
   'System field names to copy to the lowest-level sub-items; several names are separated by a comma.': '最下位のサブ項目にコピーするシステム フィールド名。複数の名前はカンマで区切ります。',
   'The JSON Schema of this file (optional; ignored when sending).': 'このファイルの JSON スキーマ (省略可。送信時には無視されます)。',
   'The change to make to every listed work item: the body of PUT /workitem/workItems/{workItemIds}. Members may be combined; a document with errors is never sent.':
-    '列挙したすべての作業項目に加える変更です。PUT /workitem/workItems/{workItemIds} の本文です。メンバーは組み合わせられます。エラーのあるドキュメントは送信されません。',
+    '列挙したすべての作業項目に加える変更です。PUT /workitem/workItems/{workItemIds} の本文です。メンバーは組み合わせられます。エラーのある文書は送信されません。',
   'The base URL of the only service this document may be sent to, e.g. "https://pm.example.com/api" (optional). Create Undo Document writes the service of the job it undoes; Send refuses the document while another service is in use.':
     'この文書の送信先として許されるただ 1 つのサービスのベース URL です (例: "https://pm.example.com/api"。省略可)。「取り消し文書を作成」は、取り消すジョブのサービスを書き込みます。ほかのサービスを使用している間は、送信は拒否されます。',
   'User ID of the leader (must be a project member).': 'リーダーのユーザー ID (プロジェクト メンバーである必要があります)。',

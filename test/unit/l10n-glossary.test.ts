@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { JSON_SCHEMA_JA } from '../../src/schema/json-schema-ja';
 
 // Every Japanese string follows l10n/glossary.json: one term per concept (no forbidden
 // variant such as リクエストドキュメント beside リクエスト文書) and the typography of
@@ -43,6 +44,48 @@ export function termProblems(text: string, glossary: Glossary): string[] {
   return out;
 }
 
+/**
+ * A Japanese translation of an English sentence ends as a sentence: with 。 (or ？/！), a closing
+ * bracket or quote after it allowed. Labels (English without a final period) are free.
+ */
+export function sentenceEndProblem(english: string, japanese: string): boolean {
+  return /[^.]\.\s*$/.test(english) && JAPANESE.test(japanese) && !/[。？！][)）」』"]?\s*$|[)）」』]。\s*$/.test(japanese);
+}
+
+/** English -> Japanese pairs of the l10n bundle, the manifest strings and the JSON Schema's own texts. */
+function translationPairs(): [where: string, english: string, japanese: string][] {
+  const out: [string, string, string][] = [];
+  for (const [key, ja] of Object.entries(readJson<Record<string, unknown>>('l10n/bundle.l10n.ja.json'))) if (typeof ja === 'string') out.push(['l10n/bundle.l10n.ja.json', key, ja]);
+  const nls = readJson<Record<string, unknown>>('package.nls.json');
+  for (const [key, ja] of Object.entries(readJson<Record<string, unknown>>('package.nls.ja.json'))) {
+    if (typeof ja === 'string' && typeof nls[key] === 'string') out.push([`package.nls.ja.json: ${key}`, nls[key] as string, ja]);
+  }
+  for (const [en, ja] of Object.entries(JSON_SCHEMA_JA)) out.push(['src/schema/json-schema-ja.ts (schemas/*.ja.json)', en, ja]);
+  return out;
+}
+
+/** The members of a JSON Schema whose strings are text a person reads (hovers, completions, errors). */
+const SCHEMA_TEXT = new Set(['title', 'description', 'markdownDescription', 'enumDescriptions', 'markdownEnumDescriptions', 'errorMessage', 'deprecationMessage', 'patternErrorMessage', 'label']);
+
+/** The Japanese texts of a JSON Schema, by their JSON pointer (examples and values are the document's own, not text). */
+export function schemaTexts(schema: unknown): [pointer: string, text: string][] {
+  const out: [string, string][] = [];
+  const walk = (v: unknown, pointer: string, text: boolean): void => {
+    if (typeof v === 'string') {
+      if (text && JAPANESE.test(v)) out.push([pointer, v]);
+    } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${pointer}/${i}`, text));
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) walk(x, `${pointer}/${k}`, text || (SCHEMA_TEXT.has(k) && !pointer.endsWith('/properties')));
+    }
+  };
+  walk(schema, '', false);
+  return out;
+}
+
+/** The Japanese schemas the extension ships (schemas/*ja*.json). */
+const JAPANESE_SCHEMAS = fs.readdirSync(path.join(root, 'schemas')).filter((f) => /(^|\.)ja\./.test(f) && f.endsWith('.json')).map((f) => `schemas/${f}`);
+
+/** Every Japanese string a person reads: the l10n bundle, the manifest's strings and the Japanese JSON Schemas' texts. */
 function japaneseStrings(): [file: string, key: string, value: string][] {
   const out: [string, string, string][] = [];
   for (const file of ['l10n/bundle.l10n.ja.json', 'package.nls.ja.json']) {
@@ -50,6 +93,7 @@ function japaneseStrings(): [file: string, key: string, value: string][] {
       if (typeof value === 'string' && JAPANESE.test(value)) out.push([file, key, value]);
     }
   }
+  for (const file of JAPANESE_SCHEMAS) for (const [pointer, text] of schemaTexts(readJson(file))) out.push([file, pointer, text]);
   return out;
 }
 
@@ -80,6 +124,29 @@ describe('Japanese strings follow the glossary (l10n/glossary.json)', () => {
     assert.ok(termProblems('リクエスト ドキュメントを開く', glossary).length >= 1);
     assert.deepEqual(termProblems('{0} 項目', glossary).length, 1);
     assert.deepEqual(termProblems('作業項目 {0} 件', glossary), []);
+  });
+
+  it('the Japanese JSON Schema\'s texts are checked too (titles, descriptions, snippet labels; not examples or member names)', () => {
+    assert.ok(JAPANESE_SCHEMAS.includes('schemas/workitems.schema.ja.json'), JAPANESE_SCHEMAS.join());
+    const texts = schemaTexts(readJson('schemas/workitems.schema.ja.json'));
+    assert.ok(texts.length > 100, `only ${texts.length} texts found`);
+    assert.ok(texts.some(([pointer]) => pointer === '/properties/update/description'));
+    assert.deepEqual(schemaTexts({ properties: { description: { description: '説明です。', examples: ['例の値'] } }, defaultSnippets: [{ label: 'ラベル', body: { name: '値' } }] }), [
+      ['/properties/description/description', '説明です。'],
+      ['/defaultSnippets/0/label', 'ラベル'],
+    ]);
+    assert.ok(sentenceEndProblem('It is sent.', '送信されます'));
+    assert.ok(!sentenceEndProblem('It is sent.', '送信されます。'));
+    assert.ok(!sentenceEndProblem('Sent (twice).', '送信されました (2 回)。'));
+    assert.ok(!sentenceEndProblem('Send', '送信'));
+    assert.ok(!sentenceEndProblem('Loading…', '読み込み中…'));
+  });
+
+  it('a Japanese translation of an English sentence ends with full-width punctuation (。)', () => {
+    const bad = translationPairs()
+      .filter(([, en, ja]) => sentenceEndProblem(en, ja))
+      .map(([where, en, ja]) => `${where}: ${en} → ${ja}`);
+    assert.deepEqual(bad, []);
   });
 
   it('no Japanese string uses a forbidden variant of a glossary term', () => {

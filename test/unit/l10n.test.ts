@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { NETWORK_REASON_TEXT } from '../../src/api/errors';
 import { createSandbox, SANDBOX_HTTP_ERROR_CODES, type Sandbox } from '../../src/sandbox';
 import { ERROR_CODES, isErrorCode } from '../../src/schema/error-codes';
+import { PHRASE_KEYS } from '../../src/schema/param-phrases';
 import { bearer, call, signIn } from './sandbox-server-fixtures';
 
 // Every UI string exists in English and Japanese: manifest strings through
@@ -105,6 +106,25 @@ describe('localization', () => {
     }
     assert.deepEqual(nonLiteral, [], 'l10n.t must be called with a string literal so it can be translated');
     assert.deepEqual([...missing], [], 'missing in l10n/bundle.l10n.ja.json');
+  });
+
+  it('every key of l10n/bundle.l10n.ja.json and l10n/bundle.l10n.json is used by a vscode.l10n.t call in src (no stale key)', () => {
+    // The keys the code looks up: the literal of every l10n.t('...{0}...', ...) call (its placeholders
+    // are part of the key), and the tables that l10n.t({ message, args }) translates (problem
+    // templates, network reasons, problem phrases).
+    const used = new Set<string>([...Object.values(ERROR_CODES).map((c) => c.message), ...Object.values(NETWORK_REASON_TEXT), ...PHRASE_KEYS]);
+    for (const file of sourceFiles(path.join(root, 'src'))) for (const s of l10nStrings(fs.readFileSync(file, 'utf8')).strings) used.add(s);
+    const stale = ['l10n/bundle.l10n.ja.json', 'l10n/bundle.l10n.json']
+      .filter((f) => fs.existsSync(path.join(root, f)))
+      .flatMap((f) => Object.keys(readJson(f)).filter((k) => !used.has(k)).map((k) => `${f}: ${k}`));
+    assert.deepEqual(stale, [], 'keys no source uses (remove them, or use them)');
+  });
+
+  it('the stale-key check sees the keys of message objects and multi-line calls', () => {
+    const r = l10nStrings(`vscode.l10n.t(\n  '{0} of {1}: puts back the {2} of {3}',\n  i, n, kind, items); vscode.l10n.t({ message: ERROR_CODES[code].message, args, comment: [] })`);
+    assert.deepEqual(r.strings, ['{0} of {1}: puts back the {2} of {3}']);
+    assert.ok(PHRASE_KEYS.includes('{0} or {1}'));
+    assert.ok(Object.values(ERROR_CODES).length > 20);
   });
 
   it('no Japanese string is left in English', () => {
