@@ -164,6 +164,8 @@ async function main(): Promise<void> {
   for (const level of LEVELS) {
     const modes = { plain, view, held, client: clientOnly } as const;
     const times: Record<keyof typeof modes, number[]> = { plain: [], view: [], held: [], client: [] };
+    /** This process's CPU time (user + system, µs) per round: the work each side does, whatever the machine's load does to the wall clock. */
+    const cpu: Record<keyof typeof modes, number[]> = { plain: [], view: [], held: [], client: [] };
     let bytes = 0;
     for (const m of Object.values(modes)) await m(level.folder); // warm-up
     placeholders.delete(level.folder);
@@ -171,7 +173,10 @@ async function main(): Promise<void> {
       const order = (['plain', 'view', 'held', 'client'] as const).map((_, k, a) => a[(i + k) % a.length]!);
       for (const name of order) {
         await settle();
+        const c0 = process.cpuUsage();
         const r = await modes[name](level.folder);
+        const c1 = process.cpuUsage(c0);
+        cpu[name].push(c1.user + c1.system);
         if (r.items !== level.items) throw new Error(`${name}: expected ${level.items} items, got ${r.items}`);
         times[name].push(r.ms);
         if ('bytes' in r) bytes = r.bytes as number;
@@ -182,7 +187,7 @@ async function main(): Promise<void> {
     const goal = level.items <= 50 ? 1.2 : 1.1;
     const med = median(times.view) / median(times.plain);
     lines.push(
-      `| ${level.items.toLocaleString('en')} | ${(bytes / 1024).toFixed(0)} KiB | ${stats(times.plain)} | ${stats(times.view)} | ${stats(ratio, 2, '×')} | **${med.toFixed(2)}×** (goal ≤ ${goal}×: ${med <= goal ? 'met' : 'NOT met'}) | ${placeholders.get(level.folder) ?? 0} of ${RUNS} | ${stats(times.held)} | ${stats(heldRatio, 2, '×')} | ${stats(times.client)} | ${(median(times.client) / median(times.plain)).toFixed(2)}× |`,
+      `| ${level.items.toLocaleString('en')} | ${(bytes / 1024).toFixed(0)} KiB | ${stats(times.plain)} | ${stats(times.view)} | ${stats(ratio, 2, '×')} | **${med.toFixed(2)}×** (goal ≤ ${goal}×: ${med <= goal ? 'met' : 'NOT met'}) | ${placeholders.get(level.folder) ?? 0} of ${RUNS} | ${stats(times.held)} | ${stats(heldRatio, 2, '×')} | ${stats(times.client)} | ${(median(times.client) / median(times.plain)).toFixed(2)}× | ${median(cpu.plain).toFixed(0)} / ${median(cpu.view).toFixed(0)} µs: ${(median(cpu.view) / median(cpu.plain)).toFixed(2)}× |`,
     );
     process.stdout.write(`${lines.at(-1)}\n`);
   }
@@ -208,9 +213,11 @@ Sandbox in a child process on loopback (project 1: a folder of 50 tasks and a fo
 - client part: the same GET through \`ServiceClient.getSubItems\` alone (answer checked, no rows built): what of the view's time
   is the client's request path and check (src/api), the rest being the rows, the index and the ranges (src/workItems/model).
 - ${RUNS} rounds after a warm-up, the order of the four rotating; ratio = mode / plain of the same round; min / median / max.
+- CPU: this process's CPU time (user + system) per round, medians, plain / view: the work the view adds on the client side
+  (the sandbox runs in its own process), which the machine's load does not stretch as it stretches the wall clock.
 
-| items | body | plain ms | view ms | view / plain | ratio of medians | view rounds with "Loading…" | held ms | held / plain | client part ms | client part / plain (medians) |
-|---:|---:|---|---|---|---|---:|---|---|---|---|
+| items | body | plain ms | view ms | view / plain | ratio of medians | view rounds with "Loading…" | held ms | held / plain | client part ms | client part / plain (medians) | CPU plain / view |
+|---:|---:|---|---|---|---|---:|---|---|---|---|---|
 ${lines.join('\n')}
 `;
   fs.mkdirSync(path.join(__dirname, 'results'), { recursive: true });

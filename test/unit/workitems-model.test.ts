@@ -162,6 +162,54 @@ describe('work items model: the index of loaded levels', () => {
     assert.deepEqual(h.locate('c'), { parentId: 'root', index: 1 });
   });
 
+  it('the index of where items sit, brought up to date when first asked, answers as one kept up to date at every stored level (random sequences)', () => {
+    // The reference: every level indexed as it is stored (drop the items that left, then place the new ones).
+    class Eager {
+      levels = new Map<string, string[]>();
+      where = new Map<string, { parentId: string; index: number }>();
+      set(parentId: string, ids: string[]): void {
+        for (const id of this.levels.get(parentId) ?? []) if (this.where.get(id)?.parentId === parentId) this.where.delete(id);
+        this.levels.set(parentId, ids);
+        ids.forEach((id, index) => this.where.set(id, { parentId, index }));
+      }
+      forget(parentId: string): void {
+        const ids = this.levels.get(parentId);
+        if (!ids) return;
+        this.levels.delete(parentId);
+        for (const id of ids) {
+          if (this.where.get(id)?.parentId === parentId) this.where.delete(id);
+          this.forget(id);
+        }
+      }
+    }
+    let seed = 12345;
+    const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const pool = Array.from({ length: 30 }, (_, i) => `i${i}`);
+    const parents = ['root', 'i1', 'i2', 'i3', 'i4'];
+    for (let round = 0; round < 200; round++) {
+      const h = new Hierarchy();
+      const e = new Eager();
+      for (let step = 0; step < 40; step++) {
+        const op = rnd(10);
+        const parent = parents[rnd(parents.length)]!;
+        if (op < 6) {
+          const ids = [...new Set(Array.from({ length: rnd(8) }, () => pool[rnd(pool.length)]!))].filter((id) => id !== parent);
+          h.setLevel(parent, rows(parent, 1, ...ids));
+          e.set(parent, ids);
+        } else if (op < 7) {
+          h.forget(parent);
+          e.forget(parent);
+        } else {
+          // Asked now and then: the index is brought up to date in between, not only at the end.
+          for (const id of pool) assert.deepEqual(h.locate(id), e.where.get(id), `round ${round}, step ${step}: ${id}`);
+          assert.equal(h.size, e.where.size);
+        }
+      }
+      for (const id of pool) assert.deepEqual(h.locate(id), e.where.get(id), `round ${round}, end: ${id}`);
+      for (const id of pool) assert.equal(h.row(id)?.id, e.where.has(id) ? id : undefined);
+    }
+  });
+
   it('applies fresh values in place; a moved or vanished item reloads its level instead', () => {
     const h = new Hierarchy();
     h.setLevel('root', rows('root', 1, 'a', 'b'));

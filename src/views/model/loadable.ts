@@ -118,9 +118,14 @@ export class LoadCell<T> {
         if (arrived && !before && ended(now)) arrived(now);
         return now;
       }
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([st.promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, left)))]);
-      clearTimeout(timer);
+      // One promise woken by the load's end or the timer, whichever comes first (no race of two promises).
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        void st.promise.then(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
     }
   }
 

@@ -64,35 +64,69 @@ export interface Location {
   index: number;
 }
 
+/** Levels stored and not yet indexed, at most (beyond, they are indexed at once). */
+const MAX_PENDING_LEVELS = 64;
+
 /**
  * The levels loaded so far, by parent ID (the project's root folder for level 1).
  * Each level is one array, never copied; `locate` answers where an item sits.
+ *
+ * The index of where each item sits is brought up to date when it is first asked
+ * (`locate`, `row`, `size`, `apply`, `forget`), not when a level is stored: a level's
+ * first rows (a view's getChildren, the ranges of a large level) need only the level
+ * itself, so they do not wait for thousands of index entries.
  */
 export class Hierarchy {
   private readonly levels = new Map<string, WorkItemRow[]>();
-  private readonly where = new Map<string, Location>();
+  private readonly whereIndex = new Map<string, Location>();
+  /** Levels stored since the index was last brought up to date, in the order stored (each with the rows it replaced). */
+  private pending: { parentId: string; rows: WorkItemRow[]; old: WorkItemRow[] | undefined }[] = [];
+
+  /** The index, with every level stored so far in it (in the order they were stored, as if indexed at once). */
+  private get where(): Map<string, Location> {
+    this.flush();
+    return this.whereIndex;
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    const pending = this.pending;
+    this.pending = [];
+    for (const p of pending) this.index(p.parentId, p.rows, p.old);
+  }
+
+  private index(parentId: string, rows: readonly WorkItemRow[], old: readonly WorkItemRow[] | undefined): void {
+    const where = this.whereIndex;
+    for (let index = 0; index < rows.length; index++) where.set(rows[index]!.id, { parentId, index });
+    if (!old) return;
+    // A level read again holds mostly the same items: their places were just overwritten (no
+    // delete and add again); only the items that left the level are dropped.
+    for (const r of old) {
+      const at = where.get(r.id);
+      if (at && at.parentId === parentId && rows[at.index]?.id !== r.id) where.delete(r.id);
+    }
+  }
 
   /** Stores (or replaces) the children of `parentId`. */
   setLevel(parentId: string, rows: WorkItemRow[]): void {
     const old = this.levels.get(parentId);
-    if (old) {
-      for (const r of old) {
-        const at = this.where.get(r.id);
-        if (at && at.parentId === parentId) this.where.delete(r.id);
-      }
-    }
     this.levels.set(parentId, rows);
-    rows.forEach((r, index) => this.where.set(r.id, { parentId, index }));
+    const last = this.pending[this.pending.length - 1];
+    // Stored again before it was indexed: the rows it replaces in the index are still those indexed before.
+    if (last && last.parentId === parentId) last.rows = rows;
+    else this.pending.push({ parentId, rows, old });
+    if (this.pending.length > MAX_PENDING_LEVELS) this.flush();
   }
 
   /** Forgets the children of `parentId` (and, below them, every level loaded). */
   forget(parentId: string): void {
     const rows = this.levels.get(parentId);
     if (!rows) return;
+    const where = this.where;
     this.levels.delete(parentId);
     for (const r of rows) {
-      const at = this.where.get(r.id);
-      if (at && at.parentId === parentId) this.where.delete(r.id);
+      const at = where.get(r.id);
+      if (at && at.parentId === parentId) where.delete(r.id);
       this.forget(r.id);
     }
   }
@@ -112,7 +146,8 @@ export class Hierarchy {
 
   clear(): void {
     this.levels.clear();
-    this.where.clear();
+    this.whereIndex.clear();
+    this.pending = [];
   }
 
   /** Whether the level of `parentId` holds exactly `ids`, in this order (the answer's order is the siblings' order). */
