@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { ServiceError } from '../../src/api/errors';
+import { SharedPacing } from '../../src/api/pacer';
 import { intervalFor, Pacer, planJob, runJob, type BulkClient } from '../../src/bulk';
 import type { UpdateWorkItemsResponse } from '../../src/schema/api';
 import { FakeClock } from './bulk-helpers';
@@ -137,5 +138,45 @@ describe('bulk pacing', () => {
     const before = clock.now();
     await pacer.acquire();
     assert.equal(clock.now() - before, 10_000);
+  });
+
+  it('a turn waits until the previous call started (or gave its turn back), and comes one interval after that start', async () => {
+    const clock = new FakeClock();
+    const pacer = new Pacer(100, clock);
+    const first = await pacer.slot();
+    let secondAt: number | undefined;
+    const second = pacer.slot().then((s) => ((secondAt = clock.now()), s));
+    await clock.sleep(30); // the first call's journal mark takes 30 ms before it leaves
+    assert.equal(secondAt, undefined, 'no turn while the previous one has not started');
+    const started = clock.now();
+    first.start();
+    (await second).start();
+    assert.equal(secondAt! - started, 100, 'spaced from the start, not from the grant');
+    // A turn given back (nothing left) lets the next one go without waiting for it.
+    const third = await pacer.slot();
+    third.release();
+    third.start(); // no effect once given back
+    const t0 = clock.now();
+    await pacer.acquire();
+    assert.equal(clock.now() - t0, 0);
+  });
+
+  it('every Pacer made inside one SharedPacing takes its turns on one schedule; outside, each has its own', async () => {
+    const clock = new FakeClock();
+    const starts: number[] = [];
+    const calls = async (pacer: Pacer, n: number) => {
+      for (let i = 0; i < n; i++) {
+        await pacer.acquire();
+        starts.push(clock.now());
+      }
+    };
+    // Two reads of 3 calls each at once (as reads before and updates would be): one time line of 6 calls.
+    await new SharedPacing(clock).run(() => Promise.all([calls(new Pacer(100, clock), 3), calls(new Pacer(100, clock), 3)]));
+    starts.sort((a, b) => a - b);
+    assert.deepEqual(gaps(starts), [100, 100, 100, 100, 100]);
+    starts.length = 0;
+    await Promise.all([calls(new Pacer(100, clock), 3), calls(new Pacer(100, clock), 3)]);
+    starts.sort((a, b) => a - b);
+    assert.ok(gaps(starts).includes(0), 'two pacers of their own start together');
   });
 });
