@@ -2,16 +2,19 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { JSON_SCHEMA_JA } from '../../src/schema/json-schema-ja';
+import { analysePlaceholders, kindOf, placeholderKinds, spacingProblems, type Classified, type Decisions, type PlaceholderUse } from './l10n-placeholders';
 
 // Every Japanese string follows l10n/glossary.json: one term per concept (no forbidden
 // variant such as リクエストドキュメント beside リクエスト文書) and the typography of
-// Japanese text (no half-width period ending a sentence; a half-width space between
-// a number or a placeholder and the Japanese text beside it).
+// Japanese text (no half-width period ending a sentence; a half-width space between a
+// number, or a placeholder holding one, and the Japanese text beside it; none between a
+// placeholder holding text and the Japanese text beside it: "{0} 件", "{3}の{2}を元に戻します").
+// Which placeholders hold text is found from src/ (./l10n-placeholders.ts).
 
 const root = path.resolve(__dirname, '..', '..');
 const readJson = <T>(p: string): T => JSON.parse(fs.readFileSync(path.join(root, p), 'utf8')) as T;
 
-interface Glossary {
+interface Glossary extends Decisions {
   terms: { en: string; ja: string; forbidden: string[]; forbiddenPatterns?: string[] }[];
   typography: Record<string, string>;
 }
@@ -21,16 +24,19 @@ const JA = '\\u3040-\\u30ff\\u3400-\\u9fff';
 const JAPANESE = new RegExp(`[${JA}]`);
 
 export interface TypographyProblem {
-  rule: 'period' | 'spacing' | 'question';
+  rule: 'period' | 'spacing' | 'question' | 'text-spacing' | 'unclassified';
   at: string;
 }
 
-/** The typography problems of one Japanese string (empty when it follows the glossary). */
-export function typographyProblems(text: string): TypographyProblem[] {
+/**
+ * The typography problems of one Japanese string (empty when it follows the glossary), given
+ * what each placeholder holds (without it: numbers, as in the manifest's strings).
+ */
+export function typographyProblems(text: string, kindOfPlaceholder?: (placeholder: string) => Classified): TypographyProblem[] {
   const out: TypographyProblem[] = [];
   for (const m of text.matchAll(new RegExp(`[${JA}]\\.(?=\\s|$)`, 'g'))) out.push({ rule: 'period', at: text.slice(Math.max(0, m.index - 10), m.index + 2) });
   for (const m of text.matchAll(new RegExp(`[${JA}][?!]`, 'g'))) out.push({ rule: 'question', at: text.slice(Math.max(0, m.index - 10), m.index + 2) });
-  for (const m of text.matchAll(new RegExp(`(?:[0-9]|\\{\\w+\\})[${JA}]|[${JA}](?:[0-9]|\\{\\w+\\})`, 'g'))) out.push({ rule: 'spacing', at: text.slice(Math.max(0, m.index - 6), m.index + m[0].length + 6) });
+  out.push(...spacingProblems(text, kindOfPlaceholder));
   return out;
 }
 
@@ -121,6 +127,17 @@ describe('Japanese strings follow the glossary (l10n/glossary.json)', () => {
     assert.deepEqual(typographyProblems('送信しますか？'), []);
     assert.deepEqual(typographyProblems('6:41:00 に3 項目を1 リクエスト').map((p) => p.rule), ['spacing', 'spacing']);
     assert.deepEqual(typographyProblems('{0}を更新').map((p) => p.rule), ['spacing']);
+    // A placeholder holding text takes its particles directly; one holding a count ("3 件") is
+    // spaced on its number's side only; one holding a number on both sides.
+    const kinds: Record<string, Classified> = { '{0}': 'number', '{1}': 'number', '{2}': 'text', '{3}': 'count' };
+    const byKind = (p: string): Classified => kinds[p] ?? 'unknown';
+    assert.deepEqual(typographyProblems('{1} 件中 {0} 件目: {3}の{2}を元に戻します', byKind), []);
+    assert.deepEqual(typographyProblems('{1} 件中 {0} 件目: {3} の {2} を元に戻します', byKind).map((p) => p.rule), ['text-spacing', 'text-spacing', 'text-spacing']);
+    assert.deepEqual(typographyProblems('{1}件中 {0} 件目: {3}の{2}を元に戻します', byKind).map((p) => p.rule), ['spacing']);
+    assert.deepEqual(typographyProblems('前回以降に {3}が変更されました。', byKind), []);
+    assert.deepEqual(typographyProblems('前回以降に{3}が変更されました。', byKind).map((p) => p.rule), ['spacing']);
+    assert.deepEqual(typographyProblems('リーダーを {4} に設定します。', byKind).map((p) => p.rule), ['unclassified']);
+    assert.deepEqual(typographyProblems('リーダー: {4}', byKind), []);
     assert.ok(termProblems('リクエスト ドキュメントを開く', glossary).length >= 1);
     assert.deepEqual(termProblems('{0} 項目', glossary).length, 1);
     assert.deepEqual(termProblems('作業項目 {0} 件', glossary), []);
@@ -154,8 +171,50 @@ describe('Japanese strings follow the glossary (l10n/glossary.json)', () => {
     assert.deepEqual(bad, []);
   });
 
-  it('no Japanese sentence ends with a half-width period or question mark, and numbers and placeholders are spaced from Japanese text', () => {
-    const bad = japaneseStrings().flatMap(([file, key, value]) => typographyProblems(value).map((p) => `${file}: ${key}: ${p.rule} at "${p.at}"`));
-    assert.deepEqual(bad, []);
+  describe('placeholders: which hold numbers and which hold text (found from src/)', () => {
+    let uses: PlaceholderUse[] = [];
+    let kinds = new Map<string, Record<string, Classified>>();
+    const bundle = readJson<Record<string, string>>('l10n/bundle.l10n.ja.json');
+
+    before(function () {
+      this.timeout(180000); // a TypeScript program of src/ with its type checker (~10 s)
+      uses = analysePlaceholders();
+      kinds = placeholderKinds(uses, glossary, bundle);
+    });
+
+    const kindIn = (key: string) => (p: string): Classified => kindOf(p, kinds.get(key), glossary);
+
+    it('the analysis finds the calls and classifies what it must (counts, names, translated words, IDs)', () => {
+      assert.ok(uses.length > 300, `only ${uses.length} placeholder uses found`);
+      const undo = '{0} of {1}: puts back the {2} of {3}';
+      assert.deepEqual(kinds.get(undo), { '{0}': 'number', '{1}': 'number', '{2}': 'text', '{3}': 'count' }, 'undo summary: i, n, undoKindText(kind), itemsText(items)');
+      assert.equal(kinds.get('Updated {0} on {1}.')?.['{0}'], 'text', 'workItemsText(n) reads "作業項目 n 件"');
+      assert.equal(kinds.get('Updated {0} on {1}.')?.['{1}'], 'text', 'a service label');
+      assert.equal(kinds.get('{0} items')?.['{0}'], 'number');
+      assert.equal(kinds.get('Set the leader to {0}.')?.['{0}'], 'text', 'a person\'s name');
+      assert.equal(kinds.get('{0} is already running at {1}.')?.['{1}'], 'number', 'a URL');
+      assert.equal(kinds.get('The job file {0} cannot be read. The log has the details.')?.['{0}'], 'number', 'a file name');
+    });
+
+    it('the glossary decides only placeholders that exist (l10n/glossary.json "placeholders", "namedPlaceholders")', () => {
+      const stale: string[] = [];
+      for (const [key, decided] of Object.entries(glossary.placeholders ?? {})) {
+        if (typeof bundle[key] !== 'string') stale.push(`${key}: no such key in l10n/bundle.l10n.ja.json`);
+        for (const p of Object.keys(decided)) if (!key.includes(p)) stale.push(`${key}: has no ${p}`);
+      }
+      const named = new Set(Object.keys(bundle).flatMap((k) => [...k.matchAll(/\{([A-Za-z]\w*)\}/g)].map((m) => m[1]!)));
+      for (const n of Object.keys(glossary.namedPlaceholders ?? {})) if (!named.has(n)) stale.push(`{${n}}: no key uses it`);
+      assert.deepEqual(stale, []);
+    });
+
+    it('no Japanese sentence ends with a half-width period or question mark; numbers are spaced from Japanese text, text placeholders are not', () => {
+      const bad = japaneseStrings().flatMap(([file, key, value]) =>
+        typographyProblems(value, file === 'l10n/bundle.l10n.ja.json' ? kindIn(key) : undefined).map((p) => {
+          const hint = p.rule === 'unclassified' ? ' (the analysis of src/ cannot tell whether it holds a number or text: decide it in l10n/glossary.json "placeholders")' : p.rule === 'text-spacing' ? ' (a placeholder holding text takes no space beside Japanese text)' : '';
+          return `${file}: ${key}: ${p.rule} at "${p.at}"${hint}`;
+        }),
+      );
+      assert.deepEqual(bad, []);
+    });
   });
 });

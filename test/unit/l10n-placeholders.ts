@@ -1,0 +1,397 @@
+// Which placeholders of the l10n bundle hold text (words that are Japanese in the Japanese
+// UI: itemsText(...), another l10n.t result, a field's or a person's name) and which hold
+// numbers or what reads like them (counts, IDs, times, URLs, paths). Japanese typography
+// differs between the two (l10n/glossary.json "typography"): "{0} 件" but "{0}を元に戻します".
+//
+// Derived from src/ by a small static analysis, so it cannot go stale: every
+// vscode.l10n.t('key', a0, a1, ...) call is found with the TypeScript compiler API (the
+// linter's TypeScript 6, scripts/lint; the project's TypeScript 7 has no compiler API) and
+// each argument expression is classified from its type (number), from where its value comes
+// from (a call of l10n.t or of a function that returns one, a variable's initializer, a
+// function's return expressions), and from its name (name, label, title → text; id, url,
+// path, time → number). Arguments it cannot decide are "unknown"; l10n/glossary.json
+// "placeholders" decides them (with a reason), and the tests fail on any left undecided.
+
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+// The types of the linter's TypeScript 6 (the project's own TypeScript 7 declares no compiler API).
+import type * as TS from '../../scripts/lint/node_modules/typescript/lib/typescript';
+
+/**
+ * What a placeholder holds, by the two ends of its Japanese value: "number" (digits or Latin
+ * letters at both ends: a count, an ID, a URL), "text" (Japanese at both ends: a name, a kind
+ * of change), "count" (a number first, a Japanese counter last: itemsText(3) = "3 件"),
+ * "text-number" (the other way round).
+ */
+export type PlaceholderKind = 'number' | 'text' | 'count' | 'text-number';
+export type Classified = PlaceholderKind | 'unknown';
+/** What the analysis finds of one argument: a number, or text (from l10n keys, or free text such as a name), or unknown. */
+type Found = 'number' | 'text' | 'unknown';
+
+/** One argument of one call: where it is, its source text and what the analysis found. */
+export interface PlaceholderUse {
+  key: string;
+  placeholder: string;
+  file: string;
+  line: number;
+  expression: string;
+  kind: Found;
+  why: string;
+  /** For text: the l10n keys whose translations the value is (its ends are theirs). */
+  keys: string[];
+  /** For text: the value may be text other than those translations (a name, a composed string). */
+  free: boolean;
+}
+
+const root = path.resolve(__dirname, '..', '..');
+
+function loadTypeScript(): typeof TS {
+  const lint = createRequire(path.join(root, 'scripts', 'lint', 'package.json'));
+  return lint('typescript') as typeof TS;
+}
+
+/** Names whose values are numbers or read like them (IDs, URLs, paths, times), as whole words of a camelCase name. */
+const NUMBER_NAME = /(?:^|[a-z_])(?:id|ids|Id|Ids|ID|IDs|url|Url|URL|uri|Uri|path|Path|file|File|host|Host|time|Time|date|Date|at|At|count|Count|total|Total|index|Index|line|Line|port|Port|status|login|Login|loginName|LoginName|version|Version|number|Number|seconds|Seconds|minutes|Minutes|hours|Hours|millis|size|Size|length|Length|max|Max|min|Min|limit|Limit|key|Key|code|Code|job|Job|variable|Variable|env|Env|origin|Origin|range|Range)$/;
+/** Names whose values are words a person reads (translated in the Japanese UI, or names). */
+const TEXT_NAME = /(?:^|[a-z_])(?:name|Name|names|Names|label|Label|labels|Labels|title|Title|text|Text|texts|Texts|reason|Reason|message|Message|detail|Detail|details|Details|kind|Kind|description|Description|summary|Summary|phrase|Phrase|what|What|where|Where|list|List|display|Display|caption|Caption|heading|Heading|word|Word|words|Words|service|Service|sandbox|Sandbox|who|Who|person|Person|people|People|user|User|users|Users|project|Project|organization|Organization|field|Field|fields|Fields|condition|Condition|filter|Filter|error|Error|problem|Problem|outcome|Outcome|header|Header|items|Items|requests|Requests|workItems|WorkItems|problems|Problems|change|Change|changes|Changes|direction|Direction|value|Value|values|Values|status|Status|state|State|type|Type|target|Target|category|Category|group|Group|role|Role)$/;
+/** Functions whose results are text in the display language or names. */
+const TEXT_FUNCTION = /(?:Text|Label|Name|Names|Title|Phrase|Message|Summary|Description|Reason|Words|List|describe\w*|localize\w*|label\w*|name\w*|phrase\w*|words\w*|summar\w*|text\w*)$/;
+/** Functions whose results are numbers or read like them. */
+const NUMBER_FUNCTION = /^(?:String|Number|toFixed|toString|toLocaleString|toLocaleTimeString|toLocaleDateString|toISOString|format(?:Time|Date|Hours|Minutes|Number|Duration|Count|Size|Bytes|Seconds)\w*|\w*(?:Time|Date|Hours|Minutes|Seconds|Url|Uri|Path|Id|Ids|Count))$/;
+
+interface Analysis {
+  ts: typeof TS;
+  checker: TS.TypeChecker;
+  visiting: Set<TS.Node>;
+}
+
+interface Verdict {
+  kind: Found;
+  why: string;
+  keys?: string[];
+  free?: boolean;
+}
+
+const unknown = (why: string): Verdict => ({ kind: 'unknown', why });
+const text = (why: string): Verdict => ({ kind: 'text', why, free: true });
+
+function merge(a: Verdict, b: Verdict): Verdict {
+  if (a.why === 'nothing') return b;
+  if (b.why === 'nothing') return a;
+  if (a.kind === 'text' && b.kind === 'text') return { kind: 'text', why: a.why === b.why ? a.why : `${a.why} | ${b.why}`, keys: [...new Set([...(a.keys ?? []), ...(b.keys ?? [])])], free: !!(a.free || b.free) };
+  if (a.kind === 'text' || b.kind === 'text') return a.kind === 'text' ? a : b;
+  if (a.kind === 'number' && b.kind === 'number') return a;
+  return a.kind === 'unknown' ? a : b;
+}
+
+/** A verdict seen through a step of the analysis ("x = ...", "f() returns ..."). */
+const via = (v: Verdict, why: string): Verdict => ({ ...v, why });
+
+function byName(name: string, what: string): Verdict | undefined {
+  // Login names and file names are written in Latin letters (as IDs are).
+  if (/(?:^|[a-z])(?:loginName|LoginName|fileName|FileName)$/.test(name)) return { kind: 'number', why: `${what} ${name}` };
+  if (NUMBER_NAME.test(name) && !/(?:Name|name|Names|names|Text|Label)$/.test(name)) return { kind: 'number', why: `${what} ${name}` };
+  if (TEXT_NAME.test(name)) return text(`${what} ${name}`);
+  return undefined;
+}
+
+function isNumberType(a: Analysis, type: TS.Type): boolean {
+  const ts = a.ts;
+  if (type.isUnion()) return type.types.every((t) => isNumberType(a, t) || (t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null)) !== 0);
+  return (type.flags & (ts.TypeFlags.NumberLike | ts.TypeFlags.BigIntLike)) !== 0;
+}
+
+/** The expressions a function declaration returns (arrow bodies included). */
+function returnedExpressions(a: Analysis, fn: TS.SignatureDeclaration): TS.Expression[] {
+  const ts = a.ts;
+  const body = (fn as TS.FunctionLikeDeclarationBase).body;
+  if (!body) return [];
+  if (!ts.isBlock(body)) return [body];
+  const out: TS.Expression[] = [];
+  const walk = (n: TS.Node): void => {
+    if (ts.isReturnStatement(n)) {
+      if (n.expression) out.push(n.expression);
+    } else if (!ts.isFunctionLike(n)) n.forEachChild(walk);
+  };
+  body.forEachChild(walk);
+  return out;
+}
+
+function classifyDeclaration(a: Analysis, decl: TS.Declaration, name: string): Verdict {
+  const ts = a.ts;
+  if (ts.isVariableDeclaration(decl) && decl.initializer && !ts.isObjectBindingPattern(decl.name) && !ts.isArrayBindingPattern(decl.name)) {
+    const v = classify(a, decl.initializer);
+    if (v.kind !== 'unknown') return via(v, `${name} = ${v.why}`);
+  }
+  if (ts.isFunctionDeclaration(decl) || ts.isMethodDeclaration(decl) || ts.isArrowFunction(decl) || ts.isFunctionExpression(decl)) {
+    let v: Verdict | undefined;
+    for (const r of returnedExpressions(a, decl)) v = v ? merge(v, classify(a, r)) : classify(a, r);
+    if (v && v.kind !== 'unknown') return via(v, `${name}() returns ${v.why}`);
+  }
+  return byName(name, 'named') ?? unknown(`${ts.SyntaxKind[decl.kind]} ${name}`);
+}
+
+function calleeName(a: Analysis, callee: TS.Expression): string {
+  const ts = a.ts;
+  if (ts.isIdentifier(callee)) return callee.text;
+  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
+  return '';
+}
+
+/** How one argument expression of a vscode.l10n.t call is classified. */
+export function classify(a: Analysis, expression: TS.Expression): Verdict {
+  const ts = a.ts;
+  let e = expression;
+  while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isNonNullExpression(e) || ts.isSatisfiesExpression(e) || ts.isTypeAssertionExpression(e)) e = e.expression;
+  if (a.visiting.has(e)) return unknown('cycle');
+  a.visiting.add(e);
+  try {
+    if (isNumberType(a, a.checker.getTypeAtLocation(e))) return { kind: 'number', why: 'number type' };
+    if ((ts.isIdentifier(e) && e.text === 'undefined') || e.kind === ts.SyntaxKind.NullKeyword) return { kind: 'number', why: 'nothing' };
+    if (ts.isNumericLiteral(e)) return { kind: 'number', why: 'number literal' };
+    if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return /[\u3040-\u30ff\u3400-\u9fff]|[A-Za-z]{2,} [A-Za-z]/.test(e.text) ? text('literal text') : { kind: 'number', why: `literal ${JSON.stringify(e.text)}` };
+    if (ts.isTemplateExpression(e)) {
+      let v: Verdict = { kind: 'number', why: 'template' };
+      for (const s of e.templateSpans) v = merge(v, classify(a, s.expression));
+      return v.kind === 'text' ? text(`template with ${v.why}`) : v;
+    }
+    if (ts.isConditionalExpression(e)) return merge(classify(a, e.whenTrue), classify(a, e.whenFalse));
+    if (ts.isBinaryExpression(e)) {
+      const op = e.operatorToken.kind;
+      if (op === ts.SyntaxKind.PlusToken) {
+        const v = merge(classify(a, e.left), classify(a, e.right));
+        return v.kind === 'text' ? text(`concatenation with ${v.why}`) : v;
+      }
+      if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) return merge(classify(a, e.left), classify(a, e.right));
+    }
+    if (ts.isCallExpression(e)) {
+      const name = calleeName(a, e.expression);
+      const callee = e.expression.getText();
+      if (/(?:^|\.)l10n\.t$/.test(callee)) {
+        const first = e.arguments[0];
+        return first && ts.isStringLiteralLike(first) ? { kind: 'text', why: 'l10n.t', keys: [first.text] } : text('l10n.t of a message object');
+      }
+      // Array and string methods: what the receiver holds.
+      if (ts.isPropertyAccessExpression(e.expression) && /^(?:join|slice|trim|padStart|padEnd|toUpperCase|toLowerCase|concat|filter|sort|at|pop|shift|find|split|replace|replaceAll|substring)$/.test(name)) {
+        const receiver = e.expression.expression;
+        if (ts.isCallExpression(receiver) && calleeName(a, receiver.expression) === 'map' && receiver.arguments[0] && (ts.isArrowFunction(receiver.arguments[0]) || ts.isFunctionExpression(receiver.arguments[0]))) {
+          let v: Verdict | undefined;
+          for (const r of returnedExpressions(a, receiver.arguments[0])) v = v ? merge(v, classify(a, r)) : classify(a, r);
+          if (v) return v.kind === 'text' ? text(`${name} of map to ${v.why}`) : via(v, `${name} of map to ${v.why}`);
+        }
+        const v = classify(a, receiver);
+        return v.kind === 'text' && name === 'join' ? text(`join of ${v.why}`) : via(v, `${name} of ${v.why}`);
+      }
+      if (name === 'String' && e.arguments[0]) return classify(a, e.arguments[0]);
+      if (name && (/(?:^|[a-z])(?:fileName|FileName|loginName|LoginName)$/.test(name) || (NUMBER_FUNCTION.test(name) && !TEXT_FUNCTION.test(name)))) return { kind: 'number', why: `${name}()` };
+      // A function of the project: what it returns.
+      const symbol = a.checker.getSymbolAtLocation(e.expression);
+      const target = symbol && symbol.flags & ts.SymbolFlags.Alias ? a.checker.getAliasedSymbol(symbol) : symbol;
+      for (const d of target?.declarations ?? []) {
+        if (d.getSourceFile().fileName.includes(`${path.sep}src${path.sep}`) && (ts.isFunctionDeclaration(d) || ts.isMethodDeclaration(d) || (ts.isVariableDeclaration(d) && d.initializer && (ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer))))) {
+          const fn = ts.isVariableDeclaration(d) ? (d.initializer as TS.ArrowFunction) : d;
+          let v: Verdict | undefined;
+          for (const r of returnedExpressions(a, fn)) v = v ? merge(v, classify(a, r)) : classify(a, r);
+          if (v && v.kind !== 'unknown') return via(v, `${name}() returns ${v.why}`);
+        }
+      }
+      if (name && TEXT_FUNCTION.test(name)) return text(`${name}()`);
+      return byName(name, 'call of') ?? unknown(`call of ${callee}`);
+    }
+    if (ts.isIdentifier(e)) {
+      const symbol = a.checker.getSymbolAtLocation(e);
+      const target = symbol && symbol.flags & ts.SymbolFlags.Alias ? a.checker.getAliasedSymbol(symbol) : symbol;
+      const decl = target?.valueDeclaration ?? target?.declarations?.[0];
+      if (decl) return classifyDeclaration(a, decl, e.text);
+      return byName(e.text, 'named') ?? unknown(`identifier ${e.text}`);
+    }
+    if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) {
+      const name = ts.isPropertyAccessExpression(e) ? e.name.text : '';
+      const symbol = a.checker.getSymbolAtLocation(ts.isPropertyAccessExpression(e) ? e.name : e);
+      const decl = symbol?.valueDeclaration;
+      if (decl && (ts.isVariableDeclaration(decl) || ts.isPropertyAssignment(decl)) && decl.initializer && decl.getSourceFile().fileName.includes(`${path.sep}src${path.sep}`)) {
+        const v = classify(a, decl.initializer);
+        if (v.kind !== 'unknown') return v;
+      }
+      return byName(name, 'member') ?? (ts.isElementAccessExpression(e) ? classify(a, e.expression) : unknown(`member ${e.getText()}`));
+    }
+    return unknown(ts.SyntaxKind[e.kind]);
+  } finally {
+    a.visiting.delete(e);
+  }
+}
+
+/** Every .ts file under src/. */
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? sourceFiles(p) : p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+let analysed: PlaceholderUse[] | undefined;
+
+/** Each placeholder of each positional vscode.l10n.t('key', ...args) call in src/, classified (once per process). */
+export function analysePlaceholders(): PlaceholderUse[] {
+  analysed ??= analyse();
+  return analysed;
+}
+
+function analyse(): PlaceholderUse[] {
+  const ts = loadTypeScript();
+  const files = sourceFiles(path.join(root, 'src'));
+  const program = ts.createProgram(files, {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.Preserve,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+    resolveJsonModule: true,
+    esModuleInterop: true,
+    types: ['node'],
+    lib: ['lib.es2023.d.ts'],
+  });
+  const a: Analysis = { ts, checker: program.getTypeChecker(), visiting: new Set() };
+  const out: PlaceholderUse[] = [];
+  for (const sf of program.getSourceFiles()) {
+    if (!files.includes(path.resolve(sf.fileName))) continue;
+    const visit = (node: TS.Node): void => {
+      if (ts.isCallExpression(node) && /(?:^|\.)l10n\.t$/.test(node.expression.getText(sf)) && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+        const key = node.arguments[0].text;
+        node.arguments.slice(1).forEach((arg, i) => {
+          const placeholder = `{${i}}`;
+          if (!key.includes(placeholder)) return;
+          const v = classify(a, arg);
+          out.push({ key, placeholder, file: path.relative(root, sf.fileName), line: sf.getLineAndCharacterOfPosition(arg.getStart(sf)).line + 1, expression: arg.getText(sf), kind: v.kind, why: v.why, keys: v.keys ?? [], free: !!v.free });
+        });
+      }
+      node.forEachChild(visit);
+    };
+    visit(sf);
+  }
+  return out;
+}
+
+/** Hiragana, katakana (with ー) and kanji: what makes a string Japanese. */
+export const JA = '\\u3040-\\u30ff\\u3400-\\u9fff';
+
+export interface Decisions {
+  /** Per l10n key, per positional placeholder: the kind the analysis cannot find, with the reason. */
+  placeholders?: Record<string, Record<string, { kind: PlaceholderKind; why: string }>>;
+  /** Named placeholders ({member}, {where}) of the problem templates: their kind by name. */
+  namedPlaceholders?: Record<string, PlaceholderKind>;
+}
+
+type Edge = 'number' | 'text';
+
+/** The two ends of a kind. */
+export function edgesOf(kind: PlaceholderKind): [start: Edge, end: Edge] {
+  return kind === 'count' ? ['number', 'text'] : kind === 'text-number' ? ['text', 'number'] : [kind, kind];
+}
+
+function kindOfEdges(start: Edge, end: Edge): PlaceholderKind {
+  return start === end ? start : start === 'number' ? 'count' : 'text-number';
+}
+
+/**
+ * The kind of each positional placeholder of each key: "number" where every use holds a
+ * number; where a use holds text, the ends of the Japanese translations it comes from ("3 件"
+ * starts with a number), or "text" when it may be other text (a name); then the glossary's
+ * decisions; "unknown" where none decides.
+ */
+export function placeholderKinds(uses: readonly PlaceholderUse[], decisions: Decisions, ja: Readonly<Record<string, string>>): Map<string, Record<string, Classified>> {
+  const byKey = new Map<string, PlaceholderUse[]>();
+  for (const u of uses) byKey.set(`${u.key}\u0000${u.placeholder}`, [...(byKey.get(`${u.key}\u0000${u.placeholder}`) ?? []), u]);
+  const memo = new Map<string, Classified>();
+  const kindAt = (key: string, placeholder: string, depth: number): Classified => {
+    const decided = decisions.placeholders?.[key]?.[placeholder];
+    if (decided) return decided.kind;
+    const id = `${key}\u0000${placeholder}`;
+    const known = memo.get(id);
+    if (known) return known;
+    const list = byKey.get(id) ?? [];
+    let kind: Classified = 'number';
+    if (list.some((u) => u.kind === 'text')) {
+      const texts = list.filter((u) => u.kind === 'text');
+      if (texts.some((u) => u.free) || depth > 4) kind = 'text';
+      else {
+        // Each end is a number only when every translation it may be ends in one.
+        const ends = texts.flatMap((u) => u.keys).map((k) => templateEdges(ja[k] ?? k, (p) => kindAt(k, p, depth + 1)));
+        kind = kindOfEdges(ends.every(([a]) => a === 'number') ? 'number' : 'text', ends.every(([, b]) => b === 'number') ? 'number' : 'text');
+      }
+    } else if (list.some((u) => u.kind === 'unknown')) kind = 'unknown';
+    memo.set(id, kind);
+    return kind;
+  };
+  const out = new Map<string, Record<string, Classified>>();
+  for (const id of new Set([...byKey.keys(), ...Object.entries(decisions.placeholders ?? {}).flatMap(([k, d]) => Object.keys(d).map((p) => `${k}\u0000${p}`))])) {
+    const [key, placeholder] = id.split('\u0000') as [string, string];
+    out.set(key, { ...out.get(key), [placeholder]: kindAt(key, placeholder, 0) });
+  }
+  return out;
+}
+
+/** The ends of a translation: a number where it starts or ends with a digit, a Latin letter or a number placeholder. */
+function templateEdges(template: string, kindOfPlaceholder: (placeholder: string) => Classified): [Edge, Edge] {
+  const t = template.trim();
+  const edge = (placeholder: string | undefined, char: string, side: 0 | 1): Edge => {
+    if (placeholder) {
+      const k = kindOfPlaceholder(placeholder);
+      return k === 'unknown' ? 'text' : edgesOf(k)[side];
+    }
+    return /[0-9A-Za-z]/.test(char) ? 'number' : 'text';
+  };
+  return [edge(/^\{\d+\}/.exec(t)?.[0], t.charAt(0), 0), edge(/\{\d+\}$/.exec(t)?.[0], t.charAt(t.length - 1), 1)];
+}
+
+/** The kind of one placeholder of a key: named ones by name, positional ones by the analysis (a key with no use in a call: number). */
+export function kindOf(placeholder: string, kinds: Record<string, Classified> | undefined, decisions: Decisions): Classified {
+  if (!/^\{\d+\}$/.test(placeholder)) return decisions.namedPlaceholders?.[placeholder.slice(1, -1)] ?? 'unknown';
+  return kinds?.[placeholder] ?? 'number';
+}
+
+export interface SpacingProblem {
+  rule: 'spacing' | 'text-spacing' | 'unclassified';
+  at: string;
+}
+
+/**
+ * The spacing of numbers and placeholders beside Japanese text: a digit or a number placeholder
+ * gets a half-width space ("{0} 件", "6:41:00 に"); a text placeholder none ("{3}の{2}を元に戻します");
+ * a placeholder of unknown kind beside Japanese text is reported.
+ */
+export function spacingProblems(text: string, kindOfPlaceholder: (placeholder: string) => Classified = () => 'number'): SpacingProblem[] {
+  const out: SpacingProblem[] = [];
+  const around = (index: number, length: number): string => text.slice(Math.max(0, index - 6), index + length + 6);
+  for (const m of text.matchAll(new RegExp(`[0-9][${JA}]|[${JA}][0-9]`, 'g'))) out.push({ rule: 'spacing', at: around(m.index, m[0].length) });
+  for (const m of text.matchAll(/\{\w+\}/g)) {
+    const before = text.slice(0, m.index);
+    const after = text.slice(m.index + m[0].length);
+    // Each side: Japanese text right beside the placeholder, or after one half-width space.
+    const sides = [
+      { joined: new RegExp(`[${JA}]$`).test(before), spaced: new RegExp(`[${JA}] $`).test(before) },
+      { joined: new RegExp(`^[${JA}]`).test(after), spaced: new RegExp(`^ [${JA}]`).test(after) },
+    ];
+    if (!sides.some((x) => x.joined || x.spaced)) continue;
+    const kind = kindOfPlaceholder(m[0]);
+    if (kind === 'unknown') {
+      out.push({ rule: 'unclassified', at: `${m[0]} in ${around(m.index, m[0].length)}` });
+      continue;
+    }
+    const edges = edgesOf(kind);
+    sides.forEach((side, i) => {
+      if (edges[i] === 'number' && side.joined) out.push({ rule: 'spacing', at: around(m.index, m[0].length) });
+      if (edges[i] === 'text' && side.spaced) out.push({ rule: 'text-spacing', at: around(m.index, m[0].length) });
+    });
+  }
+  return out;
+}
+
+if (require.main === module) {
+  const t0 = Date.now();
+  const uses = analysePlaceholders();
+  for (const u of uses) console.log(`${u.kind.padEnd(7)} ${u.file}:${u.line} ${JSON.stringify(u.key)} ${u.placeholder} = ${u.expression.replace(/\s+/g, ' ').slice(0, 70)}  [${u.why}]`);
+  console.error(`${uses.length} uses, ${uses.filter((u) => u.kind === 'unknown').length} unknown, ${Date.now() - t0} ms`);
+}
