@@ -1,6 +1,8 @@
 // How many calls a Send makes and how long they take at the configured rate: what
 // the send confirmation announces (src/editors/requests.ts), computed from the same
-// batching the reads and the updates use. No vscode import.
+// batching the reads and the updates use. The times hold because every call of a Send
+// takes its turn on one pacer (SharedPacing, src/api/pacer.ts; src/editors/jobs/running.ts).
+// No vscode import.
 import { planWorkItemReads } from '../api/reads';
 import { DEFAULT_MIN_INTERVAL_MS } from '../api/limits';
 import { intervalFor } from '../api/pacer';
