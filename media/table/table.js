@@ -408,7 +408,8 @@
     if (total === 0 || columns.length === 0) return;
     const page = Math.max(1, Math.floor(body.clientHeight / rowHeight) - 1);
     const ctrl = e.ctrlKey || e.metaKey;
-    switch (e.key) {
+    // Letters by their lower case: with Caps Lock on, Ctrl+C gives the key "C".
+    switch (e.key.length === 1 ? e.key.toLowerCase() : e.key) {
       case 'ArrowUp': moveFocus(focus.r - 1, focus.c, e.shiftKey); break;
       case 'ArrowDown': moveFocus(focus.r + 1, focus.c, e.shiftKey); break;
       case 'ArrowLeft': moveFocus(focus.r, focus.c - 1, e.shiftKey); break;
