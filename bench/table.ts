@@ -11,11 +11,20 @@
 //           last) and by leader (user names); beside it, a plain Array.sort of the names
 //           with the same collator.
 //
+//   cold:   the first groupEdits call of a fresh process (BENCH_COLD processes, default 7,
+//           each building the same rows and edits first, then one full GC so that they are
+//           not in the young generation, as rows read long before): wall ms, the process's CPU ms
+//           (all threads: the optimizing compiler and the GC run beside the main thread)
+//           and, where Node has process.threadCpuUsage (Node 24: the extension host's),
+//           the main thread's CPU ms. BENCH_COLD_NODE=<path> runs every other process
+//           with that Node binary too (interleaved).
+//
 // Run: npx tsx bench/table.ts   (BENCH_RUNS=n, default 11; BENCH_ROWS=n, default 100000)
 // Writes bench/results/table.md. Medians (and min / max) of the runs, after one warm-up.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import {
   type CellEdit,
@@ -192,6 +201,8 @@ function main(): void {
     shifts = out.filter((x) => x.document.update.moveScheduleDays !== undefined).length;
   }, 'group'));
 
+  const cold = coldRuns();
+
   const sortLines: string[] = [];
   const names = rows.map((x) => x.fields.Name as string);
   const collator = new Intl.Collator('ja', { numeric: true });
@@ -220,6 +231,14 @@ function main(): void {
     '',
     `${edits.length.toLocaleString('en')} cell edits of ${new Set(edits.map((e) => e.id)).size.toLocaleString('en')} items → ${docs} request documents (${shifts} of them \`moveScheduleDays\`; 1,000 of them the distinct names): ${fmt(stats(g))} ms wall, CPU median ${ms(stats(cpu.group!).median)} ms.`,
     '',
+    '### First (cold) call, each in a fresh process',
+    '',
+    `${COLD} processes per Node, run one after the other (interleaved between the Nodes), each building the same ${ROWS.toLocaleString('en')} rows and ${edits.length.toLocaleString('en')} edits and then timing its first \`groupEdits\` call. Load average before the processes ${cold.loadBefore.map((x) => x.toFixed(2)).join(' / ')}, after ${cold.loadAfter.map((x) => x.toFixed(2)).join(' / ')}.`,
+    '',
+    '| Node | wall ms | process CPU ms (all threads) | main thread CPU ms |',
+    '|---|---|---|---|',
+    ...cold.lines,
+    '',
     '## Sort 100,000 rows',
     '',
     '| column | sortRows ms | plain sort of the names, same collator, ms | ratio |',
@@ -232,4 +251,51 @@ function main(): void {
   process.stdout.write(md);
 }
 
-main();
+/**
+ * `--group-cold`: the first groupEdits call of a fresh process (what "Review Changes"
+ * meets once per table), after the rows and edits are built; prints {wall, cpu} in ms.
+ */
+function groupCold(): void {
+  const rows = makeRows(ROWS);
+  const edits = makeEdits(rows);
+  // In the extension the rows were read long before "Review Changes": they sit in the old
+  // generation, not in the young one a first scavenge would have to copy (the child runs
+  // with --expose-gc; a full collection moves the rows and edits out of the young generation).
+  (globalThis as { gc?: () => void }).gc?.();
+  const thread = (process as unknown as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage?.bind(process);
+  const t0 = thread?.();
+  const c = process.cpuUsage();
+  const t = performance.now();
+  const out = groupEdits(edits);
+  const wall = performance.now() - t;
+  const u = process.cpuUsage(c);
+  const t1 = thread?.();
+  const main = t0 && t1 ? (t1.user + t1.system - t0.user - t0.system) / 1000 : null;
+  process.stdout.write(`${JSON.stringify({ wall, cpu: (u.user + u.system) / 1000, main, docs: out.length })}\n`);
+}
+
+const COLD = Number(process.env.BENCH_COLD ?? 7);
+
+/** The cold first calls: COLD fresh processes per Node binary, interleaved. */
+function coldRuns(): { lines: string[]; loadBefore: number[]; loadAfter: number[] } {
+  const nodes = [process.execPath, ...(process.env.BENCH_COLD_NODE ? [process.env.BENCH_COLD_NODE] : [])];
+  const results = new Map<string, { wall: number; cpu: number; main: number | null }[]>(nodes.map((n) => [n, []]));
+  const loadBefore = os.loadavg();
+  for (let i = 0; i < COLD; i++) {
+    for (const node of nodes) {
+      const text = execFileSync(node, ['--expose-gc', ...process.execArgv, __filename, '--group-cold'], { encoding: 'utf8', env: { ...process.env, BENCH_ROWS: String(ROWS) } });
+      results.get(node)!.push(JSON.parse(text.trim().split('\n').pop()!) as { wall: number; cpu: number; main: number | null });
+    }
+  }
+  const loadAfter = os.loadavg();
+  const lines = nodes.map((node) => {
+    const r = results.get(node)!;
+    const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+    const mains = r.map((x) => x.main).filter((x): x is number => x !== null);
+    return `| ${version}${node === process.execPath ? '' : ` (${node})`} | ${fmt(stats(r.map((x) => x.wall)))} | ${fmt(stats(r.map((x) => x.cpu)))} | ${mains.length ? fmt(stats(mains)) : 'not measurable (no process.threadCpuUsage)'} |`;
+  });
+  return { lines, loadBefore, loadAfter };
+}
+
+if (process.argv.includes('--group-cold')) groupCold();
+else main();

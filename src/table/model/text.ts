@@ -49,15 +49,15 @@ export function parseDate(text: string): string | undefined {
 /** The date part (yyyy-MM-dd) of a date or date-time value read from the service; undefined for none. */
 export function dateOf(v: unknown): string | undefined {
   if (typeof v !== 'string' || v.length < 10) return undefined;
-  // Checked by character codes: this runs for every row of a date filter or sort.
+  // Checked by character codes, unrolled: this runs for every row of a date filter or sort,
+  // and for every shifted item on the first (cold) grouping of edits.
   if (v.charCodeAt(4) !== 45 || v.charCodeAt(7) !== 45) return undefined;
-  for (const i of DIGIT_AT) {
-    const c = v.charCodeAt(i);
-    if (c < 48 || c > 57) return undefined;
-  }
+  if (
+    (v.charCodeAt(0) - 48) >>> 0 > 9 || (v.charCodeAt(1) - 48) >>> 0 > 9 || (v.charCodeAt(2) - 48) >>> 0 > 9 || (v.charCodeAt(3) - 48) >>> 0 > 9 ||
+    (v.charCodeAt(5) - 48) >>> 0 > 9 || (v.charCodeAt(6) - 48) >>> 0 > 9 || (v.charCodeAt(8) - 48) >>> 0 > 9 || (v.charCodeAt(9) - 48) >>> 0 > 9
+  ) return undefined;
   return v.length === 10 ? v : v.slice(0, 10);
 }
-const DIGIT_AT = [0, 1, 2, 3, 5, 6, 8, 9];
 
 /** Whole days from date `a` to date `b` (both yyyy-MM-dd). */
 export function daysBetween(a: string, b: string): number {
@@ -66,12 +66,15 @@ export function daysBetween(a: string, b: string): number {
 
 /** Days since 1970-01-01 of a yyyy-MM-dd date (read by position: this runs for every shifted item). */
 function dayNumber(d: string): number {
-  const n = (i: number, len: number) => {
-    let v = 0;
-    for (let k = i; k < i + len; k++) v = v * 10 + d.charCodeAt(k) - 48;
-    return v;
-  };
-  return Date.UTC(n(0, 4), n(5, 2) - 1, n(8, 2)) / 86_400_000;
+  // No closure: this runs for every shifted item, also on a fresh process's first call.
+  const y = (d.charCodeAt(0) - 48) * 1000 + (d.charCodeAt(1) - 48) * 100 + (d.charCodeAt(2) - 48) * 10 + (d.charCodeAt(3) - 48);
+  const m = (d.charCodeAt(5) - 48) * 10 + (d.charCodeAt(6) - 48);
+  return Date.UTC(y, m - 1, (d.charCodeAt(8) - 48) * 10 + (d.charCodeAt(9) - 48)) / 86_400_000;
+}
+
+/** The day number (days since 1970-01-01) of a date or date-time value as dateOf reads it; undefined when it is not one. One call, no string made. */
+export function dayOf(v: unknown): number | undefined {
+  return dateOf(v) === undefined ? undefined : dayNumber(v as string);
 }
 
 /** `date` shifted by `days` calendar days (how `moveScheduleDays` moves a date). */
