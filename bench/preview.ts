@@ -6,9 +6,16 @@
 //            (the floor: request + parse, no checking).
 //   reader:  readWorkItems(ids, fields=fieldsToRead(body)) over HTTP against the
 //            same in-process sandbox (the project's own reader, for reference).
-//   preview: what Preview does for the same document: the same reads (readValues),
-//            the expected value of every item and field (computeEffects), the table
-//            data and its HTML section (previewTable + renderChangeTable).
+//   preview: what Preview does for the same document in the extension host: the same
+//            reads (readValues), the table computed once (previewTable: the expected
+//            value of every item and field), the user IDs it shows (userIdsInTable, for
+//            their names), and the messages the Before/After page gets (the settings and
+//            first rows, then every row as UTF-8 JSON bytes: src/webview/changeTableData.ts),
+//            each serialized as VS Code's webview.postMessage does in the extension host
+//            (JSON.stringify with a replacer that takes typed arrays out as buffers).
+//            Timed to the first rows posted and to every row posted (the preview's cost).
+//   plain, answers kept: plain, with every parsed answer kept until the end of the run
+//            (as a preview must keep what it read); for reference, not the goal's floor.
 //
 // Pacing is off in both (a virtual clock: the pacer's waits take no time), so the
 // ratio is the preview's own cost over the reads, not the service's rate limit.
@@ -30,7 +37,8 @@ import { readValues } from '../src/bulk/readValues';
 import type { Clock } from '../src/bulk/types';
 import { fastChecker } from '../src/schema/fast-check';
 import { WorkItemsResponse } from '../src/schema/reads';
-import { ENGLISH_CHANGE_TABLE, previewTable, renderChangeTable } from '../src/webview/changeTable';
+import { ENGLISH_CHANGE_TABLE, previewTable, userIdsInTable } from '../src/webview/changeTable';
+import { PostedTable } from '../src/webview/changeTableData';
 import { createSandbox, generateDataset } from '../src/sandbox';
 import type { UpdateWorkItemsBody } from '../src/schema/api';
 
@@ -49,6 +57,23 @@ function virtualClock(): Clock {
   return { now: () => t, sleep: async (ms) => void (t += Math.max(0, ms)) };
 }
 
+/**
+ * A webview message as VS Code's extension host serializes it for webview.postMessage
+ * (serializeWebviewMessage with serializeBuffersForPostMessage: JSON.stringify with a
+ * replacer that takes ArrayBuffers and typed arrays out as buffers sent as they are).
+ */
+function postedMessage(message: unknown): { json: string; buffers: ArrayBufferLike[] } {
+  const buffers: ArrayBufferLike[] = [];
+  const json = JSON.stringify(message, (_key, value: unknown) => {
+    if (value instanceof ArrayBuffer) return { $$vscode_array_buffer_reference$$: true, index: buffers.push(value) - 1 };
+    if (ArrayBuffer.isView(value)) {
+      return { $$vscode_array_buffer_reference$$: true, index: buffers.push(value.buffer) - 1, view: { type: 1, byteLength: value.byteLength, byteOffset: value.byteOffset } };
+    }
+    return value;
+  });
+  return { json, buffers };
+}
+
 function stats(xs: number[]): { min: number; median: number; max: number } {
   const s = [...xs].sort((a, b) => a - b);
   return { min: s[0]!, median: s[Math.floor(s.length / 2)]!, max: s[s.length - 1]! };
@@ -65,16 +90,21 @@ async function main(): Promise<void> {
   const agent = new Agent({ keepAliveTimeout: 10_000 });
   const base = client.baseUrl.replace(/\/+$/, '');
   const query = readQuery(fields);
-  const plain = async (): Promise<number> => {
+  const plainReads = async (keep: boolean): Promise<number> => {
     let n = 0;
+    const kept: unknown[][] = [];
     for (const b of batches) {
       const r = await request(`${base}/workitem/workItems/${b.join(',')}?${query}`, { dispatcher: agent, headers: { authorization: auth.header!, accept: 'application/json' } });
       const text = await r.body.text();
       if (r.statusCode !== 200) throw new Error(`plain read: HTTP ${r.statusCode}`);
-      n += (JSON.parse(text) as unknown[]).length;
+      const answer = JSON.parse(text) as unknown[];
+      n += answer.length;
+      if (keep) kept.push(answer);
     }
-    return n;
+    return kept.length >= 0 ? n : 0;
   };
+  const plain = (): Promise<number> => plainReads(false);
+  const plainKept = (): Promise<number> => plainReads(true);
   const reader = async (): Promise<number> => {
     const r = await readWorkItems(client, ids, { fields, clock: virtualClock() });
     return r.items.size;
@@ -83,38 +113,63 @@ async function main(): Promise<void> {
     const clock = virtualClock();
     const values = await readValues((i, f, o) => readWorkItems(client, i, { fields: f, clock, signal: o.signal, onProgress: o.onProgress }), ids, BODY);
     const t0 = performance.now();
-    const html = renderChangeTable(previewTable(ids, BODY, values.items, ENGLISH_CHANGE_TABLE), ENGLISH_CHANGE_TABLE);
-    tableMs.push(performance.now() - t0);
-    return html.length > 0 ? values.items.size : 0;
+    const table = previewTable(ids, BODY, values.items, ENGLISH_CHANGE_TABLE);
+    const people = userIdsInTable(table);
+    const posted = new PostedTable('bench', table, ENGLISH_CHANGE_TABLE);
+    let bytes = postedMessage(posted.head()).json.length;
+    const t1 = performance.now();
+    firstRowsAt = t1;
+    const rows = postedMessage(posted.rows());
+    bytes += rows.json.length + rows.buffers.reduce((n, b) => n + b.byteLength, 0);
+    const t2 = performance.now();
+    tableMs.push(t1 - t0);
+    rowsMs.push(t2 - t1);
+    rowBytes = bytes;
+    return bytes > 0 && people.size >= 0 ? values.items.size : 0;
   };
   const tableMs: number[] = [];
-  const runs = { plain, reader, preview } as const;
+  const rowsMs: number[] = [];
+  let firstRowsAt = 0;
+  let rowBytes = 0;
+  const runs = { plain, plainKept, reader, preview } as const;
   type Which = keyof typeof runs;
   const orders: Which[][] = [
-    ['plain', 'reader', 'preview'],
-    ['preview', 'plain', 'reader'],
-    ['reader', 'preview', 'plain'],
+    ['plain', 'reader', 'preview', 'plainKept'],
+    ['preview', 'plainKept', 'plain', 'reader'],
+    ['reader', 'plain', 'plainKept', 'preview'],
+    ['plainKept', 'preview', 'reader', 'plain'],
   ];
   // Warm-up (JIT, connections), then interleaved repetitions, rotating which goes first.
   await plain();
+  await plainKept();
   await reader();
   await preview();
-  const t: Record<Which, number[]> = { plain: [], reader: [], preview: [] };
+  const t: Record<Which, number[]> = { plain: [], plainKept: [], reader: [], preview: [] };
+  const firstRows: number[] = [];
   const ratios: number[] = [];
+  const firstRatios: number[] = [];
+  const keptRatios: number[] = [];
   const readerRatios: number[] = [];
   let read = 0;
   let plainCount = 0;
   for (let i = 0; i < RUNS; i++) {
     const times = {} as Record<Which, number>;
+    let first = 0;
     for (const which of orders[i % orders.length]!) {
       const t0 = performance.now();
       const n = await runs[which]();
       times[which] = performance.now() - t0;
-      if (which === 'preview') read = n;
+      if (which === 'preview') {
+        read = n;
+        first = firstRowsAt - t0;
+      }
       if (which === 'plain') plainCount = n;
     }
     for (const w of Object.keys(times) as Which[]) t[w].push(times[w]);
+    firstRows.push(first);
     ratios.push(times.preview / times.plain);
+    firstRatios.push(first / times.plain);
+    keptRatios.push(times.plainKept / times.plain);
     readerRatios.push(times.reader / times.plain);
   }
   // The check of one answer alone (the first batch's text as the sandbox sent it), interleaved:
@@ -145,43 +200,60 @@ async function main(): Promise<void> {
   await client.close();
   await sandbox.close();
   const p = stats(t.plain);
+  const pk = stats(t.plainKept);
   const q = stats(t.reader);
   const v = stats(t.preview);
+  const fr = stats(firstRows);
   const r = stats(ratios);
+  const r1 = stats(firstRatios);
+  const rk = stats(keptRatios);
   const rr = stats(readerRatios);
   const tb = stats(tableMs.slice(1));
+  const rw = stats(rowsMs.slice(1));
   const f = (n: number) => n.toFixed(0);
+  const list = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(', ');
+  const ms = (xs: number[]) => `${stats(xs).min.toFixed(2)} / ${stats(xs).median.toFixed(2)} / ${stats(xs).max.toFixed(2)}`;
   const md = `# Before/after preview vs plain reads + parse
 
-\`npx tsx bench/preview.ts\` (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPUs shared with other work (load average ${os.loadavg()[0]!.toFixed(1)} at the end), Node ${process.version}, ${RUNS} interleaved runs after a warm-up, the order rotating).
+\`npx tsx bench/preview.ts\` (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} CPUs shared with other work, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end, Node ${process.version}, ${RUNS} interleaved runs after a warm-up, the order rotating).
 
 ${read} work items (${plainCount} answered to the plain reads) of a generated data set in an in-process sandbox over HTTP, in ${batches.length} GETs; body
 \`${JSON.stringify(BODY)}\`; fields read: \`${fields.join(',')}\`. Pacing off
 (virtual clock). *Plain*: the same GET batches with \`undici.request\` and \`JSON.parse\`,
-nothing checked (the floor). *Reader*: \`readWorkItems\` (the client: the answer checked by
-the compiled checker of work-item answers, src/schema/fast-check.ts). *Preview*: the same
-reads through \`readValues\`, the expected value of every item and field and the table's
-data (\`previewTable\`, one pass) and its HTML section (\`renderChangeTable\`).
+nothing checked, nothing kept (the floor of the goal). *Plain, answers kept*: the same, every parsed answer
+kept until the end of the run (a preview must keep what it read; for reference). *Reader*: \`readWorkItems\`
+(the client: every answer checked by the compiled checker of work-item answers, src/schema/fast-check.ts).
+*Preview*: what the extension host does: the same reads through \`readValues\`, the table computed once
+(\`previewTable\`), its user IDs (\`userIdsInTable\`, for names), and the messages to the Before/After page
+(src/webview/changeTableData.ts: the settings and first rows, then every row as UTF-8 JSON bytes,
+${(rowBytes / 1024 / 1024).toFixed(1)} MiB), each serialized as VS Code's \`webview.postMessage\` does in the
+extension host; the page paints the rows itself (media/changes/table.js). No HTML of rows is built.
 
 | | min ms | median ms | max ms |
 |---|---:|---:|---:|
 | plain reads + parse | ${f(p.min)} | ${f(p.median)} | ${f(p.max)} |
+| plain, answers kept | ${f(pk.min)} | ${f(pk.median)} | ${f(pk.max)} |
 | reader (readWorkItems) | ${f(q.min)} | ${f(q.median)} | ${f(q.max)} |
-| preview | ${f(v.min)} | ${f(v.median)} | ${f(v.max)} |
-| of which the table (previewTable + renderChangeTable) | ${f(tb.min)} | ${f(tb.median)} | ${f(tb.max)} |
+| preview, to the first rows posted | ${f(fr.min)} | ${f(fr.median)} | ${f(fr.max)} |
+| preview, to every row posted | ${f(v.min)} | ${f(v.median)} | ${f(v.max)} |
+| of which the table (previewTable + user IDs + first message) | ${f(tb.min)} | ${f(tb.median)} | ${f(tb.max)} |
+| of which every row (JSON bytes + message) | ${f(rw.min)} | ${f(rw.median)} | ${f(rw.max)} |
+| ratio plain kept / plain (per run) | ${rk.min.toFixed(2)} | ${rk.median.toFixed(2)} | ${rk.max.toFixed(2)} |
 | ratio reader / plain (per run) | ${rr.min.toFixed(2)} | ${rr.median.toFixed(2)} | ${rr.max.toFixed(2)} |
-| ratio preview / plain (per run) | ${r.min.toFixed(2)} | ${r.median.toFixed(2)} | ${r.max.toFixed(2)} |
+| ratio preview to the first rows / plain (per run) | ${r1.min.toFixed(2)} | ${r1.median.toFixed(2)} | ${r1.max.toFixed(2)} |
+| **ratio preview / plain (per run)** | ${r.min.toFixed(2)} | **${r.median.toFixed(2)}** | ${r.max.toFixed(2)} |
+
+Per-run ratios, in run order: preview / plain ${list(ratios)}; to the first rows ${list(firstRatios)}; reader / plain ${list(readerRatios)}.
 
 One answer of ${batches[0]!.length} records (${(answerText.length / 1024).toFixed(0)} KiB), 60 interleaved repetitions, ms min / median / max:
-JSON.parse ${stats(checkMs.parse).min.toFixed(2)} / ${stats(checkMs.parse).median.toFixed(2)} / ${stats(checkMs.parse).max.toFixed(2)};
-JSON.parse + compiled checker ${stats(checkMs.compiled).min.toFixed(2)} / ${stats(checkMs.compiled).median.toFixed(2)} / ${stats(checkMs.compiled).max.toFixed(2)};
-JSON.parse + zod (before) ${stats(checkMs.zod).min.toFixed(2)} / ${stats(checkMs.zod).median.toFixed(2)} / ${stats(checkMs.zod).max.toFixed(2)}.
+JSON.parse ${ms(checkMs.parse)}; JSON.parse + compiled checker ${ms(checkMs.compiled)}; JSON.parse + zod (before) ${ms(checkMs.zod)}.
 
-Target (issue 25): preview / plain median ≤ 1.2: ${r.median <= 1.2 ? 'met' : 'not met'}. The reads through the
-client (the compiled checker of work-item answers instead of zod) are ${rr.median.toFixed(2)}× the plain reads + parse;
-the rest of the preview is the table: computed in the extension and rendered as HTML (${f(tb.median)} ms median), which
-is the second half of issue 25 item 3 (the table as data the webview paints).
+Target (issue 25): preview (every row posted) / plain median ≤ 1.2: ${r.median <= 1.2 ? 'met' : 'not met'} (${r.median.toFixed(2)}); to the first rows posted ${r1.median.toFixed(2)}.
 `;
+  if (process.env.BENCH_WRITE === '0') {
+    process.stdout.write(md);
+    return;
+  }
   const out = path.join(__dirname, 'results', 'preview.md');
   // The earlier runs stay below the new one (demoted a heading level).
   const earlier = fs.existsSync(out) ? fs.readFileSync(out, 'utf8').replace(/^# /m, '## Earlier run: ') : '';

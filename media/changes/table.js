@@ -1,27 +1,42 @@
 // The before/after table's grid (the Before/After view and the result view; after cells.js):
-// renders only the rows in sight, filters, and records the first paint time in
-// `document.body.dataset.firstPaintMs` (the benchmark reads it). The section's HTML and its
-// #wis-head / #wis-data JSON come from src/webview/changeTable.ts renderChangeTable.
+// `wisTable(d)` paints the table of settings `d` (src/webview/changeTable.ts ChangeTableHead:
+// columns, words, names, the first rows and how many there are) in #wis-grid, only the rows in
+// sight, filters, and records the first paint time in `document.body.dataset.firstPaintMs`
+// (the benchmark reads it). Its `all(rows)` takes every row (kept until after the first paint),
+// `people(names)` paints the rows in sight again with names learned later.
+// Where the data comes from: a section with data-rows="embedded" holds it as #wis-head /
+// #wis-data JSON (the result view: painted here at once); data-rows="posted" gets it as
+// messages (the Before/After view: media/changes/page.js asks and calls wisTable).
 // @ts-check
 /* global wisCells */
-(function(){
+
+/** @typedef {any[]} Row a row of the table (src/webview/changeTable.ts Row) */
+/**
+ * @typedef {{fields: string[], h: number, empty: string, computed: string, kind: string, people?: Record<string, string>,
+ *   hours?: string, minutes?: string, rows: Row[], total: number,
+ *   col: {id: string, name: string, remarks: string}}} TableHead
+ */
+
+/**
+ * @param {TableHead} d
+ * @returns {{all(rows: Row[]): void, people(names: Record<string, string>): void}}
+ */
+// eslint-disable-next-line no-unused-vars -- used by page.js and the tests (a global of the page)
+function wisTable(d) {
   var t0 = performance.now();
-  var el = /** @type {HTMLElement} */ (document.getElementById('wis-data')), hd = /** @type {HTMLElement} */ (document.getElementById('wis-head')); if (!el || !hd) return;
-  // First paint from the first rows only; every row is parsed right after it.
-  var d = JSON.parse(hd.textContent), grid = /** @type {HTMLElement} */ (document.getElementById('wis-grid'));
-  var H = d.h, fields = d.fields, all = d.rows, rows = all, total = d.total;
-  var cols = 'minmax(5em,8em) minmax(7em,14em) ' + fields.map(function(){return 'minmax(15em,1fr)';}).join(' ') + ' minmax(10em,2fr)';
-  var head = document.createElement('div'); head.className = 'wis-head'; head.style.gridTemplateColumns = cols;
+  var grid = /** @type {HTMLElement} */ (document.getElementById('wis-grid'));
+  if (!grid) return { all: function(){}, people: function(){} };
+  grid.textContent = '';
+  var H = d.h, fields = d.fields, all = d.rows, rows = all, total = d.total, painted = false, /** @type {Row[] | undefined} */ later;
   // The item's name is its own column unless the table shows the Name field (before → after): never two "Name" columns.
   var nameCol = fields.indexOf('Name') < 0;
-  if (!nameCol) cols = 'minmax(5em,8em) ' + fields.map(function(){return 'minmax(15em,1fr)';}).join(' ') + ' minmax(10em,2fr)';
-  head.style.gridTemplateColumns = cols;
+  var cols = 'minmax(5em,8em) ' + (nameCol ? 'minmax(7em,14em) ' : '') + fields.map(function(){return 'minmax(15em,1fr)';}).join(' ') + ' minmax(10em,2fr)';
+  var head = document.createElement('div'); head.className = 'wis-head'; head.style.gridTemplateColumns = cols;
   [d.col.id].concat(nameCol ? [d.col.name] : [], fields, [d.col.remarks]).forEach(function(t){ var c = document.createElement('div'); c.textContent = t; c.title = t; head.appendChild(c); });
   var body = document.createElement('div'); body.style.position = 'relative';
   grid.appendChild(head); grid.appendChild(body);
   var pool = /** @type {HTMLDivElement[]} */ ([]), shown = document.getElementById('wis-shown');
   var cells = wisCells(d, fields), cell = cells.cell, tip = cells.tip;
-  /** @typedef {any[]} Row a row of the #wis-data JSON */
   /** @param {HTMLDivElement} div @param {Row} r */
   function fill(div, r){
     div.className = 'wis-row' + (r[3] ? ' flag' : '');
@@ -52,9 +67,14 @@
     rows = all.filter(/** @param {Row} r */ function(r){
       if (f === 'flag' && !r[3]) return false;
       if (f === 'changed') { var any = false; for (var i = 0; i < fields.length; i++) if (cell(r, i)[2] !== 0) any = true; if (!any) return false; }
-      return !q || r[0].toLowerCase().indexOf(q) >= 0 || r[1].toLowerCase().indexOf(q) >= 0;
+      return !q || String(r[0]).toLowerCase().indexOf(q) >= 0 || String(r[1]).toLowerCase().indexOf(q) >= 0;
     });
     grid.scrollTop = 0; render();
+  }
+  /** Every row: taken now, or right after the first paint when it has not happened yet. @param {Row[]} every */
+  function takeAll(every){
+    if (!painted) { later = every; return; }
+    all = every; rows = all; apply(); document.body.dataset.rowsReady = '1';
   }
   grid.addEventListener('scroll', function(){ requestAnimationFrame(render); });
   /** @type {HTMLElement} */ (document.getElementById('wis-filter')).addEventListener('change', apply);
@@ -64,6 +84,18 @@
   requestAnimationFrame(function(){
     document.body.dataset.firstPaintMs = String(Math.round(performance.now())); document.body.dataset.scriptMs = String(Math.round(performance.now() - t0)); document.body.dataset.rows = String(total);
     // Every row, after the first paint.
-    setTimeout(function(){ all = JSON.parse(el.textContent).rows; rows = all; apply(); document.body.dataset.rowsReady = '1'; }, 0);
+    setTimeout(function(){ painted = true; if (later) { var every = later; later = undefined; takeAll(every); } }, 0);
   });
+  return {
+    all: takeAll,
+    people: function(names){ d.people = names; render(); },
+  };
+}
+
+// A section with its data in the page (the result view): painted now, every row after the first paint.
+(function(){
+  var el = document.getElementById('wis-data'), hd = document.getElementById('wis-head'); if (!el || !hd) return;
+  var data = el, t = wisTable(JSON.parse(/** @type {string} */ (hd.textContent)));
+  // Parsed after the first paint (the first rows are in #wis-head).
+  requestAnimationFrame(function(){ setTimeout(function(){ t.all(JSON.parse(/** @type {string} */ (data.textContent)).rows); }, 0); });
 })();

@@ -130,12 +130,7 @@ export async function readWorkItems(client: ServiceClient, ids: readonly string[
       requests++;
       try {
         slot.start(); // the turn starts as the read leaves
-        const records = await client.getWorkItems(batch, o.fields, call);
-        const asked = new Set(batch);
-        for (const r of records) {
-          const id = workItemIdOf(r);
-          if (id !== undefined && asked.has(id)) items.set(id, r);
-        }
+        keepAsked(items, batch, await client.getWorkItems(batch, o.fields, call));
         break;
       } catch (e) {
         if (e instanceof ServiceError && e.kind === 'http' && e.status === 404) break;
@@ -155,14 +150,29 @@ export async function readWorkItems(client: ServiceClient, ids: readonly string[
     done += batch.length;
     o.onProgress?.(done, total);
   }
+  // The batches hold each ID once, in the order asked.
   const missing: string[] = [];
-  const seen = new Set<string>();
-  for (const id of ids) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    if (!items.has(id)) missing.push(id);
-  }
+  for (const batch of batches) for (const id of batch) if (!items.has(id)) missing.push(id);
   return { items, missing, requests };
+}
+
+/**
+ * Keeps the records of `answer` that `batch` asked for, by ID (a record of an ID not asked
+ * for is left out). An answer in the order asked is checked position by position, without
+ * a set of the batch's IDs.
+ */
+function keepAsked(items: Map<string, WorkItemRecord>, batch: readonly string[], answer: readonly WorkItemRecord[]): void {
+  let inOrder = answer.length <= batch.length;
+  for (let i = 0; inOrder && i < answer.length; i++) inOrder = workItemIdOf(answer[i]!) === batch[i];
+  if (inOrder) {
+    for (let i = 0; i < answer.length; i++) items.set(batch[i]!, answer[i]!);
+    return;
+  }
+  const asked = new Set(batch);
+  for (const r of answer) {
+    const id = workItemIdOf(r);
+    if (id !== undefined && asked.has(id)) items.set(id, r);
+  }
 }
 
 // ---------------------------------------------------------------------------

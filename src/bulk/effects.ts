@@ -205,18 +205,25 @@ export function dateOnly(value: unknown): string | null | undefined {
   return DATE_PREFIX.test(value) ? value.slice(0, 10) : undefined;
 }
 
-/** Shifted dates, cached (many items of a job share dates). */
-const shifted = new Map<string, string>();
+/** Shifted dates, cached by shift and date (many items of a job share dates; no key string per call). */
+const shifted = new Map<number, Map<string, string>>();
+let shiftedCount = 0;
 
 export function shiftDate(date: string, days: number): string {
-  const key = `${date}|${days}`;
-  const hit = shifted.get(key);
+  let byDate = shifted.get(days);
+  const hit = byDate?.get(date);
   if (hit !== undefined) return hit;
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   const out = d.toISOString().slice(0, 10);
-  if (shifted.size > 100_000) shifted.clear();
-  shifted.set(key, out);
+  if (shiftedCount > 100_000) {
+    shifted.clear();
+    shiftedCount = 0;
+    byDate = undefined;
+  }
+  if (!byDate) shifted.set(days, (byDate = new Map()));
+  byDate.set(date, out);
+  shiftedCount++;
   return out;
 }
 
@@ -265,9 +272,15 @@ function sameNormalized(field: string, na: unknown, nb: unknown): boolean {
 // Expected values
 // ---------------------------------------------------------------------------
 
+/** The party IDs an assignment change removes (split once per change, not per item). */
+const removedIds = new WeakMap<AssignmentChange, string[]>();
+
+/** `before`: a list of its own (normalizeAssignments made it), changed in place. */
 function predictAssignments(before: Assignment[], change: AssignmentChange, plannedTime: unknown): { list?: Assignment[]; plannedTime?: number } {
-  let list = before.map((a) => ({ ...a }));
-  for (const id of splitCommaList(change.removes ?? '')) list = list.filter((a) => a.partyId !== id);
+  let list = before;
+  let removes = removedIds.get(change);
+  if (!removes) removedIds.set(change, (removes = splitCommaList(change.removes ?? '')));
+  for (const id of removes) list = list.filter((a) => a.partyId !== id);
   if ((change.removeUsers ?? []).length > 0) return {}; // users named: the service resolves them
   for (const u of change.updates ?? []) {
     // Named by "#<party ID>" or, as in the help's example, by partyId alone (no user).
@@ -387,9 +400,10 @@ function applyShift(st: ItemState, days: number, options: EffectsOptions): void 
   const p = st.current.ProjectId;
   const range = options.allowedRange && (typeof p === 'string' || typeof p === 'number') ? options.allowedRange(String(p)) : undefined;
   for (const f of DATE_FIELD_LIST) {
-    const v = now(st, f);
-    if (v.kind !== 'value') continue;
-    const d = dateOnly(v.value);
+    // The value so far, as now() gives it (without making an Expected per item).
+    const set = st.values[f];
+    if (set !== undefined ? set.kind !== 'value' : !has(st, f)) continue;
+    const d = dateOnly(set !== undefined ? (set as { value: unknown }).value : normalizeValue(f, st.current[f]));
     if (!d) continue;
     const moved = shiftDate(d, days);
     if (range && (moved < range.min || moved > range.max)) {
@@ -402,8 +416,9 @@ function applyShift(st: ItemState, days: number, options: EffectsOptions): void 
 function applyAssignmentChange(st: ItemState, change: AssignmentChange): void {
   const cur = now(st, 'Assignments');
   const list = cur.kind === 'value' ? normalizeAssignments(cur.value) : undefined;
-  const planned = now(st, 'PlannedTime');
-  const predicted = list ? predictAssignments(list, change, planned.kind === 'value' ? planned.value : undefined) : {};
+  // PlannedTime so far (as now() gives it), only when the change divides it.
+  const planned = change.recalculatePlannedTimeByAssignment === false ? now(st, 'PlannedTime') : undefined;
+  const predicted = list ? predictAssignments(list, change, planned?.kind === 'value' ? planned.value : undefined) : {};
   if (predicted.list) {
     setValue(st, 'Assignments', predicted.list);
     setValue(st, 'ManagedPlannedTime', predicted.list.reduce((sum, a) => sum + a.plannedTime, 0));

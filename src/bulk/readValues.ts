@@ -11,7 +11,7 @@ export interface ReadOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** Reads work items by ID (src/api/reads.ts `readWorkItems` bound to a client). */
+/** Reads work items by ID (src/api/reads.ts `readWorkItems` bound to a client); the map it answers is the caller's (a new one each call). */
 export type WorkItemReader = (
   ids: readonly string[],
   fields: readonly string[],
@@ -38,7 +38,8 @@ export interface ReadValues {
 export async function readValues(read: WorkItemReader, ids: readonly string[], body: UpdateWorkItemsBody, o: ReadOptions & { subItems?: SubItemReader } = {}): Promise<ReadValues> {
   const fields = fieldsToRead(body);
   const answer = await read(ids, fields, { signal: o.signal, onProgress: o.onProgress });
-  const items = new Map<string, ItemValues>();
+  // The reader's map is ours: each record becomes its fields in place (no second map of every item).
+  const items = answer.items as unknown as Map<string, ItemValues>;
   for (const [id, record] of answer.items) items.set(id, record.fields);
   const out: ReadValues = { fields, items, missing: answer.missing, requests: answer.requests };
   const wantSiblings = body.moveParentTo !== undefined;

@@ -14,7 +14,8 @@ import { itemsText, requestsText } from '../common/wording';
 import type { JobSourceInfo, JobsForValues, MarkdownPreviews } from '../common/jobHooks';
 import { isCancellation } from '../common/commands';
 import { renderChangesPage, messageSection } from './model/page';
-import { previewTable, renderChangeTable, userIdsInTable, type ChangeTable } from '../webview/changeTable';
+import { changeTableSection, previewTable, userIdsInTable, type ChangeTable } from '../webview/changeTable';
+import { isTableRequest, PostedTable, type TableRequest } from '../webview/changeTableData';
 import type { UserNames } from '../common/model/users';
 import { sideColumn } from '../webview/sideColumn';
 import { changeTableStrings } from '../common/changeStrings';
@@ -100,7 +101,9 @@ export class PreviewViews implements vscode.Disposable {
   private panel?: vscode.WebviewPanel;
   private panelDoc?: vscode.Uri;
   /** The panel's last content (re-rendered when its document is sent meanwhile). */
-  private panelArgs?: { uri: vscode.Uri; name: string; info: ConnectionInfo; plan: JobPlan; section: string; extra: string[] };
+  private panelArgs?: { uri: vscode.Uri; name: string; info: ConnectionInfo; plan: JobPlan; section: string; extra: string[]; table?: ChangeTable };
+  /** The table the panel's page shows, posted to it when it asks (the page is loaded again each time the view is shown). */
+  private posted?: PostedTable;
   /** A view restored after a reload, before its kept values are shown: renders it again (with its send mark). */
   private renderRestored?: () => void;
   /** Documents sent after their preview, by URI: their Before/After view sends no more until Preview Again. */
@@ -197,22 +200,26 @@ export class PreviewViews implements vscode.Disposable {
     const table = previewTable(plan.ids, plan.update, values.items, s, lines);
     this.lastPreview = table;
     table.people = this.namesFor(table, () => {
-      // Names read after the first paint: the same table, painted again with them (only while it is still shown).
+      // Names read after the first paint: sent to the page, which paints the rows in sight again (only while the table is shown).
       if (this.lastPreview !== table || this.panelDoc?.toString() !== uri.toString()) return;
       table.people = this.namesFor(table);
-      this.showPreviewPanel(uri, name, info, plan, renderChangeTable(table, s), this.panelArgs?.extra ?? extra, false);
+      const posted = this.posted;
+      if (posted?.table === table) void this.panel?.webview.postMessage(posted.people());
     });
     const extra = [
       o.keptAt
         ? vscode.l10n.t('Read {0} at {1}, before the window was reloaded. Nothing has been sent.', itemsText(values.items.size), o.keptAt.toLocaleString(vscode.env.language))
         : vscode.l10n.t('Read {0} with {1} at {2}. Nothing has been sent.', itemsText(values.items.size), requestsText(values.requests), new Date().toLocaleTimeString(vscode.env.language)),
     ];
-    this.showPreviewPanel(uri, name, info, plan, renderChangeTable(table, s), extra, o.reveal ?? true);
+    this.showPreviewPanel(uri, name, info, plan, changeTableSection(table, s, 'posted'), extra, o.reveal ?? true, table);
     return table;
   }
 
-  private showPreviewPanel(uri: vscode.Uri, name: string, info: ConnectionInfo, plan: JobPlan, section: string, extra: string[], reveal = true): void {
-    this.panelArgs = { uri, name, info, plan, section, extra };
+  /** Shows the view of `uri` with `section`; its rows (when `table` is given) are posted when the page asks. */
+  private showPreviewPanel(uri: vscode.Uri, name: string, info: ConnectionInfo, plan: JobPlan, section: string, extra: string[], reveal = true, table?: ChangeTable): void {
+    this.panelArgs = { uri, name, info, plan, section, extra, table };
+    const page = randomBytes(9).toString('base64url');
+    this.posted = !table ? undefined : this.posted?.table === table ? this.posted.forPage(page) : new PostedTable(page, table, changeTableStrings());
     this.renderRestored = undefined;
     const sent = this.sentMarks.get(uri.toString());
     const title = vscode.l10n.t('Before/After: {0}', name);
@@ -245,8 +252,12 @@ export class PreviewViews implements vscode.Disposable {
       media: mediaUri(panel.webview),
       documentUri: uri.toString(),
       sentAt: sent?.at.toISOString(),
+      page,
     });
     if (reveal) panel.reveal(panel.viewColumn, true);
+    // Every row's bytes made while the page loads (in the webview's own process), ready when it asks.
+    const posted = this.posted;
+    if (posted) setTimeout(() => posted.prepare(), 0);
   }
 
   private adoptPanel(panel: vscode.WebviewPanel): vscode.WebviewPanel {
@@ -276,6 +287,7 @@ export class PreviewViews implements vscode.Disposable {
     this.adoptPanel(panel);
     this.panelDoc = uri;
     this.panelArgs = undefined;
+    this.posted = undefined;
     panel.title = title;
     const render = (sent?: SentMark): void => {
       panel.webview.html = renderChangesPage({
@@ -329,6 +341,10 @@ export class PreviewViews implements vscode.Disposable {
     const command = typeof message === 'object' && message !== null ? (message as { command?: unknown }).command : undefined;
     const uri = this.panelDoc;
     if (!uri || !this.panel) return { did: 'no-view', buttons: [] };
+    if (isTableRequest(message)) {
+      await this.postTable(message);
+      return { document: uri.toString(), buttons: [], did: 'state' };
+    }
     const key = uri.toString();
     const sent = this.sentMarks.get(key);
     const state = (did: PreviewButtonOutcome['did'], result?: unknown): PreviewButtonOutcome => {
@@ -355,6 +371,21 @@ export class PreviewViews implements vscode.Disposable {
       return state('send', await vscode.commands.executeCommand('workItemStudio.sendUpdate', uri));
     }
     return state('state');
+  }
+
+  /**
+   * A page asking for its table: the settings and the rows in sight first (painted at once), then
+   * every row (their bytes made once per table). Nothing for a page that is not the one shown now.
+   */
+  private async postTable(m: TableRequest): Promise<void> {
+    const posted = this.posted;
+    const panel = this.panel;
+    if (!posted || !panel || m.page !== posted.page) return;
+    void panel.webview.postMessage(posted.head());
+    // The first rows leave before every row is serialized.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (this.posted !== posted || this.panel !== panel) return;
+    void panel.webview.postMessage(posted.rows());
   }
 
   /** Presses a button of the open Before/After view as a click does ('send', 'refresh'), or only reports its state. */
@@ -400,7 +431,7 @@ export class PreviewViews implements vscode.Disposable {
       .catch((e: unknown) => this.log.warn(`Before/After of ${source.name}: the send was not noted on disk: ${errorText(e)}`));
     const a = this.panelArgs;
     if (this.panel && this.panelDoc?.toString() === key) {
-      if (a && a.uri.toString() === key) this.showPreviewPanel(a.uri, a.name, a.info, a.plan, a.section, a.extra, false);
+      if (a && a.uri.toString() === key) this.showPreviewPanel(a.uri, a.name, a.info, a.plan, a.section, a.extra, false, a.table);
       else this.renderRestored?.();
     }
   }

@@ -156,25 +156,38 @@ export function previewTable(
   const notes = new Map<EffectNote, number>();
   const problems = new Map<EffectProblem['code'], number>();
   const rows: Row[] = new Array<Row>(ids.length);
+  // Each row made at its full length and filled in place (no growing arrays: 20,000 rows make little garbage).
+  const width = 4 + 3 * fields.length;
   let row: Row = [];
   let i = 0;
+  let k = 4;
   const visit: FieldVisitor = (_field, before, expected, changes) => {
     const c = counts[i++]!;
     if (expected.kind === 'computed') {
       c.computed++;
-      row.push(CellState.Computed, before, null);
+      row[k] = CellState.Computed;
+      row[k + 2] = null;
     } else if (changes) {
       c.changes++;
-      row.push(CellState.Changes, before, expected.value);
+      row[k] = CellState.Changes;
+      row[k + 2] = expected.value;
     } else {
       c.unchanged++;
-      row.push(CellState.Unchanged, before, null);
+      row[k] = CellState.Unchanged;
+      row[k + 2] = null;
     }
+    row[k + 1] = before;
+    k += 3;
   };
   for (let r = 0; r < ids.length; r++) {
     const id = ids[r]!;
-    row = [id, '', '', 0];
+    row = new Array<unknown>(width);
+    row[0] = id;
+    row[1] = '';
+    row[2] = '';
+    row[3] = 0;
     i = 0;
+    k = 4;
     const e = itemEffect(id, body, current.get(id), options, visit);
     if (e.name !== undefined) row[1] = e.name;
     if (e.problems.length > 0) {
@@ -183,7 +196,12 @@ export function previewTable(
       for (const p of e.problems) problems.set(p.code, (problems.get(p.code) ?? 0) + 1);
     }
     for (const n of e.notes) notes.set(n, (notes.get(n) ?? 0) + 1);
-    while (row.length < 4 + 3 * fields.length) row.push(CellState.Unchanged, undefined, null);
+    // An item not read: its cells unchanged, their values unknown.
+    for (; k < width; k += 3) {
+      row[k] = CellState.Unchanged;
+      row[k + 1] = undefined;
+      row[k + 2] = null;
+    }
     rows[r] = row;
   }
   const lines: ChangeTable['lines'] = [
@@ -239,15 +257,55 @@ export function resultTable(rows: readonly ChangeRow[], fields: readonly string[
 
 /** The grid's row height in px (also in media/changes/table.css). */
 const ROW_HEIGHT = 24;
-/** Rows parsed for the first paint (more than a screenful). */
-const HEAD_ROWS = 80;
+/** Rows painted first (more than a screenful): the rest follow after the first paint. */
+export const HEAD_ROWS = 80;
 
 /** The section's stylesheet and scripts in media/ (cells.js before table.js: table.js uses its `wisCells`). */
 export const CHANGE_TABLE_STYLES: readonly string[] = ['changes/table.css'];
 export const CHANGE_TABLE_SCRIPTS: readonly string[] = ['changes/cells.js', 'changes/table.js'];
 
-/** The section's HTML (summary and an empty grid filled by media/changes/table.js). */
-export function renderChangeTable(table: ChangeTable, s: ChangeTableStrings): string {
+/**
+ * What media/changes/table.js `wisTable` paints from: the table's settings (columns, words,
+ * names, hour units) and its first rows; `total` rows in all (the rest come after the first paint).
+ */
+export interface ChangeTableHead {
+  fields: string[];
+  h: number;
+  empty: string;
+  computed: string;
+  col: ChangeTableStrings['column'];
+  kind: ChangeTable['kind'];
+  people: Record<string, string>;
+  hours: string;
+  minutes: string;
+  rows: Row[];
+  total: number;
+}
+
+/** The table's settings and first rows (small: sent first, painted at once). */
+export function changeTableHead(table: ChangeTable, s: ChangeTableStrings): ChangeTableHead {
+  return {
+    fields: table.fields,
+    h: ROW_HEIGHT,
+    empty: s.empty,
+    computed: s.computed,
+    col: s.column,
+    kind: table.kind,
+    people: table.people ?? {},
+    hours: s.hours ?? ENGLISH_CHANGE_TABLE.hours!,
+    minutes: s.minutes ?? ENGLISH_CHANGE_TABLE.minutes!,
+    rows: table.rows.slice(0, HEAD_ROWS),
+    total: table.rows.length,
+  };
+}
+
+/**
+ * The section's HTML: summary counts, the lines, the filter tools and an empty grid that
+ * media/changes/table.js fills. `data` says where the rows come from: `embedded` (in the page,
+ * #wis-head and #wis-data JSON: the result view) or `posted` (sent to the webview as messages
+ * after the page asks for them, src/webview/changeTableData.ts: the Before/After view).
+ */
+export function changeTableSection(table: ChangeTable, s: ChangeTableStrings, data: 'embedded' | 'posted'): string {
   const e = escapeHtml;
   const counts = table.counts
     .map(
@@ -256,29 +314,24 @@ export function renderChangeTable(table: ChangeTable, s: ChangeTableStrings): st
     )
     .join('');
   const lines = table.lines.length ? `<ul class="wis-lines">${table.lines.map((l) => `<li class="${l.level}">${e(l.text)}</li>`).join('')}</ul>` : '';
-  // The first rows with the table's settings: the first paint parses only them; every row is parsed right after.
-  const head = JSON.stringify({
-    fields: table.fields,
-    h: ROW_HEIGHT,
-    empty: s.empty,
-    computed: s.computed,
-    col: s.column,
-    kind: table.kind,
-    people: table.people ?? {},
-    hours: s.hours ?? ENGLISH_CHANGE_TABLE.hours,
-    minutes: s.minutes ?? ENGLISH_CHANGE_TABLE.minutes,
-    rows: table.rows.slice(0, HEAD_ROWS),
-    total: table.rows.length,
-  }).replace(/</g, '\\u003c');
-  const data = JSON.stringify({ rows: table.rows }).replace(/</g, '\\u003c');
-  return `<section id="wis-changes" data-kind="${table.kind}">
+  // Embedded: the first rows with the table's settings (the first paint parses only them), every row beside them.
+  const embedded =
+    data === 'embedded'
+      ? `<script type="application/json" id="wis-head">${JSON.stringify(changeTableHead(table, s)).replace(/</g, '\\u003c')}</script>
+<script type="application/json" id="wis-data">${JSON.stringify({ rows: table.rows }).replace(/</g, '\\u003c')}</script>
+`
+      : '';
+  return `<section id="wis-changes" data-kind="${table.kind}" data-rows="${data}">
 <h2>${e(table.kind === 'preview' ? s.heading.preview : s.heading.result)}</h2>
 ${lines}
 <table class="wis-counts"><thead><tr><th>${e(s.column.field)}</th><th>${e(s.column.changes)}</th><th>${e(s.column.unchanged)}</th><th>${e(s.column.computed)}</th>${table.kind === 'result' ? `<th>${e(s.column.unexpected)}</th>` : ''}</tr></thead><tbody>${counts}</tbody></table>
 <div class="wis-tools"><select id="wis-filter"><option value="all">${e(s.filter.all)}</option><option value="changed">${e(s.filter.changed)}</option><option value="flag">${e(table.kind === 'preview' ? s.filter.problems : s.filter.unexpected)}</option></select>
 <input id="wis-search" type="search" placeholder="${e(s.filter.search)}" aria-label="${e(s.filter.search)}"><span id="wis-shown" data-template="${e(s.shown(-1, -2))}"></span></div>
 <div id="wis-grid" class="wis-grid" role="table"></div>
-<script type="application/json" id="wis-head">${head}</script>
-<script type="application/json" id="wis-data">${data}</script>
-</section>`;
+${embedded}</section>`;
+}
+
+/** The section's HTML with its rows in the page (summary and an empty grid filled by media/changes/table.js). */
+export function renderChangeTable(table: ChangeTable, s: ChangeTableStrings): string {
+  return changeTableSection(table, s, 'embedded');
 }

@@ -136,6 +136,26 @@ describe('api reads: shapes (recording server)', () => {
     assert.equal(server.received.at(-1)!.url, '/site/api/workitem/workItems/7/subItems?fields=Id,Name&depth=3&includeDeleted=false');
   });
 
+  it('readWorkItems keeps only the records a batch asked for, in any order the server answers; the others are missing', async () => {
+    const rec = (id: string) => ({ fields: { Id: id, Name: `n${id}` } });
+    // In the order asked, one left out at the end.
+    answer = () => ({ status: 200, body: [rec('1'), rec('2')] });
+    let r = await readWorkItems(client, ['1', '2', '3'], { clock: new FakeClock() });
+    assert.deepEqual([...r.items.keys()], ['1', '2']);
+    assert.deepEqual(r.missing, ['3']);
+    // Out of order, with a record not asked for, one asked for missing, an ID answered twice.
+    answer = () => ({ status: 200, body: [rec('3'), rec('99'), rec('1'), rec('3')] });
+    r = await readWorkItems(client, ['1', '2', '3', '1'], { clock: new FakeClock() });
+    assert.deepEqual([...r.items.keys()].sort(), ['1', '3']);
+    assert.ok(!r.items.has('99'), 'a record not asked for is left out');
+    assert.deepEqual(r.missing, ['2']);
+    // Numeric IDs in the answer match the IDs asked as strings.
+    answer = () => ({ status: 200, body: [{ fields: { Id: 1 } }, { fields: { Id: 2 } }] });
+    r = await readWorkItems(client, ['1', '2'], { clock: new FakeClock() });
+    assert.deepEqual([...r.items.keys()], ['1', '2']);
+    assert.deepEqual(r.missing, []);
+  });
+
   it('getCurrentUser answers undefined when the server answers 404 (servers before version 6)', async () => {
     answer = () => ({ status: 404, body: [{ message: 'no such route' }] });
     assert.equal(await client.getCurrentUser(), undefined);

@@ -14,7 +14,7 @@ function runPageScript(body: Record<string, string>, buttons: { command: string;
   const handlers: (() => void)[] = [];
   const fakes = buttons.map((b) => ({ disabled: !!b.disabled, dataset: { command: b.command }, addEventListener: (_: string, h: () => void) => handlers.push(h) }));
   const api = { setState: (s: unknown) => (out.state = s), postMessage: (m: unknown) => out.posted.push(m) };
-  const document = { body: { dataset: body }, querySelectorAll: (q: string) => (q === 'button[data-command]' ? fakes : []) };
+  const document = { body: { dataset: body }, querySelectorAll: (q: string) => (q === 'button[data-command]' ? fakes : []), getElementById: () => null };
   new Function('acquireVsCodeApi', 'document', js)(() => api, document);
   return out;
 }

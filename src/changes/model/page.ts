@@ -10,7 +10,7 @@ export interface ChangesPageInput {
   title: string;
   /** Lines under the title (service, document, items and read requests, when read). */
   lines: string[];
-  /** The table section (renderChangeTable), or a message when the values could not be read. */
+  /** The table section (changeTableSection: its rows posted when the page asks), or a message when the values could not be read. */
   section: string;
   buttons: { command: string; label: string; secondary?: boolean; disabled?: boolean; title?: string }[];
   nonce: string;
@@ -21,6 +21,8 @@ export interface ChangesPageInput {
   documentUri?: string;
   /** When the document was sent after these values were read (ISO time): the view sends no more. */
   sentAt?: string;
+  /** This page's mark: it asks for its table with it, and messages for another page are ignored (media/changes/page.js). */
+  page?: string;
 }
 
 export function renderChangesPage(input: ChangesPageInput): string {
@@ -31,7 +33,7 @@ export function renderChangesPage(input: ChangesPageInput): string {
   const scripts = ['changes/page.js', ...CHANGE_TABLE_SCRIPTS].map((f) => scriptTag(media, input.nonce, f)).join('\n');
   return `${webviewHead({ title: input.title, nonce: input.nonce, cspSource: input.cspSource, media, styles: CHANGE_TABLE_STYLES })}
 </head>
-<body data-document="${esc(input.documentUri ?? '')}"${input.sentAt ? ` data-sent="${esc(input.sentAt)}"` : ''}>
+<body data-document="${esc(input.documentUri ?? '')}"${input.sentAt ? ` data-sent="${esc(input.sentAt)}"` : ''}${input.page ? ` data-page="${esc(input.page)}"` : ''}>
 <h1>${esc(input.title)}</h1>
 <p>${input.lines.map(esc).join('<br>')}</p>
 <div class="actions">${buttons}</div>
