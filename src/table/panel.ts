@@ -8,7 +8,7 @@ import type { ColumnDef, CompiledFilter, FilterContext, KnownUser, LoadedRow, Ta
 import {
   ROW_CHUNK, chunkRanges, columnLabel, compileFilterText, computeView, baseRows, folderTest, folderTypeIds, layoutKey, loadByIds, loadSubtree,
   moveColumn, nextSort, readLayout, shownRow, tableColumns, todayOf, userIdsOf, clampWidth, rowsWithEdits, shownEditedRow, mergeReread,
-  TableNames, carriedNames, folderPath,
+  TableNames, carriedNames, folderPath, defaultWidth,
 } from './model';
 import type { ServiceFieldCatalogue } from '../schema/service-fields';
 import { TableEditing } from './editing';
@@ -504,18 +504,5 @@ export class TablePanel implements vscode.Disposable {
     this.disposeEmitter.fire();
     vscode.Disposable.from(...this.disposables).dispose();
     this.panel.dispose();
-  }
-}
-
-function defaultWidth(c: ColumnDef): number {
-  switch (c.key) {
-    case 'Name':
-      return 260;
-    case 'ParentName':
-      return 240;
-    case 'Assignments':
-      return 180;
-    default:
-      return c.type === 'text' || c.type === 'user' || c.type === 'list' ? 130 : 100;
   }
 }

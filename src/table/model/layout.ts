@@ -2,7 +2,7 @@
 // columns in which order, their widths, the sort, "lowest level only". What is read
 // back is checked: unknown columns are dropped, widths are kept within bounds, a bad
 // value gives the default.
-import { DEFAULT_COLUMN_KEYS } from './columns';
+import { type ColumnDef, DEFAULT_COLUMN_KEYS } from './columns';
 import type { SortDirection } from './sort';
 
 export interface TableLayout {
@@ -60,4 +60,18 @@ export function moveColumn(keys: readonly string[], key: string, before: string 
 /** The workspaceState key of a project's (or another source's) layout. */
 export function layoutKey(scope: string): string {
   return `workItemStudio.table.layout:${scope}`;
+}
+
+/** A column's width until the user resizes it. */
+export function defaultWidth(c: ColumnDef): number {
+  switch (c.key) {
+    case 'Name':
+      return 260;
+    case 'ParentName':
+      return 240;
+    case 'Assignments':
+      return 180;
+    default:
+      return c.type === 'text' || c.type === 'user' || c.type === 'list' ? 130 : 100;
+  }
 }
