@@ -189,7 +189,9 @@ describe('Japanese strings follow the glossary (l10n/glossary.json)', () => {
       const undo = '{0} of {1}: puts back the {2} of {3}';
       assert.deepEqual(kinds.get(undo), { '{0}': 'number', '{1}': 'number', '{2}': 'text', '{3}': 'count' }, 'undo summary: i, n, undoKindText(kind), itemsText(items)');
       assert.equal(kinds.get('Updated {0} on {1}.')?.['{0}'], 'text', 'workItemsText(n) reads "作業項目 n 件"');
-      assert.equal(kinds.get('Updated {0} on {1}.')?.['{1}'], 'text', 'a service label');
+      assert.equal(kinds.get('Updated {0} on {1}.')?.['{1}'], 'text-number', 'a service label: "サンドボックス (このウィンドウ)" or a host name');
+      assert.equal(kinds.get('{0} changed on the service since the preview, not by a send of this document.')?.['{0}'], 'count', 'askDrift(count) is given itemsText(n)');
+      assert.equal(kinds.get('{0} cannot be sent: {1}')?.['{0}'], 'number', 'a document\'s file name ends with its extension');
       assert.equal(kinds.get('{0} items')?.['{0}'], 'number');
       assert.equal(kinds.get('Set the leader to {0}.')?.['{0}'], 'text', 'a person\'s name');
       assert.equal(kinds.get('{0} is already running at {1}.')?.['{1}'], 'number', 'a URL');

@@ -1,16 +1,19 @@
 // Which placeholders of the l10n bundle hold text (words that are Japanese in the Japanese
 // UI: itemsText(...), another l10n.t result, a field's or a person's name) and which hold
-// numbers or what reads like them (counts, IDs, times, URLs, paths). Japanese typography
-// differs between the two (l10n/glossary.json "typography"): "{0} 件" but "{0}を元に戻します".
+// numbers or what reads like them (counts, IDs, times, URLs, file names). Japanese typography
+// differs between the two (l10n/glossary.json "typography"): "{0} 件" but "{0}を元に戻します";
+// and by end: itemsText(3) = "3 件" starts as a number and ends as a word ("に {0}を").
 //
 // Derived from src/ by a small static analysis, so it cannot go stale: every
 // vscode.l10n.t('key', a0, a1, ...) call is found with the TypeScript compiler API (the
 // linter's TypeScript 6, scripts/lint; the project's TypeScript 7 has no compiler API) and
 // each argument expression is classified from its type (number), from where its value comes
-// from (a call of l10n.t or of a function that returns one, a variable's initializer, a
-// function's return expressions), and from its name (name, label, title → text; id, url,
-// path, time → number). Arguments it cannot decide are "unknown"; l10n/glossary.json
-// "placeholders" decides them (with a reason), and the tests fail on any left undecided.
+// from (a call of l10n.t, whose Japanese translation gives the value's ends; a function's
+// return expressions; a variable's initializer; what the callers pass for a parameter; what
+// src/ gives a property of its interfaces; the parts of a template), and at last from its name
+// (name, label, title → text; id, url, path, date → number). Arguments it cannot decide are
+// "unknown"; l10n/glossary.json "placeholders" decides them (with a reason), and the tests fail
+// on any left undecided beside Japanese text.
 
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -26,7 +29,7 @@ import type * as TS from '../../scripts/lint/node_modules/typescript/lib/typescr
  */
 export type PlaceholderKind = 'number' | 'text' | 'count' | 'text-number';
 export type Classified = PlaceholderKind | 'unknown';
-/** What the analysis finds of one argument: a number, or text (from l10n keys, or free text such as a name), or unknown. */
+/** What the analysis finds of one argument: a number, or text (translations, names, composed strings), or unknown. */
 type Found = 'number' | 'text' | 'unknown';
 
 /** One argument of one call: where it is, its source text and what the analysis found. */
@@ -38,10 +41,12 @@ export interface PlaceholderUse {
   expression: string;
   kind: Found;
   why: string;
-  /** For text: the l10n keys whose translations the value is (its ends are theirs). */
-  keys: string[];
-  /** For text: the value may be text other than those translations (a name, a composed string). */
-  free: boolean;
+  /**
+   * For text: what each end of the value may be: "number" (a digit, a Latin letter), "text"
+   * (Japanese, a name), or "key:<l10n key>" (that translation's end).
+   */
+  starts: string[];
+  ends: string[];
 }
 
 const root = path.resolve(__dirname, '..', '..');
@@ -64,22 +69,57 @@ interface Analysis {
   ts: typeof TS;
   checker: TS.TypeChecker;
   visiting: Set<TS.Node>;
+  /** The calls in src/ of each function (declaration, or the arrow/function expression a name is bound to). */
+  callsOf: Map<TS.Node, TS.CallExpression[]>;
+  /** The calls in src/ of each method or function-valued property of an interface (`strings.title(name)`). */
+  callsOfMember: Map<TS.Symbol, TS.CallExpression[]>;
+  /** Where src/ gives a property named so a value (`{ p: v }`, `x.p = v`); resolved to its interface's property on demand. */
+  givenByName: Map<string, (TS.PropertyAssignment | TS.BinaryExpression)[]>;
+  /** Whether a declaration is in src/. */
+  inSrc: (d: TS.Declaration) => boolean;
+}
+
+/** The values src/ gives a property of one of its interfaces (object literals of that type, `x.p = v`). */
+function valuesGiven(a: Analysis, property: TS.Symbol): TS.Expression[] {
+  const ts = a.ts;
+  if (!property.declarations?.some(a.inSrc)) return [];
+  const out: TS.Expression[] = [];
+  for (const node of a.givenByName.get(property.name) ?? []) {
+    if (ts.isPropertyAssignment(node)) {
+      const type = a.checker.getContextualType(node.parent as TS.ObjectLiteralExpression);
+      const types = type?.isUnion() ? type.types : type ? [type] : [];
+      if (types.some((t) => t.getProperty(property.name) === property)) out.push(node.initializer);
+    } else if (ts.isPropertyAccessExpression(node.left) && a.checker.getSymbolAtLocation(node.left.name) === property) out.push(node.right);
+  }
+  return out;
 }
 
 interface Verdict {
   kind: Found;
   why: string;
-  keys?: string[];
-  free?: boolean;
+  starts?: string[];
+  ends?: string[];
 }
 
 const unknown = (why: string): Verdict => ({ kind: 'unknown', why });
-const text = (why: string): Verdict => ({ kind: 'text', why, free: true });
+/** Text of which nothing more is known (a name): Japanese at both ends. */
+const text = (why: string): Verdict => ({ kind: 'text', why, starts: ['text'], ends: ['text'] });
+/** The end a character gives a value: half-width (a digit, a Latin letter, "(") is spaced like a number; a space or Japanese is not. */
+const edgeOfChar = (c: string): string => (/[!-~]/.test(c) ? 'number' : 'text');
+/** The ends of a text verdict (a number verdict: number; unknown: text). */
+const startsOf = (v: Verdict): string[] => (v.kind === 'number' ? ['number'] : (v.starts ?? ['text']));
+const endsOf = (v: Verdict): string[] => (v.kind === 'number' ? ['number'] : (v.ends ?? ['text']));
+/** Text made of parts: it starts as its first part and ends as its last. */
+function joined(why: string, first: { text: string } | Verdict, last: { text: string } | Verdict): Verdict {
+  const start = 'why' in first ? startsOf(first) : [edgeOfChar(first.text.charAt(0))];
+  const end = 'why' in last ? endsOf(last) : [edgeOfChar(last.text.charAt(last.text.length - 1))];
+  return { kind: 'text', why, starts: start, ends: end };
+}
 
 function merge(a: Verdict, b: Verdict): Verdict {
   if (a.why === 'nothing') return b;
   if (b.why === 'nothing') return a;
-  if (a.kind === 'text' && b.kind === 'text') return { kind: 'text', why: a.why === b.why ? a.why : `${a.why} | ${b.why}`, keys: [...new Set([...(a.keys ?? []), ...(b.keys ?? [])])], free: !!(a.free || b.free) };
+  if (a.kind === 'text' && b.kind === 'text') return { kind: 'text', why: a.why === b.why ? a.why : `${a.why} | ${b.why}`, starts: [...new Set([...startsOf(a), ...startsOf(b)])], ends: [...new Set([...endsOf(a), ...endsOf(b)])] };
   if (a.kind === 'text' || b.kind === 'text') return a.kind === 'text' ? a : b;
   if (a.kind === 'number' && b.kind === 'number') return a;
   return a.kind === 'unknown' ? a : b;
@@ -89,8 +129,8 @@ function merge(a: Verdict, b: Verdict): Verdict {
 const via = (v: Verdict, why: string): Verdict => ({ ...v, why });
 
 function byName(name: string, what: string): Verdict | undefined {
-  // Login names and file names are written in Latin letters (as IDs are).
-  if (/(?:^|[a-z])(?:loginName|LoginName|fileName|FileName)$/.test(name)) return { kind: 'number', why: `${what} ${name}` };
+  // Login names and file names (which end with their extension) are written in Latin letters, as IDs are.
+  if (/(?:^|[a-z])(?:loginName|LoginName|fileName|FileName|basename|pathname|hostname)$/.test(name)) return { kind: 'number', why: `${what} ${name}` };
   if (NUMBER_NAME.test(name) && !/(?:Name|name|Names|names|Text|Label)$/.test(name)) return { kind: 'number', why: `${what} ${name}` };
   if (TEXT_NAME.test(name)) return text(`${what} ${name}`);
   return undefined;
@@ -129,6 +169,26 @@ function classifyDeclaration(a: Analysis, decl: TS.Declaration, name: string): V
     for (const r of returnedExpressions(a, decl)) v = v ? merge(v, classify(a, r)) : classify(a, r);
     if (v && v.kind !== 'unknown') return via(v, `${name}() returns ${v.why}`);
   }
+  if (ts.isParameter(decl) && !decl.dotDotDotToken && ts.isFunctionLike(decl.parent)) {
+    // A parameter: what the function's callers in src/ pass.
+    const index = decl.parent.parameters.indexOf(decl);
+    let v: Verdict | undefined;
+    const calls = [...(a.callsOf.get(decl.parent) ?? [])];
+    // A function given as a property of an object literal (`{ title: (n) => ... }`): the calls of that property of its interface.
+    const holder = decl.parent.parent;
+    if (ts.isPropertyAssignment(holder) && ts.isObjectLiteralExpression(holder.parent) && (ts.isIdentifier(holder.name) || ts.isStringLiteral(holder.name))) {
+      const type = a.checker.getContextualType(holder.parent);
+      for (const t of type?.isUnion() ? type.types : type ? [type] : []) {
+        const member = t.getProperty(holder.name.text);
+        if (member) calls.push(...(a.callsOfMember.get(member) ?? []));
+      }
+    }
+    for (const call of calls) {
+      const arg = call.arguments[index];
+      if (arg) v = v ? merge(v, classify(a, arg)) : classify(a, arg);
+    }
+    if (v && v.kind !== 'unknown') return via(v, `${name} = what callers pass: ${v.why}`);
+  }
   return byName(name, 'named') ?? unknown(`${ts.SyntaxKind[decl.kind]} ${name}`);
 }
 
@@ -153,15 +213,20 @@ export function classify(a: Analysis, expression: TS.Expression): Verdict {
     if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return /[\u3040-\u30ff\u3400-\u9fff]|[A-Za-z]{2,} [A-Za-z]/.test(e.text) ? text('literal text') : { kind: 'number', why: `literal ${JSON.stringify(e.text)}` };
     if (ts.isTemplateExpression(e)) {
       let v: Verdict = { kind: 'number', why: 'template' };
-      for (const s of e.templateSpans) v = merge(v, classify(a, s.expression));
-      return v.kind === 'text' ? text(`template with ${v.why}`) : v;
+      const spans = e.templateSpans.map((s) => classify(a, s.expression));
+      for (const x of spans) v = merge(v, x);
+      if (v.kind !== 'text') return v;
+      const last = e.templateSpans[e.templateSpans.length - 1]!.literal;
+      return joined(`template with ${v.why}`, e.head.text ? e.head : spans[0]!, last.text ? last : spans[spans.length - 1]!);
     }
     if (ts.isConditionalExpression(e)) return merge(classify(a, e.whenTrue), classify(a, e.whenFalse));
     if (ts.isBinaryExpression(e)) {
       const op = e.operatorToken.kind;
       if (op === ts.SyntaxKind.PlusToken) {
-        const v = merge(classify(a, e.left), classify(a, e.right));
-        return v.kind === 'text' ? text(`concatenation with ${v.why}`) : v;
+        const left = classify(a, e.left);
+        const right = classify(a, e.right);
+        const v = merge(left, right);
+        return v.kind === 'text' ? joined(`concatenation with ${v.why}`, left, right) : v;
       }
       if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) return merge(classify(a, e.left), classify(a, e.right));
     }
@@ -170,7 +235,7 @@ export function classify(a: Analysis, expression: TS.Expression): Verdict {
       const callee = e.expression.getText();
       if (/(?:^|\.)l10n\.t$/.test(callee)) {
         const first = e.arguments[0];
-        return first && ts.isStringLiteralLike(first) ? { kind: 'text', why: 'l10n.t', keys: [first.text] } : text('l10n.t of a message object');
+        return first && ts.isStringLiteralLike(first) ? { kind: 'text', why: 'l10n.t', starts: [`key:${first.text}`], ends: [`key:${first.text}`] } : text('l10n.t of a message object');
       }
       // Array and string methods: what the receiver holds.
       if (ts.isPropertyAccessExpression(e.expression) && /^(?:join|slice|trim|padStart|padEnd|toUpperCase|toLowerCase|concat|filter|sort|at|pop|shift|find|split|replace|replaceAll|substring)$/.test(name)) {
@@ -178,13 +243,13 @@ export function classify(a: Analysis, expression: TS.Expression): Verdict {
         if (ts.isCallExpression(receiver) && calleeName(a, receiver.expression) === 'map' && receiver.arguments[0] && (ts.isArrowFunction(receiver.arguments[0]) || ts.isFunctionExpression(receiver.arguments[0]))) {
           let v: Verdict | undefined;
           for (const r of returnedExpressions(a, receiver.arguments[0])) v = v ? merge(v, classify(a, r)) : classify(a, r);
-          if (v) return v.kind === 'text' ? text(`${name} of map to ${v.why}`) : via(v, `${name} of map to ${v.why}`);
+          if (v) return via(v, `${name} of map to ${v.why}`);
         }
         const v = classify(a, receiver);
-        return v.kind === 'text' && name === 'join' ? text(`join of ${v.why}`) : via(v, `${name} of ${v.why}`);
+        return via(v, `${name} of ${v.why}`);
       }
       if (name === 'String' && e.arguments[0]) return classify(a, e.arguments[0]);
-      if (name && (/(?:^|[a-z])(?:fileName|FileName|loginName|LoginName)$/.test(name) || (NUMBER_FUNCTION.test(name) && !TEXT_FUNCTION.test(name)))) return { kind: 'number', why: `${name}()` };
+      if (name && (/(?:^|[a-z])(?:fileName|FileName|loginName|LoginName|basename)$/.test(name) || (NUMBER_FUNCTION.test(name) && !TEXT_FUNCTION.test(name)))) return { kind: 'number', why: `${name}()` };
       // A function of the project: what it returns.
       const symbol = a.checker.getSymbolAtLocation(e.expression);
       const target = symbol && symbol.flags & ts.SymbolFlags.Alias ? a.checker.getAliasedSymbol(symbol) : symbol;
@@ -214,7 +279,13 @@ export function classify(a: Analysis, expression: TS.Expression): Verdict {
         const v = classify(a, decl.initializer);
         if (v.kind !== 'unknown') return v;
       }
-      return byName(name, 'member') ?? (ts.isElementAccessExpression(e) ? classify(a, e.expression) : unknown(`member ${e.getText()}`));
+      // A name that says number (an ID, a date, a URL) is one; else a property of an interface is what src/ gives it.
+      const named = byName(name, 'member');
+      if (named?.kind === 'number') return named;
+      let given: Verdict | undefined;
+      for (const value of symbol ? valuesGiven(a, symbol) : []) given = given ? merge(given, classify(a, value)) : classify(a, value);
+      if (given && given.kind !== 'unknown') return via(given, `.${name} is given ${given.why}`);
+      return named ?? (ts.isElementAccessExpression(e) ? classify(a, e.expression) : unknown(`member ${e.getText()}`));
     }
     return unknown(ts.SyntaxKind[e.kind]);
   } finally {
@@ -253,7 +324,32 @@ function analyse(): PlaceholderUse[] {
     types: ['node'],
     lib: ['lib.es2023.d.ts'],
   });
-  const a: Analysis = { ts, checker: program.getTypeChecker(), visiting: new Set() };
+  const checker = program.getTypeChecker();
+  const inSrc = (d: TS.Declaration): boolean => files.includes(path.resolve(d.getSourceFile().fileName));
+  const a: Analysis = { ts, checker, visiting: new Set(), callsOf: new Map(), callsOfMember: new Map(), givenByName: new Map(), inSrc };
+  const give = (name: string, node: TS.PropertyAssignment | TS.BinaryExpression): void => {
+    a.givenByName.set(name, [...(a.givenByName.get(name) ?? []), node]);
+  };
+  for (const sf of program.getSourceFiles()) {
+    if (!files.includes(path.resolve(sf.fileName))) continue;
+    const collect = (node: TS.Node): void => {
+      if (ts.isCallExpression(node)) {
+        const callee = ts.isPropertyAccessExpression(node.expression) ? node.expression.name : node.expression;
+        const symbol = checker.getSymbolAtLocation(callee);
+        const target = symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+        for (const d of target?.declarations ?? []) {
+          const init = (ts.isVariableDeclaration(d) || ts.isPropertyAssignment(d) || ts.isPropertyDeclaration(d)) && d.initializer && (ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer)) ? d.initializer : undefined;
+          const fn = init ?? (ts.isFunctionDeclaration(d) || ts.isMethodDeclaration(d) ? d : undefined);
+          if (fn) a.callsOf.set(fn, [...(a.callsOf.get(fn) ?? []), node]);
+        }
+        if (target) a.callsOfMember.set(target, [...(a.callsOfMember.get(target) ?? []), node]);
+      }
+      if (ts.isPropertyAssignment(node) && ts.isObjectLiteralExpression(node.parent) && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name))) give(node.name.text, node);
+      if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left)) give(node.left.name.text, node);
+      node.forEachChild(collect);
+    };
+    collect(sf);
+  }
   const out: PlaceholderUse[] = [];
   for (const sf of program.getSourceFiles()) {
     if (!files.includes(path.resolve(sf.fileName))) continue;
@@ -264,7 +360,7 @@ function analyse(): PlaceholderUse[] {
           const placeholder = `{${i}}`;
           if (!key.includes(placeholder)) return;
           const v = classify(a, arg);
-          out.push({ key, placeholder, file: path.relative(root, sf.fileName), line: sf.getLineAndCharacterOfPosition(arg.getStart(sf)).line + 1, expression: arg.getText(sf), kind: v.kind, why: v.why, keys: v.keys ?? [], free: !!v.free });
+          out.push({ key, placeholder, file: path.relative(root, sf.fileName), line: sf.getLineAndCharacterOfPosition(arg.getStart(sf)).line + 1, expression: arg.getText(sf), kind: v.kind, why: v.why, starts: v.kind === 'text' ? startsOf(v) : [], ends: v.kind === 'text' ? endsOf(v) : [] });
         });
       }
       node.forEachChild(visit);
@@ -315,12 +411,15 @@ export function placeholderKinds(uses: readonly PlaceholderUse[], decisions: Dec
     let kind: Classified = 'number';
     if (list.some((u) => u.kind === 'text')) {
       const texts = list.filter((u) => u.kind === 'text');
-      if (texts.some((u) => u.free) || depth > 4) kind = 'text';
-      else {
-        // Each end is a number only when every translation it may be ends in one.
-        const ends = texts.flatMap((u) => u.keys).map((k) => templateEdges(ja[k] ?? k, (p) => kindAt(k, p, depth + 1)));
-        kind = kindOfEdges(ends.every(([a]) => a === 'number') ? 'number' : 'text', ends.every(([, b]) => b === 'number') ? 'number' : 'text');
-      }
+      // Each end is a number only when everything the value may be ends in one ("3 件" starts with a number).
+      const edge = (source: string, side: 0 | 1): Edge => {
+        if (!source.startsWith('key:')) return source === 'number' ? 'number' : 'text';
+        const k = source.slice(4);
+        return depth > 4 ? 'text' : templateEdges(ja[k] ?? k, (p) => kindAt(k, p, depth + 1))[side];
+      };
+      const start = texts.flatMap((u) => u.starts).every((x) => edge(x, 0) === 'number') ? 'number' : 'text';
+      const end = texts.flatMap((u) => u.ends).every((x) => edge(x, 1) === 'number') ? 'number' : 'text';
+      kind = kindOfEdges(start, end);
     } else if (list.some((u) => u.kind === 'unknown')) kind = 'unknown';
     memo.set(id, kind);
     return kind;
@@ -333,7 +432,10 @@ export function placeholderKinds(uses: readonly PlaceholderUse[], decisions: Dec
   return out;
 }
 
-/** The ends of a translation: a number where it starts or ends with a digit, a Latin letter or a number placeholder. */
+/**
+ * The ends of a translation: a number where it starts or ends with a digit, a Latin letter, other
+ * half-width characters ("(なし)", spaced like Latin text) or a number placeholder.
+ */
 function templateEdges(template: string, kindOfPlaceholder: (placeholder: string) => Classified): [Edge, Edge] {
   const t = template.trim();
   const edge = (placeholder: string | undefined, char: string, side: 0 | 1): Edge => {
@@ -341,7 +443,7 @@ function templateEdges(template: string, kindOfPlaceholder: (placeholder: string
       const k = kindOfPlaceholder(placeholder);
       return k === 'unknown' ? 'text' : edgesOf(k)[side];
     }
-    return /[0-9A-Za-z]/.test(char) ? 'number' : 'text';
+    return /[!-~]/.test(char) ? 'number' : 'text';
   };
   return [edge(/^\{\d+\}/.exec(t)?.[0], t.charAt(0), 0), edge(/\{\d+\}$/.exec(t)?.[0], t.charAt(t.length - 1), 1)];
 }
