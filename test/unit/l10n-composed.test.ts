@@ -4,7 +4,8 @@ import Module from 'node:module';
 import * as path from 'node:path';
 import type { JobResult } from '../../src/bulk/types';
 import type { UndoKind } from '../../src/bulk/undo';
-import { analysePlaceholders, edgesOf, kindOf, placeholderKinds, spacingProblems, type Classified, type Decisions } from './l10n-placeholders';
+import { analysePlaceholders, type Classified } from './l10n-placeholders';
+import { edgesOf, kindOf, placeholderKinds, spacingProblems, type Decisions } from './l10n-spacing';
 
 // Japanese messages composed from parts read as Japanese: the real wording helpers
 // (src/common/wording.ts, src/common/changeStrings.ts) run with vscode.l10n.t answering from

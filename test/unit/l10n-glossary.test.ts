@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { JSON_SCHEMA_JA } from '../../src/schema/json-schema-ja';
-import { analysePlaceholders, kindOf, placeholderKinds, spacingProblems, type Classified, type Decisions, type PlaceholderUse } from './l10n-placeholders';
+import { analysePlaceholders, type Classified, type PlaceholderUse } from './l10n-placeholders';
+import { kindOf, placeholderKinds, spacingProblems, type Decisions } from './l10n-spacing';
 
 // Every Japanese string follows l10n/glossary.json: one term per concept (no forbidden
 // variant such as リクエストドキュメント beside リクエスト文書) and the typography of
