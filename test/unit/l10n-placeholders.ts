@@ -75,22 +75,27 @@ interface Analysis {
   /** The calls in src/ of each method or function-valued property of an interface (`strings.title(name)`). */
   callsOfMember: Map<TS.Symbol, TS.CallExpression[]>;
   /** Where src/ gives a property named so a value (`{ p: v }`, `x.p = v`); resolved to its interface's property on demand. */
-  givenByName: Map<string, (TS.PropertyAssignment | TS.BinaryExpression)[]>;
+  givenByName: Map<string, (TS.PropertyAssignment | TS.ShorthandPropertyAssignment | TS.BinaryExpression)[]>;
   /** Whether a declaration is in src/. */
   inSrc: (d: TS.Declaration) => boolean;
 }
 
-/** The values src/ gives a property of one of its interfaces (object literals of that type, `x.p = v`). */
+/**
+ * The values src/ gives a property of one of its interfaces (object literals of that type, `x.p = v`),
+ * also through Pick<> and intersections (their properties' root symbols).
+ */
 function valuesGiven(a: Analysis, property: TS.Symbol): TS.Expression[] {
   const ts = a.ts;
-  if (!property.declarations?.some(a.inSrc)) return [];
+  const roots = new Set(a.checker.getRootSymbols(property));
+  if (![...roots].some((r) => r.declarations?.some(a.inSrc))) return [];
+  const same = (s: TS.Symbol | undefined): boolean => !!s && a.checker.getRootSymbols(s).some((r) => roots.has(r));
   const out: TS.Expression[] = [];
   for (const node of a.givenByName.get(property.name) ?? []) {
-    if (ts.isPropertyAssignment(node)) {
+    if (ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node)) {
       const type = a.checker.getContextualType(node.parent as TS.ObjectLiteralExpression);
       const types = type?.isUnion() ? type.types : type ? [type] : [];
-      if (types.some((t) => t.getProperty(property.name) === property)) out.push(node.initializer);
-    } else if (ts.isPropertyAccessExpression(node.left) && a.checker.getSymbolAtLocation(node.left.name) === property) out.push(node.right);
+      if (types.some((t) => same(t.getProperty(property.name)))) out.push(ts.isPropertyAssignment(node) ? node.initializer : node.name);
+    } else if (ts.isPropertyAccessExpression(node.left) && same(a.checker.getSymbolAtLocation(node.left.name))) out.push(node.right);
   }
   return out;
 }
@@ -266,7 +271,8 @@ function classify(a: Analysis, expression: TS.Expression): Verdict {
       return byName(name, 'call of') ?? unknown(`call of ${callee}`);
     }
     if (ts.isIdentifier(e)) {
-      const symbol = a.checker.getSymbolAtLocation(e);
+      // `{ name }`: the variable, not the property.
+      const symbol = ts.isShorthandPropertyAssignment(e.parent) ? a.checker.getShorthandAssignmentValueSymbol(e.parent) : a.checker.getSymbolAtLocation(e);
       const target = symbol && symbol.flags & ts.SymbolFlags.Alias ? a.checker.getAliasedSymbol(symbol) : symbol;
       const decl = target?.valueDeclaration ?? target?.declarations?.[0];
       if (decl) return classifyDeclaration(a, decl, e.text);
@@ -328,7 +334,7 @@ function analyse(): PlaceholderUse[] {
   const checker = program.getTypeChecker();
   const inSrc = (d: TS.Declaration): boolean => files.includes(path.resolve(d.getSourceFile().fileName));
   const a: Analysis = { ts, checker, visiting: new Set(), callsOf: new Map(), callsOfMember: new Map(), givenByName: new Map(), inSrc };
-  const give = (name: string, node: TS.PropertyAssignment | TS.BinaryExpression): void => {
+  const give = (name: string, node: TS.PropertyAssignment | TS.ShorthandPropertyAssignment | TS.BinaryExpression): void => {
     a.givenByName.set(name, [...(a.givenByName.get(name) ?? []), node]);
   };
   for (const sf of program.getSourceFiles()) {
@@ -346,6 +352,7 @@ function analyse(): PlaceholderUse[] {
         if (target) a.callsOfMember.set(target, [...(a.callsOfMember.get(target) ?? []), node]);
       }
       if (ts.isPropertyAssignment(node) && ts.isObjectLiteralExpression(node.parent) && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name))) give(node.name.text, node);
+      if (ts.isShorthandPropertyAssignment(node)) give(node.name.text, node);
       if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left)) give(node.left.name.text, node);
       node.forEachChild(collect);
     };
