@@ -10,6 +10,13 @@ import { redact, secretVariants } from './http';
 import { keepRawJson } from './rawJson';
 import type { RawResponse } from './transport';
 
+/** A 2xx body read by its own reader (AnswerSpec.readBody) is not of the expected shape; `messages` say why. */
+export class AnswerShapeError extends Error {
+  constructor(readonly messages: string[]) {
+    super(messages.join('; '));
+  }
+}
+
 /** What reading an answer needs of its request. */
 export interface AnswerSpec<T> {
   method: string;
@@ -19,6 +26,12 @@ export interface AnswerSpec<T> {
   sensitiveResponse?: boolean;
   /** Keep the answer's JSON text beside the parsed answer (rawJsonOf) when it is unchanged by the check. */
   keepText?: boolean;
+  /**
+   * Reads a 2xx body itself (not streamed), instead of JSON.parse and the schema: its result is
+   * the answer; undefined: read as usual (for the usual message); AnswerShapeError: an
+   * `invalid-response` with its messages.
+   */
+  readBody?: (body: Buffer) => T | undefined;
 }
 
 /** The answer, checked (known members in place, no copy); throws an `invalid-response` ServiceError otherwise. */
@@ -26,6 +39,16 @@ export function readAnswer<T>(spec: AnswerSpec<T>, res: RawResponse, secrets: st
   const { method, path } = spec;
   if (res.decoded && 'error' in res.decoded) {
     throw new ServiceError({ kind: 'invalid-response', method, path, status: res.status, messages: [redact(res.decoded.error, secretVariants(secrets))] });
+  }
+  if (spec.readBody && !res.decoded) {
+    let read: T | undefined;
+    try {
+      read = spec.readBody(res.body);
+    } catch (e) {
+      if (!(e instanceof AnswerShapeError)) throw e;
+      throw new ServiceError({ kind: 'invalid-response', method, path, status: res.status, messages: e.messages.map((m) => redact(m, secretVariants(secrets))) });
+    }
+    if (read !== undefined) return read;
   }
   const text = res.decoded ? '' : res.body.toString('utf8');
   let json: unknown;

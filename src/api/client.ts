@@ -33,12 +33,14 @@ import {
 } from '../schema/reads';
 import { fastChecker } from '../schema/fast-check';
 import { ListDecodeError } from './listDecoder';
+import type { UserRows } from './userRows';
+import { scanUserList, UserListShapeError } from './userScan';
 import { ServiceError } from './errors';
 import type { ProxyEndpoint } from './http';
 import { applyAuthorization, authorize, signInBody, SIGN_IN_PATH, type Authorization, type Credentials } from './auth';
 import { httpError, invalidRequest, notPrepared, transportError, zodMessages } from './failures';
 import { exchange, type Method, type RawResponse } from './transport';
-import { readAnswer } from './answers';
+import { AnswerShapeError, readAnswer } from './answers';
 import { MAX_ITEMS_PER_UPDATE } from './limits';
 import { nullLogger, type Logger } from './logger';
 import {
@@ -142,6 +144,8 @@ interface RequestSpec<T> {
   keepText?: boolean;
   /** Retry once on a connection failure after sending (GET only: safe to repeat). */
   idempotent?: boolean;
+  /** Reads the 2xx body itself (see AnswerSpec.readBody in ./answers). */
+  readBody?: (body: Buffer) => T | undefined;
 }
 
 export class ServiceClient {
@@ -249,6 +253,20 @@ export class ServiceClient {
   foldOrganizationUsers(orgId: string, q: OrganizationUsersQuery, start: () => (users: User[]) => void, o?: CallOptions): Promise<{ totalCount: number }> {
     const path = this.path('GET', '/system/organizations/…/users', () => organizationUsersPath(orgId));
     return this.foldUsers(path, this.query('GET', path, OrganizationUsersQuery, q), start, o);
+  }
+
+  /**
+   * `GET /system/organizations/{orgId}/users` as the rows of a tree view (UserRows): the answer's
+   * bytes are read in one pass (scanUserList) that checks every user against the User schema and
+   * keeps only each user's ID, name, login name and deleted flag as objects; a whole user is
+   * decoded from the bytes when asked for. The response cap applies to the bytes.
+   */
+  async readOrganizationUsers(orgId: string, q: OrganizationUsersQuery = {}, o?: CallOptions): Promise<UserRows> {
+    const path = this.path('GET', '/system/organizations/…/users', () => organizationUsersPath(orgId));
+    const query = this.query('GET', path, OrganizationUsersQuery, q);
+    // The schema only words the refusal of a body that is not an object (readUserRows reads the others).
+    const schema = UserListResponse as unknown as z.ZodType<UserRows>;
+    return this.request({ method: 'GET', path, query, schema, auth: true, idempotent: true, readBody: readUserRows }, o);
   }
 
   private async foldUsers(path: string, query: URLSearchParams | string, start: () => (users: User[]) => void, o?: CallOptions): Promise<{ totalCount: number }> {
@@ -563,6 +581,29 @@ const FieldTypesQuery = z.strictObject({
   orderby: z.string().optional(),
 });
 export type FieldTypesQuery = z.infer<typeof FieldTypesQuery>;
+
+/**
+ * The users of a list answer as rows (scanUserList); a user that is not valid is explained by
+ * the schema (the same messages as a list read whole); undefined when the body is not an
+ * object (read as usual then, for the usual message).
+ */
+function readUserRows(body: Buffer): UserRows | undefined {
+  try {
+    return scanUserList(body);
+  } catch (e) {
+    if (!(e instanceof UserListShapeError) || !e.user) throw e;
+    const { index, start, end } = e.user;
+    let value: unknown;
+    try {
+      value = JSON.parse(body.toString('utf8', start, end));
+    } catch {
+      throw e;
+    }
+    const parsed = User.safeParse(value);
+    if (parsed.success) throw e;
+    throw new AnswerShapeError([`user ${index + 1} in "data" is not valid: ${zodMessages(parsed.error, `data[${index}]`).slice(0, 3).join('; ')}`]);
+  }
+}
 
 /** A list answer whose elements were folded (and checked) as they arrived: `data` is empty then. */
 const FOLDED_LIST = listResponse(z.unknown());

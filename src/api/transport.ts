@@ -51,6 +51,9 @@ export function exchange(dispatcher: Dispatcher, x: Exchange): Promise<RawRespon
     let resHeaders: Record<string, string | string[] | undefined> = {};
     const chunks: Buffer[] = [];
     let size = 0;
+    // A body whose length is announced is copied into one buffer as it arrives, so it is
+    // not held twice (its chunks and their concatenation) at the end.
+    let whole: Buffer | undefined;
     // A 2xx list answer is decoded as it arrives; a failure to decode is kept for parseSuccess.
     let decoder: ListDecoder | undefined;
     let decodeError: string | undefined;
@@ -79,6 +82,8 @@ export function exchange(dispatcher: Dispatcher, x: Exchange): Promise<RawRespon
         status = statusCode;
         resHeaders = rawHeaders(raw);
         if (streamList && statusCode >= 200 && statusCode < 300) decoder = new ListDecoder(undefined, fold);
+        const length = Number(resHeaders['content-length']);
+        if (!decoder && Number.isSafeInteger(length) && length > 0 && length <= maxBytes) whole = Buffer.allocUnsafe(length);
         return true;
       },
       onData(chunk: Buffer) {
@@ -91,8 +96,15 @@ export function exchange(dispatcher: Dispatcher, x: Exchange): Promise<RawRespon
           fail(err);
           return false;
         }
-        if (!decoder) chunks.push(chunk);
-        else if (decodeError === undefined) {
+        if (!decoder) {
+          if (whole && size <= whole.length) chunk.copy(whole, size - chunk.length);
+          else {
+            // More than announced: the chunks from here on (undici refuses such a body anyway).
+            if (whole) chunks.push(whole.subarray(0, size - chunk.length));
+            whole = undefined;
+            chunks.push(chunk);
+          }
+        } else if (decodeError === undefined) {
           try {
             decoder.push(chunk);
           } catch (e) {
@@ -106,7 +118,8 @@ export function exchange(dispatcher: Dispatcher, x: Exchange): Promise<RawRespon
         settled = true;
         signal?.removeEventListener('abort', onAbort);
         if (!decoder) {
-          resolve({ status, headers: resHeaders, body: Buffer.concat(chunks), size });
+          const body = whole ? whole.subarray(0, size) : Buffer.concat(chunks);
+          resolve({ status, headers: resHeaders, body, size });
           return;
         }
         let decoded: RawResponse['decoded'];

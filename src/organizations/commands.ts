@@ -10,7 +10,7 @@ import { openNewRequestDocument } from '../common/requestDocuments';
 import { assignUsersUpdate, documentTemplate } from '../schema/templates';
 import type { ActionableNode, DetailsDocuments } from '../views/common';
 import { filterProblem, MessageNode, readDetailsArg, targets } from '../views/common';
-import { OrgNode, UserNode, type OrganizationsTree } from './tree';
+import { OrgNode, ORGANIZATIONS_VIEW_ID, UserNode, type OrganizationsTree } from './tree';
 import { organizationChoices, pickOrganizations } from './picker';
 import { organizationExists } from './model/rootChoices';
 import { formatFilter, isEmptyFilter, parseFilter, USER_FILTER_FIELDS, type UserFilterField } from '../views/model/filters';
@@ -95,11 +95,14 @@ export function registerOrganizationCommands(
     if (value === undefined) return;
     const parsed = parseFilter<UserFilterField>(value, USER_FILTER_FIELDS, 'keyword');
     if (!parsed.ok) return;
+    // The organization is loaded again with the filter, then announced (tree.reloaded); the
+    // reveals come after, so nothing is announced while they expand rows.
     tree.setFilter(org, parsed.filter);
+    await tree.reloaded;
     await view.reveal(org, { expand: true, focus: false, select: false }).then(undefined, () => undefined);
     if (isEmptyFilter(parsed.filter)) return;
-    // Reveal the matches: the organizations down to the first matching user expanded, that user selected.
-    const first = await vscode.window.withProgress({ location: { viewId: 'workItemStudio.organizations' } }, () => tree.firstMatch(org));
+    // Reveal the matches: the organizations down to the first matching user loaded, then expanded, that user selected.
+    const first = await vscode.window.withProgress({ location: { viewId: ORGANIZATIONS_VIEW_ID } }, () => tree.firstMatch(org));
     if (first) await view.reveal(first, { expand: true, focus: false, select: true }).then(undefined, () => undefined);
     else void vscode.window.showInformationMessage(vscode.l10n.t('No user of {0} matches the filter.', org.name ?? org.orgId));
   });

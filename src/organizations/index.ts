@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { ConnectionManager } from '../common/connection';
 import type { DetailsDocuments } from '../views/common';
 import { registerOrganizationCommands } from './commands';
-import { OrganizationsTree, type OrgTreeNode } from './tree';
+import { ORGANIZATIONS_VIEW_ID, OrganizationsTree, type OrgTreeNode } from './tree';
 
 export interface OrganizationsFeature {
   tree: OrganizationsTree;
@@ -14,7 +14,7 @@ export interface OrganizationsFeature {
 
 export function registerOrganizations(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, connection: ConnectionManager, details: DetailsDocuments): OrganizationsFeature {
   const tree = new OrganizationsTree(connection, log);
-  const view = vscode.window.createTreeView('workItemStudio.organizations', {
+  const view = vscode.window.createTreeView(ORGANIZATIONS_VIEW_ID, {
     treeDataProvider: tree,
     canSelectMany: true,
     showCollapseAll: true,

@@ -2,8 +2,18 @@
 // sub-organizations (from the service's subOrganizations, official help O1; on a service
 // without it, discovered from operation 2) and its direct users (operation 3), grouped into
 // index ranges when there are many. Failed loads are rows with Retry.
+//
+// An organization's own row is drawn from what is known when the view asks for it (its
+// name from its parent's answer, its user count once loaded) and is not announced again
+// after a load whose rows the view got directly: announcing a node while the view fetches
+// or reveals its rows made VS Code drop them (an expanded organization without rows, a
+// revealed path left collapsed). VS Code delays a tree's announcements by up to 200 ms
+// when another came just before, so "announced while the view still waits" was not
+// guaranteed. What the code changes itself (Refresh, a filter, restoring expanded rows) is
+// loaded first and announced after, so the view's request then gets the rows at once.
 import * as vscode from 'vscode';
 import type { AllAssignedUsersQuery, User } from '../schema/api';
+import type { UserRow, UserRows } from '../api/userRows';
 import type { ConnectionManager } from '../common/connection';
 import { affects, readSettings } from '../common/config';
 import { ContextKeys, setContext } from '../common/contextKeys';
@@ -11,16 +21,28 @@ import { belowFold, type OrgRef } from './model/discovery';
 import { SubOrganizations, type SubOrgSource } from './model/serviceTree';
 import { allUsersQuery, directUsersQuery, isEmptyFilter, matchesKeyword, type UserFilter } from '../views/model/filters';
 import { rangeChildren, rangePath, sortByName, type RangeChild } from '../views/model/ranges';
+import { FIRST_ROWS_WAIT_MS } from '../views/model/loadable';
 import { fieldsTooltip, Loadable, loadStateRows, MessageNode, rangeTreeItem, type ActionableNode } from '../views/common';
 import { Disposable } from '../common/disposable';
+
+/** The Organizations view's ID (package.json). */
+export const ORGANIZATIONS_VIEW_ID = 'workItemStudio.organizations';
+
+/**
+ * How long the view's request for the roots waits for their loads (signed in), so that they
+ * are drawn named and counted: longer than a level's wait, as nothing is shown before.
+ */
+const ROOTS_WAIT_MS = 20 * FIRST_ROWS_WAIT_MS;
 
 /** The fields a user's tooltip shows; "Show Details" opens the others. */
 export const USER_TOOLTIP_FIELDS = ['loginName', 'email', 'code', 'englishName', 'organizationName', 'id'] as const;
 
 interface OrgContent {
   subOrgs: OrgRef[];
-  /** The one array of this organization's (filtered) direct users. */
-  users: User[];
+  /** The one array of this organization's (filtered) direct users' rows, sorted. */
+  users: UserRow[];
+  /** The answer they come from: a whole user is decoded from it when asked for (tooltip, details). */
+  list: UserRows;
   /** Where the sub-organizations came from: the service's tree, or its users (a service without subOrganizations). */
   source: SubOrgSource;
 }
@@ -47,6 +69,9 @@ export class OrgNode implements ActionableNode {
   /** Sub-organization nodes are kept, so their loaded content survives re-renders. */
   private readonly subNodes = new Map<string, OrgNode>();
 
+  /** The view asked for this organization's rows since its last reset (its end is then never announced by us). */
+  rowsAsked = false;
+
   child(ref: OrgRef): OrgNode {
     let n = this.subNodes.get(ref.id);
     if (!n) {
@@ -59,6 +84,7 @@ export class OrgNode implements ActionableNode {
   /** Cancels loads in this subtree and forgets its content. */
   reset(): void {
     this.content.reset();
+    this.rowsAsked = false;
     for (const n of this.subNodes.values()) n.reset();
     this.subNodes.clear();
   }
@@ -83,18 +109,24 @@ export class RangeNode implements ActionableNode {
 export class UserNode implements ActionableNode {
   readonly kind = 'user';
   readonly id: string;
+  private whole: User | undefined;
   constructor(
     readonly org: OrgNode,
     readonly index: number,
-    readonly user: User,
+    readonly row: UserRow,
+    private readonly list: UserRows,
   ) {
-    this.id = `${org.id}/u:${user.id}`;
+    this.id = `${org.id}/u:${row.id}`;
+  }
+  /** The whole user (decoded from the answer when first asked for). */
+  get user(): User {
+    return (this.whole ??= this.list.user(this.row));
   }
   copyId(): string {
-    return this.user.id;
+    return this.row.id;
   }
   details(): { title: string; value: unknown } {
-    return { title: `user-${this.user.id}`, value: this.user };
+    return { title: `user-${this.row.id}`, value: this.user };
   }
 }
 
@@ -151,7 +183,11 @@ export class OrganizationsTree extends Disposable implements vscode.TreeDataProv
       this.refresh();
       return;
     }
-    if (this.connection.isSignedIn) this.retryFailed();
+    if (this.connection.isSignedIn) {
+      this.retryFailed();
+      // Roots listed before the sign-in: loaded now, so their rows are named and counted before they are expanded.
+      if (this.roots) void this.preloadRoots(this.roots, 0);
+    }
   }
 
   /** Reloads every organization whose load failed. */
@@ -179,16 +215,16 @@ export class OrganizationsTree extends Disposable implements vscode.TreeDataProv
       const count = st.kind === 'loaded' ? userCount(st.value.users.length) : undefined;
       item.description = [node.name ? node.orgId : undefined, count, filtered ? vscode.l10n.t('(filtered)') : undefined].filter(Boolean).join(' · ');
       item.contextValue = `organization ${node.isRoot ? 'root' : 'sub'}${filtered ? ' filtered' : ''}`;
-      item.tooltip = node.name ? vscode.l10n.t('Organization {0} ({1})', node.name, node.orgId) : vscode.l10n.t('Organization {0}', node.orgId);
+      // The tooltip is resolved on hover (resolveTreeItem): it gives the user count once loaded, without an announcement.
       return item;
     }
     if (node instanceof RangeNode) return rangeTreeItem(node, this.usersOf(node.org));
-    const u = node.user;
+    const u = node.row;
     const item = new vscode.TreeItem(u.name, vscode.TreeItemCollapsibleState.None);
     item.id = node.id;
     item.description = u.isDeleted ? vscode.l10n.t('{0} (deleted)', u.loginName ?? '') : (u.loginName ?? '');
     item.iconPath = u.isDeleted ? new vscode.ThemeIcon('person', new vscode.ThemeColor('disabledForeground')) : new vscode.ThemeIcon('person');
-    item.tooltip = fieldsTooltip(u.isDeleted ? vscode.l10n.t('{0} (deleted user)', u.name) : u.name, u, USER_TOOLTIP_FIELDS, `user-${u.id}`);
+    item.tooltip = fieldsTooltip(u.isDeleted ? vscode.l10n.t('{0} (deleted user)', u.name) : u.name, node.user, USER_TOOLTIP_FIELDS, `user-${u.id}`);
     item.contextValue = `user${u.isDeleted ? ' deleted' : ''}`;
     item.accessibilityInformation = {
       label: u.isDeleted ? vscode.l10n.t('{0}, login name {1}, deleted', u.name, u.loginName ?? '') : vscode.l10n.t('{0}, login name {1}', u.name, u.loginName ?? ''),
@@ -196,9 +232,22 @@ export class OrganizationsTree extends Disposable implements vscode.TreeDataProv
     return item;
   }
 
+  /** An organization's tooltip, on hover: its name, ID and user count (when loaded). */
+  resolveTreeItem(item: vscode.TreeItem, node: OrgTreeNode): vscode.TreeItem {
+    if (!(node instanceof OrgNode)) return item;
+    const base = node.name ? vscode.l10n.t('Organization {0} ({1})', node.name, node.orgId) : vscode.l10n.t('Organization {0}', node.orgId);
+    const st = node.content.state;
+    item.tooltip = st.kind === 'loaded' ? `${base} · ${userCount(st.value.users.length)}` : base;
+    return item;
+  }
+
   /** An organization that loads within FIRST_ROWS_WAIT_MS is returned at once; a slower one is "Loading…" until announced. */
   async getChildren(node?: OrgTreeNode): Promise<OrgTreeNode[]> {
-    if (!node) return this.rootNodes();
+    if (!node) {
+      const roots = this.rootNodes();
+      await this.preloadRoots(roots, ROOTS_WAIT_MS);
+      return roots;
+    }
     if (node instanceof OrgNode) return this.orgChildren(node);
     if (node instanceof RangeNode) return this.spanChildren(node.org, node.start, node.end);
     return [];
@@ -224,7 +273,7 @@ export class OrganizationsTree extends Disposable implements vscode.TreeDataProv
 
   // -------------------------------------------------------------------------
 
-  private rootNodes(): OrgTreeNode[] {
+  private rootNodes(): OrgNode[] {
     if (!this.connection.current) return [];
     const ids = [...new Set(this.organizationIds())];
     void setContext(ContextKeys.hasOrganizations, ids.length > 0);
@@ -242,9 +291,40 @@ export class OrganizationsTree extends Disposable implements vscode.TreeDataProv
     return this.roots;
   }
 
+  /**
+   * Starts the loads of the roots not loaded yet (signed in only: a load may ask to sign in)
+   * and waits up to `ms` for them, so that the roots' rows are drawn named and counted. A
+   * root still loading after the wait is announced when it is loaded, unless the view has
+   * asked for its rows meanwhile (its "Loading…" row is then announced by the load itself,
+   * or the view got the rows directly and must not be disturbed).
+   */
+  private async preloadRoots(roots: OrgNode[], ms: number): Promise<void> {
+    if (!this.connection.isSignedIn) return;
+    const pending: Promise<void>[] = [];
+    for (const r of roots) {
+      if (r.content.state.kind !== 'idle' || r.rowsAsked) continue;
+      r.content.ensure();
+      pending.push(r.content.settled());
+    }
+    if (pending.length === 0) return;
+    const all = Promise.all(pending);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = await Promise.race([all.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), ms)))]);
+    clearTimeout(timer);
+    if (!late) return;
+    for (const r of roots) {
+      if (r.content.state.kind !== 'loading' || r.rowsAsked) continue;
+      void r.content.settled().then(() => {
+        if (!r.rowsAsked && r.content.state.kind !== 'idle') this.fire(r);
+      });
+    }
+  }
+
   private async orgChildren(org: OrgNode): Promise<OrgTreeNode[]> {
-    // Loaded during the wait: the organization's own row (its name, its user count) is announced.
-    const st = await org.content.within(undefined, () => this.fire(org));
+    // Loaded during the wait: the rows themselves, and nothing announced (not even the
+    // organization's own row: see the top of this file).
+    org.rowsAsked = true;
+    const st = await org.content.within();
     return loadStateRows(st, { parent: org, id: org.id }, () => this.refresh(org), (value): OrgTreeNode[] => {
       const subs = value.subOrgs.map((s) => org.child(s));
       const users = this.spanChildren(org, 0, value.users.length);
@@ -261,14 +341,15 @@ export class OrganizationsTree extends Disposable implements vscode.TreeDataProv
   }
 
   private spanChildren(org: OrgNode, start: number, end: number): OrgTreeNode[] {
-    const users = this.usersOf(org);
-    if (!users) return [];
+    const st = org.content.state;
+    if (st.kind !== 'loaded') return [];
+    const { users, list } = st.value;
     return rangeChildren(start, Math.min(end, users.length)).map((c: RangeChild) =>
-      c.kind === 'range' ? new RangeNode(org, c.start, c.end) : new UserNode(org, c.index, users[c.index]!),
+      c.kind === 'range' ? new RangeNode(org, c.start, c.end) : new UserNode(org, c.index, users[c.index]!, list),
     );
   }
 
-  private usersOf(org: OrgNode): User[] | undefined {
+  private usersOf(org: OrgNode): UserRow[] | undefined {
     const st = org.content.state;
     return st.kind === 'loaded' ? st.value.users : undefined;
   }
@@ -289,12 +370,13 @@ export class OrganizationsTree extends Disposable implements vscode.TreeDataProv
   async loadOrg(org: OrgNode, signal: AbortSignal): Promise<OrgContent> {
     const f = this.effectiveFilter(org);
     const filter = f?.entry.filter ?? {};
-    const usersP = this.connection.run((c) => c.listOrganizationUsers(org.orgId, directUsersQuery(filter), { signal }), { signal, background: true });
+    const usersP = this.connection.run((c) => c.readOrganizationUsers(org.orgId, directUsersQuery(filter), { signal }), { signal, background: true });
     const subsP = this.subs.childrenOf(org.orgId, signal);
     const [list, subs] = await Promise.all([usersP, subsP]);
-    if (list.data.length > 0) this.subs.noteExists(org.orgId);
-    let users = list.data;
-    if (filter.keyword) users = users.filter((u) => matchesKeyword(u, filter.keyword));
+    if (list.rows.length > 0) this.subs.noteExists(org.orgId);
+    let users = list.rows;
+    // A keyword reads seven members: the users are decoded for it (a filtered list only).
+    if (filter.keyword) users = users.filter((u) => matchesKeyword(list.user(u), filter.keyword));
     sortByName(users, vscode.env.language);
     let subOrgs = subs.refs;
     if (f) {
@@ -305,12 +387,12 @@ export class OrganizationsTree extends Disposable implements vscode.TreeDataProv
       subOrgs = visible;
     }
     // The organization's name: the service's own, else learnt from its users.
-    const named = this.subs.nameOf(org.orgId) ?? list.data.find((u) => u.organizationId === org.orgId && u.organizationName)?.organizationName ?? undefined;
+    const named = this.subs.nameOf(org.orgId) ?? orgNameFromUsers(list, org.orgId);
     if (named && (!org.name || subs.source === 'service')) org.name = named;
     this.log.debug(
       `Organization ${org.orgId}: ${users.length} direct users, ${subOrgs.length} sub-organizations from ${subs.source === 'service' ? 'subOrganizations' : 'users'} (${this.subs.tree.requests} subOrganizations and ${this.subs.discovery.requests} discovery requests so far).`,
     );
-    return { subOrgs, users, source: subs.source };
+    return { subOrgs, users, list, source: subs.source };
   }
 
   private matchesOf(owner: OrgNode, entry: FilterEntry, signal: AbortSignal): Promise<Set<string>> {
@@ -351,14 +433,18 @@ export class OrganizationsTree extends Disposable implements vscode.TreeDataProv
   // Commands
   // -------------------------------------------------------------------------
 
-  /** Refreshes one organization (cancelling its request in flight) or everything. */
+  /**
+   * Refreshes one organization (cancelling its request in flight) or everything. One
+   * organization is loaded again first and announced once loaded (`reloaded`), so the view
+   * gets its rows at once and its own row with its count.
+   */
   refresh(org?: OrgNode): void {
     if (org) {
       this.resetSubtree(org);
       this.subs.clear(org.orgId);
       const f = this.filters.get(org.id);
       if (f) f.matches = undefined;
-      this.fire(org);
+      this.reload(org);
       return;
     }
     for (const r of this.roots ?? []) this.resetSubtree(r);
@@ -373,6 +459,19 @@ export class OrganizationsTree extends Disposable implements vscode.TreeDataProv
     org.reset();
   }
 
+  /** The last reload of one organization (Refresh, a filter): resolves once it is loaded and announced. */
+  reloaded: Promise<void> = Promise.resolve();
+
+  /** Loads a reset organization, then announces it (unless the view asked for its rows meanwhile: see preloadRoots). */
+  private reload(org: OrgNode): void {
+    org.content.ensure();
+    const done = org.content.settled().then(() => {
+      if (!org.rowsAsked) this.fire(org);
+    });
+    this.reloaded = done;
+    void vscode.window.withProgress({ location: { viewId: ORGANIZATIONS_VIEW_ID } }, () => done);
+  }
+
   getFilter(org: OrgNode): UserFilter | undefined {
     return this.filters.get(org.id)?.filter;
   }
@@ -385,11 +484,11 @@ export class OrganizationsTree extends Disposable implements vscode.TreeDataProv
     else this.filters.set(org.id, { filter });
     this.updateMessage();
     org.reset();
-    this.fire(org);
+    this.reload(org);
     if (clearing) {
       const before = this.expandedBeforeFilter.get(org.id);
       this.expandedBeforeFilter.delete(org.id);
-      if (before) this.restored = this.restoreExpansion(org, before);
+      if (before) this.restored = this.reloaded.then(() => this.restoreExpansion(org, before));
     }
   }
 
@@ -438,22 +537,21 @@ export class OrganizationsTree extends Disposable implements vscode.TreeDataProv
   }
 
   /**
-   * Expands again, level by level as their contents load, the organizations and ranges below
-   * `org` that were expanded (`ids`). Returns the nodes it expanded.
+   * Expands again, level by level, the organizations and ranges below `org` that were
+   * expanded (`ids`). Each is loaded before it is revealed, so the view gets its rows at
+   * once and nothing needs announcing during the reveal. Returns the nodes it expanded.
    */
   async restoreExpansion(org: OrgNode, ids: ReadonlySet<string>, signal?: AbortSignal): Promise<string[]> {
     const done: string[] = [];
     const visit = async (node: OrgNode | RangeNode): Promise<void> => {
       if (signal?.aborted || !ids.has(node.id)) return;
-      await this.view?.reveal(node, { expand: true, select: false, focus: false }).then(undefined, () => undefined);
-      this.expanded.add(node.id);
-      done.push(node.id);
       const owner = node instanceof OrgNode ? node : node.org;
       owner.content.ensure();
       await owner.content.settled();
-      // Announced again once loaded: the view can drop a change announced while it was still
-      // rendering the parent again (the organization then showed "Loading…" until collapsed).
-      this.fire(owner);
+      if (signal?.aborted) return;
+      await this.view?.reveal(node, { expand: true, select: false, focus: false }).then(undefined, () => undefined);
+      this.expanded.add(node.id);
+      done.push(node.id);
       for (const child of await this.getChildren(node)) if (child instanceof OrgNode || child instanceof RangeNode) await visit(child);
     };
     await visit(org);
@@ -465,7 +563,7 @@ export class OrganizationsTree extends Disposable implements vscode.TreeDataProv
     const walk = function* (n: OrgNode): Iterable<User> {
       const st = n.content.state;
       if (st.kind !== 'loaded') return;
-      yield* st.value.users;
+      for (const row of st.value.users) yield st.value.list.user(row);
       for (const s of st.value.subOrgs) yield* walk(n.child(s));
     };
     for (const r of this.roots ?? []) yield* walk(r);
@@ -482,7 +580,7 @@ export class OrganizationsTree extends Disposable implements vscode.TreeDataProv
     const st = org.content.state;
     if (st.kind !== 'loaded') return undefined;
     const first = st.value.users[0];
-    if (first) return new UserNode(org, 0, first);
+    if (first) return new UserNode(org, 0, first, st.value.list);
     for (const s of st.value.subOrgs) {
       const found = await this.firstMatch(org.child(s), signal);
       if (found) return found;
@@ -538,6 +636,15 @@ export function describeUserFilter(f: UserFilter): string {
   if (f.englishName) parts.push(vscode.l10n.t('English name contains "{0}"', f.englishName));
   if (f.keyword) parts.push(vscode.l10n.t('keyword "{0}"', f.keyword));
   return parts.join(', ');
+}
+
+/** The organization's name as its users give it (a service without subOrganizations); the first that names it. */
+function orgNameFromUsers(list: UserRows, orgId: string): string | undefined {
+  for (const row of list.rows) {
+    const u = list.user(row);
+    if (u.organizationId === orgId && u.organizationName) return u.organizationName;
+  }
+  return undefined;
 }
 
 /** "1 user" / "{n} users" (one string each, so every language can word both). */
