@@ -275,6 +275,11 @@
     if (!extend) anchor = { ...focus };
     const top = V.scrollToRow(focus.r, body.scrollTop, body.clientHeight, rowHeight);
     if (top !== body.scrollTop) body.scrollTop = top;
+    // The focused column in sight too (arrows and Tab to a column beyond the right edge).
+    const left = columns.slice(0, focus.c).reduce((n, x) => n + x.width, 0);
+    const right = left + (columns[focus.c] ? columns[focus.c].width : 0);
+    if (left < body.scrollLeft) body.scrollLeft = left;
+    else if (right > body.scrollLeft + body.clientWidth) body.scrollLeft = Math.min(left, right - body.clientWidth);
     render(true);
   }
 
