@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { listZip } from './vsix.mjs';
 
 /** Bounds recorded when the packaging was set up; raise them deliberately, with a reason in the CHANGELOG. */
-export const MAX_VSIX_BYTES = 3 * 1024 * 1024;
+// 4 MiB since the README shows the work item table (8 screenshots, English and Japanese; README images ship in the VSIX).
+export const MAX_VSIX_BYTES = 4 * 1024 * 1024;
 export const MAX_FILES = 80;
 
 const REQUIRED = [
