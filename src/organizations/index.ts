@@ -5,11 +5,14 @@ import * as vscode from 'vscode';
 import type { ConnectionManager } from '../common/connection';
 import type { DetailsDocuments } from '../views/common';
 import { registerOrganizationCommands } from './commands';
+import { rootChoices } from './model/rootChoices';
 import { ORGANIZATIONS_VIEW_ID, OrganizationsTree, type OrgTreeNode } from './tree';
 
 export interface OrganizationsFeature {
   tree: OrganizationsTree;
   view: vscode.TreeView<OrgTreeNode>;
+  /** The top organizations of the signed-in user's tree (no sign-in prompt; empty where the service cannot say). */
+  topOrganizations(): Promise<string[]>;
 }
 
 export function registerOrganizations(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, connection: ConnectionManager, details: DetailsDocuments): OrganizationsFeature {
@@ -22,5 +25,10 @@ export function registerOrganizations(context: vscode.ExtensionContext, log: vsc
   tree.view = view;
   context.subscriptions.push(tree, view, tree.trackExpansion(view));
   registerOrganizationCommands(context, log, tree, view as vscode.TreeView<unknown>, details);
-  return { tree, view };
+  const topOrganizations = async (): Promise<string[]> => {
+    if (!connection.current) return [];
+    const r = await connection.run((c) => rootChoices(c, [], { depth: 0 }), { background: true });
+    return r.choices.filter((c) => c.level === 0).map((c) => c.id);
+  };
+  return { tree, view, topOrganizations };
 }

@@ -73,8 +73,9 @@ export function registerPeople(
   log: vscode.LogOutputChannel,
   connection: ConnectionManager,
   loadedUsers: () => Iterable<User>,
+  findRoots?: () => Promise<readonly string[]>,
 ): UserDirectory {
-  const directory = new UserDirectory(connection, log, () => readSettings().organizations, loadedUsers);
+  const directory = new UserDirectory(connection, log, () => readSettings().organizations, loadedUsers, findRoots);
   const hints = new UserHints(directory);
   context.subscriptions.push(
     directory,
