@@ -27,7 +27,7 @@ export interface TableTexts {
   filterPlaceholder: string;
   /** The bar's buttons and label, in order. */
   barTexts: string[];
-  /** The filter typed first (status, finish before a date; 5 matches), then what is added to it (start from a date; 4 matches). */
+  /** The filter typed first (status and leader by login name or name; 10 matches), then what is added to it (finish before a date; 4 matches). */
   filterFirst: string;
   filterMore: string;
   matches: (matches: number, total: number) => string;
@@ -57,8 +57,8 @@ export const ENGLISH: TableTexts = {
   headers: ['Name', 'Code', 'Type', 'Status', 'Leader', 'Assignees', 'Planned start', 'Planned finish', 'Planned time (h)', 'Progress', 'Parent'],
   filterPlaceholder: 'Filter, e.g. status:"In progress" leader:suzuki finish<2026-03-01 overdue',
   barTexts: ['Add Condition…', 'Named Filters…', 'Save Filter…', 'Columns…', 'Lowest level only', 'Use in Request Document', 'Undo', 'Redo', 'Review Changes', 'Export…', 'Import…'],
-  filterFirst: 'status:未着手 finish<2026-05-20',
-  filterMore: ' start>=2026-05-01',
+  filterFirst: 'status:未着手 leader:admin',
+  filterMore: ' finish<2026-05-20',
   matches: (m, t) => `${m} of ${t} items match`,
   items: (n) => `${n} items`,
   editedCells: (n) => `${n} edited cells`,
@@ -85,9 +85,9 @@ export const JAPANESE: TableTexts = {
   headers: ['名称', 'コード', '種別', 'ステータス', 'リーダー', '担当者', '予定開始日', '予定終了日', '予定工数 (時間)', '進捗率', '親'],
   filterPlaceholder: '絞り込み (例: ステータス:"進行中" リーダー:suzuki finish<2026-03-01 期限切れ)',
   barTexts: ['条件を追加…', '名前付きフィルター…', 'フィルターを保存…', '列…', '最下位の作業項目のみ', 'リクエスト文書で使う', '元に戻す', 'やり直し', '変更を確認', 'エクスポート…', 'インポート…'],
-  // Japanese field names, full-width characters (read as ASCII), a date written yyyy/M/d.
-  filterFirst: 'ステータス:未着手 終了＜２０２６－０５－２０',
-  filterMore: ' 開始>=２０２６/５/１',
+  // Japanese field names, a user by name, full-width characters (read as ASCII).
+  filterFirst: 'ステータス:未着手 リーダー:管理者',
+  filterMore: ' 終了＜２０２６－０５－２０',
   matches: (m, t) => `${t} 件中 ${m} 件が一致`,
   items: (n) => `${n} 件`,
   editedCells: (n) => `編集したセル ${n} 個`,
@@ -102,9 +102,9 @@ export const JAPANESE: TableTexts = {
 };
 
 /** Column indexes of the default layout. */
-const COL = { name: 0, code: 1, status: 3, start: 6, finish: 7, time: 8, progress: 9 } as const;
+const COL = { name: 0, code: 1, status: 3, leader: 4, start: 6, finish: 7, time: 8, progress: 9 } as const;
 
-/** The rows the filter leaves (items 131-134: not started, from 05-11 to 05-19), in the tree's order; the first filter also finds 121 (ends 03-27). */
+/** The rows the filter leaves (items 131-134: not started, leader admin, finishing 05-16 to 05-19), in the tree's order; the first part finds 131-140. */
 const FILTERED = [
   { id: '131', name: '結合テスト 1', code: 'WEB-T-01', start: '2026-05-11', finish: '2026-05-16' },
   { id: '132', name: '結合テスト 2', code: 'WEB-T-02', start: '2026-05-12', finish: '2026-05-17' },
@@ -221,6 +221,8 @@ export class TableFlow {
     this.table = await frameWith(wb, '#rows .row:not(.pending) .cell', 'the rows of the table');
     const rowsRead = this.table.locator('#status', { hasText: new RegExp(`^${t.items(0).replace('0', '\\d+')}$`) });
     await wb.expectVisible(rowsRead, 'the count of the items read, once reading ended', 60_000);
+    // The reading's notification (progress and Cancel) gone before the pictures.
+    await page.locator('.notification-toast').first().waitFor({ state: 'hidden', timeout: 30_000 }).catch(() => undefined);
   }
 
   /** The headers and the bar, in the UI's language. */
@@ -248,9 +250,11 @@ export class TableFlow {
     const filter = this.table.locator('#filter');
     const total = Number(((await this.table.locator('#status').innerText()).match(/\d+/) ?? ['0'])[0]);
     assert.ok(total > 20, `the project's rows (${total})`);
+    // Users by name once the people directory has read them (the first row's leader is admin, 2001).
+    await until(wb, 'the leader of the first row by name (管理者 太郎)', async () => (await this.cellText(0, COL.leader)) === '管理者 太郎', 30_000);
     await filter.click();
     await filter.pressSequentially(t.filterFirst, { delay: 20 });
-    await wb.expectVisible(this.table.locator('#count', { hasText: t.matches(5, total) }), `the count "${t.matches(5, total)}" for "${t.filterFirst}"`);
+    await wb.expectVisible(this.table.locator('#count', { hasText: t.matches(10, total) }), `the count "${t.matches(10, total)}" for "${t.filterFirst}"`);
     await filter.pressSequentially(t.filterMore, { delay: 20 });
     await wb.expectVisible(this.table.locator('#count', { hasText: t.matches(4, total) }), `the count "${t.matches(4, total)}" once "${t.filterMore.trim()}" is added`);
     // Counted only: the rows are all still there until Enter.
