@@ -3,6 +3,7 @@
 // columns, words, names, the first rows and how many there are) in #wis-grid, only the rows in
 // sight, filters, and records the first paint time in `document.body.dataset.firstPaintMs`
 // (the benchmark reads it). Its `all(rows)` takes every row (kept until after the first paint),
+// `append(from, rows)` the rows of a batch of a table still being read,
 // `people(names)` paints the rows in sight again with names learned later.
 // Where the data comes from: a section with data-rows="embedded" holds it as #wis-head /
 // #wis-data JSON (the result view: painted here at once); data-rows="posted" gets it as
@@ -19,13 +20,13 @@
 
 /**
  * @param {TableHead} d
- * @returns {{all(rows: Row[]): void, people(names: Record<string, string>): void}}
+ * @returns {{all(rows: Row[]): void, append(from: number, rows: Row[]): void, people(names: Record<string, string>): void}}
  */
 // eslint-disable-next-line no-unused-vars -- used by page.js and the tests (a global of the page)
 function wisTable(d) {
   var t0 = performance.now();
   var grid = /** @type {HTMLElement} */ (document.getElementById('wis-grid'));
-  if (!grid) return { all: function(){}, people: function(){} };
+  if (!grid) return { all: function(){}, append: function(){}, people: function(){} };
   grid.textContent = '';
   var H = d.h, fields = d.fields, all = d.rows, rows = all, total = d.total, painted = false, /** @type {Row[] | undefined} */ later;
   // The item's name is its own column unless the table shows the Name field (before → after): never two "Name" columns.
@@ -76,6 +77,17 @@ function wisTable(d) {
     if (!painted) { later = every; return; }
     all = every; rows = all; apply(); document.body.dataset.rowsReady = '1';
   }
+  /** Rows from index `from` (a batch of a table still being read; the first replaces the first rows): the rows in sight painted again, the filter kept. @param {number} from @param {Row[]} more */
+  function append(from, more){
+    if (!painted) { pending.push([from, more]); return; }
+    var filtered = rows !== all;
+    all.length = Math.min(all.length, from);
+    for (var i = 0; i < more.length; i++) all.push(more[i]);
+    if (filtered) { var top = grid.scrollTop; apply(); grid.scrollTop = top; render(); } else { rows = all; render(); }
+    document.body.dataset.rowsShown = String(all.length);
+    if (all.length >= total) document.body.dataset.rowsReady = '1';
+  }
+  var pending = /** @type {[number, Row[]][]} */ ([]);
   grid.addEventListener('scroll', function(){ requestAnimationFrame(render); });
   /** @type {HTMLElement} */ (document.getElementById('wis-filter')).addEventListener('change', apply);
   /** @type {HTMLElement} */ (document.getElementById('wis-search')).addEventListener('input', apply);
@@ -84,10 +96,11 @@ function wisTable(d) {
   requestAnimationFrame(function(){
     document.body.dataset.firstPaintMs = String(Math.round(performance.now())); document.body.dataset.scriptMs = String(Math.round(performance.now() - t0)); document.body.dataset.rows = String(total);
     // Every row, after the first paint.
-    setTimeout(function(){ painted = true; if (later) { var every = later; later = undefined; takeAll(every); } }, 0);
+    setTimeout(function(){ painted = true; if (later) { var every = later; later = undefined; takeAll(every); } var p = pending.splice(0); for (var i = 0; i < p.length; i++) append(p[i][0], p[i][1]); }, 0);
   });
   return {
     all: takeAll,
+    append: append,
     people: function(names){ d.people = names; render(); },
   };
 }

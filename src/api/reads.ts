@@ -87,6 +87,8 @@ export interface ReadWorkItemsOptions {
   signal?: AbortSignal;
   /** Called after each request with the number of IDs settled so far and the number of distinct IDs. */
   onProgress?: (done: number, total: number) => void;
+  /** Called after each batch (also one answered 404) with its IDs and every record read so far, by ID (the map `items` of the result). */
+  onBatch?: (batch: readonly string[], items: Map<string, WorkItemRecord>) => void;
   /** The clock of the pacing (tests); the system clock by default. */
   clock?: Clock;
 }
@@ -148,6 +150,7 @@ export async function readWorkItems(client: ServiceClient, ids: readonly string[
       }
     }
     done += batch.length;
+    o.onBatch?.(batch, items);
     o.onProgress?.(done, total);
   }
   // The batches hold each ID once, in the order asked.

@@ -20,6 +20,9 @@ export type ItemValues = Readonly<Record<string, unknown>>;
  */
 export const HAS_SUB_ITEMS = '(hasSubItems)';
 
+/** The notes that depend on whether an item has sub-items (HAS_SUB_ITEMS, known only after the sub-item reads). */
+export const SUB_ITEM_NOTES: ReadonlySet<EffectNote> = new Set<EffectNote>(['children-progress', 'descendants-lock']);
+
 /** Whether the body reaches an item's sub-items too (so whether it has any matters). */
 export function reachesSubItems(body: UpdateWorkItemsBody): boolean {
   return body.restore !== true && (body.setCompleted !== undefined || body.setTimeEntryLocked !== undefined || body.propagateToChildren !== undefined);

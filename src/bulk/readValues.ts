@@ -1,6 +1,8 @@
 // Reading the values a preview, a snapshot or a drift check needs: the touched
 // fields of every item (batched, paced and cancellable by the reader given), and
 // for moves the children of each previous parent in order. No vscode import.
+import { DEFAULT_MIN_INTERVAL_MS, DEFAULT_REQUESTS_PER_MINUTE } from '../api/limits';
+import { intervalFor, Pacer, systemClock, type Clock } from '../api/pacer';
 import type { UpdateWorkItemsBody } from '../schema/api';
 import type { SubItemNode, WorkItemRecord } from '../schema/reads';
 import { idValue, workItemIdOf } from '../schema/reads';
@@ -9,6 +11,8 @@ import { fieldsToRead, HAS_SUB_ITEMS, reachesSubItems, sameFieldValue, touchedFi
 export interface ReadOptions {
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
+  /** After each batch: its IDs and every record read so far (src/api/reads.ts `onBatch`). */
+  onBatch?: (batch: readonly string[], items: Map<string, WorkItemRecord>) => void;
 }
 
 /** Reads work items by ID (src/api/reads.ts `readWorkItems` bound to a client); the map it answers is the caller's (a new one each call). */
@@ -20,6 +24,21 @@ export type WorkItemReader = (
 
 /** Reads one item's sub-items (ServiceClient.getSubItems). */
 export type SubItemReader = (id: string, q: { fields?: readonly string[]; depth?: number }, o: { signal?: AbortSignal }) => Promise<SubItemNode>;
+
+/**
+ * `get` on the configured pacing: each call waits for its turn (at least one interval after the
+ * previous call's start) and starts its turn as it leaves, as the work-item reads do. One pacer
+ * for every call of the reader; inside a SharedPacing (a Send, a Preview) it is that pacing's
+ * time line, so the sub-item reads are spaced from the work-item reads too.
+ */
+export function pacedSubItems(get: SubItemReader, requestsPerMinute = DEFAULT_REQUESTS_PER_MINUTE, clock: Clock = systemClock): SubItemReader {
+  const pacer = new Pacer(intervalFor(requestsPerMinute, DEFAULT_MIN_INTERVAL_MS), clock);
+  return async (id, q, o) => {
+    const slot = await pacer.slot(o.signal);
+    slot.start();
+    return get(id, q, o);
+  };
+}
 
 export interface ReadValues {
   fields: string[];
@@ -34,13 +53,35 @@ export interface ReadValues {
   siblings?: Map<string, string[]>;
 }
 
+export interface ReadValuesOptions {
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+  subItems?: SubItemReader;
+  /**
+   * After each batch of the work-item reads (before the next is asked for): its IDs and the values
+   * read so far (those of the batch included). The sub-item reads, when the body needs them, come
+   * after the last batch and only add HAS_SUB_ITEMS (src/bulk/effects.ts SUB_ITEM_NOTES).
+   */
+  onItems?: (batch: readonly string[], items: ReadonlyMap<string, ItemValues>) => void;
+}
+
 /** Reads the values `body` touches on `ids` (and, for a move, the current parents' children). */
-export async function readValues(read: WorkItemReader, ids: readonly string[], body: UpdateWorkItemsBody, o: ReadOptions & { subItems?: SubItemReader } = {}): Promise<ReadValues> {
+export async function readValues(read: WorkItemReader, ids: readonly string[], body: UpdateWorkItemsBody, o: ReadValuesOptions = {}): Promise<ReadValues> {
   const fields = fieldsToRead(body);
-  const answer = await read(ids, fields, { signal: o.signal, onProgress: o.onProgress });
-  // The reader's map is ours: each record becomes its fields in place (no second map of every item).
+  // The reader's map is ours: each record becomes its fields in place (no second map of every item), batch by batch when the reader says.
+  let byBatch = false;
+  const onBatch = (batch: readonly string[], got: Map<string, WorkItemRecord>): void => {
+    byBatch = true;
+    const values = got as unknown as Map<string, ItemValues>;
+    for (const id of batch) {
+      const r = got.get(id);
+      if (r) values.set(id, r.fields);
+    }
+    o.onItems?.(batch, values);
+  };
+  const answer = await read(ids, fields, { signal: o.signal, onProgress: o.onProgress, onBatch });
   const items = answer.items as unknown as Map<string, ItemValues>;
-  for (const [id, record] of answer.items) items.set(id, record.fields);
+  if (!byBatch) for (const [id, record] of answer.items) items.set(id, record.fields);
   const out: ReadValues = { fields, items, missing: answer.missing, requests: answer.requests };
   const wantSiblings = body.moveParentTo !== undefined;
   const wantChildren = reachesSubItems(body);

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ReadValues } from '../bulk/readValues';
+import type { ReadValues, ReadValuesOptions } from '../bulk/readValues';
+import { SharedPacing } from '../api/pacer';
 import { planJob, type JobPlan } from '../bulk';
 import { readSettings } from '../common/config';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
@@ -14,7 +15,7 @@ import { itemsText, requestsText } from '../common/wording';
 import type { JobSourceInfo, JobsForValues, MarkdownPreviews } from '../common/jobHooks';
 import { isCancellation } from '../common/commands';
 import { renderChangesPage, messageSection } from './model/page';
-import { changeTableSection, previewTable, userIdsInTable, type ChangeTable } from '../webview/changeTable';
+import { changeTableSection, PreviewTableBuilder, userIdsInTable, type ChangeTable } from '../webview/changeTable';
 import { isTableRequest, PostedTable, type TableRequest } from '../webview/changeTableData';
 import type { UserNames } from '../common/model/users';
 import { sideColumn } from '../webview/sideColumn';
@@ -23,6 +24,9 @@ import { analyzeText, documentName } from '../common/requestDocument';
 import { PreviewStore, sha256, type SentMark } from './previewStore';
 import { askRepeat, previewButtons, sentLine, staleSendMessage } from './sent';
 import { readWithProgress } from './readProgress';
+import { PreviewBatches } from './previewBatches';
+import { readRequestCount } from './reader';
+import { fieldsToRead } from '../bulk/effects';
 
 /** The group beside the document (the one the user is in when it is not the first; else the second; else a new one). */
 function sideGroupColumn(): vscode.ViewColumn {
@@ -155,8 +159,8 @@ export class PreviewViews implements vscode.Disposable {
   }
 
   /** Reads with a cancellable progress notification (none for a quick read): readWithProgress. */
-  protected read(ids: readonly string[], plan: JobPlan, info: ConnectionInfo, title: (requests: string) => string): Promise<ReadValues> {
-    return readWithProgress(this.connections, this.log, ids, plan, info, title);
+  protected read(ids: readonly string[], plan: JobPlan, info: ConnectionInfo, title: (requests: string) => string, onItems?: ReadValuesOptions['onItems']): Promise<ReadValues> {
+    return readWithProgress(this.connections, this.log, ids, plan, info, title, onItems);
   }
 
   // ---------------------------------------------------------------- preview
@@ -165,9 +169,30 @@ export class PreviewViews implements vscode.Disposable {
     if (!this.enabled()) return undefined;
     const name = documentName(doc.uri);
     let values: ReadValues;
+    // The table is built as the answers come (while the next read is on its way), and the view shows
+    // it from the first batch on, its rows appended batch by batch; the counts and lines follow the last read.
+    const builder = new PreviewTableBuilder(plan.ids, plan.update, changeTableStrings());
+    const reads = readRequestCount(info.baseUrl, plan.ids, fieldsToRead(plan.update));
+    const reading = vscode.l10n.t('Preview: reading the current values of {0} ({1})', itemsText(plan.ids.length), reads === undefined ? '?' : requestsText(reads));
+    const batches = new PreviewBatches(builder, (from) => {
+      const posted = this.posted;
+      if (posted?.table === builder.table && this.panel && this.panelDoc?.toString() === doc.uri.toString()) {
+        void this.panel.webview.postMessage(posted.more(from));
+        return;
+      }
+      this.showPreviewPanel(doc.uri, name, info, plan, changeTableSection(builder.table, changeTableStrings(), 'posted', true), [], true, builder.table, {
+        status: reading,
+        total: plan.ids.length,
+        from,
+      });
+    });
     try {
-      values = await this.read(plan.ids, plan, info, (requests) => vscode.l10n.t('Preview: reading the current values of {0} ({1})', itemsText(plan.ids.length), requests));
+      // One pacing for every read of the preview (the work items, the levels of their parents, their sub-items).
+      values = await new SharedPacing().run(() =>
+        this.read(plan.ids, plan, info, (requests) => vscode.l10n.t('Preview: reading the current values of {0} ({1})', itemsText(plan.ids.length), requests), batches.onItems),
+      );
     } catch (e) {
+      batches.stop();
       if (isCancellation(e)) {
         this.showPreviewPanel(doc.uri, name, info, plan, messageSection(changeTableStrings().heading.preview, vscode.l10n.t('Reading the current values was cancelled.')), []);
         return undefined;
@@ -183,11 +208,22 @@ export class PreviewViews implements vscode.Disposable {
       );
       return undefined;
     }
+    // Shown since an earlier batch: the rows of the batches left now, then the counts and lines. Not shown yet
+    // (a read of one batch, say): the whole page at once, its counts in it.
+    if (this.posted?.table === builder.table) batches.flush();
+    else batches.stop();
     this.keepPreview({ text: doc.getText(), plan, values, info, docUri: doc.uri });
-    return this.showPreview(doc.uri, name, info, plan, values);
+    return this.showPreview(doc.uri, name, info, plan, values, { builder });
   }
 
-  protected showPreview(uri: vscode.Uri, name: string, info: ConnectionInfo, plan: JobPlan, values: ReadValues, o: { drifted?: number; keptAt?: Date; reveal?: boolean } = {}): ChangeTable {
+  protected showPreview(
+    uri: vscode.Uri,
+    name: string,
+    info: ConnectionInfo,
+    plan: JobPlan,
+    values: ReadValues,
+    o: { drifted?: number; keptAt?: Date; reveal?: boolean; builder?: PreviewTableBuilder } = {},
+  ): ChangeTable {
     const drifted = o.drifted;
     const s = changeTableStrings();
     const lines: ChangeTable['lines'] = [];
@@ -197,7 +233,9 @@ export class PreviewViews implements vscode.Disposable {
       lines.push({ text: vscode.l10n.t('{0} not found on the service: {1}', itemsText(values.missing.length), values.missing.slice(0, 20).join(', ')), level: 'error' });
     }
     if (drifted) lines.push({ text: vscode.l10n.t('{0} changed since the previous preview; these are the values now.', itemsText(drifted)), level: 'warning' });
-    const table = previewTable(plan.ids, plan.update, values.items, s, lines);
+    const builder = o.builder ?? new PreviewTableBuilder(plan.ids, plan.update, s);
+    const made = builder.made;
+    const table = builder.finish(values.items, lines);
     this.lastPreview = table;
     table.people = this.namesFor(table, () => {
       // Names read after the first paint: sent to the page, which paints the rows in sight again (only while the table is shown).
@@ -211,15 +249,38 @@ export class PreviewViews implements vscode.Disposable {
         ? vscode.l10n.t('Read {0} at {1}, before the window was reloaded. Nothing has been sent.', itemsText(values.items.size), o.keptAt.toLocaleString(vscode.env.language))
         : vscode.l10n.t('Read {0} with {1} at {2}. Nothing has been sent.', itemsText(values.items.size), requestsText(values.requests), new Date().toLocaleTimeString(vscode.env.language)),
     ];
-    this.showPreviewPanel(uri, name, info, plan, changeTableSection(table, s, 'posted'), extra, o.reveal ?? true, table);
+    const section = changeTableSection(table, s, 'posted');
+    const posted = this.posted;
+    if (posted?.table === table && posted.byBatch && this.panel && this.panelDoc?.toString() === uri.toString()) {
+      // Shown since the first batch: the rows left (when the reader gave no batches), the counts and lines, the names known.
+      this.panelArgs = { uri, name, info, plan, section, extra, table };
+      const panel = this.panel;
+      if (table.rows.length > made) void panel.webview.postMessage(posted.more(made));
+      void panel.webview.postMessage(posted.summary({ counts: table.counts, lines: table.lines, status: extra[0]! }));
+      if (Object.keys(table.people ?? {}).length > 0) void panel.webview.postMessage(posted.people());
+      return table;
+    }
+    this.showPreviewPanel(uri, name, info, plan, section, extra, o.reveal ?? true, table);
     return table;
   }
 
   /** Shows the view of `uri` with `section`; its rows (when `table` is given) are posted when the page asks. */
-  private showPreviewPanel(uri: vscode.Uri, name: string, info: ConnectionInfo, plan: JobPlan, section: string, extra: string[], reveal = true, table?: ChangeTable): void {
+  private showPreviewPanel(
+    uri: vscode.Uri,
+    name: string,
+    info: ConnectionInfo,
+    plan: JobPlan,
+    section: string,
+    extra: string[],
+    reveal = true,
+    table?: ChangeTable,
+    /** A table still being read: the line said meanwhile, how many rows it will have, its first batch's first row. */
+    reading?: { status: string; total: number; from: number },
+  ): void {
     this.panelArgs = { uri, name, info, plan, section, extra, table };
     const page = randomBytes(9).toString('base64url');
-    this.posted = !table ? undefined : this.posted?.table === table ? this.posted.forPage(page) : new PostedTable(page, table, changeTableStrings());
+    this.posted = !table ? undefined : this.posted?.table === table ? this.posted.forPage(page) : new PostedTable(page, table, changeTableStrings(), {}, reading?.total);
+    if (reading) this.posted!.more(reading.from);
     this.renderRestored = undefined;
     const sent = this.sentMarks.get(uri.toString());
     const title = vscode.l10n.t('Before/After: {0}', name);
@@ -245,6 +306,7 @@ export class PreviewViews implements vscode.Disposable {
         vscode.l10n.t('{0} in {1}', itemsText(plan.ids.length), requestsText(plan.requests.length)),
         ...(sent ? [sentLine(sent)] : extra),
       ],
+      ...(reading && !sent ? { status: reading.status } : {}),
       section,
       buttons: previewButtons(sent),
       nonce: randomBytes(16).toString('base64'),
@@ -257,7 +319,7 @@ export class PreviewViews implements vscode.Disposable {
     if (reveal) panel.reveal(panel.viewColumn, true);
     // Every row's bytes made while the page loads (in the webview's own process), ready when it asks.
     const posted = this.posted;
-    if (posted) setTimeout(() => posted.prepare(), 0);
+    if (posted && !posted.byBatch) setTimeout(() => posted.prepare(), 0);
   }
 
   private adoptPanel(panel: vscode.WebviewPanel): vscode.WebviewPanel {
@@ -385,7 +447,9 @@ export class PreviewViews implements vscode.Disposable {
     // The first rows leave before every row is serialized.
     await new Promise((resolve) => setTimeout(resolve, 0));
     if (this.posted !== posted || this.panel !== panel) return;
-    void panel.webview.postMessage(posted.rows());
+    for (const message of posted.rest()) void panel.webview.postMessage(message);
+    // Names known by now (read while the rows were on their way).
+    if (posted.byBatch && Object.keys(posted.table.people ?? {}).length > 0) void panel.webview.postMessage(posted.people());
   }
 
   /** Presses a button of the open Before/After view as a click does ('send', 'refresh'), or only reports its state. */

@@ -2,7 +2,7 @@
 // says how many read requests it takes; a read that ends within QUIET_READ_MS shows none (small
 // jobs read in one request, in milliseconds). Used by Preview, Send (values before) and after a run.
 import * as vscode from 'vscode';
-import { readValues, type ReadValues } from '../bulk/readValues';
+import { readValues, type ReadValues, type ReadValuesOptions } from '../bulk/readValues';
 import { fieldsToRead } from '../bulk/effects';
 import type { JobPlan } from '../bulk';
 import { abortOn } from '../common/abortOn';
@@ -25,6 +25,8 @@ export async function readWithProgress(
   plan: JobPlan,
   info: ConnectionInfo,
   title: (requests: string) => string,
+  /** After each batch of the work-item reads (the preview builds its table as they come). */
+  onItems?: ReadValuesOptions['onItems'],
 ): Promise<ReadValues> {
   const fields = fieldsToRead(plan.update);
   const count = readRequestCount(info.baseUrl, ids, fields);
@@ -34,6 +36,7 @@ export async function readWithProgress(
   const reading = readValues(workItemReader(connections), ids, plan.update, {
     signal: abort.signal,
     subItems: subItemReader(connections),
+    onItems,
     onProgress: (done, total) => {
       latest = [done, total];
       report?.(done, total);

@@ -1,6 +1,6 @@
 // The read operations bound to the current connection, paced like bulk updates.
 import { planWorkItemReads, readWorkItems } from '../api/reads';
-import type { SubItemReader, WorkItemReader } from '../bulk/readValues';
+import { pacedSubItems, type SubItemReader, type WorkItemReader } from '../bulk/readValues';
 import { readSettings } from '../common/config';
 import type { ConnectionManager } from '../common/connection';
 
@@ -8,13 +8,14 @@ export function workItemReader(connections: ConnectionManager): WorkItemReader {
   return (ids, fields, o) => {
     const b = readSettings().bulk;
     return connections.run((c) =>
-      readWorkItems(c, ids, { fields, maxUrlLength: b.maxUrlLength, requestsPerMinute: b.requestsPerMinute, signal: o.signal, onProgress: o.onProgress }),
+      readWorkItems(c, ids, { fields, maxUrlLength: b.maxUrlLength, requestsPerMinute: b.requestsPerMinute, signal: o.signal, onProgress: o.onProgress, onBatch: o.onBatch }),
     );
   };
 }
 
+/** One item's sub-items, paced like the work-item reads (one pacer for every call of this reader; the Send's or the Preview's pacing when made inside one). */
 export function subItemReader(connections: ConnectionManager): SubItemReader {
-  return (id, q, o) => connections.run((c) => c.getSubItems(id, { fields: q.fields, depth: q.depth }, { signal: o.signal }));
+  return pacedSubItems((id, q, o) => connections.run((c) => c.getSubItems(id, { fields: q.fields, depth: q.depth }, { signal: o.signal })), readSettings().bulk.requestsPerMinute);
 }
 
 /** How many GET requests reading `ids` with `fields` takes (undefined when an ID cannot be read at all). */

@@ -3,7 +3,7 @@
 // view machinery: summary counts per field at the top, then a virtualized table
 // (only the rows in sight are in the DOM), so 20,000 items stay fast.
 // No vscode import; every sentence comes from `ChangeTableStrings`.
-import { itemEffect, touchedFields, type EffectNote, type EffectProblem, type EffectsOptions, type FieldVisitor, type ItemValues } from '../bulk/effects';
+import { HAS_SUB_ITEMS, itemEffect, SUB_ITEM_NOTES, touchedFields, type EffectNote, type EffectProblem, type EffectsOptions, type FieldVisitor, type ItemValues } from '../bulk/effects';
 import type { UpdateWorkItemsBody } from '../schema/api';
 import type { ChangeRow } from '../bulk/jobValues';
 import { escapeHtml } from './html';
@@ -151,65 +151,135 @@ export function previewTable(
   extraLines: ChangeTable['lines'] = [],
   options: EffectsOptions = {},
 ): ChangeTable {
-  const fields = touchedFields(body);
-  const counts: FieldCounts[] = fields.map((field) => ({ field, changes: 0, unchanged: 0, computed: 0, unexpected: 0 }));
-  const notes = new Map<EffectNote, number>();
-  const problems = new Map<EffectProblem['code'], number>();
-  const rows: Row[] = new Array<Row>(ids.length);
-  // Each row made at its full length and filled in place (no growing arrays: 20,000 rows make little garbage).
-  const width = 4 + 3 * fields.length;
-  let row: Row = [];
-  let i = 0;
-  let k = 4;
-  const visit: FieldVisitor = (_field, before, expected, changes) => {
-    const c = counts[i++]!;
-    if (expected.kind === 'computed') {
-      c.computed++;
-      row[k] = CellState.Computed;
-      row[k + 2] = null;
-    } else if (changes) {
-      c.changes++;
-      row[k] = CellState.Changes;
-      row[k + 2] = expected.value;
-    } else {
-      c.unchanged++;
-      row[k] = CellState.Unchanged;
-      row[k + 2] = null;
-    }
-    row[k + 1] = before;
-    k += 3;
-  };
-  for (let r = 0; r < ids.length; r++) {
-    const id = ids[r]!;
-    row = new Array<unknown>(width);
+  const b = new PreviewTableBuilder(ids, body, s, options);
+  b.addRead(ids, current);
+  return b.finish(current, extraLines);
+}
+
+/**
+ * The preview table built as the reads come back: `addRead(batch, current)` after each batch
+ * makes the rows of the items of `ids` settled so far (in `ids` order; their values do not
+ * depend on later reads), `finish` the rest, the counts and the lines. The notes that depend on
+ * whether an item has sub-items (SUB_ITEM_NOTES, known after the sub-item reads) are counted at
+ * `finish`. The same table as computing it at once.
+ */
+export class PreviewTableBuilder {
+  readonly table: ChangeTable;
+  private readonly fields: string[];
+  private readonly width: number;
+  private readonly counts: FieldCounts[];
+  private readonly notes = new Map<EffectNote, number>();
+  private readonly problems = new Map<EffectProblem['code'], number>();
+  /** Where each note was first given (row × 16 + its place among the row's notes): the lines keep that order. */
+  private readonly firstAt = new Map<EffectNote, number>();
+  /** Notes that depend on sub-items: the row's index, the note, its place among the row's notes. */
+  private readonly pending: [number, EffectNote, number][] = [];
+  private readonly settled = new Set<string>();
+  /** Rows made so far (ids[0 .. next - 1]). */
+  private next = 0;
+  private row: Row = [];
+  private i = 0;
+  private k = 4;
+  private readonly visit: FieldVisitor;
+
+  constructor(
+    private readonly ids: readonly string[],
+    private readonly body: UpdateWorkItemsBody,
+    private readonly s: ChangeTableStrings,
+    private readonly options: EffectsOptions = {},
+  ) {
+    this.fields = touchedFields(body);
+    this.counts = this.fields.map((field) => ({ field, changes: 0, unchanged: 0, computed: 0, unexpected: 0 }));
+    this.width = 4 + 3 * this.fields.length;
+    this.table = { kind: 'preview', fields: this.fields, rows: [], counts: this.counts, lines: [] };
+    // Each row made at its full length and filled in place (no growing arrays: 20,000 rows make little garbage).
+    this.visit = (_field, before, expected, changes) => {
+      const c = this.counts[this.i++]!;
+      const row = this.row;
+      const k = this.k;
+      if (expected.kind === 'computed') {
+        c.computed++;
+        row[k] = CellState.Computed;
+        row[k + 2] = null;
+      } else if (changes) {
+        c.changes++;
+        row[k] = CellState.Changes;
+        row[k + 2] = expected.value;
+      } else {
+        c.unchanged++;
+        row[k] = CellState.Unchanged;
+        row[k + 2] = null;
+      }
+      row[k + 1] = before;
+      this.k = k + 3;
+    };
+  }
+
+  /** Rows made so far. */
+  get made(): number {
+    return this.next;
+  }
+
+  /** The reads of `batch` came back (values in `current`): the rows of the items settled so far; answers the index of the first new row. */
+  addRead(batch: readonly string[], current: ReadonlyMap<string, ItemValues>): number {
+    const from = this.next;
+    const all = batch === this.ids;
+    if (!all) for (const id of batch) this.settled.add(id);
+    while (this.next < this.ids.length && (all || this.settled.has(this.ids[this.next]!))) this.makeRow(this.next++, current);
+    return from;
+  }
+
+  private makeRow(r: number, current: ReadonlyMap<string, ItemValues>): void {
+    const id = this.ids[r]!;
+    const width = this.width;
+    const row = (this.row = new Array<unknown>(width));
     row[0] = id;
     row[1] = '';
     row[2] = '';
     row[3] = 0;
-    i = 0;
-    k = 4;
-    const e = itemEffect(id, body, current.get(id), options, visit);
+    this.i = 0;
+    this.k = 4;
+    const e = itemEffect(id, this.body, current.get(id), this.options, this.visit);
     if (e.name !== undefined) row[1] = e.name;
     if (e.problems.length > 0) {
-      row[2] = e.problems.map((p) => s.problem(p)).join(' · ');
+      row[2] = e.problems.map((p) => this.s.problem(p)).join(' · ');
       row[3] = 1;
-      for (const p of e.problems) problems.set(p.code, (problems.get(p.code) ?? 0) + 1);
+      for (const p of e.problems) this.problems.set(p.code, (this.problems.get(p.code) ?? 0) + 1);
     }
-    for (const n of e.notes) notes.set(n, (notes.get(n) ?? 0) + 1);
+    for (let j = 0; j < e.notes.length; j++) {
+      const n = e.notes[j]!;
+      if (SUB_ITEM_NOTES.has(n)) this.pending.push([r, n, j]);
+      else this.noted(n, r * 16 + j);
+    }
     // An item not read: its cells unchanged, their values unknown.
-    for (; k < width; k += 3) {
+    for (let k = this.k; k < width; k += 3) {
       row[k] = CellState.Unchanged;
       row[k + 1] = undefined;
       row[k + 2] = null;
     }
-    rows[r] = row;
+    this.table.rows[r] = row;
   }
-  const lines: ChangeTable['lines'] = [
-    ...extraLines,
-    ...[...problems].map(([code, n]) => ({ text: s.problemCount(code, n), level: 'error' as const })),
-    ...[...notes].map(([n, items]) => ({ text: s.note(n, items), level: 'info' as const })),
-  ];
-  return { kind: 'preview', fields, rows, counts, lines };
+
+  private noted(n: EffectNote, at: number): void {
+    this.notes.set(n, (this.notes.get(n) ?? 0) + 1);
+    const first = this.firstAt.get(n);
+    if (first === undefined || at < first) this.firstAt.set(n, at);
+  }
+
+  /** Every read is done (the sub-item reads too): the rows left, the counts and the lines. */
+  finish(current: ReadonlyMap<string, ItemValues>, extraLines: ChangeTable['lines'] = []): ChangeTable {
+    this.addRead(this.ids, current);
+    for (const [r, n, j] of this.pending) if (current.get(this.ids[r]!)?.[HAS_SUB_ITEMS] !== false) this.noted(n, r * 16 + j);
+    this.pending.length = 0;
+    const notes = [...this.notes].sort((a, b) => this.firstAt.get(a[0])! - this.firstAt.get(b[0])!);
+    const s = this.s;
+    this.table.lines = [
+      ...extraLines,
+      ...[...this.problems].map(([code, n]) => ({ text: s.problemCount(code, n), level: 'error' as const })),
+      ...notes.map(([n, items]) => ({ text: s.note(n, items), level: 'info' as const })),
+    ];
+    return this.table;
+  }
 }
 
 /** The result table: before → after per item (after from the response and the re-read), marked where not as expected. */
@@ -303,17 +373,19 @@ export function changeTableHead(table: ChangeTable, s: ChangeTableStrings): Chan
  * The section's HTML: summary counts, the lines, the filter tools and an empty grid that
  * media/changes/table.js fills. `data` says where the rows come from: `embedded` (in the page,
  * #wis-head and #wis-data JSON: the result view) or `posted` (sent to the webview as messages
- * after the page asks for them, src/webview/changeTableData.ts: the Before/After view).
+ * after the page asks for them, src/webview/changeTableData.ts: the Before/After view). A table
+ * still being read (`pending`) has no counts or lines yet: they come as its `summary` message
+ * when the last read is done (media/changes/page.js).
  */
-export function changeTableSection(table: ChangeTable, s: ChangeTableStrings, data: 'embedded' | 'posted'): string {
+export function changeTableSection(table: ChangeTable, s: ChangeTableStrings, data: 'embedded' | 'posted', pending = false): string {
   const e = escapeHtml;
-  const counts = table.counts
+  const counts = (pending ? [] : table.counts)
     .map(
       (c) =>
         `<tr><th>${e(c.field)}</th><td>${c.changes}</td><td>${c.unchanged}</td><td>${c.computed}</td>${table.kind === 'result' ? `<td>${c.unexpected}</td>` : ''}</tr>`,
     )
     .join('');
-  const lines = table.lines.length ? `<ul class="wis-lines">${table.lines.map((l) => `<li class="${l.level}">${e(l.text)}</li>`).join('')}</ul>` : '';
+  const lines = table.lines.length && !pending ? `<ul class="wis-lines" id="wis-lines">${table.lines.map((l) => `<li class="${l.level}">${e(l.text)}</li>`).join('')}</ul>` : pending ? '<ul class="wis-lines" id="wis-lines"></ul>' : '';
   // Embedded: the first rows with the table's settings (the first paint parses only them), every row beside them.
   const embedded =
     data === 'embedded'
@@ -324,7 +396,7 @@ export function changeTableSection(table: ChangeTable, s: ChangeTableStrings, da
   return `<section id="wis-changes" data-kind="${table.kind}" data-rows="${data}">
 <h2>${e(table.kind === 'preview' ? s.heading.preview : s.heading.result)}</h2>
 ${lines}
-<table class="wis-counts"><thead><tr><th>${e(s.column.field)}</th><th>${e(s.column.changes)}</th><th>${e(s.column.unchanged)}</th><th>${e(s.column.computed)}</th>${table.kind === 'result' ? `<th>${e(s.column.unexpected)}</th>` : ''}</tr></thead><tbody>${counts}</tbody></table>
+<table class="wis-counts"><thead><tr><th>${e(s.column.field)}</th><th>${e(s.column.changes)}</th><th>${e(s.column.unchanged)}</th><th>${e(s.column.computed)}</th>${table.kind === 'result' ? `<th>${e(s.column.unexpected)}</th>` : ''}</tr></thead><tbody id="wis-counts-body">${counts}</tbody></table>
 <div class="wis-tools"><select id="wis-filter"><option value="all">${e(s.filter.all)}</option><option value="changed">${e(s.filter.changed)}</option><option value="flag">${e(table.kind === 'preview' ? s.filter.problems : s.filter.unexpected)}</option></select>
 <input id="wis-search" type="search" placeholder="${e(s.filter.search)}" aria-label="${e(s.filter.search)}"><span id="wis-shown" data-template="${e(s.shown(-1, -2))}"></span></div>
 <div id="wis-grid" class="wis-grid" role="table"></div>

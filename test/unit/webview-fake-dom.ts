@@ -75,6 +75,9 @@ export function runChangesPage(o: { body: Record<string, string>; rows: 'posted'
   make('span', 'wis-shown').dataset.template = '-1 of -2 items';
   make('select', 'wis-filter').value = 'all';
   make('input', 'wis-search').value = '';
+  make('tbody', 'wis-counts-body');
+  make('ul', 'wis-lines');
+  make('span', 'wis-status');
   if (o.json) {
     make('script', 'wis-head').textContent = o.json.head;
     make('script', 'wis-data').textContent = o.json.data;

@@ -10,6 +10,8 @@ export interface ChangesPageInput {
   title: string;
   /** Lines under the title (service, document, items and read requests, when read). */
   lines: string[];
+  /** The last line, while the values are still being read (replaced by the page when they are: media/changes/page.js). */
+  status?: string;
   /** The table section (changeTableSection: its rows posted when the page asks), or a message when the values could not be read. */
   section: string;
   buttons: { command: string; label: string; secondary?: boolean; disabled?: boolean; title?: string }[];
@@ -35,7 +37,7 @@ export function renderChangesPage(input: ChangesPageInput): string {
 </head>
 <body data-document="${esc(input.documentUri ?? '')}"${input.sentAt ? ` data-sent="${esc(input.sentAt)}"` : ''}${input.page ? ` data-page="${esc(input.page)}"` : ''}>
 <h1>${esc(input.title)}</h1>
-<p>${input.lines.map(esc).join('<br>')}</p>
+<p>${input.lines.map(esc).join('<br>')}${input.status !== undefined ? `<br><span id="wis-status">${esc(input.status)}</span>` : ''}</p>
 <div class="actions">${buttons}</div>
 ${input.section}
 ${scripts}
