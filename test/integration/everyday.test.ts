@@ -113,8 +113,14 @@ type JobOutcome = {
 describe('everyday use: work items that do not exist', function () {
   this.timeout(120_000);
   let uri: vscode.Uri;
+  // The browser workbench saves after a delay by default (files.autoSave "afterDelay" on the web,
+  // "off" on the desktop): the check that the extension leaves its edit unsaved needs it off.
+  const files = () => vscode.workspace.getConfiguration('files');
+  let autoSaveBefore: string | undefined;
 
   before(async () => {
+    autoSaveBefore = files().inspect<string>('autoSave')?.globalValue;
+    await files().update('autoSave', 'off', vscode.ConfigurationTarget.Global);
     await activateExtension();
     await vscode.commands.executeCommand('workItemStudio.startSandbox');
     const ws = vscode.workspace.workspaceFolders?.[0];
@@ -129,6 +135,7 @@ describe('everyday use: work items that do not exist', function () {
     await revertDirtyDocuments();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     fs.rmSync(uri.fsPath, { force: true });
+    await files().update('autoSave', autoSaveBefore, vscode.ConfigurationTarget.Global);
   });
 
   it('names the missing IDs; Retry Failed asks first; "Remove Missing IDs and Send the Rest" sends the others and edits the document only when asked', async () => {
