@@ -7,6 +7,7 @@ import { ListDecodeError, ListDecoder } from '../../src/api/listDecoder';
 import { createSandbox, generateDataset } from '../../src/sandbox';
 import { belowFold, summarizeBelow } from '../../src/organizations/model/discovery';
 import { startServer } from './api-helpers';
+import { signedInClient } from './sandbox-client';
 
 /** Decodes `text` fed in chunks of the given sizes (cycled), with small batches of elements. */
 function decode(text: string, sizes: number[], batchBytes: number): unknown {
@@ -130,10 +131,7 @@ describe('api: user lists through the client are decoded as they arrive', functi
 
   it('operation 2 folded into a summary gives what the whole list gives, without keeping the users; a read that starts over folds afresh; a user that is not valid fails the read', async () => {
     const sb = await createSandbox({ data: generateDataset({ users: 12_000, organizations: 6, workItems: 2, processCategories: 0, seed: 5 }) });
-    const bare = new ServiceClient({ baseUrl: sb.url });
-    const token = await bare.signIn('admin', 'password');
-    await bare.close();
-    const client = new ServiceClient({ baseUrl: sb.url, credentials: () => ({ kind: 'bearer', token }) });
+    const client = await signedInClient(sb);
     try {
       const whole = summarizeBelow('1', (await client.listAllAssignedUsers('1')).data);
       assert.ok(whole.size > 1, 'the data set has organizations below 1');

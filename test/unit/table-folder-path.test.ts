@@ -7,6 +7,7 @@ import { ServiceClient } from '../../src/api/client';
 import type { CallOptions } from '../../src/api/client';
 import { createSandbox, type Sandbox } from '../../src/sandbox';
 import { folderPath, loadSubtree, type ItemReads, type LoadedRow } from '../../src/table/model/load';
+import { signedInClient } from './sandbox-client';
 
 describe('table on a folder: parent paths from the project root (sandbox)', function () {
   this.timeout(30_000);
@@ -16,10 +17,7 @@ describe('table on a folder: parent paths from the project root (sandbox)', func
 
   before(async () => {
     sandbox = await createSandbox({ port: 0 });
-    const bare = new ServiceClient({ baseUrl: sandbox.url });
-    const token = await bare.signIn('admin', 'password');
-    await bare.close();
-    client = new ServiceClient({ baseUrl: sandbox.url, credentials: () => ({ kind: 'bearer', token }) });
+    client = await signedInClient(sandbox);
     const [p] = await client.getProjects(['3001']);
     projectRows = await loadSubtree(client, String(p!.workItemRootFolderId), 0, { onRows: () => undefined });
   });

@@ -9,6 +9,7 @@ import { loadByIds, loadSubtree, flattenToRows, type LoadedRow } from '../../src
 import { computeView, folderTest, folderTypeIds, tableColumns, todayOf, userIdsOf } from '../../src/table/model/session';
 import { compileFilterText } from '../../src/table/model/filter-text';
 import { readAllFieldTypes } from '../../src/api/catalogue';
+import { signedInClient } from './sandbox-client';
 
 describe('table rows against the sandbox', function () {
   this.timeout(30_000);
@@ -17,10 +18,7 @@ describe('table rows against the sandbox', function () {
 
   before(async () => {
     sandbox = await createSandbox({ port: 0 });
-    const bare = new ServiceClient({ baseUrl: sandbox.url });
-    const token = await bare.signIn('admin', 'password');
-    await bare.close();
-    client = new ServiceClient({ baseUrl: sandbox.url, credentials: () => ({ kind: 'bearer', token }) });
+    client = await signedInClient(sandbox);
   });
   after(async () => {
     await client?.close();

@@ -15,6 +15,7 @@ import { TableNames, carriedNames, type PeopleDirectory } from '../../src/table/
 import type { KnownUser } from '../../src/table/model/lookup';
 import { shownRow, userTitle } from '../../src/table/model/window';
 import type { ColumnDef } from '../../src/table/model/columns';
+import { signedInClient } from './sandbox-client';
 
 /** A directory like src/people/directory.ts: knows nothing at first; `resolve` reads the root organization's people. */
 function directory(read: (ids: string[]) => Promise<KnownUser[]>): PeopleDirectory & { reads: string[][]; known: Map<string, KnownUser> } {
@@ -49,10 +50,7 @@ describe('table: people by name (names read through the people directory)', func
 
   before(async () => {
     sandbox = await createSandbox({ port: 0 });
-    const bare = new ServiceClient({ baseUrl: sandbox.url });
-    const token = await bare.signIn('admin', 'password');
-    await bare.close();
-    client = new ServiceClient({ baseUrl: sandbox.url, credentials: () => ({ kind: 'bearer', token }) });
+    client = await signedInClient(sandbox);
     const [p] = await client.getProjects(['3001']);
     rows = await loadSubtree(client, String(p!.workItemRootFolderId), 0, { onRows: () => undefined });
     columns = tableColumns(await readAllFieldTypes(client), await client.getProjectProfile('3001'));

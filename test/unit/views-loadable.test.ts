@@ -8,6 +8,7 @@ import { createSandbox, type Sandbox } from '../../src/sandbox/index';
 import { FIRST_ROWS_WAIT_MS, LoadCell } from '../../src/views/model/loadable';
 import { loadLevel } from '../../src/workItems/model/hierarchy';
 import type { WorkItemRow } from '../../src/workItems/model/rows';
+import { signedInClient } from './sandbox-client';
 
 describe('views: a level ready within the wait', function () {
   this.timeout(30_000);
@@ -16,10 +17,7 @@ describe('views: a level ready within the wait', function () {
 
   before(async () => {
     sandbox = await createSandbox({});
-    const bare = new ServiceClient({ baseUrl: sandbox.url });
-    const token = await bare.signIn('admin', 'password');
-    await bare.close();
-    client = new ServiceClient({ baseUrl: sandbox.url, credentials: () => ({ kind: 'bearer', token }) });
+    client = await signedInClient(sandbox);
   });
   after(async () => {
     await client.close();

@@ -18,13 +18,7 @@ import {
   USER_FILTER_FIELDS,
 } from '../../src/views/model/filters';
 import { swatchSvg, toHexColor } from '../../src/views/model/colors';
-
-async function signedInClient(sandbox: Sandbox): Promise<ServiceClient> {
-  const bare = new ServiceClient({ baseUrl: sandbox.url });
-  const token = await bare.signIn('admin', 'password');
-  await bare.close();
-  return new ServiceClient({ baseUrl: sandbox.url, credentials: () => ({ kind: 'bearer', token }) });
-}
+import { signedInClient } from './sandbox-client';
 
 /**
  * What discovery can show: organizations that have users of their own, each under its

@@ -10,6 +10,7 @@ import { findPaths, flattenSubtree, Hierarchy, levelQuery, loadLevel, lowestLeve
 import { ProjectTypes } from '../../src/workItems/model/types';
 import { projectsQuery } from '../../src/workItems/model/projects';
 import { idText } from '../../src/workItems/model/rows';
+import { signedInClient } from './sandbox-client';
 
 describe('work items model against the sandbox', function () {
   this.timeout(30_000);
@@ -19,10 +20,7 @@ describe('work items model against the sandbox', function () {
 
   before(async () => {
     sandbox = await createSandbox({ port: 0 });
-    const bare = new ServiceClient({ baseUrl: sandbox.url });
-    const token = await bare.signIn('admin', 'password');
-    await bare.close();
-    client = new ServiceClient({ baseUrl: sandbox.url, credentials: () => ({ kind: 'bearer', token }) });
+    client = await signedInClient(sandbox);
   });
   after(async () => {
     await client?.close();
