@@ -199,13 +199,21 @@ export function normalizeAssignments(value: unknown): Assignment[] | undefined {
 }
 
 /** `yyyy-MM-dd` of a date value as read (a time part is dropped); null stays null. */
-const DATE_PREFIX = /^\d{4}-\d{2}-\d{2}/;
-
 export function dateOnly(value: unknown): string | null | undefined {
   if (value === null || value === '') return null;
-  if (typeof value !== 'string') return undefined;
-  if (value.length === 10) return DATE_PREFIX.test(value) ? value : undefined;
-  return DATE_PREFIX.test(value) ? value.slice(0, 10) : undefined;
+  if (typeof value !== 'string' || !hasDatePrefix(value)) return undefined;
+  return value.length === 10 ? value : value.slice(0, 10);
+}
+
+/** Whether `s` starts with `dddd-dd-dd` (ASCII digits; as /^\d{4}-\d{2}-\d{2}/, without a regular expression per value). */
+function hasDatePrefix(s: string): boolean {
+  if (s.length < 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return false;
+  for (let i = 0; i < 10; i++) {
+    if (i === 4 || i === 7) continue;
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 /** Shifted dates, cached by shift and date (many items of a job share dates; no key string per call). */
@@ -406,7 +414,8 @@ function applyShift(st: ItemState, days: number, options: EffectsOptions): void 
     // The value so far, as now() gives it (without making an Expected per item).
     const set = st.values[f];
     if (set !== undefined ? set.kind !== 'value' : !has(st, f)) continue;
-    const d = dateOnly(set !== undefined ? (set as { value: unknown }).value : normalizeValue(f, st.current[f]));
+    // dateOnly of the normalized value is dateOnly of the value as read (normalizeValue of a date is dateOnly ?? value).
+    const d = dateOnly(set !== undefined ? (set as { value: unknown }).value : st.current[f]);
     if (!d) continue;
     const moved = shiftDate(d, days);
     if (range && (moved < range.min || moved > range.max)) {
@@ -417,7 +426,10 @@ function applyShift(st: ItemState, days: number, options: EffectsOptions): void 
 }
 
 function applyAssignmentChange(st: ItemState, change: AssignmentChange): void {
-  const cur = now(st, 'Assignments');
+  // The list so far as a copy of its own (predictAssignments changes it in place): one copy of what was read
+  // (normalizeAssignments gives the same list of its normal form), or of what the body set.
+  const set = st.values.Assignments;
+  const cur: Expected = set ?? (has(st, 'Assignments') ? { kind: 'value', value: st.current.Assignments } : UNKNOWN_BEFORE);
   const list = cur.kind === 'value' ? normalizeAssignments(cur.value) : undefined;
   // PlannedTime so far (as now() gives it), only when the change divides it.
   const planned = change.recalculatePlannedTimeByAssignment === false ? now(st, 'PlannedTime') : undefined;

@@ -88,22 +88,27 @@ export interface ValueLabels {
 /** The user IDs a table shows (assignments' parties, leaders): the names to look up. */
 export function userIdsInTable(table: ChangeTable): Set<string> {
   const out = new Set<string>();
-  const add = (field: string, v: unknown): void => {
-    if (v === undefined || v === null || v === '') return;
-    if (USER_FIELDS.includes(field) && (typeof v === 'string' || typeof v === 'number')) out.add(String(v));
-    else if (field === 'Assignments' && Array.isArray(v)) {
-      for (const a of v) {
-        const o = (a ?? {}) as Record<string, unknown>;
-        const id = o.partyId ?? o.PartyId;
-        if (typeof id === 'string' || typeof id === 'number') out.add(String(id));
-      }
-    }
-  };
+  // One pass per user field over the rows' before and after values (no closure or check of the field per value).
   table.fields.forEach((field, i) => {
-    if (field !== 'Assignments' && !USER_FIELDS.includes(field)) return;
+    const user = USER_FIELDS.includes(field);
+    if (!user && field !== 'Assignments') return;
+    const at = 5 + 3 * i;
     for (const row of table.rows) {
-      add(field, row[5 + 3 * i]);
-      add(field, row[6 + 3 * i]);
+      for (let k = at; k <= at + 1; k++) {
+        const v = row[k];
+        if (v === undefined || v === null || v === '') continue;
+        if (user) {
+          if (typeof v === 'string') out.add(v);
+          else if (typeof v === 'number') out.add(String(v));
+        } else if (Array.isArray(v)) {
+          for (const a of v as unknown[]) {
+            const o = (a ?? {}) as Record<string, unknown>;
+            const id = o.partyId ?? o.PartyId;
+            if (typeof id === 'string') out.add(id);
+            else if (typeof id === 'number') out.add(String(id));
+          }
+        }
+      }
     }
   });
   return out;
@@ -172,8 +177,9 @@ export class PreviewTableBuilder {
   private readonly problems = new Map<EffectProblem['code'], number>();
   /** Where each note was first given (row × 16 + its place among the row's notes): the lines keep that order. */
   private readonly firstAt = new Map<EffectNote, number>();
-  /** Notes that depend on sub-items: the row's index, the note, its place among the row's notes. */
-  private readonly pending: [number, EffectNote, number][] = [];
+  /** Notes that depend on sub-items, flat (no array per row): the row's index × 16 + the note's place among the row's notes, and the note. */
+  private readonly pendingAt: number[] = [];
+  private readonly pendingNote: EffectNote[] = [];
   private readonly settled = new Set<string>();
   /** Rows made so far (ids[0 .. next - 1]). */
   private next = 0;
@@ -248,8 +254,10 @@ export class PreviewTableBuilder {
     }
     for (let j = 0; j < e.notes.length; j++) {
       const n = e.notes[j]!;
-      if (SUB_ITEM_NOTES.has(n)) this.pending.push([r, n, j]);
-      else this.noted(n, r * 16 + j);
+      if (SUB_ITEM_NOTES.has(n)) {
+        this.pendingAt.push(r * 16 + j);
+        this.pendingNote.push(n);
+      } else this.noted(n, r * 16 + j);
     }
     // An item not read: its cells unchanged, their values unknown.
     for (let k = this.k; k < width; k += 3) {
@@ -269,8 +277,12 @@ export class PreviewTableBuilder {
   /** Every read is done (the sub-item reads too): the rows left, the counts and the lines. */
   finish(current: ReadonlyMap<string, ItemValues>, extraLines: ChangeTable['lines'] = []): ChangeTable {
     this.addRead(this.ids, current);
-    for (const [r, n, j] of this.pending) if (current.get(this.ids[r]!)?.[HAS_SUB_ITEMS] !== false) this.noted(n, r * 16 + j);
-    this.pending.length = 0;
+    for (let p = 0; p < this.pendingAt.length; p++) {
+      const at = this.pendingAt[p]!;
+      if (current.get(this.ids[Math.floor(at / 16)]!)?.[HAS_SUB_ITEMS] !== false) this.noted(this.pendingNote[p]!, at);
+    }
+    this.pendingAt.length = 0;
+    this.pendingNote.length = 0;
     const notes = [...this.notes].sort((a, b) => this.firstAt.get(a[0])! - this.firstAt.get(b[0])!);
     const s = this.s;
     this.table.lines = [
