@@ -464,6 +464,8 @@ const DATE_FIELD_LIST = ['PlannedStartDate', 'PlannedFinishDate'] as const;
 /** Handed to a FieldVisitor only (read at once, never kept). */
 const UNKNOWN_BEFORE: Expected = Object.freeze({ kind: 'computed', reason: 'unknown-before' }) as Expected;
 const SCRATCH: { kind: 'value'; value: unknown } = { kind: 'value', value: undefined };
+/** `ItemEffect.fields` of an item whose fields went to a FieldVisitor (frozen: nothing is added to it). */
+const VISITED_FIELDS = Object.freeze([]) as unknown as FieldEffect[];
 
 /**
  * The effect of `body` on one item whose current values are `current`
@@ -473,7 +475,8 @@ const SCRATCH: { kind: 'value'; value: unknown } = { kind: 'value', value: undef
 export type FieldVisitor = (field: string, before: unknown, expected: Expected, changes: boolean) => void;
 
 export function itemEffect(id: string, body: UpdateWorkItemsBody, current: ItemValues | undefined, options: EffectsOptions = {}, visit?: FieldVisitor): ItemEffect {
-  const effect: ItemEffect = { id, fields: [], problems: [], notes: [] };
+  // With a visitor the fields go to it, never into the effect: one empty list shared by every item.
+  const effect: ItemEffect = { id, fields: visit ? VISITED_FIELDS : [], problems: [], notes: [] };
   if (!current) {
     effect.problems.push({ code: 'missing' });
     return effect;
