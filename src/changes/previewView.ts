@@ -27,6 +27,7 @@ import { readWithProgress } from './readProgress';
 import { PreviewBatches } from './previewBatches';
 import { readRequestCount } from './reader';
 import { fieldsToRead } from '../bulk/effects';
+import { mediaRoot, mediaUri } from '../common/webviewMedia';
 
 /** The group beside the document (the one the user is in when it is not the first; else the second; else a new one). */
 function sideGroupColumn(): vscode.ViewColumn {
@@ -35,18 +36,6 @@ function sideGroupColumn(): vscode.ViewColumn {
     vscode.window.tabGroups.activeTabGroup.viewColumn,
   );
   return column === 'beside' ? vscode.ViewColumn.Beside : column;
-}
-
-/** media/ of this extension: the view's scripts and styles (loaded with asWebviewUri, src/webview/html.ts). */
-function mediaRoot(): vscode.Uri {
-  const ext = vscode.extensions.getExtension('workitem-studio.workitem-studio')?.extensionUri ?? vscode.Uri.file(path.join(__dirname, '..'));
-  return vscode.Uri.joinPath(ext, 'media');
-}
-
-/** The webview's address of a media/ file (e.g. `changes/page.css`). */
-function mediaUri(webview: vscode.Webview): (file: string) => string {
-  const root = mediaRoot();
-  return (file) => webview.asWebviewUri(vscode.Uri.joinPath(root, ...file.split('/'))).toString();
 }
 
 export const PREVIEW_VIEW_TYPE = 'workItemStudio.valuesPreview';

@@ -3,7 +3,6 @@
 // result unless pinned, restored after a window reload, with "Save as JSON", "Retry Failed",
 // "Resend Unknown…" and "Send Remaining" buttons that run the job commands.
 import { randomBytes } from 'node:crypto';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ServiceError, type ServiceErrorKind } from '../../api/errors';
 import type { JobResult, RequestError } from '../../bulk/types';
@@ -16,18 +15,7 @@ import { userIdsInValue, userLabel, type UserNames } from '../../common/model/us
 import { resultViewColumn } from './column';
 import { sideViewColumn } from './sideGroup';
 import { markdownToHtml } from '../../webview/markdown';
-
-/** media/ of this extension: the view's scripts and styles (loaded with asWebviewUri, src/webview/html.ts). */
-function mediaRoot(): vscode.Uri {
-  const ext = vscode.extensions.getExtension('workitem-studio.workitem-studio')?.extensionUri ?? vscode.Uri.file(path.join(__dirname, '..'));
-  return vscode.Uri.joinPath(ext, 'media');
-}
-
-/** The webview's address of a media/ file (e.g. `changes/page.css`). */
-function mediaUri(webview: vscode.Webview): (file: string) => string {
-  const root = mediaRoot();
-  return (file) => webview.asWebviewUri(vscode.Uri.joinPath(root, ...file.split('/'))).toString();
-}
+import { mediaRoot, mediaUri } from '../../common/webviewMedia';
 
 export interface ResultViewModel {
   jobId?: string;
