@@ -23,6 +23,12 @@
 //            Timed to the first rows posted and to the whole table posted.
 //   plain, answers kept: plain, with every parsed answer kept until the end of the run
 //            (as a preview must keep what it read); for reference, not the goal's floor.
+//   reads only: the preview's reads (readValues, the answers checked and kept) with no
+//            table at all: the room the table has under the goal.
+//   rows in a worker: a design measured, not taken: plain GETs and JSON.parse on this
+//            thread (the values kept), each answer's bytes handed to a worker thread
+//            (bench/preview-worker.ts) that parses them again, makes the rows and posts their
+//            bytes back; timed to the last rows back. (No answer check: a floor for it.)
 //
 // Pacing is off in both (a virtual clock: the pacer's waits take no time), so the
 // ratio is the preview's own cost over the reads, not the service's rate limit.
@@ -34,6 +40,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { Agent, request } from 'undici';
 import { serveUntilStdinEnds, startChildSandbox } from './child-sandbox';
 import { renderChangesPage } from '../src/changes/model/page';
@@ -50,6 +57,7 @@ import { WorkItemsResponse } from '../src/schema/reads';
 import { changeTableSection, ENGLISH_CHANGE_TABLE, PreviewTableBuilder, userIdsInTable } from '../src/webview/changeTable';
 import { PostedTable } from '../src/webview/changeTableData';
 import { createSandbox, generateDataset } from '../src/sandbox';
+import type { FromWorker, ToWorker } from './preview-worker';
 import type { UpdateWorkItemsBody } from '../src/schema/api';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
@@ -121,6 +129,41 @@ async function main(): Promise<void> {
     return kept.length >= 0 ? n : 0;
   };
   const plain = (): Promise<number> => plainReads(false);
+  const readsOnly = async (): Promise<number> => {
+    const values = await readValues((i, f, o) => readWorkItems(client, i, { fields: f, clock: virtualClock(), signal: o.signal, onProgress: o.onProgress, onBatch: o.onBatch }), ids, BODY);
+    return values.items.size;
+  };
+  const worker = new Worker(path.join(__dirname, 'preview-worker.ts'), { workerData: { ids, body: BODY }, execArgv: ['--require', 'tsx/cjs'] });
+  const toWorker = (m: ToWorker, transfer: ArrayBuffer[] = []): void => worker.postMessage(m, transfer);
+  let workerBytes = 0;
+  const inWorker = async (): Promise<number> => {
+    toWorker({ reset: true });
+    let bytes = 0;
+    const done = new Promise<void>((resolve) => {
+      const on = (m: FromWorker): void => {
+        bytes += m.rows.byteLength;
+        if (!m.done) return;
+        worker.off('message', on);
+        resolve();
+      };
+      worker.on('message', on);
+    });
+    const kept: unknown[][] = [];
+    let n = 0;
+    for (const b of batches) {
+      const r = await request(`${base}/workitem/workItems/${b.join(',')}?${query}`, { dispatcher: agent, headers: { authorization: auth.header!, accept: 'application/json' } });
+      const body = await r.body.arrayBuffer();
+      if (r.statusCode !== 200) throw new Error(`worker read: HTTP ${r.statusCode}`);
+      const answer = JSON.parse(Buffer.from(body).toString('utf8')) as unknown[];
+      n += answer.length;
+      kept.push(answer);
+      toWorker({ batch: [...b], bytes: body }, [body]);
+    }
+    toWorker({ finish: true });
+    await done;
+    workerBytes = bytes;
+    return kept.length > 0 ? n : 0;
+  };
   const plainKept = (): Promise<number> => plainReads(true);
   const reader = async (): Promise<number> => {
     const r = await readWorkItems(client, ids, { fields, clock: virtualClock() });
@@ -181,27 +224,31 @@ async function main(): Promise<void> {
   const tailMs: number[] = [];
   let firstRowsAt = 0;
   let rowBytes = 0;
-  const runs = { plain, plainKept, reader, preview } as const;
+  const runs = { plain, plainKept, reader, readsOnly, preview, inWorker } as const;
   type Which = keyof typeof runs;
   const orders: Which[][] = [
-    ['plain', 'reader', 'preview', 'plainKept'],
-    ['preview', 'plainKept', 'plain', 'reader'],
-    ['reader', 'plain', 'plainKept', 'preview'],
-    ['plainKept', 'preview', 'reader', 'plain'],
+    ['plain', 'reader', 'preview', 'plainKept', 'readsOnly', 'inWorker'],
+    ['preview', 'inWorker', 'plainKept', 'plain', 'reader', 'readsOnly'],
+    ['readsOnly', 'reader', 'plain', 'inWorker', 'plainKept', 'preview'],
+    ['plainKept', 'readsOnly', 'preview', 'reader', 'inWorker', 'plain'],
   ];
   // Warm-up (JIT, connections), then interleaved repetitions, rotating which goes first.
   await plain();
   await plainKept();
   await reader();
   await preview();
-  const t: Record<Which, number[]> = { plain: [], plainKept: [], reader: [], preview: [] };
+  await readsOnly();
+  await inWorker();
+  const t: Record<Which, number[]> = { plain: [], plainKept: [], reader: [], readsOnly: [], preview: [], inWorker: [] };
   /** This process's CPU time (user + system, ms) per run of each side: its own work, whatever the load does to the wall clock. */
-  const cpu: Record<Which, number[]> = { plain: [], plainKept: [], reader: [], preview: [] };
+  const cpu: Record<Which, number[]> = { plain: [], plainKept: [], reader: [], readsOnly: [], preview: [], inWorker: [] };
   const firstRows: number[] = [];
   const ratios: number[] = [];
   const firstRatios: number[] = [];
   const keptRatios: number[] = [];
   const readerRatios: number[] = [];
+  const readsOnlyRatios: number[] = [];
+  const workerRatios: number[] = [];
   let read = 0;
   let plainCount = 0;
   for (let i = 0; i < RUNS; i++) {
@@ -226,6 +273,8 @@ async function main(): Promise<void> {
     firstRatios.push(first / times.plain);
     keptRatios.push(times.plainKept / times.plain);
     readerRatios.push(times.reader / times.plain);
+    readsOnlyRatios.push(times.readsOnly / times.plain);
+    workerRatios.push(times.inWorker / times.plain);
   }
   // The check of one answer alone (the first batch's text as the sandbox sent it), interleaved:
   // JSON.parse; JSON.parse + the compiled checker; JSON.parse + zod (what work-item answers went through before).
@@ -251,6 +300,7 @@ async function main(): Promise<void> {
       checkMs[k].push(performance.now() - t0);
     }
   }
+  await worker.terminate();
   await agent.close();
   await client.close();
   sandbox.close();
@@ -263,6 +313,11 @@ async function main(): Promise<void> {
   const r1 = stats(firstRatios);
   const rk = stats(keptRatios);
   const rr = stats(readerRatios);
+  const ro = stats(readsOnlyRatios);
+  const rwk = stats(workerRatios);
+  const o = stats(t.readsOnly);
+  const wk = stats(t.inWorker);
+  const cw = stats(cpu.inWorker);
   const tb = stats(duringMs.slice(1));
   const rw = stats(tailMs.slice(1));
   const f = (n: number) => n.toFixed(0);
@@ -284,6 +339,10 @@ both sides (service time only). *Plain*: the same GET batches with \`undici.requ
 nothing checked, nothing kept (the floor of the goal). *Plain, answers kept*: the same, every parsed answer
 kept until the end of the run (a preview must keep what it read; for reference). *Reader*: \`readWorkItems\`
 (the client: every answer checked by the compiled checker of work-item answers, src/schema/fast-check.ts).
+*Reads only*: the preview's reads (\`readValues\`: every answer checked and kept) and no table: the room the
+table has under the goal. *Rows in a worker thread* (a design measured, not taken): the plain GETs and \`JSON.parse\`
+on the main thread (the values kept, not checked), each answer's bytes transferred to a worker thread
+(bench/preview-worker.ts) that parses them again, makes the rows and posts their bytes back.
 *Preview*: what the extension host does (src/changes/previewView.ts): the same reads through \`readValues\`, and
 as each answer comes back (while the next read is on its way) its items' expected values and rows
 (\`PreviewTableBuilder\`) posted to the page as UTF-8 JSON bytes (the first batch with the page's HTML and the table's
@@ -296,18 +355,24 @@ does in the extension host; the page paints the rows itself and appends each bat
 | plain reads + parse | ${f(p.min)} | ${f(p.median)} | ${f(p.max)} |
 | plain, answers kept | ${f(pk.min)} | ${f(pk.median)} | ${f(pk.max)} |
 | reader (readWorkItems) | ${f(q.min)} | ${f(q.median)} | ${f(q.max)} |
+| reads only (readValues, no table) | ${f(o.min)} | ${f(o.median)} | ${f(o.max)} |
+| rows in a worker thread (design not taken), to the last rows back | ${f(wk.min)} | ${f(wk.median)} | ${f(wk.max)} |
 | preview, to the first rows posted | ${f(fr.min)} | ${f(fr.median)} | ${f(fr.max)} |
 | preview, to the whole table posted | ${f(v.min)} | ${f(v.median)} | ${f(v.max)} |
 | of which rows and messages while reading (all batches) | ${f(tb.min)} | ${f(tb.median)} | ${f(tb.max)} |
 | of which after the last read (last rows, counts, lines, user IDs, summary) | ${f(rw.min)} | ${f(rw.median)} | ${f(rw.max)} |
 | CPU of this process, plain (per run) | ${f(cp.min)} | ${f(cp.median)} | ${f(cp.max)} |
 | CPU of this process, preview (per run) | ${f(cv.min)} | ${f(cv.median)} | ${f(cv.max)} |
+| CPU of this process, rows in a worker (both threads, per run) | ${f(cw.min)} | ${f(cw.median)} | ${f(cw.max)} |
 | ratio plain kept / plain (per run) | ${rk.min.toFixed(2)} | ${rk.median.toFixed(2)} | ${rk.max.toFixed(2)} |
 | ratio reader / plain (per run) | ${rr.min.toFixed(2)} | ${rr.median.toFixed(2)} | ${rr.max.toFixed(2)} |
+| ratio reads only / plain (per run): the preview with no table | ${ro.min.toFixed(2)} | ${ro.median.toFixed(2)} | ${ro.max.toFixed(2)} |
+| ratio rows in a worker / plain (per run) | ${rwk.min.toFixed(2)} | ${rwk.median.toFixed(2)} | ${rwk.max.toFixed(2)} |
 | ratio preview to the first rows / plain (per run) | ${r1.min.toFixed(2)} | ${r1.median.toFixed(2)} | ${r1.max.toFixed(2)} |
 | **ratio preview, whole table / plain (per run)** | ${r.min.toFixed(2)} | **${r.median.toFixed(2)}** | ${r.max.toFixed(2)} |
 
-Per-run ratios, in run order: preview / plain ${list(ratios)}; to the first rows ${list(firstRatios)}; reader / plain ${list(readerRatios)}.
+Per-run ratios, in run order: preview / plain ${list(ratios)}; to the first rows ${list(firstRatios)}; reader / plain ${list(readerRatios)}; reads only / plain ${list(readsOnlyRatios)}; rows in a worker / plain ${list(workerRatios)}.
+The worker's rows: ${(workerBytes / 1024 / 1024).toFixed(1)} MiB (the preview's row messages: ${(rowBytes / 1024 / 1024).toFixed(1)} MiB with the page and the summary).
 
 One answer of ${batches[0]!.length} records (${(answerText.length / 1024).toFixed(0)} KiB), 60 interleaved repetitions, ms min / median / max:
 JSON.parse ${ms(checkMs.parse)}; JSON.parse + compiled checker ${ms(checkMs.compiled)}; JSON.parse + zod (before) ${ms(checkMs.zod)}.
