@@ -112,6 +112,24 @@ export class FakeClock implements Clock {
 }
 
 /**
+ * A virtual clock for pacing: time moves only when something sleeps (to the end of that
+ * sleep), so the spacing of calls shows exactly, whatever the machine's load; the requests
+ * themselves take no virtual time. Unlike FakeClock, sleeps never wait for each other: for
+ * code that sleeps one turn at a time (a pacer) over real HTTP.
+ */
+export function virtualClock(): Clock {
+  let t = 1_000_000;
+  return {
+    now: () => t,
+    sleep: (ms, signal) => {
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      t += Math.max(0, ms);
+      return new Promise((r) => setImmediate(r));
+    },
+  };
+}
+
+/**
  * Real time plus a skip: `sleep` returns at once and moves this clock's time
  * forward by the slept amount (retry backoffs and Retry-After against real HTTP
  * without waiting). `slept` lists every sleep.

@@ -17,7 +17,7 @@ import { sendCalls } from '../../src/bulk/sendCalls';
 import { writeSnapshot } from '../../src/bulk/snapshot';
 import type { Sandbox } from '../../src/sandbox';
 import type { UpdateWorkItemsBody } from '../../src/schema/api';
-import { ADMIN, scheduledTaskIds, skippingClock, startSandbox } from './bulk-helpers';
+import { ADMIN, scheduledTaskIds, skippingClock, startSandbox, virtualClock } from './bulk-helpers';
 
 const FAST = { requestsPerMinute: Infinity, minIntervalMs: 0, allowAboveServiceLimit: true } as const;
 
@@ -51,23 +51,6 @@ async function countingProxy(sandbox: Sandbox): Promise<Counting> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
-  };
-}
-
-/**
- * A virtual clock: time moves only when something sleeps (to the end of that sleep), so
- * the pacing shows exactly, whatever the machine's load; the requests themselves take no
- * virtual time.
- */
-function virtualClock(): Clock {
-  let t = 1_000_000;
-  return {
-    now: () => t,
-    sleep: (ms, signal) => {
-      if (signal?.aborted) return Promise.reject(signal.reason);
-      t += Math.max(0, ms);
-      return new Promise((r) => setImmediate(r));
-    },
   };
 }
 

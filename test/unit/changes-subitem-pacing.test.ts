@@ -9,20 +9,7 @@ import { SharedPacing, type Clock } from '../../src/api/pacer';
 import { readWorkItems } from '../../src/api/reads';
 import { pacedSubItems, readValues, type SubItemReader, type WorkItemReader } from '../../src/bulk/readValues';
 import type { Sandbox } from '../../src/sandbox';
-import { ADMIN, scheduledTaskIds, startSandbox } from './bulk-helpers';
-
-/** Time moves only when something sleeps (to the end of that sleep): the spacing shows exactly, whatever the machine's load. */
-function virtualClock(): Clock {
-  let t = 1_000_000;
-  return {
-    now: () => t,
-    sleep: (ms, signal) => {
-      if (signal?.aborted) return Promise.reject(signal.reason);
-      t += Math.max(0, ms);
-      return new Promise((r) => setImmediate(r));
-    },
-  };
-}
+import { ADMIN, scheduledTaskIds, startSandbox, virtualClock } from './bulk-helpers';
 
 /** The client's connection to the sandbox, recording each request's path as it leaves, on `clock`. */
 function timingAgent(clock: () => Clock): { agent: Agent; calls: { path: string; at: number }[] } {
