@@ -160,6 +160,18 @@ export function fieldsToRead(body: UpdateWorkItemsBody): string[] {
   return out;
 }
 
+/**
+ * The fields of `fieldsToRead(body)` a preview cannot do without: Id, Name, the fields the
+ * body changes, and ProjectId and ParentId (names the official help shows, G1). The others
+ * (TracksProgress, PlannedTime, FieldCalcTypes when the body does not change them) only sharpen
+ * the prediction and are not in the help: a service that refuses them is read without them
+ * (src/bulk/readValues.ts), and what depends on them is predicted as if unknown.
+ */
+export function neededFields(body: UpdateWorkItemsBody): string[] {
+  const touched = new Set(touchedFields(body));
+  return fieldsToRead(body).filter((f) => f === 'Id' || f === 'Name' || f === 'ProjectId' || f === 'ParentId' || touched.has(f));
+}
+
 // ---------------------------------------------------------------------------
 // Values
 // ---------------------------------------------------------------------------

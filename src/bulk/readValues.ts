@@ -1,12 +1,14 @@
 // Reading the values a preview, a snapshot or a drift check needs: the touched
 // fields of every item (batched, paced and cancellable by the reader given), and
 // for moves the children of each previous parent in order. No vscode import.
+import type { ServiceError } from '../api/errors';
 import { DEFAULT_MIN_INTERVAL_MS, DEFAULT_REQUESTS_PER_MINUTE } from '../api/limits';
 import { intervalFor, Pacer, systemClock, type Clock } from '../api/pacer';
 import type { UpdateWorkItemsBody } from '../schema/api';
 import type { SubItemNode, WorkItemRecord } from '../schema/reads';
 import { idValue, workItemIdOf } from '../schema/reads';
-import { fieldsToRead, HAS_SUB_ITEMS, reachesSubItems, sameFieldValue, touchedFields, type ItemValues } from './effects';
+import { isFieldRefusal } from '../api/reads';
+import { fieldsToRead, HAS_SUB_ITEMS, neededFields, reachesSubItems, sameFieldValue, touchedFields, type ItemValues } from './effects';
 
 export interface ReadOptions {
   signal?: AbortSignal;
@@ -40,7 +42,18 @@ export function pacedSubItems(get: SubItemReader, requestsPerMinute = DEFAULT_RE
   };
 }
 
+/** The service refused the first read's `fields=` and the values were read with fewer names. */
+export interface RefusedFields {
+  /** What was asked first. */
+  asked: string[];
+  /** The names left out (read again without them). */
+  left: string[];
+  /** The refusal's HTTP status. */
+  status?: number;
+}
+
 export interface ReadValues {
+  /** The `fields=` the values were read with. */
   fields: string[];
   items: Map<string, ItemValues>;
   missing: string[];
@@ -51,6 +64,8 @@ export interface ReadValues {
    * values carry HAS_SUB_ITEMS (computed from the same reads, not a field of the service).
    */
   siblings?: Map<string, string[]>;
+  /** Set when the service refused the full list of fields and the values were read without the names only a prediction needs. */
+  refused?: RefusedFields;
 }
 
 export interface ReadValuesOptions {
@@ -63,11 +78,17 @@ export interface ReadValuesOptions {
    * after the last batch and only add HAS_SUB_ITEMS (src/bulk/effects.ts SUB_ITEM_NOTES).
    */
   onItems?: (batch: readonly string[], items: ReadonlyMap<string, ItemValues>) => void;
+  /**
+   * Ask only for the fields a preview cannot do without (effects.ts `neededFields`) from the
+   * start: the service refused the others before (a caller that remembers it saves a refused call).
+   */
+  neededOnly?: boolean;
 }
 
 /** Reads the values `body` touches on `ids` (and, for a move, the current parents' children). */
 export async function readValues(read: WorkItemReader, ids: readonly string[], body: UpdateWorkItemsBody, o: ReadValuesOptions = {}): Promise<ReadValues> {
-  const fields = fieldsToRead(body);
+  const needed = neededFields(body);
+  let fields = o.neededOnly ? needed : fieldsToRead(body);
   // The reader's map is ours: each record becomes its fields in place (no second map of every item), batch by batch when the reader says.
   let byBatch = false;
   const onBatch = (batch: readonly string[], got: Map<string, WorkItemRecord>): void => {
@@ -79,10 +100,23 @@ export async function readValues(read: WorkItemReader, ids: readonly string[], b
     }
     o.onItems?.(batch, values);
   };
-  const answer = await read(ids, fields, { signal: o.signal, onProgress: o.onProgress, onBatch });
+  let answer: Awaited<ReturnType<WorkItemReader>>;
+  let refused: RefusedFields | undefined;
+  try {
+    answer = await read(ids, fields, { signal: o.signal, onProgress: o.onProgress, onBatch });
+  } catch (e) {
+    // Refused before any batch came back (the help promises no code for an unknown name, C3: a 4xx is
+    // taken as one): once more with the names a preview cannot do without. A refusal after a batch
+    // came back is about something else (the same names were answered), and is thrown as it is.
+    if (byBatch || needed.length === fields.length || !isFieldRefusal(e)) throw e;
+    refused = { asked: fields, left: fields.filter((f) => !needed.includes(f)), status: (e as ServiceError).status };
+    fields = needed;
+    answer = await read(ids, fields, { signal: o.signal, onProgress: o.onProgress, onBatch });
+  }
   const items = answer.items as unknown as Map<string, ItemValues>;
   if (!byBatch) for (const [id, record] of answer.items) items.set(id, record.fields);
-  const out: ReadValues = { fields, items, missing: answer.missing, requests: answer.requests };
+  const out: ReadValues = { fields, items, missing: answer.missing, requests: answer.requests + (refused ? 1 : 0) };
+  if (refused) out.refused = refused;
   const wantSiblings = body.moveParentTo !== undefined;
   const wantChildren = reachesSubItems(body);
   if ((wantSiblings || wantChildren) && o.subItems) {

@@ -3,7 +3,7 @@
 // jobs read in one request, in milliseconds). Used by Preview, Send (values before) and after a run.
 import * as vscode from 'vscode';
 import { readValues, type ReadValues, type ReadValuesOptions } from '../bulk/readValues';
-import { fieldsToRead } from '../bulk/effects';
+import { fieldsToRead, neededFields } from '../bulk/effects';
 import type { JobPlan } from '../bulk';
 import { abortOn } from '../common/abortOn';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
@@ -12,6 +12,12 @@ import { readRequestCount, subItemReader, workItemReader } from './reader';
 
 /** Reads that end sooner show no progress notification. */
 const QUIET_READ_MS = 700;
+
+/**
+ * Services (by base URL) that refused the fields only a prediction needs (TracksProgress, …):
+ * later reads in this window ask without them, so no call is spent on a refusal again.
+ */
+const refusedExtras = new Set<string>();
 
 /**
  * Reads with a cancellable progress notification that says how many read requests it
@@ -28,7 +34,8 @@ export async function readWithProgress(
   /** After each batch of the work-item reads (the preview builds its table as they come). */
   onItems?: ReadValuesOptions['onItems'],
 ): Promise<ReadValues> {
-  const fields = fieldsToRead(plan.update);
+  const neededOnly = refusedExtras.has(info.baseUrl);
+  const fields = neededOnly ? neededFields(plan.update) : fieldsToRead(plan.update);
   const count = readRequestCount(info.baseUrl, ids, fields);
   const abort = new AbortController();
   let report: ((done: number, total: number) => void) | undefined;
@@ -37,6 +44,7 @@ export async function readWithProgress(
     signal: abort.signal,
     subItems: subItemReader(connections),
     onItems,
+    neededOnly,
     onProgress: (done, total) => {
       latest = [done, total];
       report?.(done, total);
@@ -71,6 +79,13 @@ export async function readWithProgress(
   }
   const values = await reading;
   if (abort.signal.aborted) throw new vscode.CancellationError();
-  log.info(`Read ${fields.join(',')} of ${ids.length} items in ${values.requests} requests (${values.missing.length} missing).`);
+  if (values.refused) {
+    refusedExtras.add(info.baseUrl);
+    log.warn(
+      `The service refused the read of fields ${values.refused.asked.join(',')} (status ${values.refused.status ?? '?'}); read again without ` +
+        `${values.refused.left.join(',')}: what depends on them is predicted without them, and later reads of this service in this window ask without them.`,
+    );
+  }
+  log.info(`Read ${values.fields.join(',')} of ${ids.length} items in ${values.requests} requests (${values.missing.length} missing).`);
   return values;
 }

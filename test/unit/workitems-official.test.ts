@@ -7,9 +7,10 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ServiceClient } from '../../src/api/client';
-import { isFieldRefusal } from '../../src/api/reads';
+import { isFieldRefusal, planWorkItemReads } from '../../src/api/reads';
 import { ServiceError } from '../../src/api/errors';
-import { readValues } from '../../src/bulk/readValues';
+import { fieldsToRead, itemEffect, neededFields } from '../../src/bulk/effects';
+import { readValues, type WorkItemReader } from '../../src/bulk/readValues';
 import { readWorkItems } from '../../src/api/reads';
 import { createSandbox, type Sandbox } from '../../src/sandbox';
 import { CORE_TREE_FIELDS, TREE_FIELDS, WorkItemField } from '../../src/schema/reads';
@@ -168,7 +169,11 @@ describe('work items: the official help\'s names against the sandbox', function 
     let strict: ServiceClient;
     const asked: string[][] = [];
     /** Names the strict service knows: the core names and a few more, not the ones only service-api.md shows. */
-    const KNOWN = new Set(['Id', 'Name', 'Code', 'ParentId', 'ItemTypeId', 'IsAclInherited']);
+    const CORE_KNOWN = ['Id', 'Name', 'Code', 'ParentId', 'ItemTypeId', 'IsAclInherited'];
+    let known = new Set(CORE_KNOWN);
+    afterEach(() => {
+      known = new Set(CORE_KNOWN);
+    });
 
     before(async () => {
       // A strict front of the real sandbox: a `fields=` with a name it does not know is refused (400, no code).
@@ -178,7 +183,7 @@ describe('work items: the official help\'s names against the sandbox', function 
         if (fields !== null) {
           const names = fields.split(',');
           asked.push(names);
-          const unknown = names.filter((n) => !KNOWN.has(n));
+          const unknown = names.filter((n) => !known.has(n));
           if (unknown.length > 0) {
             res.writeHead(400, { 'content-type': 'application/json' });
             res.end(JSON.stringify([{ message: `unknown field: ${unknown[0]}` }]));
@@ -228,6 +233,75 @@ describe('work items: the official help\'s names against the sandbox', function 
       await assert.rejects(loadTreeLevel(client, deps, { id: '10', level: 0 }, '3001'), (e: unknown) => e instanceof ServiceError && e.status === 400);
       assert.equal(deps.fields.fallenBack, false);
       assert.deepEqual(deps.said.filter((m) => /refused/.test(m)), []);
+    });
+
+    /** readValues through the strict front, with the `fields=` of each read it asks. */
+    function strictReader(maxUrlLength?: number): { asked: string[][]; read: WorkItemReader } {
+      const seen: string[][] = [];
+      return {
+        asked: seen,
+        read: (ids, fields, o) => {
+          seen.push([...fields]);
+          return readWorkItems(strict, ids, { fields, signal: o.signal, onBatch: o.onBatch, ...(maxUrlLength ? { maxUrlLength } : {}) });
+        },
+      };
+    }
+    const COMPLETE_AND_SHIFT = { setCompleted: true, moveScheduleDays: 2 };
+    const PREVIEW_NAMES = ['ActualProgress', 'PlannedStartDate', 'PlannedFinishDate', 'ProjectId'];
+
+    it('a preview\'s read refused for a name the help does not show (TracksProgress) is read again with the names it needs (official help C3: no error code is promised)', async () => {
+      known = new Set([...CORE_KNOWN, ...PREVIEW_NAMES]);
+      const { asked, read } = strictReader();
+      const r = await readValues(read, ['122', '123'], COMPLETE_AND_SHIFT);
+      assert.deepEqual(asked, [fieldsToRead(COMPLETE_AND_SHIFT), neededFields(COMPLETE_AND_SHIFT)]);
+      assert.ok(asked[0]!.includes('TracksProgress'), 'first the full list');
+      assert.deepEqual(r.refused, { asked: asked[0], left: ['TracksProgress'], status: 400 });
+      assert.deepEqual(r.fields, neededFields(COMPLETE_AND_SHIFT));
+      assert.equal(r.requests, 2, 'the refused read counts as a call');
+      const v = r.items.get('122')!;
+      assert.equal(typeof v.PlannedStartDate, 'string');
+      assert.ok('ActualProgress' in v && !('TracksProgress' in v));
+      // Without TracksProgress the item is predicted as tracking its progress (what the service does for most items).
+      const e = itemEffect('122', COMPLETE_AND_SHIFT, v);
+      assert.deepEqual(e.problems, []);
+      assert.deepEqual(e.fields.find((f) => f.field === 'ActualProgress')?.expected, { kind: 'value', value: 100 });
+    });
+
+    it('a caller that knows the service refused them asks the needed names at once (no refused call)', async () => {
+      known = new Set([...CORE_KNOWN, ...PREVIEW_NAMES]);
+      const { asked, read } = strictReader();
+      const r = await readValues(read, ['122'], COMPLETE_AND_SHIFT, { neededOnly: true });
+      assert.deepEqual(asked, [neededFields(COMPLETE_AND_SHIFT)]);
+      assert.equal(r.refused, undefined);
+      assert.equal(r.requests, 1);
+    });
+
+    it('a read whose needed names are refused too fails with the service\'s answer (nothing is guessed)', async () => {
+      const { asked, read } = strictReader();
+      await assert.rejects(readValues(read, ['122'], COMPLETE_AND_SHIFT), (e: unknown) => e instanceof ServiceError && e.status === 400);
+      assert.deepEqual(asked, [fieldsToRead(COMPLETE_AND_SHIFT), neededFields(COMPLETE_AND_SHIFT)]);
+    });
+
+    it('a 4xx after a batch came back is not taken for a refused name: thrown as it is, read once', async () => {
+      // One ID per request (a URL limit that fits one ID); the third request fails.
+      const ids = ['122', '123', '127'];
+      const fits = (limit: number): boolean => {
+        try {
+          return planWorkItemReads(client.baseUrl, ids, fieldsToRead(COMPLETE_AND_SHIFT), limit).length === ids.length;
+        } catch {
+          return false;
+        }
+      };
+      let limit = 100;
+      while (!fits(limit)) limit++;
+      const asked: string[][] = [];
+      const read: WorkItemReader = (ids, fields, o) => {
+        asked.push([...fields]);
+        return readWorkItems(client, ids, { fields, signal: o.signal, onBatch: o.onBatch, maxUrlLength: limit });
+      };
+      await fault({ status: 400, times: 1, pathContains: '/workItems/127' });
+      await assert.rejects(readValues(read, ids, COMPLETE_AND_SHIFT), (e: unknown) => e instanceof ServiceError && e.status === 400);
+      assert.equal(asked.length, 1, 'no second read with fewer names');
     });
 
     it('a refusal is a 4xx other than sign-in, permission, not found and rate limit', () => {
