@@ -36,13 +36,13 @@
 //
 // Run: npx tsx bench/preview.ts   (BENCH_RUNS=n, default 7; BENCH_ITEMS=n, default 20000)
 // Writes bench/results/preview.md.
-import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { Agent, request } from 'undici';
 import { serveUntilStdinEnds, startChildSandbox } from './child-sandbox';
+import { writeKeepingEarlierRuns } from './history';
 import { renderChangesPage } from '../src/changes/model/page';
 import { PreviewBatches } from '../src/changes/previewBatches';
 import { authorize } from '../src/api/auth';
@@ -383,10 +383,8 @@ Target (issue 25): preview / plain median ≤ 1.2: to the whole table posted ${r
     process.stdout.write(md);
     return;
   }
-  const out = path.join(__dirname, 'results', 'preview.md');
   // The earlier runs stay below the new one (demoted a heading level).
-  const earlier = fs.existsSync(out) ? fs.readFileSync(out, 'utf8').replace(/^# /m, '## Earlier run: ') : '';
-  fs.writeFileSync(out, earlier ? `${md.trimEnd()}\n\n${earlier}` : md);
+  writeKeepingEarlierRuns(path.join(__dirname, 'results', 'preview.md'), md);
   process.stdout.write(md);
 }
 

@@ -13,8 +13,7 @@
 // The sandbox runs in a process of its own (bench/child-sandbox.ts).
 //
 // Run: npx tsx bench/table-load.ts   (BENCH_RUNS=n, default 7; BENCH_ITEMS=n, default 100000)
-// Appends a section to bench/results/table.md.
-import * as fs from 'node:fs';
+// Adds a section to the newest run in bench/results/table.md (above its earlier runs).
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -23,6 +22,7 @@ import { ServiceClient } from '../src/api/client';
 import { createSandbox, generateLargeProject, LARGE_PROJECT } from '../src/sandbox/index';
 import { DEFAULT_COLUMN_KEYS, ROW_CHUNK, chunkRanges, computeView, folderTest, folderTypeIds, loadSubtree, pickColumns, shownRow, tableColumns, type LoadedRow } from '../src/table/model';
 import { serveUntilStdinEnds, startChildSandbox } from './child-sandbox';
+import { appendToNewestRun } from './history';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
@@ -133,8 +133,8 @@ Sandbox (generated large project, ${rows.toLocaleString('en')} rows below the ro
 | table, first chunk of all ${rows.toLocaleString('en')} rows (both phases: first level, then the whole subtree read, checked, flattened, view, first chunk) | ${stats(ta)} | ${median(ratiosAll).toFixed(2)}× |
 | table, every chunk of all rows formatted for the webview | ${stats(te)} | |
 `;
-  const out = path.join(__dirname, 'results', 'table.md');
-  fs.appendFileSync(out, text);
+  // A section of the newest run of bench/table.ts (above its earlier runs).
+  appendToNewestRun(path.join(__dirname, 'results', 'table.md'), text);
   process.stdout.write(text);
 }
 

@@ -26,7 +26,7 @@
 // The two sides run interleaved, BENCH_RUNS times each after one warm-up of each.
 //
 // Run: npx tsx bench/table-paint.ts   (BENCH_RUNS=n, default 7; BENCH_ITEMS=n, default 100000)
-// Appends a section to bench/results/table.md (BENCH_WRITE=0: print only).
+// Adds a section to the newest run in bench/results/table.md, above its earlier runs (BENCH_WRITE=0: print only).
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -38,6 +38,7 @@ import {
 } from '../src/table/model';
 import { ROW_HEIGHT, type TableStrings, type ToWebview } from '../src/table/protocol';
 import { ensureTools, launchChromium } from '../test/runners/code-server';
+import { appendToNewestRun } from './history';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
@@ -264,7 +265,8 @@ The page loads media/table/table.css, virtual.js and table.js (a stub acquireVsC
 | every chunk received and handled | ${f(table.map((x) => x.all))} | ${f(plain.map((x) => x.all))} | ${ratio(table, plain, 'all')}× |
 `;
   process.stdout.write(md);
-  if (process.env.BENCH_WRITE !== '0') fs.appendFileSync(path.join(__dirname, 'results', 'table.md'), md);
+  // A section of the newest run of bench/table.ts (above its earlier runs).
+  if (process.env.BENCH_WRITE !== '0') appendToNewestRun(path.join(__dirname, 'results', 'table.md'), md);
 }
 
 main().catch((e: unknown) => {

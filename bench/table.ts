@@ -20,12 +20,12 @@
 //           with that Node binary too (interleaved).
 //
 // Run: npx tsx bench/table.ts   (BENCH_RUNS=n, default 11; BENCH_ROWS=n, default 100000)
-// Writes bench/results/table.md. Medians (and min / max) of the runs, after one warm-up.
-import * as fs from 'node:fs';
+// Writes bench/results/table.md, the earlier runs kept below the new one. Medians (and min / max) of the runs, after one warm-up.
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { writeKeepingEarlierRuns } from './history';
 import {
   type CellEdit,
   type TableRow,
@@ -246,8 +246,8 @@ function main(): void {
     ...sortLines,
     '',
   ].join('\n');
-  const out = path.join(__dirname, 'results', 'table.md');
-  fs.writeFileSync(out, md);
+  // The earlier runs stay below the new one (demoted a heading level).
+  writeKeepingEarlierRuns(path.join(__dirname, 'results', 'table.md'), md);
   process.stdout.write(md);
 }
 

@@ -12,6 +12,7 @@
 // Run: npx tsx bench/views.ts   (BENCH_SIZES=10000,30000, BENCH_RUNS=n, BENCH_RSS_RUNS=n, BENCH_WARM_RUNS=n)
 // Writes bench/results/views.md.
 import { serveUntilStdinEnds, startChildSandbox } from './child-sandbox';
+import { writeKeepingEarlierRuns } from './history';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as os from 'node:os';
@@ -344,11 +345,8 @@ the batches, the old generation's growth before its next collection, the collati
 |---:|---:|---|---|---|---|---|---|
 ${rows.map((r) => r.parts).join('\n')}
 `;
-  fs.mkdirSync(path.join(__dirname, 'results'), { recursive: true });
   // The earlier runs stay below the new one (demoted a heading level).
-  const file = path.join(__dirname, 'results', 'views.md');
-  const earlier = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').replace(/^# /m, '## Earlier run: ') : '';
-  fs.writeFileSync(file, earlier ? `${md.trimEnd()}\n\n${earlier}` : md);
+  writeKeepingEarlierRuns(path.join(__dirname, 'results', 'views.md'), md);
   process.stdout.write(md);
 }
 
