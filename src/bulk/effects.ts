@@ -372,6 +372,8 @@ interface ItemState {
   current: ItemValues;
   values: Record<string, Expected>;
   effect: ItemEffect;
+  /** The assignments as read, in their normal form, when the prediction did not change that list in place (the value before, made once). */
+  assignmentsBefore?: Assignment[];
 }
 
 function has(st: ItemState, f: string): boolean {
@@ -388,7 +390,13 @@ function compute(st: ItemState, f: string, reason: ComputedReason): void {
   st.values[f] = { kind: 'computed', reason };
 }
 function note(st: ItemState, n: EffectNote): void {
-  if (!st.effect.notes.includes(n)) st.effect.notes.push(n);
+  const e = st.effect;
+  if (e.notes === NO_NOTES) e.notes = [n];
+  else if (!e.notes.includes(n)) e.notes.push(n);
+}
+function problem(e: ItemEffect, p: EffectProblem): void {
+  if (e.problems === NO_PROBLEMS) e.problems = [p];
+  else e.problems.push(p);
 }
 
 function applyFields(st: ItemState, c: CompiledBody): boolean {
@@ -398,17 +406,17 @@ function applyFields(st: ItemState, c: CompiledBody): boolean {
     if (info?.cost) note(st, 'cost-permission');
     if (name === 'Name') {
       const text = typeof value === 'string' ? value : '';
-      if (text.trim().length === 0) st.effect.problems.push({ code: 'name-empty', field: name });
-      else if (text.length > NAME_MAX_LENGTH) st.effect.problems.push({ code: 'name-too-long', field: name, params: { length: text.length, max: NAME_MAX_LENGTH } });
+      if (text.trim().length === 0) problem(st.effect, { code: 'name-empty', field: name });
+      else if (text.length > NAME_MAX_LENGTH) problem(st.effect, { code: 'name-too-long', field: name, params: { length: text.length, max: NAME_MAX_LENGTH } });
     } else if (name === 'Code' && typeof value === 'string' && value.length > CODE_MAX_LENGTH) {
-      st.effect.problems.push({ code: 'code-too-long', field: name, params: { length: value.length, max: CODE_MAX_LENGTH } });
+      problem(st.effect, { code: 'code-too-long', field: name, params: { length: value.length, max: CODE_MAX_LENGTH } });
     } else if (name === 'ActualProgress') {
-      if (current.TracksProgress === false) st.effect.problems.push({ code: 'progress-not-tracked', field: name });
-      if (typeof value !== 'number' || value < 0 || value > 100) st.effect.problems.push({ code: 'progress-out-of-range', field: name });
+      if (current.TracksProgress === false) problem(st.effect, { code: 'progress-not-tracked', field: name });
+      if (typeof value !== 'number' || value < 0 || value > 100) problem(st.effect, { code: 'progress-out-of-range', field: name });
     } else if (name === 'Assignments') {
       const list = normalizeAssignments(value);
       if (list) {
-        setValue(st, 'Assignments', list);
+        st.values.Assignments = { kind: 'value', value: list };
         setValue(st, 'ManagedPlannedTime', list.reduce((sum, a) => sum + a.plannedTime, 0));
       } else compute(st, 'Assignments', 'unknown-before');
       continue;
@@ -431,7 +439,7 @@ function applyShift(st: ItemState, days: number, options: EffectsOptions): void 
     if (!d) continue;
     const moved = shiftDate(d, days);
     if (range && (moved < range.min || moved > range.max)) {
-      st.effect.problems.push({ code: 'shift-out-of-range', field: f, params: { date: moved, min: range.min, max: range.max, days } });
+      problem(st.effect, { code: 'shift-out-of-range', field: f, params: { date: moved, min: range.min, max: range.max, days } });
     }
     st.values[f] = { kind: 'value', value: moved };
   }
@@ -443,11 +451,13 @@ function applyAssignmentChange(st: ItemState, change: AssignmentChange): void {
   const set = st.values.Assignments;
   const cur: Expected = set ?? (has(st, 'Assignments') ? { kind: 'value', value: st.current.Assignments } : UNKNOWN_BEFORE);
   const list = cur.kind === 'value' ? normalizeAssignments(cur.value) : undefined;
+  // A change that only removes leaves the entries as they are (its filters make new lists): the list read is the value before too.
+  if (list && set === undefined && !change.updates?.length && !change.adds?.length && change.recalculatePlannedTimeByAssignment !== false) st.assignmentsBefore = list;
   // PlannedTime so far (as now() gives it), only when the change divides it.
   const planned = change.recalculatePlannedTimeByAssignment === false ? now(st, 'PlannedTime') : undefined;
   const predicted = list ? predictAssignments(list, change, planned?.kind === 'value' ? planned.value : undefined) : {};
   if (predicted.list) {
-    setValue(st, 'Assignments', predicted.list);
+    st.values.Assignments = { kind: 'value', value: predicted.list };
     setValue(st, 'ManagedPlannedTime', predicted.list.reduce((sum, a) => sum + a.plannedTime, 0));
   } else {
     const reason: ComputedReason = cur.kind === 'computed' ? cur.reason : 'assignment-user';
@@ -478,6 +488,9 @@ const UNKNOWN_BEFORE: Expected = Object.freeze({ kind: 'computed', reason: 'unkn
 const SCRATCH: { kind: 'value'; value: unknown } = { kind: 'value', value: undefined };
 /** `ItemEffect.fields` of an item whose fields went to a FieldVisitor (frozen: nothing is added to it). */
 const VISITED_FIELDS = Object.freeze([]) as unknown as FieldEffect[];
+/** `ItemEffect.problems` and `.notes` of an item with none (frozen: replaced, never added to). */
+const NO_PROBLEMS = Object.freeze([]) as unknown as EffectProblem[];
+const NO_NOTES = Object.freeze([]) as unknown as EffectNote[];
 
 /**
  * The effect of `body` on one item whose current values are `current`
@@ -488,9 +501,10 @@ export type FieldVisitor = (field: string, before: unknown, expected: Expected, 
 
 export function itemEffect(id: string, body: UpdateWorkItemsBody, current: ItemValues | undefined, options: EffectsOptions = {}, visit?: FieldVisitor): ItemEffect {
   // With a visitor the fields go to it, never into the effect: one empty list shared by every item.
-  const effect: ItemEffect = { id, fields: visit ? VISITED_FIELDS : [], problems: [], notes: [] };
+  // No problem and no note (most items): the shared empty lists, replaced by a list of the item's own at the first.
+  const effect: ItemEffect = { id, fields: visit ? VISITED_FIELDS : [], problems: NO_PROBLEMS, notes: NO_NOTES };
   if (!current) {
-    effect.problems.push({ code: 'missing' });
+    problem(effect, { code: 'missing' });
     return effect;
   }
   if (typeof current.Name === 'string') effect.name = current.Name;
@@ -520,7 +534,7 @@ export function itemEffect(id: string, body: UpdateWorkItemsBody, current: ItemV
       const sd = now(st, 'PlannedStartDate');
       const ed = now(st, 'PlannedFinishDate');
       if (sd.kind === 'value' && ed.kind === 'value' && typeof sd.value === 'string' && typeof ed.value === 'string' && ed.value < sd.value) {
-        effect.problems.push({ code: 'end-before-start', field: 'PlannedFinishDate', params: { start: sd.value, end: ed.value } });
+        problem(effect, { code: 'end-before-start', field: 'PlannedFinishDate', params: { start: sd.value, end: ed.value } });
       }
     }
     if (body.copyAssignmentsFrom !== undefined) {
@@ -544,7 +558,7 @@ export function itemEffect(id: string, body: UpdateWorkItemsBody, current: ItemV
 
   for (const field of c.touched) {
     const known = has(st, field);
-    const before = known ? normalizeValue(field, current[field]) : undefined;
+    const before = !known ? undefined : field === 'Assignments' && st.assignmentsBefore ? st.assignmentsBefore : normalizeValue(field, current[field]);
     const set = st.values[field];
     if (set === undefined) {
       // Not changed by the body: the value stays (or, when not read, is not known).
