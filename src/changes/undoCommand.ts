@@ -129,7 +129,8 @@ function summaryStrings(): UndoSummaryStrings {
     title: (name, jobId) => vscode.l10n.t('Undo of {0} (job {1})', name, jobId),
     notSent: vscode.l10n.t('Nothing has been sent. Review each document, then send them in this order.'),
     documents: vscode.l10n.t('Documents'),
-    document: (i, n, kind, items) => vscode.l10n.t('{0} of {1}: puts back the {2} of {3}', i, n, undoKindText(kind), itemsText(items)),
+    // After the document's name, which says its order (undo-1-of-3): not said again here.
+    document: (kind, items) => vscode.l10n.t('puts back the {0} of {1}', undoKindText(kind), itemsText(items)),
     cannot: vscode.l10n.t('What the undo cannot put back'),
     column: { id: 'ID', member: vscode.l10n.t('Change'), reason: vscode.l10n.t('Reason') },
     partly: vscode.l10n.t('(put back in part)'),

@@ -36,7 +36,7 @@ export const JSON_SCHEMA_JA: Readonly<Record<string, string>> = {
   'ID of an available status type.': '利用できる状態種別の ID。',
   'ID of an available work classification (time entry category).': '利用できる作業分類 (TimeEntryCategory) の ID。',
   'ID of the item to copy assignments from.': '割り当てのコピー元の項目の ID。',
-  'ID of the item type to change to.': '変更先の項目種別の ID。',
+  'ID of the item type to change to.': '変更先の項目タイプの ID。',
   'ID of the parent item to move to.': '移動先の親項目の ID。',
   'IDs of the work items to update: a list of IDs, or one string of IDs separated by commas, spaces or new lines (a column pasted from a spreadsheet). Duplicates are sent once; more than 1000 IDs are split into several requests.':
     '更新する作業項目の ID。ID のリスト、またはカンマ・空白・改行で区切った ID の文字列 (スプレッドシートから貼り付けた列) です。重複は 1 回だけ送信し、1000 件を超える ID は複数のリクエストに分けます。',

@@ -1,6 +1,6 @@
-// The little Markdown our own summaries use (headings, emphasis lines, numbered
-// lists, pipe tables, paragraphs) as HTML for a webview: every text escaped, no raw
-// HTML passed through. For the undo summary shown inside the result view. No vscode import.
+// The little Markdown our own summaries use (headings, emphasis lines, numbered and
+// bulleted lists, pipe tables, paragraphs) as HTML for a webview: every text escaped, no
+// raw HTML passed through. For the undo summary shown inside the result view. No vscode import.
 import { escapeHtml } from './html';
 
 function cells(line: string): string[] {
@@ -11,21 +11,22 @@ function cells(line: string): string[] {
 export function markdownToHtml(markdown: string, headingOffset = 1): string {
   const out: string[] = [];
   const lines = markdown.split('\n');
-  let list: string[] | undefined;
+  let list: { tag: 'ol' | 'ul'; items: string[] } | undefined;
   const flush = (): void => {
-    if (list) out.push(`<ol>${list.map((i) => `<li>${i}</li>`).join('')}</ol>`);
+    if (list) out.push(`<${list.tag}>${list.items.map((i) => `<li>${i}</li>`).join('')}</${list.tag}>`);
     list = undefined;
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const heading = /^(#{1,4}) (.*)$/.exec(line);
-    const item = /^\d+\. (.*)$/.exec(line);
-    if (!item) flush();
+    const item = /^(?:(\d+)\.|-) (.*)$/.exec(line);
+    const tag = item?.[1] === undefined ? 'ul' : 'ol';
+    if (!item || list?.tag !== tag) flush();
     if (heading) {
       const level = Math.min(6, heading[1]!.length + headingOffset);
       out.push(`<h${level}>${escapeHtml(heading[2]!)}</h${level}>`);
     } else if (item) {
-      (list ??= []).push(escapeHtml(item[1]!));
+      (list ??= { tag, items: [] }).items.push(escapeHtml(item[2]!));
     } else if (line.startsWith('|') && lines[i + 1]?.startsWith('| ---')) {
       const head = cells(line);
       i++;

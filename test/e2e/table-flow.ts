@@ -82,7 +82,7 @@ export const JAPANESE: TableTexts = {
   otherViews: ['組織', 'プロセス分類'],
   openTable: '作業項目テーブルを開く',
   tabTitle: /^テーブル: Webサイト刷新/,
-  headers: ['名称', 'コード', '種別', 'ステータス', 'リーダー', '担当者', '予定開始日', '予定終了日', '予定工数 (時間)', '進捗率', '親'],
+  headers: ['名称', 'コード', '項目タイプ', 'ステータス', 'リーダー', '担当者', '予定開始日', '予定終了日', '予定工数 (時間)', '進捗率', '親'],
   filterPlaceholder: '絞り込み (例: ステータス:"進行中" リーダー:suzuki finish<2026-03-01 期限切れ)',
   barTexts: ['条件を追加…', '名前付きフィルター…', 'フィルターを保存…', '列…', '最下位の作業項目のみ', 'リクエスト文書で使う', '元に戻す', 'やり直し', '変更を確認', 'エクスポート…', 'インポート…'],
   // Japanese field names, a user by name, full-width characters (read as ASCII).

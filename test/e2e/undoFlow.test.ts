@@ -35,7 +35,10 @@ interface Texts {
   createUndo: string;
   summaryTitle: RegExp;
   summaryNotSent: string;
-  summaryDocument: (i: number, n: number) => string;
+  /** A document's line of the summary after its name (undo-1-of-3), which says its order: what it puts back. */
+  summaryDocument: (name: string) => RegExp;
+  /** The order said again in words after the name ("1 of 3:"), which the summary must not do. */
+  summaryOrderAgain: RegExp;
   sendAll: string;
   question: (i: number, n: number, name: string) => string;
 }
@@ -53,7 +56,8 @@ const ENGLISH: Texts = {
   createUndo: 'Create Undo Document',
   summaryTitle: /Undo of plan-tests\.workitems\.json \(job /,
   summaryNotSent: 'Nothing has been sent. Review each document, then send them in this order.',
-  summaryDocument: (i, n) => `${i} of ${n}: puts back the`,
+  summaryDocument: (name) => new RegExp(`${name}: puts back the \\w+.* of \\d+ items?`),
+  summaryOrderAgain: /\d+ of \d+:/,
   sendAll: 'Send All Undo Documents in Order',
   question: (i, n, name) => `Send undo document ${i} of ${n} (${name})?`,
 };
@@ -72,7 +76,8 @@ const JAPANESE: Texts = {
   createUndo: '取り消し文書を作成',
   summaryTitle: /plan-tests\.workitems\.json の取り消し（ジョブ /,
   summaryNotSent: 'まだ何も送信していません。各文書を確認してから、この順序で送信してください。',
-  summaryDocument: (i, n) => `${n} 件中 ${i} 件目: `,
+  summaryDocument: (name) => new RegExp(`${name}: \\d+ 件の\\S+を元に戻します`),
+  summaryOrderAgain: /件中 \d+ 件目/,
   sendAll: 'すべての取り消し文書を順に送信',
   question: (i, n, name) => `取り消し文書 ${n} 件中 ${i} 件目 (${name}) を送信しますか？`,
 };
@@ -214,9 +219,13 @@ for (const t of [ENGLISH, JAPANESE]) {
       await wb.expectVisible(summary.filter({ hasText: t.summaryTitle }), 'the title of the undo summary');
       await wb.expectVisible(summary.filter({ hasText: t.summaryNotSent }), 'the summary saying nothing has been sent');
       for (let i = 1; i <= UNDO_DOCUMENTS; i++) {
-        const line = `undo-${i}-of-${UNDO_DOCUMENTS}: ${t.summaryDocument(i, UNDO_DOCUMENTS)}`;
-        await wb.expectVisible(summary.filter({ hasText: line }), `the line "${line}" of the summary`);
+        const line = t.summaryDocument(`undo-${i}-of-${UNDO_DOCUMENTS}`);
+        await wb.expectVisible(summary.locator('li', { hasText: line }), `the line ${String(line)} of the summary`);
       }
+      // Each line says its order once: by the document's name, not again in words.
+      const lines = await summary.locator('li').allTextContents();
+      assert.equal(lines.length, UNDO_DOCUMENTS, lines.join(' | '));
+      assert.deepEqual(lines.filter((l) => t.summaryOrderAgain.test(l)), [], 'a line of the summary says its order twice');
       const sendAll = await wb.expectVisible(summary.locator('button', { hasText: t.sendAll }), 'the Send All Undo Documents in Order button');
       await wb.dismissNotifications();
       await expectTidy('after Create Undo Document');

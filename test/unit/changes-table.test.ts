@@ -89,7 +89,7 @@ describe('changes: the undo summary', () => {
     title: (n, j) => `Undo of ${n} (${j})`,
     notSent: 'not sent',
     documents: 'Documents',
-    document: (i, n, kind, items) => `${i}/${n} ${kind} ${items}`,
+    document: (kind, items) => `${kind} ${items}`,
     cannot: 'Cannot',
     column: { id: 'ID', member: 'Change', reason: 'Reason' },
     partly: '(partly)',
@@ -97,7 +97,7 @@ describe('changes: the undo summary', () => {
     nothing: 'all back',
     more: (n) => `+${n}`,
   };
-  it('lists the documents in order and every change that cannot be put back, by item and reason', () => {
+  it('lists the documents in order, each by its name (which says its order) and what it puts back, and every change that cannot be put back, by item and reason', () => {
     const text = undoSummary(
       {
         name: 'a.workitems.json',
@@ -118,7 +118,8 @@ describe('changes: the undo summary', () => {
       },
       s,
     );
-    assert.match(text, /1\. undo-1\.workitems\.json: 1\/2 schedule 2\n2\. undo-2\.workitems\.json: 2\/2 parent 1/);
+    assert.match(text, /\n- undo-1\.workitems\.json: schedule 2\n- undo-2\.workitems\.json: parent 1\n/);
+    assert.doesNotMatch(text, /^\d+\. /m, 'no number before a name that carries it');
     assert.match(text, /\| A \| clearSchedule \| links-deleted \|/);
     assert.match(text, /\| C\\\|x \| moveParentTo \| order-unknown \(partly\) \|/);
   });

@@ -60,7 +60,7 @@ describe('editors: the undo summary inside the result view', () => {
         title: (n, j) => `Undo of ${n} (job ${j})`,
         notSent: 'Nothing has been sent.',
         documents: 'Documents',
-        document: (i, n) => `${i} of ${n}`,
+        document: (kind, items) => `puts back the ${kind} of ${items}`,
         cannot: 'Cannot',
         column: { id: 'ID', member: 'Change', reason: 'Reason' },
         partly: '(in part)',
@@ -71,9 +71,16 @@ describe('editors: the undo summary inside the result view', () => {
     );
     const html = markdownToHtml(md);
     assert.match(html, /<h2>Undo of a&lt;b&gt;\.workitems\.json \(job j1\)<\/h2>/);
-    assert.match(html, /<ol><li>undo-1-of-1\.workitems\.json: 1 of 1<\/li><\/ol>/);
+    // A bullet list: the document's name says its order, no number before it.
+    assert.match(html, /<ul><li>undo-1-of-1\.workitems\.json: puts back the fields of 1<\/li><\/ul>/);
+    assert.doesNotMatch(html, /<ol>/);
     assert.match(html, /<table><thead><tr><th>ID<\/th><th>Change<\/th><th>Reason<\/th><\/tr><\/thead><tbody><tr><td>7<\/td><td>restore<\/td><td>no-previous-parent<\/td><\/tr><\/tbody><\/table>/);
     assert.match(html, /<p><em>Nothing has been sent\.<\/em><\/p>/);
     assert.doesNotMatch(html, /<b>/);
+  });
+
+  it('renders numbered and bulleted lists, each a list of its own', () => {
+    assert.equal(markdownToHtml('1. a\n2. b<\n- c\n- d\n\n1. e'), '<ol><li>a</li><li>b&lt;</li></ol>\n<ul><li>c</li><li>d</li></ul>\n<ol><li>e</li></ol>');
+    assert.equal(markdownToHtml('-not an item'), '<p>-not an item</p>');
   });
 });

@@ -65,10 +65,11 @@ describe('composed Japanese messages read as Japanese (wording helpers with the 
   });
 
   it('the undo summary: "3 件のスケジュールを元に戻します" (src/changes/undoCommand.ts undoStrings().document)', () => {
-    const line = t('{0} of {1}: puts back the {2} of {3}', 1, 2, changeStrings.undoKindText('schedule'), wording.itemsText(3));
-    assert.equal(line, '2 件中 1 件目: 3 件のスケジュールを元に戻します');
-    assert.equal(spacedParticles('2 件中 1 件目: 3 件 の スケジュール を元に戻します', ['3 件', 'スケジュール']).length, 2, 'the check sees the old spacing');
-    assert.equal(t('{0} of {1}: puts back the {2} of {3}', 1, 1, changeStrings.undoKindText('fields'), wording.itemsText(1)), '1 件中 1 件目: 1 件のフィールドの値を元に戻します');
+    // After the document's name, which says its order (undo-1-of-2): the line does not say it again.
+    const line = t('puts back the {0} of {1}', changeStrings.undoKindText('schedule'), wording.itemsText(3));
+    assert.equal(line, '3 件のスケジュールを元に戻します');
+    assert.equal(spacedParticles('3 件 の スケジュール を元に戻します', ['3 件', 'スケジュール']).length, 2, 'the check sees the old spacing');
+    assert.equal(t('puts back the {0} of {1}', changeStrings.undoKindText('fields'), wording.itemsText(1)), '1 件のフィールドの値を元に戻します');
     const kinds: UndoKind[] = ['lock', 'calc-types', 'assignments', 'schedule', 'fields', 'item-type', 'parent'];
     for (const kind of kinds) {
       const word = changeStrings.undoKindText(kind);

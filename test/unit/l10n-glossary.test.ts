@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { JSON_SCHEMA_JA } from '../../src/schema/json-schema-ja';
+import { SYSTEM_COLUMNS } from '../../src/table/model/columns';
 import { analysePlaceholders, type Classified, type PlaceholderUse } from './l10n-placeholders';
 import { kindOf, placeholderKinds, spacingProblems, type Decisions } from './l10n-spacing';
 
@@ -11,12 +12,16 @@ import { kindOf, placeholderKinds, spacingProblems, type Decisions } from './l10
 // number, or a placeholder holding one, and the Japanese text beside it; none between a
 // placeholder holding text and the Japanese text beside it: "{0} 件", "{3}の{2}を元に戻します").
 // Which placeholders hold text is found from src/ (./l10n-placeholders.ts).
+// The work item table's strings are covered too: its column headers are written in
+// src/table/model/columns.ts (checked here with the rest), its webview's other strings come
+// from src/table/strings.ts through the bundle (media/table holds no text of its own).
 
 const root = path.resolve(__dirname, '..', '..');
 const readJson = <T>(p: string): T => JSON.parse(fs.readFileSync(path.join(root, p), 'utf8')) as T;
 
 interface Glossary extends Decisions {
-  terms: { en: string; ja: string; forbidden: string[]; forbiddenPatterns?: string[] }[];
+  /** `fields`: the service fields whose header in the work item table is this term. */
+  terms: { en: string; ja: string; forbidden: string[]; forbiddenPatterns?: string[]; fields?: string[] }[];
   typography: Record<string, string>;
 }
 
@@ -68,8 +73,12 @@ function translationPairs(): [where: string, english: string, japanese: string][
     if (typeof ja === 'string' && typeof nls[key] === 'string') out.push([`package.nls.ja.json: ${key}`, nls[key] as string, ja]);
   }
   for (const [en, ja] of Object.entries(JSON_SCHEMA_JA)) out.push(['src/schema/json-schema-ja.ts (schemas/*.ja.json)', en, ja]);
+  for (const c of SYSTEM_COLUMNS) if (c.labelJa) out.push([`${TABLE_HEADERS}: ${c.key}`, c.label, c.labelJa]);
   return out;
 }
+
+/** Where the work item table's built-in column headers are written (English and Japanese). */
+const TABLE_HEADERS = 'src/table/model/columns.ts';
 
 /** The members of a JSON Schema whose strings are text a person reads (hovers, completions, errors). */
 const SCHEMA_TEXT = new Set(['title', 'description', 'markdownDescription', 'enumDescriptions', 'markdownEnumDescriptions', 'errorMessage', 'deprecationMessage', 'patternErrorMessage', 'label']);
@@ -101,8 +110,12 @@ function japaneseStrings(): [file: string, key: string, value: string][] {
     }
   }
   for (const file of JAPANESE_SCHEMAS) for (const [pointer, text] of schemaTexts(readJson(file))) out.push([file, pointer, text]);
+  for (const c of SYSTEM_COLUMNS) if (c.labelJa && JAPANESE.test(c.labelJa)) out.push([TABLE_HEADERS, c.key, c.labelJa]);
   return out;
 }
+
+/** The files of the table's webview (media/table): scripts and styles, no text of their own. */
+const TABLE_MEDIA = fs.readdirSync(path.join(root, 'media', 'table')).map((f) => `media/table/${f}`);
 
 describe('Japanese strings follow the glossary (l10n/glossary.json)', () => {
   const glossary = readJson<Glossary>('l10n/glossary.json');
@@ -167,6 +180,33 @@ describe('Japanese strings follow the glossary (l10n/glossary.json)', () => {
     assert.deepEqual(bad, []);
   });
 
+  it('the work item table\'s strings are checked: its headers with the rest, its webview\'s from the bundle (media/table has no Japanese text of its own)', () => {
+    const headers = japaneseStrings().filter(([file]) => file === TABLE_HEADERS);
+    assert.ok(headers.length >= 10, `only ${headers.length} table headers checked`);
+    assert.ok(headers.some(([, key, value]) => key === 'PlannedTime' && value.startsWith('予定工数')));
+    assert.ok(TABLE_MEDIA.some((f) => f.endsWith('table.js')), TABLE_MEDIA.join());
+    const own = TABLE_MEDIA.filter((f) => JAPANESE.test(fs.readFileSync(path.join(root, f), 'utf8')));
+    assert.deepEqual(own, [], 'Japanese text in the table\'s webview files: send it from src/table/strings.ts (vscode.l10n.t, the bundle)');
+    // A header such as 種別 for the item type (the glossary's 項目タイプ) is a forbidden variant.
+    assert.deepEqual(termProblems('種別', glossary), ['/(?<!状態)種別/ (use "項目タイプ" for "item type")']);
+    assert.deepEqual(termProblems('種類', glossary), ['/^種類$/ (use "項目タイプ" for "item type")']);
+    assert.deepEqual(termProblems('利用できる状態種別の ID。', glossary), []);
+  });
+
+  it('the work item table\'s header of a field is the glossary\'s term for it (l10n/glossary.json "fields")', () => {
+    const byKey = new Map(SYSTEM_COLUMNS.map((c) => [c.key, c]));
+    const terms = glossary.terms.filter((t) => t.fields?.length);
+    assert.ok(terms.some((t) => t.en === 'item type' && t.fields?.includes('ItemTypeId')), 'the glossary names the header of ItemTypeId');
+    const bad = terms.flatMap((t) =>
+      t.fields!.flatMap((key) => {
+        const c = byKey.get(key);
+        if (!c) return [`${key} (${t.en}): no such column in ${TABLE_HEADERS}`];
+        return c.labelJa?.startsWith(t.ja) ? [] : [`${key}: the header "${c.labelJa ?? c.label}" is not the glossary's "${t.ja}" (${t.en})`];
+      }),
+    );
+    assert.deepEqual(bad, []);
+  });
+
   it('no Japanese string uses a forbidden variant of a glossary term', () => {
     const bad = japaneseStrings().flatMap(([file, key, value]) => termProblems(value, glossary).map((p) => `${file}: ${key} → ${value}: ${p}`));
     assert.deepEqual(bad, []);
@@ -187,8 +227,8 @@ describe('Japanese strings follow the glossary (l10n/glossary.json)', () => {
 
     it('the analysis finds the calls and classifies what it must (counts, names, translated words, IDs)', () => {
       assert.ok(uses.length > 300, `only ${uses.length} placeholder uses found`);
-      const undo = '{0} of {1}: puts back the {2} of {3}';
-      assert.deepEqual(kinds.get(undo), { '{0}': 'number', '{1}': 'number', '{2}': 'text', '{3}': 'count' }, 'undo summary: i, n, undoKindText(kind), itemsText(items)');
+      const undo = 'puts back the {0} of {1}';
+      assert.deepEqual(kinds.get(undo), { '{0}': 'text', '{1}': 'count' }, 'undo summary: undoKindText(kind), itemsText(items)');
       assert.equal(kinds.get('Updated {0} on {1}.')?.['{0}'], 'text', 'workItemsText(n) reads "作業項目 n 件"');
       assert.equal(kinds.get('Updated {0} on {1}.')?.['{1}'], 'text-number', 'a service label: "サンドボックス (このウィンドウ)" or a host name');
       assert.equal(kinds.get('{0} changed on the service since the preview, not by a send of this document.')?.['{0}'], 'count', 'askDrift(count) is given itemsText(n)');

@@ -124,6 +124,9 @@ describe('table model: filters (typed form)', () => {
   it('accepts full-width spaces, digits and symbols, Japanese headers and keywords', () => {
     assert.deepEqual(textIds('ステータス：進行中　進捗＜１００　担当者：tanaka'), ['101']);
     assert.deepEqual(textIds('自分 未着手'), ['102']);
+    // The item type by its header (the glossary's 項目タイプ) and by the header of earlier versions (種別).
+    assert.deepEqual(textIds('項目タイプ：マイルストーン'), ['104']);
+    assert.deepEqual(textIds('種別:マイルストーン'), ['104']);
     assert.deepEqual(textIds('is:overdue'), ['101']);
     assert.deepEqual(textIds('mine AND overdue'), ['101']);
     assert.deepEqual(textIds('finish<=today+3 finish>=2026-02-01'), ['101', '105']);

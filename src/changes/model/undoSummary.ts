@@ -1,13 +1,19 @@
 // The summary shown with the undo documents of a job (Markdown): the documents in
 // the order to send them, and every change that cannot be put back, by item and
 // reason. No vscode import.
+//
+// A document's line says its order once, by its name (undo-1-of-3, or
+// undo-<job>-01-<kind>.workitems.json when written to a folder), then what it puts back:
+// "- undo-1-of-3: puts back the schedule of 3 items" (a bullet list, not numbered: the
+// name already carries the number).
 import type { NonInvertibleReason, UndoKind, UndoPlan } from '../../bulk/undo';
 
 export interface UndoSummaryStrings {
   title(name: string, jobId: string): string;
   notSent: string;
   documents: string;
-  document(index: number, total: number, kind: UndoKind, items: number): string;
+  /** What one document puts back (after its name, which says its order). */
+  document(kind: UndoKind, items: number): string;
   cannot: string;
   column: { id: string; member: string; reason: string };
   partly: string;
@@ -26,7 +32,7 @@ function cell(text: string): string {
 export function undoSummary(input: { name: string; jobId: string; plan: UndoPlan; documents: string[] }, s: UndoSummaryStrings): string {
   const { plan } = input;
   const out = [`# ${s.title(input.name, input.jobId)}`, '', `_${s.notSent}_`, '', `## ${s.documents}`, ''];
-  plan.documents.forEach((d, i) => out.push(`${i + 1}. ${cell(input.documents[i] ?? '')}: ${s.document(i + 1, plan.documents.length, d.kind, d.workItemIds.length)}`));
+  plan.documents.forEach((d, i) => out.push(`- ${cell(input.documents[i] ?? '')}: ${s.document(d.kind, d.workItemIds.length)}`));
   out.push('', `## ${s.cannot}`, '');
   if (plan.nonInvertible.length === 0) out.push(s.nothing);
   else {

@@ -55,7 +55,7 @@ export const SYSTEM_COLUMNS: readonly ColumnDef[] = [
   col('Id', 'ID', 'ID', 'text'),
   col('Name', 'Name', '名称', 'text'),
   col('Code', 'Code', 'コード', 'text'),
-  col('ItemTypeId', 'Type', '種別', 'list'),
+  col('ItemTypeId', 'Type', '項目タイプ', 'list'),
   col('StatusTypeId', 'Status', 'ステータス', 'list'),
   col('LeaderId', 'Leader', 'リーダー', 'user'),
   col('Assignments', 'Assignees', '担当者', 'user', { multi: true }),

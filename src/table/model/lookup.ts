@@ -24,6 +24,7 @@ export const COLUMN_ALIASES: Readonly<Record<string, string>> = {
   folder: 'FolderName',
   description: 'Description',
   名称: 'Name',
+  種別: 'ItemTypeId',
   ステータス: 'StatusTypeId',
   状態: 'StatusTypeId',
   リーダー: 'LeaderId',
