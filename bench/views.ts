@@ -34,6 +34,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const RSS_RUNS = Number(process.env.BENCH_RSS_RUNS ?? 3);
 /** Warm-up runs on the small organization before a warm measurement (1 unless told). */
 const WARM_RUNS = Number(process.env.BENCH_WARM_RUNS ?? 1);
+/**
+ * Small organizations read before a "busy" measurement: a process that has read a few MiB of answers,
+ * as an extension host at work has (by then V8 has compiled undici's HTTP parser with TurboFan).
+ */
+const BUSY_RUNS = Number(process.env.BENCH_BUSY_RUNS ?? 5);
 
 function stats(xs: number[], digits = 0, suffix = ''): string {
   const s = [...xs].sort((a, b) => a - b);
@@ -158,9 +163,9 @@ async function rssChild(mode: string, url: string, token: string, warmth: string
   const agent = new Agent({ connections: 1, keepAliveTimeout: 1000 });
   const run = { plain, expand, read, bytesKept }[mode];
   if (!run) throw new Error(`unknown mode ${mode}`);
-  if (warmth === 'warm') {
-    // A small organization first: the 999 users whose code contains U0000 (BENCH_WARM_RUNS times).
-    for (let w = 0; w < WARM_RUNS; w++) {
+  if (warmth === 'warm' || warmth === 'busy') {
+    // A small organization first: the 999 users whose code contains U0000 (BENCH_WARM_RUNS times; busy: BENCH_BUSY_RUNS).
+    for (let w = 0; w < (warmth === 'busy' ? BUSY_RUNS : WARM_RUNS); w++) {
       await run(url, token, agent, 'U0000');
       keep = undefined;
     }
@@ -198,7 +203,7 @@ function youngGeneration(): number {
  * llhttp's state machine) counts in the peak of whatever runs meanwhile. A diagnosis beside the
  * goal's figure, not the goal's figure.
  */
-function rssOf(mode: string, url: string, token: string, warmth: 'cold' | 'warm' | 'warm-liftoff'): { before: number; peak: number; young: number; kept: number } {
+function rssOf(mode: string, url: string, token: string, warmth: 'cold' | 'warm' | 'busy' | 'warm-liftoff'): { before: number; peak: number; young: number; kept: number } {
   const flags = warmth === 'warm-liftoff' ? ['--liftoff-only'] : [];
   const child = warmth === 'warm-liftoff' ? 'warm' : warmth;
   const r = spawnSync(process.execPath, ['--expose-gc', ...flags, '--import', 'tsx', __filename, '--rss', mode, url, token, child], { encoding: 'utf8', env: process.env, timeout: 600_000 });
@@ -250,6 +255,8 @@ async function benchSize(users: number): Promise<{ time: string; rss: string; pa
       ['expand', 'warm'],
       ['read', 'warm'],
       ['bytesKept', 'warm'],
+      ['plain', 'busy'],
+      ['expand', 'busy'],
       ['plain', 'warm-liftoff'],
       ['expand', 'warm-liftoff'],
     ] as const;
@@ -278,7 +285,7 @@ async function benchSize(users: number): Promise<{ time: string; rss: string; pa
     return {
       parts: `| ${users.toLocaleString('en')} | ${mb(bytes)} | ${made('expand cold')} | ${made('expand warm')} |`,
       time: `| ${users.toLocaleString('en')} | ${mb(bytes)} | ${stats(p)} | ${stats(e)} | ${stats(ratios, 2, '×')} | ${rows} |`,
-      rss: `| ${users.toLocaleString('en')} | ${mb(bytes)} | ${g('plain cold')} | ${g('expand cold')} | ${g('plain warm')} | ${g('expand warm')} | ${g('read warm')} | ${g('bytesKept warm')} | ${g('plain warm-liftoff')} | ${g('expand warm-liftoff')} | ${stats(peaks)} |`,
+      rss: `| ${users.toLocaleString('en')} | ${mb(bytes)} | ${g('plain cold')} | ${g('expand cold')} | ${g('plain warm')} | ${g('expand warm')} | ${g('read warm')} | ${g('bytesKept warm')} | ${g('plain busy')} | ${g('expand busy')} | ${g('plain warm-liftoff')} | ${g('expand warm-liftoff')} | ${stats(peaks)} |`,
     };
   } finally {
     sandbox.close();
@@ -315,7 +322,8 @@ Sandbox in a child process (generated data set: one organization with all the us
   growth and the \`ja\` collation data are counted); warm: after ${WARM_RUNS} run(s) of the same kind on a
   small organization (the 999 users whose code contains \`U0000\`), its result dropped, a full
   GC and the peak reset (\`/proc/self/clear_refs\`), as in an extension host that has expanded a
-  small organization before.
+  small organization before; busy: the same after ${BUSY_RUNS} runs on the small organization (a few MiB of
+  answers read, as in an extension host at work: by then V8 has compiled undici's HTTP parser, see below).
 
 | users | body MiB | plain ms: min / median / max | expand ms: min / median / max | ratio: min / median / max (goal ≤ 1.5×) | rows |
 |---:|---:|---|---|---|---:|
@@ -329,10 +337,12 @@ name, ID and place kept). Last, a diagnosis (not the goal's figure): warm in a p
 TurboFan. That compilation happens once per process, in a V8 worker thread, when the parser has
 become hot (in these fresh processes: during the large answer); its compiler memory (22-37 MiB,
 measured with heaptrack: zone segments of the register allocator for llhttp's state machine)
-counts in the peak of whatever runs meanwhile, the plain path's too.
+counts in the peak of whatever runs meanwhile, the plain path's too. V8 starts it when the parser
+has run through its tiering budget (\`--wasm-tiering-budget\`, about 1.8 million bytes of code executed):
+in a process that has read a few MiB of answers (busy) it is over before the large answer.
 
-| users | body MiB | cold: plain | cold: expand | warm: plain | warm: expand | warm: read | warm: bytes kept | warm, Liftoff only: plain | warm, Liftoff only: expand | cold: expand peak RSS MiB |
-|---:|---:|---|---|---|---|---|---|---|---|---|
+| users | body MiB | cold: plain | cold: expand | warm: plain | warm: expand | warm: read | warm: bytes kept | busy: plain | busy: expand | warm, Liftoff only: plain | warm, Liftoff only: expand | cold: expand peak RSS MiB |
+|---:|---:|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.map((r) => r.rss).join('\n')}
 
 What the expansion's growth is made of, MiB, min / median / max: the peak RSS growth; the
