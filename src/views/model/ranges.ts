@@ -75,25 +75,31 @@ export interface NamedEntry {
  * collation, so that ranges read alphabetically (`Abe – Ito`, `Kato – Mori`).
  * In place: the tree keeps one array per organization, never a copy.
  *
- * Sort keys are computed first: the distinct names (and login names) are collated
- * once and numbered (names the collation holds equal get the same number), then the
- * users are ordered by those numbers, so the collator is not called twice per
- * comparison of a 300,000-user sort.
+ * Sort keys are computed first: the distinct names are collated once and numbered
+ * (names the collation holds equal get the same number), then the users are ordered
+ * by those numbers, so the collator is not called twice per comparison of a
+ * 300,000-user sort. Only users whose names are equal are then ordered by login name
+ * (collated) and ID, each such run on its own.
  */
 export function sortByName<T extends NamedEntry>(entries: T[], locale?: string): T[] {
   const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' });
   const n = entries.length;
   const nameRank = ranks(entries.map((e) => e.name), collator);
-  const loginRank = ranks(entries.map((e) => e.loginName ?? ''), collator);
   const order = new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((a, b) => {
-    const d = nameRank[a]! - nameRank[b]! || loginRank[a]! - loginRank[b]!;
-    if (d !== 0) return d;
-    const x = entries[a]!.id;
-    const y = entries[b]!.id;
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
+  order.sort((a, b) => nameRank[a]! - nameRank[b]!);
+  const byLoginThenId = (a: number, b: number): number => {
+    const x = entries[a]!;
+    const y = entries[b]!;
+    return collator.compare(x.loginName ?? '', y.loginName ?? '') || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
+  };
+  for (let start = 0; start < n; ) {
+    const rank = nameRank[order[start]!]!;
+    let end = start + 1;
+    while (end < n && nameRank[order[end]!] === rank) end++;
+    if (end - start > 1) order.subarray(start, end).sort(byLoginThenId);
+    start = end;
+  }
   const sorted = Array.from(order, (i) => entries[i]!);
   for (let i = 0; i < n; i++) entries[i] = sorted[i]!;
   return entries;
