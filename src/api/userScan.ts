@@ -4,11 +4,16 @@
 // and keeps per user only its row (ID, name, login name, deleted or not) and where its JSON
 // is. No string of the whole answer and no object per user with all its members is made:
 // the answer's bytes stay outside V8's heap and a whole user is decoded from them when it is
-// asked for (UserRows.user). No vscode import.
+// asked for (UserRows.user). The JSON itself is read by JsonScan (jsonScan.ts). No vscode import.
 import type { z } from 'zod';
 import { User } from '../schema/api';
 import { AnswerShapeError } from './answers';
+import * as json from './jsonScan';
 import { UserRows } from './userRows';
+
+// Module constants, not imported bindings, in the per-member loops: where modules are CommonJS
+// (tests, benches) an imported binding is a property read each time.
+const { K_STRING, K_NUMBER, K_BOOL, K_NULL, QUOTE } = json;
 
 /** The bytes are not a list of users; the message says what and where (no value of the answer quoted). */
 export class UserListShapeError extends AnswerShapeError {
@@ -20,13 +25,6 @@ export class UserListShapeError extends AnswerShapeError {
     super([message]);
   }
 }
-
-// Value kinds found by the scan.
-const K_STRING = 1;
-const K_NUMBER = 2;
-const K_BOOL = 3;
-const K_NULL = 4;
-const K_OTHER = 5; // object or array
 
 /** What a member of the User schema accepts. */
 interface MemberRule {
@@ -81,11 +79,6 @@ RULES.forEach((r, slot) => {
 });
 const SLOT_BY_NAME = new Map(RULES.map((r, slot) => [r.name, slot]));
 
-/** Deepest nesting read inside a member (the users themselves are flat). */
-const MAX_DEPTH = 256;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-
 /**
  * Reads the answer's bytes. Returns undefined when they do not start as a JSON object (the
  * caller reads them as usual, for its usual message); throws UserListShapeError when they are
@@ -95,64 +88,17 @@ export function scanUserList(body: Buffer): UserRows | undefined {
   return new Scanner(body).list();
 }
 
-/**
- * The first index from `i` (below `n`) of a byte that ends a run of plain string bytes: a
- * quote, a backslash or a control character; `n` when there is none. The loop most bytes
- * of an answer go through: small, so that the engine compiles it early and cheaply.
- */
-function plainRun(b: Buffer, i: number, n: number): number {
-  while (i < n) {
-    const c = b[i]!;
-    if (c === QUOTE || c === BACKSLASH || c < 0x20) return i;
-    i++;
-  }
-  return n;
-}
-
-class Scanner {
-  private i = 0;
-  private readonly n: number;
+/** The list's scan: its members read by json.JsonScan, each user checked by the rules and kept as a row. */
+class Scanner extends json.JsonScan {
   /** Per member slot of the user being read: the kind of its last value (0: absent), and where it is. */
   private readonly kinds = new Uint8Array(RULES.length);
   private readonly at = new Int32Array(RULES.length * 2);
   private readonly escaped = new Uint8Array(RULES.length);
-  /** Whether the last string read had an escape. */
-  private lastEscaped = false;
-  private lastStart = 0;
-  private lastEnd = 0;
   private userIndex = -1;
-  /** Objects and arrays open around `i` (bounded: a deeper answer is refused, not a stack overflow). */
-  private depth = 0;
 
-  constructor(private readonly b: Buffer) {
-    this.n = b.length;
-  }
-
-  private fail(what: string): never {
+  protected fail(what: string): never {
     const where = this.userIndex >= 0 ? ` (in user ${this.userIndex + 1} of "data")` : '';
     throw new UserListShapeError(`the body is not JSON: ${what} at byte ${this.i}${where}`);
-  }
-
-  private ws(): void {
-    const b = this.b;
-    let i = this.i;
-    while (i < this.n) {
-      const c = b[i]!;
-      if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) break;
-      i++;
-    }
-    this.i = i;
-  }
-
-  private describe(): string {
-    if (this.i >= this.n) return 'the end of the body';
-    const c = this.b[this.i]!;
-    return c >= 0x21 && c < 0x7f ? `"${String.fromCharCode(c)}"` : `byte 0x${c.toString(16).padStart(2, '0')}`;
-  }
-
-  private expect(c: number): void {
-    if (this.b[this.i] !== c) this.fail(`${this.describe()} where "${String.fromCharCode(c)}" was expected`);
-    this.i++;
   }
 
   list(): UserRows | undefined {
@@ -322,138 +268,5 @@ class Scanner {
       return c.slot;
     }
     return -1;
-  }
-
-  /** A string at `i` (its quote): sets lastStart/lastEnd (its contents) and lastEscaped. */
-  private string(): void {
-    const b = this.b;
-    let i = this.i + 1;
-    const start = i;
-    let escaped = false;
-    for (;;) {
-      i = plainRun(b, i, this.n);
-      if (i >= this.n) {
-        this.i = i;
-        this.fail('the end of the body inside a string');
-      }
-      const c = b[i]!;
-      if (c === QUOTE) break;
-      if (c !== BACKSLASH) {
-        this.i = i;
-        this.fail('a control character inside a string');
-      }
-      escaped = true;
-      i = this.escape(i);
-    }
-    this.lastStart = start;
-    this.lastEnd = i;
-    this.lastEscaped = escaped;
-    this.i = i + 1;
-  }
-
-  /** The escape at `i` (its backslash) checked; returns the index after it. */
-  private escape(i: number): number {
-    const b = this.b;
-    const e = b[i + 1];
-    if (e === 0x75) {
-      for (let j = 2; j < 6; j++) {
-        const h = b[i + j];
-        if (h === undefined || !((h >= 0x30 && h <= 0x39) || (h >= 0x41 && h <= 0x46) || (h >= 0x61 && h <= 0x66))) {
-          this.i = i;
-          this.fail('a bad \\u escape');
-        }
-      }
-      return i + 6;
-    }
-    if (e !== QUOTE && e !== BACKSLASH && e !== 0x2f && e !== 0x62 && e !== 0x66 && e !== 0x6e && e !== 0x72 && e !== 0x74) {
-      this.i = i;
-      this.fail('a bad escape');
-    }
-    return i + 2;
-  }
-
-  /** Any JSON value at `i`; returns its kind. */
-  private value(): number {
-    const b = this.b;
-    const c = b[this.i];
-    if (c === QUOTE) {
-      this.string();
-      return K_STRING;
-    }
-    if (c === 0x7b || c === 0x5b) {
-      this.nested();
-      return K_OTHER;
-    }
-    if (c === 0x74) return this.word('true', K_BOOL);
-    if (c === 0x66) return this.word('false', K_BOOL);
-    if (c === 0x6e) return this.word('null', K_NULL);
-    if (c === 0x2d || (c !== undefined && c >= 0x30 && c <= 0x39)) {
-      this.number();
-      return K_NUMBER;
-    }
-    return this.fail(`${this.describe()} where a value was expected`);
-  }
-
-  private word(w: string, kind: number): number {
-    for (let j = 0; j < w.length; j++) if (this.b[this.i + j] !== w.charCodeAt(j)) this.fail(`${this.describe()} where "${w}" was expected`);
-    this.i += w.length;
-    return kind;
-  }
-
-  private digits(): number {
-    const b = this.b;
-    const from = this.i;
-    while (this.i < this.n && b[this.i]! >= 0x30 && b[this.i]! <= 0x39) this.i++;
-    return this.i - from;
-  }
-
-  private number(): void {
-    const b = this.b;
-    if (b[this.i] === 0x2d) this.i++;
-    if (b[this.i] === 0x30) this.i++;
-    else if (this.digits() === 0) this.fail('a number without digits');
-    if (b[this.i] === 0x2e) {
-      this.i++;
-      if (this.digits() === 0) this.fail('a number without digits after "."');
-    }
-    if (b[this.i] === 0x65 || b[this.i] === 0x45) {
-      this.i++;
-      if (b[this.i] === 0x2b || b[this.i] === 0x2d) this.i++;
-      if (this.digits() === 0) this.fail('a number without digits in its exponent');
-    }
-  }
-
-  /** An object or array (any members), checked as JSON. */
-  private nested(): void {
-    const b = this.b;
-    const close = b[this.i] === 0x7b ? 0x7d : 0x5d;
-    const isObject = close === 0x7d;
-    if (++this.depth > MAX_DEPTH) this.fail(`objects and arrays nested more than ${MAX_DEPTH} deep`);
-    this.i++;
-    this.ws();
-    if (b[this.i] === close) {
-      this.i++;
-      this.depth--;
-      return;
-    }
-    for (;;) {
-      this.ws();
-      if (isObject) {
-        if (b[this.i] !== QUOTE) this.fail(`${this.describe()} where a member name was expected`);
-        this.string();
-        this.ws();
-        this.expect(0x3a);
-        this.ws();
-      }
-      this.value();
-      this.ws();
-      if (b[this.i] === 0x2c) {
-        this.i++;
-        continue;
-      }
-      this.expect(close);
-      this.depth--;
-      return;
-    }
   }
 }
