@@ -175,6 +175,9 @@ export class PreviewViews extends PreviewPanel {
       lines.push({ text: vscode.l10n.t('{0} not found on the service: {1}', itemsText(values.missing.length), values.missing.slice(0, 20).join(', ')), level: 'error' });
     }
     if (drifted) lines.push({ text: vscode.l10n.t('{0} changed since the previous preview; these are the values now.', itemsText(drifted)), level: 'warning' });
+    if (values.refused) {
+      lines.push({ text: vscode.l10n.t('The service refused to read {0}: the values were read without them, so what depends on them may turn out otherwise.', values.refused.left.join(', ')), level: 'warning' });
+    }
     const builder = o.builder ?? new PreviewTableBuilder(plan.ids, plan.update, s);
     const made = builder.made;
     const table = builder.finish(values.items, lines);
