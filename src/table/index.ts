@@ -154,6 +154,19 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
     return openIds(ids, vscode.l10n.t('Table: {0}', name));
   };
 
+  /**
+   * The request document of the active editor tab. A tab shows as soon as a file is opened, but
+   * its text editor (vscode.window.activeTextEditor) only once the file has been read, which takes
+   * a moment on a busy or remote machine: a command run in between uses the tab's file (read
+   * here), not "no document open". Else the active text editor's, when it is a request document.
+   */
+  const activeRequestDocument = async (): Promise<vscode.TextDocument | undefined> => {
+    const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    if (input instanceof vscode.TabInputText && isRequestDocumentUri(input.uri)) return vscode.workspace.openTextDocument(input.uri);
+    const editor = vscode.window.activeTextEditor;
+    return editor && isRequestDocument(editor.document) ? editor.document : undefined;
+  };
+
   registerCommand(context, log, 'workItemStudio.openWorkItemTable', async (arg?: unknown, selected?: unknown) => {
     if (isProject(arg)) {
       if (!arg.rootId) throw new UserInputError(vscode.l10n.t("The service did not name this project's root folder (workItemRootFolderId)."));
@@ -164,8 +177,8 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
       return open({ title: vscode.l10n.t('Table: {0}', arg.row.name), rootId: arg.itemId, level: arg.row.level, basePath: arg.row.name, ...(projectId ? { projectId } : {}) });
     }
     if (arg instanceof vscode.Uri && isRequestDocumentUri(arg)) return fromDocument(await vscode.workspace.openTextDocument(arg));
-    const editor = vscode.window.activeTextEditor;
-    if (!arg && editor && isRequestDocument(editor.document)) return fromDocument(editor.document);
+    const doc = arg ? undefined : await activeRequestDocument();
+    if (doc) return fromDocument(doc);
     return openIds(selectedIds(arg, selected), vscode.l10n.t('Table: selected work items'));
   });
   registerCommand(context, log, 'workItemStudio.openSelectedInTable', (clicked?: unknown, selected?: unknown) => openIds(selectedIds(clicked, selected), vscode.l10n.t('Table: selected work items')));

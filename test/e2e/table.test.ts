@@ -7,9 +7,10 @@
 // paste, Review Changes. Saves the README's screenshots with UPDATE_SCREENSHOTS=1.
 import * as assert from 'node:assert/strict';
 import { ENGLISH, TableFlow, frameWith as frameIn } from './table-flow';
+import { repeatedDescribe } from './repeat';
 import { Workbench } from './workbench';
 
-describe('Work item table editing in a VS Code workbench', function () {
+repeatedDescribe('Work item table editing in a VS Code workbench', function () {
   this.timeout(180_000);
   let wb: Workbench;
 
@@ -37,10 +38,14 @@ describe('Work item table editing in a VS Code workbench', function () {
     await wb.openFile('table-items.workitems.json');
     await wb.runCommand('Work Item Studio: Open Work Item Table');
     const tab = wb.page.locator('.tabs-container .tab', { hasText: /^Table: table-items/ });
-    // Rows show once signed in (the tab itself opens before the first read asks to sign in).
+    // The command opens the tab at once (its first read asks to sign in after). An error it shows
+    // instead fails here with its text: an error message without buttons fades after 15 s.
+    const error = wb.notification(/./).filter({ has: wb.page.locator('.notification-list-item-icon.codicon-error') });
+    await wb.expectVisible(tab.or(error), 'the table tab (or an error message of the command)', 60_000);
+    if (await error.first().isVisible()) assert.fail(`Open Work Item Table showed an error: ${(await error.first().innerText()).replace(/\s+/g, ' ')}`);
+    // Rows show once signed in.
     const rowsShown = wb.page.frameLocator('iframe.webview').frameLocator('iframe').locator('#rows .row .cell').first();
     await wb.signIn('admin', 'password', rowsShown);
-    await wb.expectVisible(tab, 'the table tab', 60_000);
     const table = await frameWith('#rows .row:not(.pending) .cell', 'the rows of the table');
     const headers = await table.locator('#header .hcell .label').allTextContents();
     const codeAt = headers.findIndex((h) => h.replace(/[▲▼ ]/g, '') === 'Code');

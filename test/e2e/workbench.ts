@@ -271,6 +271,13 @@ export class Workbench {
     await this.expectVisible(this.quickInput.locator('.monaco-list-row', { hasText: name }), `${name} in Quick Open`);
     await this.page.keyboard.press('Enter');
     await this.expectVisible(this.page.locator('.tabs-container .tab', { hasText: name }), `the editor tab of ${name}`);
+    // The tab shows at once; the file is read after it. Once read, its text editor appears and takes the
+    // keyboard focus, which closes a command palette opened in between: a click on the palette's row
+    // then lands in the editor and runs nothing (and the extension has no text editor of the file until
+    // then). The file is open when the active group's editor shows it (its model's URI on the editor).
+    const uri = name.split('/').map(encodeURIComponent).join('/');
+    const editor = this.page.locator(`.part.editor .editor-group-container.active .monaco-editor[data-uri$="/${uri}"]`);
+    await this.expectVisible(editor, `the text of ${name} in its editor`);
   }
 
   /** Picks the item of the open quick pick whose text matches (clicked, as a person would). */
