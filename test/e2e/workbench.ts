@@ -275,9 +275,18 @@ export class Workbench {
     // keyboard focus, which closes a command palette opened in between: a click on the palette's row
     // then lands in the editor and runs nothing (and the extension has no text editor of the file until
     // then). The file is open when the active group's editor shows it (its model's URI on the editor).
+    // A file open already in another group may stay behind another editor there (Quick Open can
+    // settle on that group's tab): then its tab is clicked, as a person would.
     const uri = name.split('/').map(encodeURIComponent).join('/');
-    const editor = this.page.locator(`.part.editor .editor-group-container.active .monaco-editor[data-uri$="/${uri}"]`);
-    await this.expectVisible(editor, `the text of ${name} in its editor`);
+    const active = this.page.locator(`.part.editor .editor-group-container.active .monaco-editor[data-uri$="/${uri}"]`);
+    const shown = await active
+      .first()
+      .waitFor({ state: 'visible', timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (shown) return;
+    await this.page.locator('.tabs-container .tab', { hasText: name }).first().click();
+    await this.expectVisible(this.page.locator(`.part.editor .monaco-editor[data-uri$="/${uri}"]`), `the text of ${name} in its editor`);
   }
 
   /** Picks the item of the open quick pick whose text matches (clicked, as a person would). */
