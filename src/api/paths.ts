@@ -91,9 +91,16 @@ export function validateWorkItemIdForPath(id: string): string | undefined {
  * `..`: valid for both checks above, and unchanged by encodeURIComponent (RFC 3986
  * unreserved characters). Answers at once for the IDs of a large job.
  */
-const PLAIN_ID = new RegExp(`^[A-Za-z0-9_~.-]{1,${Math.min(MAX_ID_LENGTH, WORK_ITEM_ID_MAX_LENGTH)}}$`);
+const PLAIN_ID_MAX_LENGTH = Math.min(MAX_ID_LENGTH, WORK_ITEM_ID_MAX_LENGTH);
 export function isPlainId(id: unknown): boolean {
-  return typeof id === 'string' && PLAIN_ID.test(id) && id !== '.' && id !== '..';
+  if (typeof id !== 'string' || id.length === 0 || id.length > PLAIN_ID_MAX_LENGTH) return false;
+  // As /^[A-Za-z0-9_~.-]+$/, without a regular expression per ID (a large read checks 20,000 of them).
+  for (let i = 0; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    if ((c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 45 || c === 46 || c === 95 || c === 126) continue;
+    return false;
+  }
+  return id !== '.' && id !== '..';
 }
 
 /** The path prefix of operation 1; IDs follow, joined with literal commas. */
@@ -105,7 +112,20 @@ export const WORK_ITEMS_PATH_PREFIX = '/workitem/workItems/';
  * bad ID and its position, or when the list is empty or holds a duplicate.
  */
 export function workItemsPath(ids: readonly string[]): string {
-  return `/workitem/workItems/${joinIds(ids, 'work item', validateWorkItemIdForPath)}`;
+  return `/workitem/workItems/${checkedBatches.get(ids) ?? joinIds(ids, 'work item', validateWorkItemIdForPath)}`;
+}
+
+/** Batches checked and encoded when a read was planned (frozen: what was checked is what is sent), with their IDs joined. */
+const checkedBatches = new WeakMap<readonly string[], string>();
+
+/**
+ * A batch of distinct work item IDs that passed validateWorkItemIdForPath, frozen, whose
+ * path {@link workItemsPath} then makes from `encoded` without checking every ID again.
+ */
+export function checkedBatch(batch: IdBatch): readonly string[] {
+  const ids = Object.freeze(batch.ids);
+  checkedBatches.set(ids, batch.encoded.join(','));
+  return ids;
 }
 
 /** `/project/projects/{ids}`, checked like {@link workItemsPath}. */

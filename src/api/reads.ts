@@ -7,7 +7,7 @@ import { Pacer, intervalFor, systemClock, type Clock, type PacerSlot } from './p
 import { workItemIdOf, type WorkItemRecord } from '../schema/reads';
 import type { CallOptions, ServiceClient } from './client';
 import { ServiceError } from './errors';
-import { batchIdsByUrlLength, parseBaseUrl, readQuery, validateWorkItemIdForPath } from './paths';
+import { batchIdsByUrlLength, checkedBatch, parseBaseUrl, readQuery, validateWorkItemIdForPath } from './paths';
 
 /** The path prefix of a read by IDs; the IDs follow, joined with literal commas. */
 const WORK_ITEMS_PREFIX = '/workitem/workItems/';
@@ -41,7 +41,7 @@ export function planWorkItemReads(
   fields: readonly string[] | undefined,
   maxUrlLength: number = DEFAULT_MAX_URL_LENGTH,
   maxIdsPerRequest: number = MAX_ITEMS_PER_UPDATE,
-): string[][] {
+): (readonly string[])[] {
   const problems: string[] = [];
   if (!Number.isInteger(maxUrlLength) || maxUrlLength < 1) problems.push(`maxUrlLength must be a positive integer (got ${String(maxUrlLength)})`);
   if (!Number.isInteger(maxIdsPerRequest) || maxIdsPerRequest < 1) problems.push(`maxIdsPerRequest must be a positive integer (got ${String(maxIdsPerRequest)})`);
@@ -74,7 +74,8 @@ export function planWorkItemReads(
     problems.push(`work item ID "${t.id.length > 40 ? `${t.id.slice(0, 40)}…` : t.id}" does not fit in a request URL of at most ${maxUrlLength} characters on its own (it needs ${t.needs})`);
   }
   if (problems.length > 0) throw new ReadPlanError(problems);
-  return batches.map((b) => b.ids);
+  // Each ID was checked above (and each batch is distinct): the client sends them as planned.
+  return batches.map(checkedBatch);
 }
 
 export interface ReadWorkItemsOptions {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { buildUrl, isPlainId, MAX_ID_LENGTH, parseBaseUrl, validateId, validateWorkItemIdForPath, workItemsPath, InvalidPathError } from '../../src/api/paths';
-import { validateWorkItemId } from '../../src/schema/rules';
+import { validateWorkItemId, WORK_ITEM_ID_MAX_LENGTH } from '../../src/schema/rules';
 
 describe('api paths: validateId', () => {
   const accepted = ['1', '120', 'abc-DEF_9', 'a.b', '..a', 'a..', '~x', 'user@example', 'ä', '日本語ID', '😀', 'x'.repeat(MAX_ID_LENGTH)];
@@ -72,6 +72,16 @@ describe('api paths: the plain-ID fast path', () => {
     assert.equal(isPlainId('120'), true);
     assert.equal(isPlainId('..'), false);
     assert.equal(isPlainId('x'.repeat(MAX_ID_LENGTH + 1)), false);
+  });
+
+  it('is exactly the unreserved characters of RFC 3986, 1 to the limit long, not . or .. (as the regular expression it replaces)', () => {
+    const limit = Math.min(MAX_ID_LENGTH, WORK_ITEM_ID_MAX_LENGTH);
+    const reference = (id: string): boolean => new RegExp(`^[A-Za-z0-9_~.-]{1,${limit}}$`).test(id) && id !== '.' && id !== '..';
+    const chars = [...'azAZ09-_.~/,%?#@:+!*()[] \u00e4\u0000\u007f\u0080'];
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...chars), maxLength: 8 }), (id) => isPlainId(id) === reference(id)), { numRuns: 5000 });
+    for (let c = 0; c < 0x2100; c++) assert.equal(isPlainId(String.fromCharCode(c)), reference(String.fromCharCode(c)), `U+${c.toString(16)}`);
+    assert.equal(isPlainId('x'.repeat(limit)), true);
+    assert.equal(isPlainId(12 as unknown as string), false);
   });
 
   it('gives the same answer through validateWorkItemIdForPath for plain and other IDs', () => {

@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { ServiceClient, type Credentials } from '../../src/api/client';
 import { isServiceError, ServiceError } from '../../src/api/errors';
+import { workItemsPath } from '../../src/api/paths';
 import { planWorkItemReads, readWorkItems, ReadPlanError } from '../../src/api/reads';
 import { createSandbox, DEMO_PASSWORD, DEMO_ROOT_FOLDERS, DEMO_SIGN_IN, generateDataset, type Sandbox } from '../../src/sandbox';
 import { checkSubItemsResponse, TREE_FIELDS, workItemIdOf, type SubItemNode } from '../../src/schema/reads';
@@ -250,6 +251,19 @@ describe('api reads: planWorkItemReads', () => {
     for (const b of batches) assert.ok(`${base}/workitem/workItems/${b.join(',')}`.length <= 8000);
     assert.ok(planWorkItemReads(base, ids, undefined, 1_000_000).every((b) => b.length <= 1000));
     assert.deepEqual(planWorkItemReads(base, ids.slice(0, 5), undefined, 8000, 2).map((b) => b.length), [2, 2, 1]);
+  });
+
+  it('a planned batch is frozen and its path is the one a full check of every ID makes (IDs needing encoding too)', () => {
+    const mixed = ['120', '日本語', 'a.b', '~x', 'user@example', '121'];
+    const batches = planWorkItemReads(base, mixed, undefined, 8000, 4);
+    for (const b of batches) {
+      assert.ok(Object.isFrozen(b), 'frozen: what was checked is what is sent');
+      assert.throws(() => (b as string[]).push('../x'));
+      assert.equal(workItemsPath(b), workItemsPath([...b]), 'the same path as a copy checked ID by ID');
+    }
+    assert.equal(workItemsPath(batches[0]!), `/workitem/workItems/120,${encodeURIComponent('日本語')},a.b,~x`);
+    // A list that was not planned is still checked ID by ID.
+    assert.throws(() => workItemsPath(['1', '../x']), /work item ID #2/);
   });
 
   it('fields make the URLs longer, so more batches', () => {
