@@ -16,6 +16,7 @@ import { FieldAssist } from './fieldAssist';
 import { FieldCatalogueService } from './fieldCatalogue';
 import { PreviewDocuments } from './preview';
 import { isRequestDocument } from '../common/requestDocument';
+import { requestDocumentActive } from '../common/activeRequestDocument';
 
 /** Context key: the active editor shows a request document. */
 export const REQUEST_DOCUMENT_ACTIVE = 'workItemStudio.requestDocumentActive';
@@ -76,13 +77,19 @@ export function registerRequestDocuments(
   registerCommand(context, log, 'workItemStudio.resendUnknown', (a?: unknown) => jobs.resendUnknown(jobArg(a)));
   registerCommand(context, log, 'workItemStudio.showJobs', (a?: unknown) => jobs.showJob(jobArg(a)));
 
-  // Context key for menus, and the once-per-session offer to resume unfinished jobs at first use.
+  // Context key for menus (the active tab's request document, also while its file is still being read),
+  // and the once-per-session offer to resume unfinished jobs at first use.
+  let shownActive: boolean | undefined;
   const updateActive = (): void => {
-    const e = vscode.window.activeTextEditor;
-    void vscode.commands.executeCommand('setContext', REQUEST_DOCUMENT_ACTIVE, !!e && isRequestDocument(e.document));
+    const active = requestDocumentActive();
+    if (active === shownActive) return;
+    shownActive = active;
+    void vscode.commands.executeCommand('setContext', REQUEST_DOCUMENT_ACTIVE, active);
   };
   context.subscriptions.push(
     vscode.window.onDidChangeActiveTextEditor(updateActive),
+    vscode.window.tabGroups.onDidChangeTabs(updateActive),
+    vscode.window.tabGroups.onDidChangeTabGroups(updateActive),
     vscode.workspace.onDidOpenTextDocument((d) => {
       if (isRequestDocument(d)) void jobs.offerResumption();
     }),

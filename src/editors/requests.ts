@@ -9,6 +9,7 @@ import { itemsText, requestsText } from '../common/wording';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { NotConnectedError } from '../common/connection';
 import { openNewRequestDocument } from '../common/requestDocuments';
+import { activeRequestDocument } from '../common/activeRequestDocument';
 import { expandIdRanges, extractIds, idRanges, idsPreview, looksLikeIdList } from './model/ids';
 import { locatePath } from '../common/model/locate';
 import { insertionFor, readCategoryArg, readUserArg } from './model/insert';
@@ -383,12 +384,18 @@ function lineOf(doc: vscode.TextDocument, analysis: ReturnType<typeof analyzeTex
   return doc.positionAt(locatePath(analysis.parsed.root, p).offset).line + 1;
 }
 
-/** The documents a send/preview command is about: the explorer selection (in order), the given URI, or the active editor. */
+/**
+ * The documents a send/preview command is about: the explorer selection (in order), the given URI,
+ * or the active tab's request document (read first when its editor does not have it yet).
+ */
 export async function targetDocuments(arg?: unknown, many?: unknown): Promise<vscode.TextDocument[]> {
   let uris: vscode.Uri[] = [];
   if (Array.isArray(many) && many.length > 0 && many.every((u) => u instanceof vscode.Uri)) uris = many as vscode.Uri[];
   else if (arg instanceof vscode.Uri) uris = [arg];
-  else if (vscode.window.activeTextEditor) uris = [vscode.window.activeTextEditor.document.uri];
+  else {
+    const active = await activeRequestDocument();
+    if (active) return [active];
+  }
   const wanted = uris.filter(isRequestDocumentUri);
   if (wanted.length === 0) throw new UserInputError(vscode.l10n.t('Open or select a request document (*.workitems.json) to send.'));
   if (wanted.length < uris.length) {

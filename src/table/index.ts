@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import { parse } from 'jsonc-parser';
 import { registerCommand, reportError, UserInputError } from '../common/commands';
-import { isRequestDocument, isRequestDocumentUri } from '../common/requestDocument';
+import { activeRequestDocument } from '../common/activeRequestDocument';
+import { isRequestDocumentUri } from '../common/requestDocument';
 import type { FilterCondition } from './model';
 import { addCondition, chooseColumns, pickCondition, pickNamedFilter, saveNamedFilter } from './filterBar';
 import { formatFilterText } from './model';
@@ -152,19 +153,6 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
     if (!ids || ids.length === 0) throw new UserInputError(vscode.l10n.t('{0} has no workItemIds to show in a table.', vscode.workspace.asRelativePath(doc.uri)));
     const name = doc.uri.path.split('/').pop() ?? '';
     return openIds(ids, vscode.l10n.t('Table: {0}', name));
-  };
-
-  /**
-   * The request document of the active editor tab. A tab shows as soon as a file is opened, but
-   * its text editor (vscode.window.activeTextEditor) only once the file has been read, which takes
-   * a moment on a busy or remote machine: a command run in between uses the tab's file (read
-   * here), not "no document open". Else the active text editor's, when it is a request document.
-   */
-  const activeRequestDocument = async (): Promise<vscode.TextDocument | undefined> => {
-    const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-    if (input instanceof vscode.TabInputText && isRequestDocumentUri(input.uri)) return vscode.workspace.openTextDocument(input.uri);
-    const editor = vscode.window.activeTextEditor;
-    return editor && isRequestDocument(editor.document) ? editor.document : undefined;
   };
 
   registerCommand(context, log, 'workItemStudio.openWorkItemTable', async (arg?: unknown, selected?: unknown) => {

@@ -6,6 +6,7 @@ import { askTextFilter, targets } from '../views/common';
 import { abortOn } from '../common/abortOn';
 import { registerCommand, UserInputError } from '../common/commands';
 import { readSettings } from '../common/config';
+import { activeRequestDocument } from '../common/activeRequestDocument';
 import { isRequestDocument } from '../common/requestDocument';
 import { templateById, type TemplateId } from '../schema/templates';
 import type { DetailsDocuments } from '../views/common';
@@ -240,7 +241,7 @@ export function registerWorkItemCommands(
     let ids = options.ids;
     if (!ids) {
       const uri = args.find((a): a is vscode.Uri => a instanceof vscode.Uri);
-      const doc = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
+      const doc = uri ? await vscode.workspace.openTextDocument(uri) : await activeRequestDocument();
       if (!doc || !isRequestDocument(doc)) throw new UserInputError(vscode.l10n.t('Open a request document (*.workitems.json) whose work items to reveal.'));
       ids = documentIds(doc.getText());
       if (!ids) throw new UserInputError(vscode.l10n.t('The document has no workItemIds list.'), doc.uri);
@@ -255,10 +256,10 @@ export function registerWorkItemCommands(
   });
 }
 
-/** The request document to add to: the active one, the only one open, or the one the user picks. */
+/** The request document to add to: the active one (also while its file is being read), the only one open, or the one the user picks. */
 async function pickRequestDocument(): Promise<vscode.TextDocument | undefined> {
-  const active = vscode.window.activeTextEditor?.document;
-  if (active && isRequestDocument(active)) return active;
+  const active = await activeRequestDocument();
+  if (active) return active;
   const visible = vscode.window.visibleTextEditors.map((e) => e.document).filter(isRequestDocument);
   const open = [...new Set([...visible, ...vscode.workspace.textDocuments.filter((d) => !d.isClosed && isRequestDocument(d))])];
   if (open.length === 1) return open[0];
