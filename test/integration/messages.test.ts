@@ -7,8 +7,22 @@ import { loadCaFile, NetworkConfigError, resolveProxies } from '../../src/api/di
 import { NETWORK_REASON_TEXT, ServiceError } from '../../src/api/errors';
 import { JobJournal, JournalError } from '../../src/bulk/journal';
 import { describeError, serviceErrorDetails } from '../../src/common/messages';
+import { requestErrorSummary } from '../../src/editors/results/resultPanel';
+import type { RequestError } from '../../src/bulk/types';
 
 describe('messages: service failures as sentences', () => {
+  it('a request of the result view that was not retried says why, after what the service answered', () => {
+    const answered503: RequestError = { kind: 'http', status: 503, messages: ['busy'], codes: [], message: 'PUT /workitem/workItems/1,2 answered 503: busy' };
+    const plain = requestErrorSummary(answered503);
+    assert.ok(plain.includes('503'), plain);
+    assert.ok(!/Not retried/.test(plain), plain);
+    const refused = requestErrorSummary({ ...answered503, note: 'refused-update-not-retried' });
+    assert.ok(refused.startsWith(plain), refused);
+    assert.match(refused, /Not retried: a 429 or 503 answer does not prove that the update was not applied/);
+    assert.match(requestErrorSummary({ ...answered503, status: 429, note: 'retry-wait-too-long' }), /Not retried: the service asked to wait longer than a retry waits\./);
+    assert.match(requestErrorSummary({ kind: 'connect', messages: [], codes: [], code: 'ECONNREFUSED', message: 'refused', note: 'retry-budget-exhausted' }), /Not retried: the job's retries were used up\./);
+  });
+
   it('a connect failure names its cause (TLS) instead of a bare error code', () => {
     const e = new ServiceError({ kind: 'connect', method: 'GET', path: '/system/processCategories', code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', reason: 'tls-unknown-ca' });
     const text = describeError(e);

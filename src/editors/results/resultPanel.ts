@@ -315,8 +315,28 @@ export async function saveResultAsJson(model: ResultViewModel, target?: vscode.U
 
 const SERVICE_ERROR_KINDS: readonly string[] = ['http', 'connect', 'network', 'timeout', 'cancelled', 'invalid-response', 'invalid-request'];
 
-/** A localized sentence for a request's error (the service's own messages are listed separately). */
+/** A localized sentence for a request's error (the service's own messages are listed separately), with why it was not retried when it was not. */
 export function requestErrorSummary(error: RequestError): string {
+  const summary = errorSentence(error);
+  const note = error.note ? notRetriedText(error.note) : undefined;
+  return note ? `${summary} ${note}` : summary;
+}
+
+/** Why a request that could have been retried was not (RequestError.note). */
+function notRetriedText(note: NonNullable<RequestError['note']>): string {
+  switch (note) {
+    case 'refused-update-not-retried':
+      return vscode.l10n.t(
+        'Not retried: a 429 or 503 answer does not prove that the update was not applied (a gateway may have forwarded it first). Check its items, then re-send it or choose Mark as Applied.',
+      );
+    case 'retry-budget-exhausted':
+      return vscode.l10n.t("Not retried: the job's retries were used up.");
+    case 'retry-wait-too-long':
+      return vscode.l10n.t('Not retried: the service asked to wait longer than a retry waits.');
+  }
+}
+
+function errorSentence(error: RequestError): string {
   if (error.kind === 'interrupted') {
     return vscode.l10n.t('The request was in flight when the window closed or the process ended; whether the service applied it is unknown.');
   }
