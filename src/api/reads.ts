@@ -199,19 +199,22 @@ export function isFieldRefusal(e: unknown): boolean {
  * `fallback` differs, reads once more with `fallback` (the core official names) and,
  * when that read is answered, calls `refused` with the first error (a refusal for
  * another reason fails the second read too, and nothing is said). Every other error,
- * and one of the second read, is thrown as it is.
+ * and one of the second read, is thrown as it is; so is a refusal when `mayRetry`
+ * says no (a read of several requests whose first ones were answered: the names
+ * were not what was refused).
  */
 export async function readWithFieldFallback<T>(
   fields: readonly string[],
   fallback: readonly string[],
   read: (fields: readonly string[]) => Promise<T>,
   refused: (e: ServiceError, fields: readonly string[]) => void,
+  mayRetry: () => boolean = () => true,
 ): Promise<T> {
   try {
     return await read(fields);
   } catch (e) {
     const same = fields.length === fallback.length && fields.every((f, i) => f === fallback[i]);
-    if (same || !isFieldRefusal(e)) throw e;
+    if (same || !isFieldRefusal(e) || !mayRetry()) throw e;
     const answer = await read(fallback);
     refused(e as ServiceError, fields);
     return answer;

@@ -1,13 +1,12 @@
 // Reading the values a preview, a snapshot or a drift check needs: the touched
 // fields of every item (batched, paced and cancellable by the reader given), and
 // for moves the children of each previous parent in order. No vscode import.
-import type { ServiceError } from '../api/errors';
 import { DEFAULT_MIN_INTERVAL_MS, DEFAULT_REQUESTS_PER_MINUTE } from '../api/limits';
 import { intervalFor, Pacer, systemClock, type Clock } from '../api/pacer';
 import type { UpdateWorkItemsBody } from '../schema/api';
 import type { SubItemNode, WorkItemRecord } from '../schema/reads';
 import { idValue, workItemIdOf } from '../schema/reads';
-import { isFieldRefusal } from '../api/reads';
+import { readWithFieldFallback } from '../api/reads';
 import { fieldsToRead, HAS_SUB_ITEMS, neededFields, reachesSubItems, sameFieldValue, touchedFields, type ItemValues } from './effects';
 
 export interface ReadOptions {
@@ -100,19 +99,18 @@ export async function readValues(read: WorkItemReader, ids: readonly string[], b
     }
     o.onItems?.(batch, values);
   };
-  let answer: Awaited<ReturnType<WorkItemReader>>;
+  // Refused before any batch came back (the help promises no code for an unknown name, C3: a 4xx is
+  // taken as one): once more with the names a preview cannot do without. A refusal after a batch
+  // came back is about something else (the same names were answered), and is thrown as it is.
   let refused: RefusedFields | undefined;
-  try {
-    answer = await read(ids, fields, { signal: o.signal, onProgress: o.onProgress, onBatch });
-  } catch (e) {
-    // Refused before any batch came back (the help promises no code for an unknown name, C3: a 4xx is
-    // taken as one): once more with the names a preview cannot do without. A refusal after a batch
-    // came back is about something else (the same names were answered), and is thrown as it is.
-    if (byBatch || needed.length === fields.length || !isFieldRefusal(e)) throw e;
-    refused = { asked: fields, left: fields.filter((f) => !needed.includes(f)), status: (e as ServiceError).status };
-    fields = needed;
-    answer = await read(ids, fields, { signal: o.signal, onProgress: o.onProgress, onBatch });
-  }
+  const asked = fields;
+  const answer = await readWithFieldFallback(
+    asked,
+    needed,
+    (f) => read(ids, (fields = [...f]), { signal: o.signal, onProgress: o.onProgress, onBatch }),
+    (e) => (refused = { asked, left: asked.filter((f) => !needed.includes(f)), status: e.status }),
+    () => !byBatch,
+  );
   const items = answer.items as unknown as Map<string, ItemValues>;
   if (!byBatch) for (const [id, record] of answer.items) items.set(id, record.fields);
   const out: ReadValues = { fields, items, missing: answer.missing, requests: answer.requests + (refused ? 1 : 0) };
