@@ -39,6 +39,7 @@ import {
 import { ROW_HEIGHT, type TableStrings, type ToWebview } from '../src/table/protocol';
 import { ensureTools, launchChromium } from '../test/runners/code-server';
 import { appendToNewestRun } from './history';
+import { TABLE_PAGE_BODY } from '../src/table/model/page';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
@@ -57,13 +58,7 @@ const STRINGS: TableStrings = {
 /** The page of the webview (src/table/html.ts without the CSP's nonce: the same elements, files and order). */
 const TABLE_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
 <link rel="stylesheet" href="${ORIGIN}/table.css"><title>bench</title></head><body>
-<div id="bar" role="toolbar"></div>
-<div id="problem" role="alert" hidden></div>
-<div id="status" role="status" aria-live="polite"></div>
-<div id="grid" role="grid" aria-rowcount="0" tabindex="0">
-  <div id="header" role="row"></div>
-  <div id="body"><div id="spacer"><div id="rows"></div></div></div>
-</div>
+${TABLE_PAGE_BODY}
 <script src="${ORIGIN}/stub.js"></script>
 <script src="${ORIGIN}/virtual.js"></script>
 <script src="${ORIGIN}/table.js"></script>

@@ -3,6 +3,7 @@
 // loaded with asWebviewUri. No row is in this HTML: rows come as messages.
 import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
+import { TABLE_PAGE_BODY } from './model/page';
 
 export function tableHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string): string {
   const nonce = crypto.randomBytes(16).toString('base64');
@@ -19,13 +20,7 @@ export function tableHtml(webview: vscode.Webview, extensionUri: vscode.Uri, tit
 <title>${esc(title)}</title>
 </head>
 <body>
-<div id="bar" role="toolbar"></div>
-<div id="problem" role="alert" hidden></div>
-<div id="status" role="status" aria-live="polite"></div>
-<div id="grid" role="grid" aria-rowcount="0" tabindex="0">
-  <div id="header" role="row"></div>
-  <div id="body"><div id="spacer"><div id="rows"></div></div></div>
-</div>
+${TABLE_PAGE_BODY}
 <script nonce="${nonce}" src="${media('virtual.js')}"></script>
 <script nonce="${nonce}" src="${media('table.js')}"></script>
 </body>
