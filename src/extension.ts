@@ -35,9 +35,9 @@ export function activate(context: vscode.ExtensionContext): WorkItemStudioApi {
   const details = new DetailsDocuments();
   context.subscriptions.push(details);
   const organizations = registerOrganizations(context, log, connection, details);
-  registerProcessCategories(context, log, connection);
   // Names of users: the configured organizations' users, or else those of the signed-in user's top organizations.
   const people = registerPeople(context, log, connection, () => organizations.tree.knownUsers(), () => organizations.topOrganizations());
+  registerProcessCategories(context, log, connection, people);
   const requests = registerRequestDocuments(context, log, connection, people);
   // Before/after values and undo: installs its value hooks on the jobs; Preview and Send use it back.
   const changes = registerChanges(context, log, connection, requests.jobs, requests.previews, people);

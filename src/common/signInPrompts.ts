@@ -36,8 +36,8 @@ export const windowSignInPrompts: SignInPrompts = {
     if (preferred === 'apiKey') items.unshift(...items.splice(3, 1));
     const title =
       reason === 'unauthorized'
-        ? vscode.l10n.t('Sign in again to {0} (the service answered 401)', info.origin)
-        : vscode.l10n.t('Sign in to {0}', info.origin);
+        ? vscode.l10n.t('Sign in again to {0} (the service answered 401)', info.label)
+        : vscode.l10n.t('Sign in to {0}', info.label);
     // Kept open when focus moves (e.g. to a tree row): every load waiting to sign in shares this prompt.
     // Closing it (Escape, or another quick input replacing it) resolves undefined: a dismissal.
     const pick = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('How do you want to sign in?'), ignoreFocusOut: true });
@@ -46,7 +46,7 @@ export const windowSignInPrompts: SignInPrompts = {
   askLoginName(info, previous) {
     return Promise.resolve(
       vscode.window.showInputBox({
-        title: vscode.l10n.t('Sign in to {0}', info.origin),
+        title: vscode.l10n.t('Sign in to {0}', info.label),
         prompt: vscode.l10n.t('Login name'),
         value: previous,
         ignoreFocusOut: true,
@@ -57,7 +57,7 @@ export const windowSignInPrompts: SignInPrompts = {
   askPassword(info, loginName) {
     return Promise.resolve(
       vscode.window.showInputBox({
-        title: vscode.l10n.t('Sign in to {0}', info.origin),
+        title: vscode.l10n.t('Sign in to {0}', info.label),
         prompt: vscode.l10n.t('Password for {0}', loginName),
         password: true,
         ignoreFocusOut: true,
@@ -68,7 +68,7 @@ export const windowSignInPrompts: SignInPrompts = {
   askToken(info) {
     return Promise.resolve(
       vscode.window.showInputBox({
-        title: vscode.l10n.t('Sign in to {0}', info.origin),
+        title: vscode.l10n.t('Sign in to {0}', info.label),
         prompt: vscode.l10n.t('Paste the access token'),
         password: true,
         ignoreFocusOut: true,
@@ -79,7 +79,7 @@ export const windowSignInPrompts: SignInPrompts = {
   askApiKey(info) {
     return Promise.resolve(
       vscode.window.showInputBox({
-        title: vscode.l10n.t('Sign in to {0}', info.origin),
+        title: vscode.l10n.t('Sign in to {0}', info.label),
         prompt: vscode.l10n.t('Paste the API key (generated in your user settings of the service)'),
         password: true,
         ignoreFocusOut: true,

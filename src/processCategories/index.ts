@@ -4,15 +4,20 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../common/connection';
 import { registerCategoryCommands } from './commands';
-import { ProcessCategoriesTree, type CategoryTreeNode } from './tree';
+import { ProcessCategoriesTree, type CategoryTreeNode, type CategoryUsers } from './tree';
 
 export interface ProcessCategoriesFeature {
   tree: ProcessCategoriesTree;
   view: vscode.TreeView<CategoryTreeNode>;
 }
 
-export function registerProcessCategories(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, connection: ConnectionManager): ProcessCategoriesFeature {
-  const tree = new ProcessCategoriesTree(connection, log);
+export function registerProcessCategories(
+  context: vscode.ExtensionContext,
+  log: vscode.LogOutputChannel,
+  connection: ConnectionManager,
+  users?: CategoryUsers,
+): ProcessCategoriesFeature {
+  const tree = new ProcessCategoriesTree(connection, log, undefined, users);
   const view = vscode.window.createTreeView('workItemStudio.processCategories', {
     treeDataProvider: tree,
     canSelectMany: true,

@@ -12,7 +12,14 @@ import { isCancellation } from '../common/commands';
 import { categoriesQuery, isEmptyFilter, type CategoryQueryState } from '../views/model/filters';
 import { PagedLoader } from '../views/model/paging';
 import { swatchDataPath, toHexColor } from '../views/model/colors';
+import { isUserId, type KnownUser } from '../common/model/users';
 import { failureRow, fieldsTooltip, followConnection, loadMoreItem, MessageNode, textFilterParts, type ActionableNode } from '../views/common';
+
+/** What the tree needs of the people directory. */
+export interface CategoryUsers {
+  lookup(id: string): KnownUser | undefined;
+  resolve(ids: Iterable<string>): Promise<boolean>;
+}
 
 export class CategoryNode implements ActionableNode {
   readonly kind = 'category';
@@ -47,6 +54,8 @@ export class ProcessCategoriesTree extends Disposable implements vscode.TreeData
     readonly connection: ConnectionManager,
     readonly log: vscode.LogOutputChannel,
     private readonly pageSize: () => number = () => readSettings().processCategoriesPageSize,
+    /** The people directory: the tooltip's createdBy / updatedBy shown by name. */
+    private readonly users?: CategoryUsers,
   ) {
     super();
     this.pages = new PagedLoader<ProcessCategory>(this.pageSize(), {
@@ -83,8 +92,21 @@ export class ProcessCategoriesTree extends Disposable implements vscode.TreeData
     item.iconPath = hex
       ? vscode.Uri.from({ scheme: 'data', path: swatchDataPath(hex, { deleted }) })
       : new vscode.ThemeIcon(deleted ? 'trash' : 'symbol-color');
-    item.tooltip = fieldsTooltip(deleted ? vscode.l10n.t('{0} (deleted)', c.name) : c.name, c);
+    item.tooltip = this.tooltip(c);
     item.contextValue = `processCategory${deleted ? ' deleted' : ''}`;
+    return item;
+  }
+
+  private tooltip(c: ProcessCategory): vscode.MarkdownString {
+    const title = c.isDeleted === true ? vscode.l10n.t('{0} (deleted)', c.name) : c.name;
+    return fieldsTooltip(title, c, undefined, title, (id) => this.users?.lookup(id)?.name);
+  }
+
+  /** On hover: the users the category names are read when not known yet, then the tooltip shows their names. */
+  async resolveTreeItem(item: vscode.TreeItem, node: CategoryTreeNode): Promise<vscode.TreeItem> {
+    if (!(node instanceof CategoryNode) || !this.users) return item;
+    const ids = [node.category.createdBy, node.category.updatedBy].filter((v): v is string => typeof v === 'string' && isUserId(v));
+    if (ids.length > 0 && (await this.users.resolve(ids.map((v) => v.trim())))) item.tooltip = this.tooltip(node.category);
     return item;
   }
 

@@ -8,6 +8,7 @@ import { formatFilter, parseFilter } from './model/filters';
 import { LoadCell, type LoadState } from './model/loadable';
 import { ReadOnlyDocuments } from './readOnlyDocuments';
 import { rangeLabel, type IndexRange } from './model/ranges';
+import { isUserId, USER_ID_MEMBERS } from '../common/model/users';
 
 /** Anything the item commands (copy ID, show details, retry) can act on. */
 export interface ActionableNode {
@@ -172,14 +173,26 @@ export class DetailsDocuments extends ReadOnlyDocuments {
  * A tooltip with a record's fields as a table: every field, or only `main` ones (those with a
  * value) followed by a "Show Details" link that opens the whole record.
  */
-export function fieldsTooltip(title: string, record: Record<string, unknown>, main?: readonly string[], detailsName = title): vscode.MarkdownString {
+/**
+ * A tooltip of a record's fields. With `userName`, a member that holds a user ID (createdBy,
+ * updatedBy, ...) shows the user's name beside the ID when the people directory knows it.
+ */
+export function fieldsTooltip(
+  title: string,
+  record: Record<string, unknown>,
+  main?: readonly string[],
+  detailsName = title,
+  userName?: (id: string) => string | undefined,
+): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, false);
   md.supportHtml = false;
   md.appendMarkdown(`**${escapeMd(title)}**\n\n| ${escapeMd(vscode.l10n.t('Field'))} | ${escapeMd(vscode.l10n.t('Value'))} |\n|---|---|\n`);
   const isSet = (v: unknown) => v !== null && v !== undefined && v !== '';
   const entries = main ? main.filter((k) => isSet(record[k])).map((k) => [k, record[k]] as const) : Object.entries(record);
   for (const [k, v] of entries) {
-    const text = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    let text = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    const name = userName && USER_ID_MEMBERS.has(k) && isUserId(text) ? userName(text.trim()) : undefined;
+    if (name) text = `${name} (${text})`;
     md.appendMarkdown(`| ${escapeMd(k)} | ${escapeMd(text)} |\n`);
   }
   if (main) {

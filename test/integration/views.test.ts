@@ -367,6 +367,11 @@ describe('views: organizations, Add Organization offers what the service shows',
   });
 });
 
+/** A createdBy that names a user ("0" names none). */
+function isUserIdText(v: string | null | undefined): v is string {
+  return typeof v === 'string' && v.trim() !== '' && v.trim() !== '0';
+}
+
 describe('views: process categories (sandbox)', function () {
   this.timeout(60_000);
   let sandbox: Sandbox;
@@ -411,6 +416,34 @@ describe('views: process categories (sandbox)', function () {
     if (coloured) assert.ok(tree.getTreeItem(coloured).iconPath instanceof vscode.Uri, 'a colour swatch icon');
     tree.state.deleted = 'hide';
     tree.queryChanged();
+  });
+
+  it('a category tooltip shows createdBy by name once the people directory knows the user', async () => {
+    const names = new Map<string, { id: string; name: string }>();
+    const asked: string[][] = [];
+    const users = {
+      lookup: (id: string) => names.get(id),
+      resolve: async (ids: Iterable<string>) => {
+        const list = [...ids];
+        asked.push(list);
+        for (const id of list) names.set(id, { id, name: `User ${id}` });
+        return true;
+      },
+    };
+    const named = new ProcessCategoriesTree(connection, log, () => 3, users);
+    try {
+      const cat = (await settled<CategoryTreeNode>(named)).find((r): r is CategoryNode => r instanceof CategoryNode && isUserIdText(r.category.createdBy))!;
+      assert.ok(cat, 'the demo has a category with a creator');
+      const id = cat.category.createdBy!;
+      const before = named.getTreeItem(cat).tooltip as vscode.MarkdownString;
+      assert.ok(!before.value.includes(`User ${id}`), 'no name before it is known');
+      const item = await named.resolveTreeItem(named.getTreeItem(cat), cat);
+      assert.ok(asked.some((l) => l.includes(id)), 'the creator was looked up');
+      const tip = (item.tooltip as vscode.MarkdownString).value;
+      assert.ok(tip.includes(`User ${id} \\(${id}\\)`), `the name beside the ID: ${tip}`);
+    } finally {
+      named.dispose();
+    }
   });
 
   it('filters by keyword and orders ascending or descending', async () => {
