@@ -127,3 +127,15 @@ export async function runStart(o: StartOptions): Promise<{ url?: string; workspa
   );
   return { url: workbench.url, workspace: sandbox.workspace, sandboxUrl: sandbox.url };
 }
+
+/** The display language asked for with `--locale xx` (or `--locale=xx`), undefined for VS Code's default. */
+export function localeArg(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = a === '--locale' ? argv[i + 1] : a.startsWith('--locale=') ? a.slice('--locale='.length) : undefined;
+    if (value === undefined) continue;
+    if (!/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(value)) throw new Error(`--locale wants a language tag such as ja or en, not "${value}"`);
+    return value.toLowerCase();
+  }
+  return undefined;
+}

@@ -13,6 +13,8 @@
 // One line per step (scripts/start-steps.ts); the tools' output goes to test-results/start/start.log
 // and is shown only when a step fails.
 // Sign in with login name `admin`, password `password`. Ctrl-C stops everything it started.
+// `npm start -- --locale ja`: the workbench in Japanese (the extension's Japanese strings; in the
+// browser workbench VS Code's own strings stay English, as no real language pack is installed).
 // Environment: WIS_PORT (code-server port, default a free one), WIS_CODE (desktop binary),
 // WIS_BROWSER=1 (use code-server even when `code` exists).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -21,6 +23,7 @@ import * as path from 'node:path';
 import { createSandbox, DEMO_ORGANIZATIONS, DEMO_PASSWORD, DEMO_SIGN_IN } from '../src/sandbox';
 import {
   ensureTools,
+  installDisplayLanguage,
   installExtensions,
   killTree,
   logQuietlyTo,
@@ -32,7 +35,7 @@ import {
   type Tools,
 } from '../test/runners/code-server';
 import { createWorkspace, GOOD_DOCUMENT } from '../test/runners/workspace.mjs';
-import { runStart, START_SANDBOX_LABEL, StepFailed, type StartSteps } from './start-steps';
+import { localeArg, runStart, START_SANDBOX_LABEL, StepFailed, type StartSteps } from './start-steps';
 
 function findDesktopCode(): string | undefined {
   if (process.env.WIS_BROWSER === '1') return undefined;
@@ -44,8 +47,23 @@ function findDesktopCode(): string | undefined {
   return found;
 }
 
-/** The demo workspace's welcome (opened on start as its README). */
-function welcome(sandboxUrl: string): string {
+/** The demo workspace's welcome (opened on start as its README), in Japanese with `--locale ja`. */
+function welcome(sandboxUrl: string, locale?: string): string {
+  if (locale === 'ja') {
+    return [
+      '# Work Item Studio デモ',
+      '',
+      `このウィンドウは **${START_SANDBOX_LABEL}** を使います。デモ データを持つサンドボックス (${sandboxUrl}) で、`,
+      '`npm start` を実行した端末で Ctrl-C を押すまでこのマシンで動きます。',
+      '',
+      `1. サインイン: ステータス バーの項目 (左下) をクリックするか **Work Item Studio: サインイン…** を実行し、ログイン名 \`${DEMO_SIGN_IN.admin}\`、パスワード \`${DEMO_PASSWORD}\` を入力します。`,
+      '2. アクティビティ バーの Work Item Studio ビューで **作業項目**、**組織**、**プロセス分類** を見ます。',
+      '3. `mark-complete.workitems.json` を開き、上の **送信** をクリックします (先にプレビューが出ます)。',
+      '',
+      '本物のサービスには何も送りません。',
+      '',
+    ].join('\n');
+  }
   return [
     '# Work Item Studio demo',
     '',
@@ -63,6 +81,13 @@ function welcome(sandboxUrl: string): string {
 }
 
 async function main(): Promise<void> {
+  let locale: string | undefined;
+  try {
+    locale = localeArg(process.argv.slice(2));
+  } catch (e) {
+    console.error(`npm start: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(2);
+  }
   const logFile = path.join(REPO_ROOT, 'test-results', 'start', 'start.log');
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   fs.writeFileSync(logFile, `npm start, ${new Date().toISOString()}\n`);
@@ -98,6 +123,7 @@ async function main(): Promise<void> {
     },
     async installExtension() {
       installExtensions(tools!, extensionsDir, userDataDir, [packageExtension()]);
+      if (locale) installDisplayLanguage(tools!, { runDir: runDir.dir, extensionsDir, userDataDir, locale });
     },
     async startSandbox() {
       sandbox = await createSandbox({ host: '127.0.0.1', port: 0 });
@@ -105,7 +131,7 @@ async function main(): Promise<void> {
         dir: path.join(runDir.dir, 'demo'),
         files: {
           'mark-complete.workitems.json': { ...GOOD_DOCUMENT, workItemIds: ['122', '123'] },
-          'README.md': welcome(sandbox.url),
+          'README.md': welcome(sandbox.url, locale),
           // Shows the Work Item Studio view when the folder opens (code-server keeps no layout
           // of a new user-data-dir; a task's ${command:…} runs the view's command offline).
           '.vscode/tasks.json': {
@@ -139,6 +165,7 @@ async function main(): Promise<void> {
         folder: workspace,
         logFile: path.join(path.dirname(logFile), 'code-server.log'),
         port: process.env.WIS_PORT ? Number(process.env.WIS_PORT) : undefined,
+        locale,
         userSettings: { 'workbench.startupEditor': 'readme', 'task.allowAutomaticTasks': 'on' },
       });
       children.push(server);
@@ -149,7 +176,7 @@ async function main(): Promise<void> {
       return { url: `${server.url}/?folder=${encodeURIComponent(workspace)}` };
     },
     async openDesktop(code, workspace) {
-      const child: ChildProcess = spawn(code, ['--new-window', '--wait', `--extensionDevelopmentPath=${REPO_ROOT}`, workspace], {
+      const child: ChildProcess = spawn(code, ['--new-window', '--wait', ...(locale ? ['--locale', locale] : []), `--extensionDevelopmentPath=${REPO_ROOT}`, workspace], {
         stdio: 'ignore',
         detached: true,
       });

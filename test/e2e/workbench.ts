@@ -8,12 +8,12 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { createSandbox, type Sandbox } from '../../src/sandbox';
 import {
   ensureTools,
+  installDisplayLanguage,
   installExtensions,
   launchChromium,
   log,
   makeRunDir,
   packageExtension,
-  packageFolder,
   REPO_ROOT,
   startCodeServer,
   type CodeServer,
@@ -37,55 +37,6 @@ export interface WorkbenchOptions {
    * l10n/bundle.l10n.<locale>.json. VS Code's own UI stays English (no real language pack here).
    */
   locale?: string;
-}
-
-/**
- * A stand-in language pack for `locale` (kept in the run folder, never shipped): VS Code only
- * switches its display language to a locale that an installed language pack contributes. Its
- * translations are empty, so VS Code's own strings stay English; extensions see the locale.
- */
-function stageLanguagePack(folder: string, locale: string): string {
-  fs.mkdirSync(path.join(folder, 'translations'), { recursive: true });
-  const manifest = {
-    name: `workitem-studio-test-locale-${locale}`,
-    displayName: `Test display language ${locale} (never shipped)`,
-    description: `Makes the test workbench use the display language ${locale}; VS Code's own strings stay English.`,
-    version: '0.0.0',
-    publisher: 'workitem-studio',
-    license: 'MIT',
-    private: true,
-    engines: { vscode: '^1.100.0' },
-    categories: ['Language Packs'],
-    contributes: {
-      localizations: [{ languageId: locale, languageName: locale, translations: [{ id: 'vscode', path: './translations/main.i18n.json' }] }],
-    },
-  };
-  fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify(manifest, null, 2));
-  fs.writeFileSync(path.join(folder, 'translations', 'main.i18n.json'), JSON.stringify({ version: '1.0.0', contents: {} }));
-  fs.writeFileSync(path.join(folder, 'README.md'), `# Test display language ${locale}\n\nFor the E2E tests only; never shipped.\n`);
-  return folder;
-}
-
-/**
- * Registers the installed stand-in language pack in the user-data folder's language-pack cache
- * (languagepacks.json, the file VS Code keeps of installed language packs). code-server writes
- * that cache only when a workbench first asks for the installed languages, which is after the
- * first page has chosen its language; written beforehand, the first page opens in `locale`.
- */
-function registerLanguagePack(userDataDir: string, extensionsDir: string, locale: string): void {
-  const id = `workitem-studio.workitem-studio-test-locale-${locale}`;
-  const installed = fs.readdirSync(extensionsDir).find((d) => d.startsWith(`${id}-`));
-  if (!installed) throw new Error(`the stand-in language pack ${id} is not in ${extensionsDir}`);
-  const translations = path.join(extensionsDir, installed, 'translations', 'main.i18n.json');
-  const cache = {
-    [locale]: {
-      hash: `e2e-${locale}-0`,
-      label: locale,
-      extensions: [{ extensionIdentifier: { id }, version: '0.0.0' }],
-      translations: { vscode: translations },
-    },
-  };
-  fs.writeFileSync(path.join(userDataDir, 'languagepacks.json'), JSON.stringify(cache, null, 2));
 }
 
 let startedOnce = false;
@@ -129,13 +80,8 @@ export class Workbench {
       log('e2e', `sandbox ${sandbox.url}`);
       const extensionsDir = path.join(run.dir, 'extensions');
       const userDataDir = path.join(run.dir, 'user-data');
-      const vsixes = [vsix];
-      if (options.locale && !options.locale.startsWith('en')) {
-        const pack = stageLanguagePack(path.join(run.dir, `locale-${options.locale}`), options.locale);
-        vsixes.push(packageFolder(pack, path.join(run.dir, `locale-${options.locale}.vsix`), setupLog));
-      }
-      installExtensions(tools, extensionsDir, userDataDir, vsixes, setupLog);
-      if (vsixes.length > 1) registerLanguagePack(userDataDir, extensionsDir, options.locale!);
+      installExtensions(tools, extensionsDir, userDataDir, [vsix], setupLog);
+      if (options.locale) installDisplayLanguage(tools, { runDir: run.dir, extensionsDir, userDataDir, locale: options.locale, logFile: setupLog });
       const workspace = createWorkspace({
         dir: path.join(run.dir, 'workspace'),
         files: options.files,

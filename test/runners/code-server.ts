@@ -138,6 +138,66 @@ export function installExtensions(tools: Tools, extensionsDir: string, userDataD
   run(tools.node24, args, { timeoutMs: 3 * 60_000, logFile, env: codeServerEnv(tools) });
 }
 
+/**
+ * A stand-in language pack for `locale` (kept in the run folder, never shipped): VS Code only
+ * switches its display language to a locale that an installed language pack contributes. Its
+ * translations are empty, so VS Code's own strings stay English; extensions see the locale.
+ */
+function stageLanguagePack(folder: string, locale: string): string {
+  fs.mkdirSync(path.join(folder, 'translations'), { recursive: true });
+  const manifest = {
+    name: `workitem-studio-test-locale-${locale}`,
+    displayName: `Test display language ${locale} (never shipped)`,
+    description: `Makes a test or demo workbench use the display language ${locale}; VS Code's own strings stay English.`,
+    version: '0.0.0',
+    publisher: 'workitem-studio',
+    license: 'MIT',
+    private: true,
+    engines: { vscode: '^1.100.0' },
+    categories: ['Language Packs'],
+    contributes: {
+      localizations: [{ languageId: locale, languageName: locale, translations: [{ id: 'vscode', path: './translations/main.i18n.json' }] }],
+    },
+  };
+  fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify(manifest, null, 2));
+  fs.writeFileSync(path.join(folder, 'translations', 'main.i18n.json'), JSON.stringify({ version: '1.0.0', contents: {} }));
+  fs.writeFileSync(path.join(folder, 'README.md'), `# Test display language ${locale}\n\nFor test and demo workbenches only; never shipped.\n`);
+  return folder;
+}
+
+/**
+ * Registers the installed stand-in language pack in the user-data folder's language-pack cache
+ * (languagepacks.json, the file VS Code keeps of installed language packs). code-server writes
+ * that cache only when a workbench first asks for the installed languages, which is after the
+ * first page has chosen its language; written beforehand, the first page opens in `locale`.
+ */
+function registerLanguagePack(userDataDir: string, extensionsDir: string, locale: string): void {
+  const id = `workitem-studio.workitem-studio-test-locale-${locale}`;
+  const installed = fs.readdirSync(extensionsDir).find((d) => d.startsWith(`${id}-`));
+  if (!installed) throw new Error(`the stand-in language pack ${id} is not in ${extensionsDir}`);
+  const translations = path.join(extensionsDir, installed, 'translations', 'main.i18n.json');
+  const cache = {
+    [locale]: {
+      hash: `e2e-${locale}-0`,
+      label: locale,
+      extensions: [{ extensionIdentifier: { id }, version: '0.0.0' }],
+      translations: { vscode: translations },
+    },
+  };
+  fs.writeFileSync(path.join(userDataDir, 'languagepacks.json'), JSON.stringify(cache, null, 2));
+}
+
+/**
+ * Makes a code-server workbench open in `locale` (e.g. 'ja'): a stand-in language pack is staged,
+ * packaged and installed, and registered before the first page opens. English needs nothing.
+ */
+export function installDisplayLanguage(tools: Tools, o: { runDir: string; extensionsDir: string; userDataDir: string; locale: string; logFile?: string }): void {
+  if (o.locale.startsWith('en')) return;
+  const pack = stageLanguagePack(path.join(o.runDir, `locale-${o.locale}`), o.locale);
+  installExtensions(tools, o.extensionsDir, o.userDataDir, [packageFolder(pack, path.join(o.runDir, `locale-${o.locale}.vsix`), o.logFile)], o.logFile);
+  registerLanguagePack(o.userDataDir, o.extensionsDir, o.locale);
+}
+
 function codeServerEnv(tools: Tools): NodeJS.ProcessEnv {
   const env = { ...process.env };
   // Node 24 first on PATH for code-server and its extension host; nothing of npm's run context leaks in.

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runStart, START_SANDBOX_LABEL, StepFailed, type StartSteps } from '../../scripts/start-steps';
+import { localeArg, runStart, START_SANDBOX_LABEL, StepFailed, type StartSteps } from '../../scripts/start-steps';
 
 function stubs(over: Partial<StartSteps> = {}, logFile?: string): { steps: StartSteps; calls: string[] } {
   const calls: string[] = [];
@@ -115,5 +115,20 @@ describe('npm start output (scripts/start-steps.ts, installers stubbed)', () => 
     assert.deepEqual(calls, ['build', 'startSandbox', 'openDesktop /usr/bin/code /tmp/wis-start-x/demo']);
     assert.ok(s.out().split('\n').length <= 15, s.out());
     assert.match(s.out(), /Opening VS Code with the extension… done/);
+  });
+});
+
+describe('npm start --locale', () => {
+  it('reads the display language from --locale ja and --locale=ja', () => {
+    assert.equal(localeArg(['--locale', 'ja']), 'ja');
+    assert.equal(localeArg(['--locale=JA']), 'ja');
+    assert.equal(localeArg(['--locale', 'zh-Hant']), 'zh-hant');
+  });
+  it('gives no language when none is asked for', () => {
+    assert.equal(localeArg([]), undefined);
+    assert.equal(localeArg(['--other']), undefined);
+  });
+  it('refuses a value that is not a language tag, naming it', () => {
+    assert.throws(() => localeArg(['--locale', '../x']), /not "\.\.\/x"/);
   });
 });
