@@ -11,11 +11,13 @@ import { registerProcessCategories } from './processCategories';
 import { registerTable } from './table';
 import { DetailsDocuments } from './views/common';
 import { registerWorkItems } from './workItems';
+import { testHooksOn } from './common/model/testHooks';
 
 /**
- * What the extension exports (`vscode.extensions.getExtension(id).exports`): a hook for
- * tests and automation, which answer the questions of the update jobs and of Create
- * Undo Document instead of a person (test/integration/support.ts `setPrompts`).
+ * What the extension exports (`vscode.extensions.getExtension(id).exports`) when its test
+ * hooks are on (src/common/model/testHooks.ts): tests answer the questions of the update jobs
+ * and of Create Undo Document instead of a person (test/integration/support.ts `setPrompts`).
+ * In normal use nothing is exported.
  */
 export interface WorkItemStudioApi {
   /** Answers given replace those dialogs; questions not given, or `undefined`, show the modal dialogs again. */
@@ -27,7 +29,7 @@ export interface WorkItemStudioApi {
  * Each feature area exposes one `register*` function that pushes its disposables;
  * features never import each other: what one needs of another is passed in here.
  */
-export function activate(context: vscode.ExtensionContext): WorkItemStudioApi {
+export function activate(context: vscode.ExtensionContext): WorkItemStudioApi | undefined {
   const log = vscode.window.createOutputChannel('Work Item Studio', { log: true });
   context.subscriptions.push(log);
   const connection = createConnection(context, log);
@@ -40,11 +42,14 @@ export function activate(context: vscode.ExtensionContext): WorkItemStudioApi {
   registerProcessCategories(context, log, connection, people);
   const requests = registerRequestDocuments(context, log, connection, people);
   // Before/after values and undo: installs its value hooks on the jobs; Preview and Send use it back.
-  const changes = registerChanges(context, log, connection, requests.jobs, requests.previews, people);
+  const testHooks = testHooksOn(context.extensionMode === vscode.ExtensionMode.Production, process.env);
+  if (testHooks) log.info('Test hooks are on (development or test mode, or WIS_TEST_HOOKS=1): the safety dialogs can be answered by a test.');
+  const changes = registerChanges(context, log, connection, requests.jobs, requests.previews, people, testHooks);
   requests.useValues(changes);
   const workItems = registerWorkItems(context, log, connection, { details, onDidFinishJob: requests.jobs.onDidFinishJob, users: people, newUpdate: requests.newUpdate });
   registerTable(context, log, { connection, catalogue: requests.fields, users: people, workItems, newRequestDocument: (ids, template) => requests.newUpdate({ ids, template: template as NewUpdateOptions['template'] }), onDidFinishJob: requests.jobs.onDidFinishJob });
   registerForms(context, log, { connection, workItems, catalogue: requests.fields, knownUsers: () => organizations.tree.knownUsers() });
+  if (!testHooks) return undefined;
   return {
     setPrompts: (prompts) => {
       requests.jobs.setPrompts(prompts?.jobs);

@@ -193,6 +193,8 @@ export function registerChanges(
   jobs: JobsForValues,
   documents: MarkdownPreviews,
   people?: UserNames,
+  /** The commands for tests (pressBeforeAfterButton) are registered only with the test hooks on. */
+  testHooks = false,
 ): ChangesApi & {
   createUndo(jobId?: string): Promise<UndoOutcome | undefined>;
   setPrompts(answers: Partial<UndoPrompts> | undefined): void;
@@ -209,8 +211,8 @@ export function registerChanges(
       deserializeWebviewPanel: async (panel, state) => feature.restorePreview(panel, state),
     }),
   );
-  // Not in the manifest: presses a button of the open Before/After view as a click does, or reports its state (tests, automation).
-  registerCommand(context, log, 'workItemStudio.pressBeforeAfterButton', (command?: unknown) => feature.pressButton(command ?? 'state'));
+  // Not in the manifest, tests only: presses a button of the open Before/After view as a click does, or reports its state.
+  if (testHooks) registerCommand(context, log, 'workItemStudio.pressBeforeAfterButton', (command?: unknown) => feature.pressButton(command ?? 'state'));
   registerCommand(context, log, 'workItemStudio.createUndoDocument', (a?: unknown) => feature.createUndo(typeof a === 'string' ? a : undefined));
   registerCommand(context, log, 'workItemStudio.sendAllUndoDocuments', (a?: unknown) => feature.sendAllUndo(typeof a === 'string' ? a : undefined));
   return feature;

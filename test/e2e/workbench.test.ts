@@ -6,7 +6,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as os from 'node:os';
 import { REPO_ROOT } from '../runners/code-server';
+import { readHookProbe, stageHookProbe } from './hookProbe';
 import { repeatedDescribe } from './repeat';
 import { Workbench } from './workbench';
 
@@ -25,17 +27,30 @@ async function sandboxItem(wb: Workbench, id: string): Promise<Record<string, un
 repeatedDescribe('Work Item Studio in a VS Code workbench', function () {
   this.timeout(120_000);
   let wb: Workbench;
+  const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wis-hook-probe-'));
+  const probeResult = path.join(probeDir, 'result.json');
 
   before(async function () {
     this.timeout(15 * 60_000); // first run on a fresh machine installs code-server
     wb = await Workbench.start({
       files: { 'send-me.workitems.json': SEND_DOCUMENT },
       settings: { 'workItemStudio.organizations': ['1001'] },
+      // Another installed extension that looks for the test hooks (none in normal use).
+      extensions: [stageHookProbe(path.join(probeDir, 'extension'), probeResult)],
     });
   });
 
   after(async () => {
     await wb?.stop();
+    fs.rmSync(probeDir, { recursive: true, force: true });
+  });
+
+  it('in normal use, another extension finds no test hook: nothing exported, no command that presses Send', async () => {
+    const found = await readHookProbe(probeResult);
+    assert.equal(found.error, undefined, `the probe failed: ${found.error}`);
+    assert.ok(found.found && found.activated, 'the probe activated Work Item Studio');
+    assert.equal(found.exports, null, `Work Item Studio exported ${JSON.stringify(found.exports)}`);
+    assert.equal(found.pressCommand, false, 'workItemStudio.pressBeforeAfterButton is registered');
   });
 
   it('runs "New Work Item Update" from the command palette and gets a request document', async () => {

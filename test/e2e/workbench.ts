@@ -14,6 +14,7 @@ import {
   log,
   makeRunDir,
   packageExtension,
+  packageFolder,
   REPO_ROOT,
   startCodeServer,
   type CodeServer,
@@ -37,6 +38,8 @@ export interface WorkbenchOptions {
    * l10n/bundle.l10n.<locale>.json. VS Code's own UI stays English (no real language pack here).
    */
   locale?: string;
+  /** Folders of other extensions to package and install beside this one (test/e2e/hookProbe.ts). */
+  extensions?: string[];
 }
 
 let startedOnce = false;
@@ -80,7 +83,8 @@ export class Workbench {
       log('e2e', `sandbox ${sandbox.url}`);
       const extensionsDir = path.join(run.dir, 'extensions');
       const userDataDir = path.join(run.dir, 'user-data');
-      installExtensions(tools, extensionsDir, userDataDir, [vsix], setupLog);
+      const others = (options.extensions ?? []).map((folder, i) => packageFolder(folder, path.join(run.dir, `other-${i}.vsix`), setupLog));
+      installExtensions(tools, extensionsDir, userDataDir, [vsix, ...others], setupLog);
       if (options.locale) installDisplayLanguage(tools, { runDir: run.dir, extensionsDir, userDataDir, locale: options.locale, logFile: setupLog });
       const workspace = createWorkspace({
         dir: path.join(run.dir, 'workspace'),

@@ -30,6 +30,13 @@ describe('activation', () => {
     assert.equal(ext.isActive, true);
   });
 
+  it('under the test runners, the test hooks are on: setPrompts exported, the Before/After button command registered', async () => {
+    const ext = await activateExtension();
+    const api = ext.exports as { setPrompts?: unknown } | undefined;
+    assert.equal(typeof api?.setPrompts, 'function');
+    assert.ok((await vscode.commands.getCommands(true)).includes('workItemStudio.pressBeforeAfterButton'));
+  });
+
   it('has a manifest with a publisher, name and version', () => {
     const m = manifest();
     assert.equal(`${m.publisher}.${m.name}`.toLowerCase(), extension().id.toLowerCase());

@@ -50,7 +50,8 @@ export type ScriptedPrompts = Parameters<WorkItemStudioApi['setPrompts']>[0];
  * extension exports; the modal dialogs come back afterwards, also when `run` fails.
  */
 export async function answering<T>(prompts: ScriptedPrompts, run: () => Thenable<T> | Promise<T>): Promise<T> {
-  const api = (await activateExtension()).exports as WorkItemStudioApi;
+  const api = (await activateExtension()).exports as WorkItemStudioApi | undefined;
+  if (!api) throw new Error(`${EXTENSION_ID} exports no test hooks: run VS Code with WIS_TEST_HOOKS=1 or the extension in development or test mode`);
   api.setPrompts(prompts);
   try {
     return await run();

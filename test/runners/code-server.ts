@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { TEST_HOOKS_ENV } from '../../src/common/model/testHooks';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const EXTENSION_ID = 'workitem-studio.workitem-studio';
@@ -268,6 +269,8 @@ export interface CodeServerOptions {
   userSettings?: Record<string, unknown>;
   /** A fixed port (default: a free one). */
   port?: number;
+  /** The extension's test hooks on (WIS_TEST_HOOKS=1 in the extension host's environment): the integration runner's. */
+  testHooks?: boolean;
 }
 
 /** User settings for a test workbench: quiet, offline, no telemetry, nothing opened on start. */
@@ -322,7 +325,7 @@ export async function startCodeServer(o: CodeServerOptions): Promise<CodeServer>
     const out = fs.openSync(o.logFile, 'a');
     const child = spawn(o.tools.node24, args, {
       cwd: o.folder,
-      env: codeServerEnv(o.tools),
+      env: { ...codeServerEnv(o.tools), ...(o.testHooks ? { [TEST_HOOKS_ENV]: '1' } : {}) },
       stdio: ['ignore', out, out],
       detached: true,
     });

@@ -96,7 +96,7 @@ async function main(): Promise<number> {
     installExtensions(tools, extensionsDir, userDataDir, [vsix, harnessVsix], setupLog);
     const workspace = createWorkspace({ dir: path.join(runDir.dir, 'workspace') });
 
-    server = await startCodeServer({ tools, userDataDir, extensionsDir, folder: workspace, logFile: path.join(out, 'code-server.log') });
+    server = await startCodeServer({ tools, userDataDir, extensionsDir, folder: workspace, logFile: path.join(out, 'code-server.log'), testHooks: true });
     log('integration', `code-server ${server.url} (pid ${server.process.pid}); opening the workbench in Chromium`);
     browser = await launchChromium(tools);
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
