@@ -153,6 +153,24 @@ describe('docs', () => {
     assert.deepEqual(broken, []);
   });
 
+  it('links only files that ship in the VSIX under their own name, as VS Code opens them there', () => {
+    // .vscodeignore ships what its `!` lines name (`folder/**` or one file); vsce renames these three.
+    const renamedByVsce = new Set(['README.md', 'CHANGELOG.md', 'LICENSE']);
+    const shipped = read('.vscodeignore')
+      .split('\n')
+      .filter((l) => l.startsWith('!'))
+      .map((l) => l.slice(1).trim());
+    const ships = (rel: string): boolean =>
+      !renamedByVsce.has(rel) && shipped.some((p) => (p.endsWith('/**') ? `${rel}/`.startsWith(p.slice(0, -2)) : p === rel));
+    const wrong = markdownFiles
+      .flatMap(links)
+      .filter((l) => !/^[a-z][a-z0-9+.-]*:/i.test(l.target) && !l.target.startsWith('#'))
+      .map((l) => ({ l, rel: path.relative(root, path.resolve(path.dirname(path.join(root, l.file)), decodeURIComponent(l.target.split('#')[0]!))) }))
+      .filter(({ rel }) => !ships(rel))
+      .map(({ l, rel }) => `${l.file}:${l.line}: ${rel}${renamedByVsce.has(rel) ? ' (vsce renames it in the VSIX)' : ' (not in the VSIX)'}`);
+    assert.deepEqual(wrong, []);
+  });
+
   it('shows only screenshots that exist, and every screenshot of media/screenshots somewhere', () => {
     const shown = new Set(
       markdownFiles.flatMap((f) =>
