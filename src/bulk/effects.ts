@@ -6,7 +6,7 @@
 // operations (src/schema/reads.ts), which are the `fields` names of an update.
 //
 // The rules follow service-api.md and the sandbox (src/sandbox/update.ts); the
-// README section "Before/after preview" lists what is and is not predicted.
+// docs/preview-send-undo.md, "Before/after preview and undo", lists what is and is not predicted.
 import type { AssignmentChange, UpdateWorkItemsBody } from '../schema/api';
 import { CODE_MAX_LENGTH, NAME_MAX_LENGTH, fieldInfo, splitCommaList } from '../schema/fields';
 import { touchedFields } from './touched';

@@ -3,7 +3,7 @@
 // custom field's value (for the update engine), and `GET /system/fieldTypes` (L1)
 // with the list conventions of section 11. No vscode import.
 //
-// Choices where the help is silent (assumptions, documented here and in the README):
+// Choices where the help is silent (assumptions, documented here and in docs/sandbox.md):
 // - System fields get IDs "1".."N" in table order; custom fields carry their own IDs
 //   (a data set must not reuse a system field's ID or system name).
 // - `isReadOnly` of a system field: not settable through `fields` of an update

@@ -30,7 +30,7 @@ Options:
                      security (demo passwords, unauthenticated /_sandbox/): only
                      for trusted networks
   --data FILE        load the data set from FILE (JSON, format "version": 2, or 1 migrated; see
-                     README, "Sandbox data-set format"); default: the built-in demo
+                     docs/sandbox.md, "Data-set format"); default: the built-in demo
   --generate SPEC    generate a large data set instead, e.g.
                      --generate users=100000,organizations=50,workItems=20000,processCategories=500,seed=1
                      (names: ${GENERATE_KEYS.join(', ')}; same SPEC, same data)
@@ -63,7 +63,7 @@ Demo users (password "${DEMO_PASSWORD}" for all):
   ${DEMO_SIGN_IN.viewer.padEnd(12)} view permission only
   ${DEMO_SIGN_IN.nocost.padEnd(12)} edit permission, no cost permission
   ${DEMO_SIGN_IN.retired.padEnd(12)} a deleted user (cannot sign in)
-  ...and dozens more (see README). Generated data sets have admin, viewer, nocost
+  ...and dozens more (see docs/sandbox.md). Generated data sets have admin, viewer, nocost
   and user4, user5, ... (password "${DEMO_PASSWORD}").
 
 Service API (under /api): PUT /workitem/workItems/{ids}, GET

@@ -1,5 +1,5 @@
 // The built-in demo data set: deterministic (no randomness, no clock), rich enough
-// to show every feature. Documented in the README ("Sandbox" section).
+// to show every feature. Documented in docs/sandbox.md.
 // No vscode import.
 import type { DatasetInput } from './model';
 

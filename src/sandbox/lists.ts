@@ -1,7 +1,7 @@
 // The three list operations of service-api.md (operations 2, 3 and 4).
 // No vscode import.
 //
-// Choices where the spec is silent (documented in the README):
+// Choices where the spec is silent (documented in docs/sandbox.md):
 // - Query parameter names match case-insensitively; unknown parameters are ignored;
 //   a parameter given twice is a 400.
 // - name / code / englishName / keyword are case-insensitive "contains" matches;

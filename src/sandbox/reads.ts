@@ -2,7 +2,7 @@
 // real service") over the sandbox's data set: projects, work items by ID, a work
 // item's sub-items and the signed-in user. No vscode import.
 //
-// Choices where the facts are thin (documented in the README, "Sandbox"):
+// Choices where the facts are thin (documented in docs/sandbox.md):
 // - Every project and work item is visible to every signed-in user; `canEdit` and a
 //   record's `permission` say what the caller may do (3: edit, 1: view, 0: not a
 //   member). Cost fields (PlannedCost, ActualCost) are left out for a caller without

@@ -73,7 +73,7 @@ export interface Sandbox {
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-/** Default time for a request's headers to arrive (README: "Limits and timeouts"). */
+/** Default time for a request's headers to arrive (docs/sandbox.md: "Limits and timeouts"). */
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 /** Default time for a request's body to arrive after its headers. */
 export const DEFAULT_BODY_TIMEOUT_MS = 30_000;

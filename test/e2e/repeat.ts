@@ -2,7 +2,7 @@
 // WIS_E2E_REPEAT=n runs each repeatable suite n times in a row, each run in a fresh
 // workbench, and WIS_E2E_LOAD=k keeps k CPU-bound processes busy for the whole run (the
 // load a shared or slow machine puts on the workbench). Without them every suite runs once
-// and nothing else runs. Example (README, Development):
+// and nothing else runs. Example (CONTRIBUTING.md, Development):
 //   WIS_VSIX=/tmp/wis.vsix WIS_E2E_REPEAT=20 WIS_E2E_LOAD=2 npm run test:e2e -- \
 //     --grep 'New Work Item Update|organizations and users|Filter Users|browses a project'
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -3,7 +3,7 @@
 // custom fields, "0" for none, the answer of U2, assignment updates of U3), and
 // operation 1 of service-api.md where only it speaks, with the facts of known-facts.md.
 // No vscode import. Every choice where the spec says "not shown" is listed in the
-// README section "Sandbox: update rules and choices".
+// docs/sandbox.md, "Sandbox: update rules and choices".
 //
 // Atomic: all reads and writes of one request go through a copy-on-write
 // WorkingSet; the data set changes only when no error was found (commit).
@@ -35,7 +35,7 @@ export type UpdateOutcome =
   | { ok: true; response: UpdateWorkItemsResponse; undo: () => void }
   | { ok: false; status: number; errors: SandboxErrorEntry[] };
 
-// The order in which the members of a body are processed for each item (rule 1; README
+// The order in which the members of a body are processed for each item (rule 1; docs/sandbox.md
 // "Sandbox: update rules and choices"): moveParentTo (with its ordering member),
 // changeItemTypeTo, clearSchedule, fields (in catalogue order), moveScheduleDays,
 // copyAssignmentsFrom, assignmentChange (removes, removeUsers, updates, adds, then
