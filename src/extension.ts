@@ -40,7 +40,7 @@ export function activate(context: vscode.ExtensionContext): WorkItemStudioApi {
   const people = registerPeople(context, log, connection, () => organizations.tree.knownUsers(), () => organizations.topOrganizations());
   const requests = registerRequestDocuments(context, log, connection, people);
   // Before/after values and undo: installs its value hooks on the jobs; Preview and Send use it back.
-  const changes = registerChanges(context, log, connection, requests.jobs, requests.previews, people);
+  const changes = registerChanges(context, log, connection, requests.jobs, requests.previews, people, requests.fields);
   requests.useValues(changes);
   const workItems = registerWorkItems(context, log, connection, { details, onDidFinishJob: requests.jobs.onDidFinishJob, users: people, newUpdate: requests.newUpdate });
   registerTable(context, log, { connection, catalogue: requests.fields, users: people, workItems, newRequestDocument: (ids, template) => requests.newUpdate({ ids, template: template as NewUpdateOptions['template'] }), onDidFinishJob: requests.jobs.onDidFinishJob });
