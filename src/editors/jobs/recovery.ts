@@ -60,7 +60,10 @@ export async function resume(jobs: JobRunner, jobId?: string): Promise<JobResult
   if (reread) detail.push(vscode.l10n.t('The values before the update were not kept (the window closed before they were written): they are read again before the first request, so the job can be undone.'));
   else if (values === 'missing' || values === 'unrecorded') detail.push(vscode.l10n.t('This job cannot be undone: the values before the update were not kept.'));
   const pick = await jobs.prompts.resume({
-    message: vscode.l10n.t('Send the {0} requests ({1} items) of this job that were never sent to {2}?', pending.length, items, info.label),
+    message:
+      pending.length === 1
+        ? vscode.l10n.t('Send the 1 request ({0}) of this job that was never sent to {1}?', itemsText(items), info.label)
+        : vscode.l10n.t('Send the {0} requests ({1}) of this job that were never sent to {2}?', pending.length, itemsText(items), info.label),
     detail: detail.join('\n\n'),
     withoutUndo,
   });
@@ -203,7 +206,7 @@ async function findMissing(jobs: JobRunner, result: JobResult, indexes: readonly
   const b = readSettings().bulk;
   try {
     const read = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking which of {0} work items exist…', ids.length), cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: ids.length === 1 ? vscode.l10n.t('Checking whether work item {0} exists…', ids[0]!) : vscode.l10n.t('Checking which of {0} work items exist…', ids.length), cancellable: true },
       async (_progress, token) => {
         const abort = abortOn(token);
         try {
@@ -261,7 +264,7 @@ export async function resendUnknownRequests(jobs: JobRunner, jobId?: string): Pr
         message:
           selected.length === 1
             ? vscode.l10n.t('Send 1 request ({0}) of unknown outcome to {1} again?', itemsText(itemCount(journal, selected)), info.label)
-            : vscode.l10n.t('Send {0} requests ({1} items) of unknown outcome to {2} again?', selected.length, itemCount(journal, selected), info.label),
+            : vscode.l10n.t('Send {0} requests ({1}) of unknown outcome to {2} again?', selected.length, itemsText(itemCount(journal, selected)), info.label),
         detail: vscode.l10n.t(
           'The service may already have applied them. Sending them again can apply the change twice (for example, shift dates twice). Check the items on the service first. Choose "Mark as Applied" if they were applied.',
         ),
