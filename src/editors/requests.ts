@@ -412,7 +412,7 @@ function previewStrings(): PreviewStrings {
     target: (l, b) => vscode.l10n.t('Service: {0} ({1})', l, b),
     summary: (items, requests) => vscode.l10n.t('{0} in {1}', itemsText(items), requestsText(requests)),
     nothingSent: vscode.l10n.t('Nothing has been sent. Send the document to run these requests.'),
-    duplicates: (count, ids) => vscode.l10n.t('{0} duplicate entries are sent once: {1}', count, ids),
+    duplicates: (count, ids) => (count === 1 ? vscode.l10n.t('1 duplicate entry is sent once: {0}', ids) : vscode.l10n.t('{0} duplicate entries are sent once: {1}', count, ids)),
     warningsHeading: vscode.l10n.t('Warnings'),
     bodyHeading: vscode.l10n.t('Body (the same for every request)'),
     requestsHeading: vscode.l10n.t('Requests'),

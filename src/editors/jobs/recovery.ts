@@ -26,7 +26,7 @@ import { readSettings } from '../../common/config';
 import { describeError } from '../../common/messages';
 import { documentName } from '../../common/requestDocument';
 import { decideUnknown } from '../../common/unknownChoice';
-import { itemsText } from '../../common/wording';
+import { itemsText, workItemsText } from '../../common/wording';
 import { idsPreview, removeIdsFromDocumentText } from '../model/ids';
 import { chooseRequests, itemCount, pickJob } from './picking';
 import type { JobRunner } from './running';
@@ -120,7 +120,9 @@ export async function retryFailedRequests(jobs: JobRunner, jobId?: string): Prom
     const pick = await jobs.prompts.sameFailure({
       message:
         same.length === failed.length
-          ? vscode.l10n.t('Retry {0} failed requests that will most likely fail again?', failed.length)
+          ? failed.length === 1
+            ? vscode.l10n.t('Retry the failed request that will most likely fail again?')
+            : vscode.l10n.t('Retry {0} failed requests that will most likely fail again?', failed.length)
           : vscode.l10n.t('{0} of the {1} failed requests will most likely fail again. Retry all of them?', same.length, failed.length),
       detail: why,
       canRemoveMissing: missing.remaining.length > 0 || unnamed,
@@ -164,7 +166,7 @@ export async function sendWithoutMissing(jobs: JobRunner, jobId?: string): Promi
   const name = documentName(journal.data.source.uri);
   const canEdit = !!journal.data.source.uri;
   const pick = await jobs.prompts.sendWithoutMissing({
-    message: vscode.l10n.t('Send the update to the {0} other work items of the refused requests, without the {1} that do not exist?', m.remaining.length, m.missing.length),
+    message: vscode.l10n.t('Send the update to the other work items of the refused requests ({0}), without those that do not exist ({1})?', workItemsText(m.remaining.length), workItemsText(m.missing.length)),
     detail: vscode.l10n.t('Missing: {0}. A new update job on {1} sends the rest; {2} changes only if you choose to remove them from it.', idsPreview(m.missing, 20), info.label, name),
     canEdit,
   });
