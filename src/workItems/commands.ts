@@ -130,10 +130,15 @@ export function registerWorkItemCommands(
       if (!(await vscode.workspace.applyEdit(edit))) throw new UserInputError(vscode.l10n.t('{0} could not be edited.', name), doc.uri);
     }
     await vscode.window.showTextDocument(doc, { preview: false, preserveFocus: true });
+    const one = r.added.length === 1;
     const message =
       r.present > 0
-        ? vscode.l10n.t('Added {0} work item IDs to {1} ({2} were already listed).', String(r.added.length), name, String(r.present))
-        : vscode.l10n.t('Added {0} work item IDs to {1}.', String(r.added.length), name);
+        ? one
+          ? vscode.l10n.t('Added 1 work item ID to {0} ({1} already listed).', name, String(r.present))
+          : vscode.l10n.t('Added {0} work item IDs to {1} ({2} already listed).', String(r.added.length), name, String(r.present))
+        : one
+          ? vscode.l10n.t('Added 1 work item ID to {0}.', name)
+          : vscode.l10n.t('Added {0} work item IDs to {1}.', String(r.added.length), name);
     vscode.window.setStatusBarMessage(message, 5000);
     log.info(`Add to request document ${name}: ${r.added.length} added, ${r.present} already listed.`);
     return { document: doc.uri.toString(), added: r.added, present: r.present };
