@@ -11,6 +11,13 @@ export function uiFieldLabel(systemName: string, catalogue?: CatalogueNames): st
   return fieldLabel(systemName, vscode.env.language, catalogue);
 }
 
+/** A member of an item's answer (`actualProgress`) by its field's name in the UI's language; the member itself for what is not a known field. */
+export function answerMemberLabel(member: string): string {
+  const field = member.charAt(0).toUpperCase() + member.slice(1);
+  const label = uiFieldLabel(field);
+  return label === field ? member : label;
+}
+
 export function noteText(note: EffectNote): string {
   switch (note) {
     case 'children-progress':

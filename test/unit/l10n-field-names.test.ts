@@ -7,6 +7,8 @@ import { buildColumns, SYSTEM_COLUMNS } from '../../src/table/model/columns';
 import { changeTableSection, previewTable, renderChangeTable, resultTable, type ChangeTableStrings } from '../../src/webview/changeTable';
 import { PostedTable, type TableMessage } from '../../src/webview/changeTableData';
 import type { FieldType } from '../../src/schema/catalogue';
+import { ENGLISH_RESULTS, renderResultHtml } from '../../src/editors/model/results';
+import { totalsOf } from '../../src/bulk/engine';
 import { runChangesPage } from './webview-fake-dom';
 
 // One language at a time in the Before/After view, the result view and the descriptions
@@ -161,6 +163,19 @@ describe('fields by their names in the UI language (Before/After, result view, d
       const head = page.elements['wis-grid']!.children[0]!.children;
       assert.deepEqual(head.map((c) => c.textContent), ['ID', '名称', '進捗率', '予定終了日', '備考'], 'the Name field is the item\'s own column, by its glossary term');
       assert.equal(head[2]!.title, '進捗率 (ActualProgress)');
+    });
+
+    it('the result view\'s lists of what the service answered name the members by their fields\' names, the member on hover', () => {
+      assert.equal(changeStrings.answerMemberLabel('plannedCost'), '予定原価');
+      assert.equal(changeStrings.answerMemberLabel('statusTypeId'), 'ステータス');
+      assert.equal(changeStrings.answerMemberLabel('itemWarnings'), 'itemWarnings', 'not a field: as the service names it');
+      const result = {
+        jobId: 'j', outcome: 'succeeded' as const, startedAt: '', finishedAt: '', durationMs: 1,
+        requests: [{ index: 0, ids: ['120'], path: '/workitem/workItems/120', state: 'succeeded' as const, attempts: 1, status: 200, response: { items: [{ id: '120', plannedCost: 5, statusTypeId: '3' }], affectedItems: [], addedTimeEntryIds: [], addedScheduleDependencyIds: [] } }],
+      };
+      const html = renderResultHtml({ result: { ...result, totals: totalsOf(result.requests) }, serviceLabel: 's', documentName: 'd', nonce: 'n', cspSource: 'c' }, { ...ENGLISH_RESULTS, fieldLabel: changeStrings.answerMemberLabel });
+      assert.match(html, /<span class="k" title="plannedCost">予定原価<\/span>: 5/);
+      assert.match(html, /<span class="k" title="statusTypeId">ステータス<\/span>: 3/);
     });
 
     it('a problem with a date names the field in Japanese (予定開始日が…)', () => {

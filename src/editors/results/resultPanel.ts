@@ -10,14 +10,7 @@ import { describeError, localizedServiceEntry, serviceErrorSummary } from '../..
 import { renderResultHtml, resultJson, type ResultStrings } from '../model/results';
 import { escapeHtml } from '../../webview/html';
 import { renderChangeTable, userIdsInTable, type ChangeTable } from '../../webview/changeTable';
-import { changeTableStrings, uiFieldLabel } from '../../common/changeStrings';
-
-/** A member of an item's answer (`actualProgress`) by its field's name in the UI's language; the member itself for what is not a known field. */
-function answerMemberLabel(member: string): string {
-  const field = member.charAt(0).toUpperCase() + member.slice(1);
-  const label = uiFieldLabel(field);
-  return label === field ? member : label;
-}
+import { answerMemberLabel, changeTableStrings } from '../../common/changeStrings';
 import { userIdsInValue, userLabel, type UserNames } from '../../common/model/users';
 import { resultViewColumn } from './column';
 import { sideViewColumn } from './sideGroup';
