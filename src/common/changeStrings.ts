@@ -45,7 +45,7 @@ export function problemText(p: EffectProblem): string {
     case 'code-too-long':
       return vscode.l10n.t('the code would have {0} characters, more than {1}', v.length ?? '', v.max ?? '');
     case 'progress-not-tracked':
-      return vscode.l10n.t('the item does not track progress (the service refuses ActualProgress)');
+      return vscode.l10n.t('the item does not track progress (the service refuses a change to its progress)');
     case 'progress-out-of-range':
       return vscode.l10n.t('progress must be from 0 to 100');
     case 'end-before-start':
