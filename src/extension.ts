@@ -44,7 +44,7 @@ export function activate(context: vscode.ExtensionContext): WorkItemStudioApi | 
   // Before/after values and undo: installs its value hooks on the jobs; Preview and Send use it back.
   const testHooks = testHooksOn(context.extensionMode === vscode.ExtensionMode.Production, process.env);
   if (testHooks) log.info('Test hooks are on (development or test mode, or WIS_TEST_HOOKS=1): the safety dialogs can be answered by a test.');
-  const changes = registerChanges(context, log, connection, requests.jobs, requests.previews, people, testHooks);
+  const changes = registerChanges(context, log, connection, requests.jobs, requests.previews, people, requests.fields, testHooks);
   requests.useValues(changes);
   const workItems = registerWorkItems(context, log, connection, { details, onDidFinishJob: requests.jobs.onDidFinishJob, users: people, newUpdate: requests.newUpdate });
   registerTable(context, log, { connection, catalogue: requests.fields, users: people, workItems, newRequestDocument: (ids, template) => requests.newUpdate({ ids, template: template as NewUpdateOptions['template'] }), onDidFinishJob: requests.jobs.onDidFinishJob });

@@ -18,6 +18,8 @@
   if (!page || !section || section.dataset.rows !== 'posted') return;
   /** @type {{all(rows: any[]): void, append(from: number, rows: any[]): void, people(names: Record<string, string>): void} | undefined} */
   let table;
+  /** The fields' system names and the names people read (the table's settings), for the counts. @type {{fields: string[], labels?: string[]}} */
+  let names = { fields: [] };
   /** The counts, lines and read line of a table read batch by batch, once every read is done. @param {{counts: {field: string, changes: number, unchanged: number, computed: number}[], lines: {text: string, level: string}[], status: string}} s */
   const summary = (s) => {
     const counts = document.getElementById('wis-counts-body');
@@ -25,7 +27,8 @@
       counts.textContent = '';
       for (const c of s.counts) {
         const tr = document.createElement('tr');
-        const th = document.createElement('th'); th.textContent = c.field; tr.appendChild(th);
+        const at = names.fields.indexOf(c.field), label = (names.labels && names.labels[at]) || c.field;
+        const th = document.createElement('th'); th.textContent = label; th.title = c.field; tr.appendChild(th);
         for (const n of [c.changes, c.unchanged, c.computed]) { const td = document.createElement('td'); td.textContent = String(n); tr.appendChild(td); }
         counts.appendChild(tr);
       }
@@ -42,7 +45,7 @@
   window.addEventListener('message', (e) => {
     const m = e.data;
     if (typeof m !== 'object' || m === null || m.page !== page) return;
-    if (m.type === 'table') table = wisTable(m.head);
+    if (m.type === 'table') { names = m.head; table = wisTable(m.head); }
     else if (m.type === 'rows' && table) table.all(JSON.parse(new TextDecoder().decode(m.rows)));
     else if (m.type === 'more' && table) table.append(m.from, JSON.parse(new TextDecoder().decode(m.rows)));
     else if (m.type === 'summary') summary(m.summary);

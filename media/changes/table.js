@@ -13,7 +13,7 @@
 
 /** @typedef {any[]} Row a row of the table (src/webview/changeTable.ts Row) */
 /**
- * @typedef {{fields: string[], h: number, empty: string, computed: string, kind: string, people?: Record<string, string>,
+ * @typedef {{fields: string[], labels?: string[], h: number, empty: string, computed: string, kind: string, people?: Record<string, string>,
  *   hours?: string, minutes?: string, rows: Row[], total: number,
  *   col: {id: string, name: string, remarks: string}}} TableHead
  */
@@ -33,7 +33,13 @@ function wisTable(d) {
   var nameCol = fields.indexOf('Name') < 0;
   var cols = 'minmax(5em,8em) ' + (nameCol ? 'minmax(7em,14em) ' : '') + fields.map(function(){return 'minmax(15em,1fr)';}).join(' ') + ' minmax(10em,2fr)';
   var head = document.createElement('div'); head.className = 'wis-head'; head.style.gridTemplateColumns = cols;
-  [d.col.id].concat(nameCol ? [d.col.name] : [], fields, [d.col.remarks]).forEach(function(t){ var c = document.createElement('div'); c.textContent = t; c.title = t; head.appendChild(c); });
+  // A field's header is its name as people read it (進捗率), its system name (ActualProgress) on hover.
+  var labels = d.labels || fields;
+  /** @param {string} t @param {string} tip */
+  function headCell(t, tip){ var c = document.createElement('div'); c.textContent = t; c.title = tip; head.appendChild(c); }
+  headCell(d.col.id, d.col.id); if (nameCol) headCell(d.col.name, 'Name');
+  fields.forEach(function(f, i){ headCell(labels[i] || f, labels[i] && labels[i] !== f ? labels[i] + ' (' + f + ')' : f); });
+  headCell(d.col.remarks, d.col.remarks);
   var body = document.createElement('div'); body.style.position = 'relative';
   grid.appendChild(head); grid.appendChild(body);
   var pool = /** @type {HTMLDivElement[]} */ ([]), shown = document.getElementById('wis-shown');

@@ -13,16 +13,16 @@ import { readSnapshot, snapshotItems, writeSnapshot, pruneSnapshots } from '../b
 import type { JobJournal, JobPlan } from '../bulk';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { itemsText } from '../common/wording';
+import { uiFieldLabel } from '../common/changeStrings';
 import type { JobSourceInfo, JobsForValues, MarkdownPreviews } from '../common/jobHooks';
 import { isCancellation, registerCommand } from '../common/commands';
 import { resultTable, type ChangeTable } from '../webview/changeTable';
 import type { UserNames } from '../common/model/users';
-import { changeTableStrings } from '../common/changeStrings';
 import { sha256 } from './previewStore';
 import { askDrift } from './sent';
 import { createUndoDocuments, modalUndoPrompts, type UndoOutcome, type UndoPrompts } from './undoCommand';
 import { sendAllInOrder, type SendAllOutcome } from './sendAll';
-import { errorText, PREVIEW_VIEW_TYPE, PreviewViews } from './previewView';
+import { errorText, PREVIEW_VIEW_TYPE, PreviewViews, type FieldNameSource } from './previewView';
 
 export { PREVIEW_VIEW_TYPE, type PreviewButtonOutcome } from './previewView';
 
@@ -82,9 +82,10 @@ class ValuesFeature extends PreviewViews implements ChangesApi, vscode.Disposabl
       const drift = findDrift(plan.update, previous.values.items, values.items);
       if (drift.length > 0) {
         this.log.warn(`Send of ${source.name}: ${drift.length} items changed since the preview: ${drift.slice(0, 20).map((d) => `${d.id} (${d.gone ? 'gone' : d.fields.map((f) => f.field).join(',')})`).join('; ')}`);
+        const catalogue = this.fieldNames?.peekCatalogue()?.fields;
         const shown = drift
           .slice(0, 10)
-          .map((d) => (d.gone ? vscode.l10n.t('{0}: not found any more', d.id) : `${d.id}: ${d.fields.map((f) => f.field).join(', ')}`))
+          .map((d) => (d.gone ? vscode.l10n.t('{0}: not found any more', d.id) : `${d.id}: ${d.fields.map((f) => uiFieldLabel(f.field, catalogue)).join(', ')}`))
           .join('\n');
         const more = drift.length > 10 ? `\n${vscode.l10n.t('and {0} more', drift.length - 10)}` : '';
         const pick = await askDrift(itemsText(drift.length), shown, more);
@@ -126,7 +127,7 @@ class ValuesFeature extends PreviewViews implements ChangesApi, vscode.Disposabl
   async changes(journal: JobJournal): Promise<{ table?: ChangeTable; undo: boolean } | undefined> {
     const { plan: undo, values } = await planUndoForJob(journal);
     if (!values.before) return undefined;
-    const s = changeTableStrings();
+    const s = this.tableStrings();
     const rows = changeRows(journal, values);
     const { items, affected } = responsesOf(journal.requests);
     const remarks = new Map<string, string[]>();
@@ -193,13 +194,14 @@ export function registerChanges(
   jobs: JobsForValues,
   documents: MarkdownPreviews,
   people?: UserNames,
+  fieldNames?: FieldNameSource,
   /** The commands for tests (pressBeforeAfterButton) are registered only with the test hooks on. */
   testHooks = false,
 ): ChangesApi & {
   createUndo(jobId?: string): Promise<UndoOutcome | undefined>;
   setPrompts(answers: Partial<UndoPrompts> | undefined): void;
 } {
-  const feature = new ValuesFeature(log, connections, jobs, documents, people);
+  const feature = new ValuesFeature(log, connections, jobs, documents, people, fieldNames);
   context.subscriptions.push(feature);
   jobs.valueHooks = {
     prepare: (source, plan, info) => feature.prepare(source, plan, info),

@@ -10,7 +10,7 @@ import type { ConnectionInfo } from '../common/connection';
 import { changeTableStrings } from '../common/changeStrings';
 import { documentName } from '../common/requestDocument';
 import { mediaRoot } from '../common/webviewMedia';
-import type { ChangeTable } from '../webview/changeTable';
+import { labelsOf, type ChangeTable } from '../webview/changeTable';
 import { isTableRequest, PostedTable, type TableRequest } from '../webview/changeTableData';
 import { messageSection } from './model/page';
 import { previewTitle, renderPreviewPage, sideGroupColumn } from './previewPage';
@@ -26,6 +26,8 @@ export interface PreviewButtonOutcome {
   sentAt?: string;
   jobId?: string;
   buttons: { command: string; label: string; disabled: boolean }[];
+  /** The columns of the table shown: each field's system name and the name its header shows. */
+  fields?: { field: string; label: string }[];
   /** What the press did: nothing (state only), sent the document, read the values again, or refused (already sent). */
   did: 'state' | 'send' | 'refresh' | 'refused-sent' | 'no-view';
   result?: unknown;
@@ -204,10 +206,12 @@ export abstract class PreviewPanel implements vscode.Disposable {
     const sent = this.sentMarks.get(key);
     const state = (did: PreviewButtonOutcome['did'], result?: unknown): PreviewButtonOutcome => {
       const now = this.panelDoc ? this.sentMarks.get(this.panelDoc.toString()) : undefined;
+      const shown = this.posted?.table;
       return {
         document: this.panelDoc?.toString(),
         ...(now ? { sentAt: now.at.toISOString(), ...(now.jobId ? { jobId: now.jobId } : {}) } : {}),
         buttons: previewButtons(now).map((b) => ({ command: b.command, label: b.label, disabled: b.disabled === true })),
+        ...(shown ? { fields: labelsOf(shown, {}).map((label, i) => ({ field: shown.fields[i]!, label })) } : {}),
         did,
         ...(result !== undefined ? { result } : {}),
       };

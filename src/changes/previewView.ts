@@ -15,9 +15,17 @@ import { itemsText, requestsText } from '../common/wording';
 import type { JobSourceInfo, JobsForValues, MarkdownPreviews } from '../common/jobHooks';
 import { isCancellation } from '../common/commands';
 import { messageSection } from './model/page';
-import { changeTableSection, PreviewTableBuilder, userIdsInTable, type ChangeTable } from '../webview/changeTable';
+import { changeTableSection, PreviewTableBuilder, userIdsInTable, type ChangeTable, type ChangeTableStrings } from '../webview/changeTable';
 import type { UserNames } from '../common/model/users';
 import { changeTableStrings } from '../common/changeStrings';
+import type { CatalogueNames } from '../schema/field-labels';
+
+/** Where the names of custom fields come from: the service's field catalogue as read so far (never a read of its own). */
+export interface FieldNameSource {
+  peekCatalogue(): { readonly fields: CatalogueNames } | undefined;
+  /** Starts a read of the catalogue when none was made (the names show from the next table on). */
+  prefetch?(): void;
+}
 import { analyzeText, documentName } from '../common/requestDocument';
 import { PreviewStore, sha256, type SentMark } from './previewStore';
 import { askRepeat } from './sent';
@@ -82,8 +90,16 @@ export class PreviewViews extends PreviewPanel {
     protected readonly documents: MarkdownPreviews,
     /** Names for the user IDs the tables show (assignments, leaders). */
     protected readonly people?: UserNames,
+    /** The service's field catalogue as read so far: the names of custom fields. */
+    protected readonly fieldNames?: FieldNameSource,
   ) {
     super(log);
+  }
+
+  /** The tables' words, fields by their names in the UI's language (custom fields by the catalogue's names). */
+  protected tableStrings(): ChangeTableStrings {
+    this.fieldNames?.prefetch?.();
+    return changeTableStrings(this.fieldNames?.peekCatalogue()?.fields);
   }
 
   /** The names the user directory knows for the table's user IDs; reads the others, then calls `learned`. */
@@ -129,7 +145,7 @@ export class PreviewViews extends PreviewPanel {
     let values: ReadValues;
     // The table is built as the answers come (while the next read is on its way), and the view shows
     // it from the first batch on, its rows appended batch by batch; the counts and lines follow the last read.
-    const builder = new PreviewTableBuilder(plan.ids, plan.update, changeTableStrings());
+    const builder = new PreviewTableBuilder(plan.ids, plan.update, this.tableStrings());
     const reads = readRequestCount(info.baseUrl, plan.ids, fieldsToRead(plan.update));
     const reading = vscode.l10n.t('Preview: reading the current values of {0} ({1})', itemsText(plan.ids.length), reads === undefined ? '?' : requestsText(reads));
     const batches = new PreviewBatches(builder, (from) => {
@@ -167,7 +183,7 @@ export class PreviewViews extends PreviewPanel {
     o: { drifted?: number; keptAt?: Date; reveal?: boolean; builder?: PreviewTableBuilder } = {},
   ): ChangeTable {
     const drifted = o.drifted;
-    const s = changeTableStrings();
+    const s = this.tableStrings();
     const lines: ChangeTable['lines'] = [];
     if (values.missing.length === plan.ids.length && plan.ids.length > 0) {
       lines.push({ text: vscode.l10n.t('None of the items came back: the service may not offer reading work items, or they do not exist.'), level: 'error' });
@@ -176,7 +192,7 @@ export class PreviewViews extends PreviewPanel {
     }
     if (drifted) lines.push({ text: vscode.l10n.t('{0} changed since the previous preview; these are the values now.', itemsText(drifted)), level: 'warning' });
     if (values.refused) {
-      lines.push({ text: vscode.l10n.t('The service refused to read {0}: the values were read without them, so what depends on them may turn out otherwise.', values.refused.left.join(', ')), level: 'warning' });
+      lines.push({ text: vscode.l10n.t('The service refused to read {0}: the values were read without them, so what depends on them may turn out otherwise.', values.refused.left.map((f) => s.field?.(f) ?? f).join(', ')), level: 'warning' });
     }
     const builder = o.builder ?? new PreviewTableBuilder(plan.ids, plan.update, s);
     const made = builder.made;

@@ -7,7 +7,7 @@ import { fieldsToRead, neededFields } from '../bulk/effects';
 import type { JobPlan } from '../bulk';
 import { abortOn } from '../common/abortOn';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
-import { requestsText } from '../common/wording';
+import { itemsText, requestsText } from '../common/wording';
 import { readRequestCount, subItemReader, workItemReader } from './reader';
 
 /** Reads that end sooner show no progress notification. */
@@ -65,7 +65,7 @@ export async function readWithProgress(
         let last = 0;
         report = (done, total) => {
           const percent = total > 0 ? (done / total) * 100 : 100;
-          progress.report({ message: vscode.l10n.t('{0} of {1} items read', done, total), increment: Math.max(0, percent - last) });
+          progress.report({ message: vscode.l10n.t('{0} of {1} read', done, itemsText(total)), increment: Math.max(0, percent - last) });
           last = Math.max(last, percent);
         };
         if (latest) report(...latest);

@@ -4,6 +4,19 @@ import * as vscode from 'vscode';
 import type { EffectNote, EffectProblem } from '../bulk/effects';
 import type { NonInvertibleReason, UndoKind } from '../bulk/undo';
 import type { ChangeTableStrings } from '../webview/changeTable';
+import { fieldLabel, type CatalogueNames } from '../schema/field-labels';
+
+/** A field's name in the UI's language (進捗率 for ActualProgress in Japanese); custom fields by the catalogue's name. */
+export function uiFieldLabel(systemName: string, catalogue?: CatalogueNames): string {
+  return fieldLabel(systemName, vscode.env.language, catalogue);
+}
+
+/** A member of an item's answer (`actualProgress`) by its field's name in the UI's language; the member itself for what is not a known field. */
+export function answerMemberLabel(member: string): string {
+  const field = member.charAt(0).toUpperCase() + member.slice(1);
+  const label = uiFieldLabel(field);
+  return label === field ? member : label;
+}
 
 export function noteText(note: EffectNote): string {
   switch (note) {
@@ -32,13 +45,13 @@ export function problemText(p: EffectProblem): string {
     case 'code-too-long':
       return vscode.l10n.t('the code would have {0} characters, more than {1}', v.length ?? '', v.max ?? '');
     case 'progress-not-tracked':
-      return vscode.l10n.t('the item does not track progress (the service refuses ActualProgress)');
+      return vscode.l10n.t('the item does not track progress (the service refuses a change to its progress)');
     case 'progress-out-of-range':
       return vscode.l10n.t('progress must be from 0 to 100');
     case 'end-before-start':
       return vscode.l10n.t('the end date {0} would be before the start date {1}', String(v.end ?? ''), String(v.start ?? ''));
     case 'shift-out-of-range':
-      return vscode.l10n.t("{0} would be {1}, outside the project's allowed range {2} to {3}", p.field ?? '', String(v.date ?? ''), String(v.min ?? ''), String(v.max ?? ''));
+      return vscode.l10n.t("{0} would be {1}, outside the project's allowed range {2} to {3}", p.field ? uiFieldLabel(p.field) : '', String(v.date ?? ''), String(v.min ?? ''), String(v.max ?? ''));
     case 'missing':
       return vscode.l10n.t('not found on the service (or not visible to you)');
   }
@@ -82,7 +95,8 @@ export function undoKindText(kind: UndoKind): string {
   }
 }
 
-export function changeTableStrings(): ChangeTableStrings {
+/** The sentences and words of the before → after tables; fields by their names in the UI's language (custom fields by `catalogue`'s names). */
+export function changeTableStrings(catalogue?: CatalogueNames): ChangeTableStrings {
   return {
     heading: { preview: vscode.l10n.t('Current → expected values'), result: vscode.l10n.t('Before → after') },
     column: {
@@ -107,6 +121,7 @@ export function changeTableStrings(): ChangeTableStrings {
     shown: (n, total) => (total === 1 ? vscode.l10n.t('{0} of 1 item', n) : vscode.l10n.t('{0} of {1} items', n, total)),
     note: (n, items) => (items === 1 ? vscode.l10n.t('1 item: {0}', noteText(n)) : vscode.l10n.t('{0} items: {1}', items, noteText(n))),
     problem: problemText,
+    field: (f) => uiFieldLabel(f, catalogue),
     problemCount: (code, items) => (items === 1 ? vscode.l10n.t('1 item: {0}', problemText({ code })) : vscode.l10n.t('{0} items: {1}', items, problemText({ code }))),
     hours: vscode.l10n.t('{0} h'),
     minutes: vscode.l10n.t('{0} min'),

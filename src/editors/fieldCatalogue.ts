@@ -127,7 +127,7 @@ export class FieldCatalogueService implements vscode.Disposable {
     const state = await this.get();
     if (state?.kind === 'service') {
       const custom = state.fieldTypes.filter((f) => f.isSystemField === false).length;
-      void vscode.window.showInformationMessage(vscode.l10n.t('Field catalogue read: {0} fields, {1} of them custom fields.', state.fieldTypes.length, custom));
+      void vscode.window.showInformationMessage(vscode.l10n.t('Field catalogue read: {0} fields ({1} custom).', state.fieldTypes.length, custom));
     }
     this.changed.fire();
     return state;

@@ -5,7 +5,7 @@ import { PlanError, planJob, type JobPlan, type JobResult, type PlanProblem } fr
 import { sendCalls, type SendCalls } from '../bulk/sendCalls';
 import { readSettings } from '../common/config';
 import { ContextKeys, setContext } from '../common/contextKeys';
-import { itemsText, requestsText } from '../common/wording';
+import { itemsText, requestsText, workItemsText } from '../common/wording';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { NotConnectedError } from '../common/connection';
 import { openNewRequestDocument } from '../common/requestDocuments';
@@ -246,7 +246,7 @@ async function pickTemplate(ids: number): Promise<TemplateId | undefined> {
     TEMPLATES.map((t) => ({ label: templateLabel(t.id), description: Object.keys(t.update).join(', '), detail: templateDescription(t.id), id: t.id })),
     {
       title: vscode.l10n.t('New Work Item Update'),
-      placeHolder: ids > 0 ? vscode.l10n.t('What should change on the {0} work items?', ids) : vscode.l10n.t('What should change?'),
+      placeHolder: ids > 1 ? vscode.l10n.t('What should change on the {0} work items?', ids) : ids === 1 ? vscode.l10n.t('What should change on the work item?') : vscode.l10n.t('What should change?'),
       matchOnDescription: true,
       matchOnDetail: true,
     },
@@ -412,7 +412,7 @@ function previewStrings(): PreviewStrings {
     target: (l, b) => vscode.l10n.t('Service: {0} ({1})', l, b),
     summary: (items, requests) => vscode.l10n.t('{0} in {1}', itemsText(items), requestsText(requests)),
     nothingSent: vscode.l10n.t('Nothing has been sent. Send the document to run these requests.'),
-    duplicates: (count, ids) => vscode.l10n.t('{0} duplicate entries are sent once: {1}', count, ids),
+    duplicates: (count, ids) => (count === 1 ? vscode.l10n.t('1 duplicate entry is sent once: {0}', ids) : vscode.l10n.t('{0} duplicate entries are sent once: {1}', count, ids)),
     warningsHeading: vscode.l10n.t('Warnings'),
     bodyHeading: vscode.l10n.t('Body (the same for every request)'),
     requestsHeading: vscode.l10n.t('Requests'),
@@ -461,21 +461,21 @@ export function sendConfirmation(
 ): { message: string; detail: string } {
   const what = readValues
     ? vscode.l10n.t(
-        '{0} sends {1} requests to {2} ({3}). The values before the update are read first and kept with the job, so that Create Undo Document can put them back.',
+        '{0} sends {1} to {2} ({3}). The values before the update are read first and kept with the job, so that Create Undo Document can put them back.',
         name,
-        plan.requests.length,
+        requestsText(plan.requests.length),
         info.label,
         info.baseUrl,
       )
     : vscode.l10n.t(
-        '{0} sends {1} requests to {2} ({3}). Reading values is off (workItemStudio.bulk.readValues), so the change cannot be undone from here.',
+        '{0} sends {1} to {2} ({3}). Reading values is off (workItemStudio.bulk.readValues), so the change cannot be undone from here.',
         name,
-        plan.requests.length,
+        requestsText(plan.requests.length),
         info.label,
         info.baseUrl,
       );
   return {
-    message: vscode.l10n.t('Update {0} work items on {1}?', plan.ids.length, info.label),
+    message: vscode.l10n.t('Update {0} on {1}?', workItemsText(plan.ids.length), info.label),
     detail: calls && requestsPerMinute !== undefined ? `${what}\n\n${callsText(calls, requestsPerMinute)}` : what,
   };
 }
@@ -484,11 +484,13 @@ export function sendConfirmation(
 export function callsText(c: SendCalls, requestsPerMinute: number): string {
   const seconds = (ms: number): string => (ms / 1000).toFixed(1);
   if (c.readsBefore === 0) {
-    return vscode.l10n.t('It makes {0} calls to the service: about {1} s at {2} calls a minute.', c.total, seconds(c.pacedMs), requestsPerMinute);
+    return c.total === 1
+      ? vscode.l10n.t('It makes 1 call to the service: about {0} s at {1} calls a minute.', seconds(c.pacedMs), requestsPerMinute)
+      : vscode.l10n.t('It makes {0} calls to the service: about {1} s at {2} calls a minute.', c.total, seconds(c.pacedMs), requestsPerMinute);
   }
   return c.exact
     ? vscode.l10n.t(
-        'It makes {0} calls to the service ({1} reads before, {2} updates, {3} reads after): about {4} s at {5} calls a minute; the results show after about {6} s, the values after fill in as they are read.',
+        'It makes {0} calls to the service (reads before: {1}, updates: {2}, reads after: {3}): about {4} s at {5} calls a minute; the results show after about {6} s, the values after fill in as they are read.',
         c.total,
         c.readsBefore,
         c.updates,
@@ -498,7 +500,7 @@ export function callsText(c: SendCalls, requestsPerMinute: number): string {
         seconds(c.toResultMs),
       )
     : vscode.l10n.t(
-        'It makes at least {0} calls to the service ({1} reads before, {2} updates, {3} reads after, and reads of the parents and sub-items involved): at least {4} s at {5} calls a minute.',
+        'It makes at least {0} calls to the service (reads before: {1}, updates: {2}, reads after: {3}, and reads of the parents and sub-items involved): at least {4} s at {5} calls a minute.',
         c.total,
         c.readsBefore,
         c.updates,
@@ -515,11 +517,11 @@ export function callsText(c: SendCalls, requestsPerMinute: number): string {
  */
 export function irreversibleQuestion(name: string, plan: Pick<JobPlan, 'ids'>, info: Pick<ConnectionInfo, 'label'>): { message: string; detail: string; keep: string; send: string } {
   return {
-    message: vscode.l10n.t('Delete the schedule links of {0} work items on {1}? This cannot be undone.', plan.ids.length, info.label),
+    message: vscode.l10n.t('Delete the schedule links of {0} on {1}? This cannot be undone.', workItemsText(plan.ids.length), info.label),
     detail: vscode.l10n.t(
-      '{0} clears the start and end dates of {1} work items and deletes their schedule links. Create Undo Document can put the dates back, but not the links: an update cannot create links again.',
+      '{0} clears the start and end dates of {1} and deletes their schedule links. Create Undo Document can put the dates back, but not the links: an update cannot create links again.',
       name,
-      plan.ids.length,
+      workItemsText(plan.ids.length),
     ),
     keep: vscode.l10n.t("Don't Send"),
     send: vscode.l10n.t('Clear and Delete Links'),

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { UserInputError } from '../common/commands';
 import { userLabel, type KnownUser } from '../common/model/users';
+import { workItemsText } from '../common/wording';
 import type { ProjectProfile } from '../schema/catalogue';
 import {
   addAssigneesBody,
@@ -149,7 +150,7 @@ async function shiftSchedule(input: FormInput, ctx: FormContext): Promise<FormOu
   };
   const askDays = async (i: FormInput): Promise<StepResult> => {
     const r = await i.text('days', {
-      prompt: vscode.l10n.t('Days to shift the planned start and finish of {0} work items (negative: earlier).', String(ctx.ids.length)),
+      prompt: vscode.l10n.t('Days to shift the planned start and finish of {0} (negative: earlier).', workItemsText(ctx.ids.length)),
       placeholder: '7, -3',
       value: state.days !== undefined ? String(state.days) : undefined,
       validate: (t) => {
@@ -192,8 +193,12 @@ async function shiftSchedule(input: FormInput, ctx: FormContext): Promise<FormOu
   if (!ok || state.days === undefined) return undefined;
   const description =
     state.mode === 'date'
-      ? vscode.l10n.t('Move the schedule of work item {0} to start on {1} ({2} days).', single!, state.date!, signed(state.days))
-      : vscode.l10n.t('Shift the schedule of the work items by {0} days.', signed(state.days));
+      ? Math.abs(state.days) === 1
+        ? vscode.l10n.t('Move the schedule of work item {0} to start on {1} ({2} day).', single!, state.date!, signed(state.days))
+        : vscode.l10n.t('Move the schedule of work item {0} to start on {1} ({2} days).', single!, state.date!, signed(state.days))
+      : Math.abs(state.days) === 1
+        ? vscode.l10n.t('Shift the schedule of the work items by {0} day.', signed(state.days))
+        : vscode.l10n.t('Shift the schedule of the work items by {0} days.', signed(state.days));
   return { body: shiftScheduleBody(state.days), description, baseName: 'shift-schedule' };
 }
 
@@ -215,7 +220,7 @@ async function setStatus(input: FormInput, ctx: FormContext): Promise<FormOutcom
   const ok = await runSteps(input, state, () => [
     async (i, s): Promise<StepResult> => {
       const r = await i.pick('status', {
-        placeholder: vscode.l10n.t('Status of {0} work items', String(ctx.ids.length)),
+        placeholder: vscode.l10n.t('Status of {0}', workItemsText(ctx.ids.length)),
         items: statuses.map((c): PickOption<StatusChoice> => ({ label: c.name, description: c.code, detail: vscode.l10n.t('Status ID {0}', c.id), value: c })),
         fromScript: (a) => findStatus(statuses, String(a)) ?? vscode.l10n.t('No status "{0}" in the profile of project {1}.', String(a), projectId),
       });
@@ -265,7 +270,7 @@ async function setLeader(input: FormInput, ctx: FormContext): Promise<FormOutcom
   const ok = await runSteps(input, state, () => [
     async (i, s): Promise<StepResult> => {
       const r = await i.pick('leader', {
-        placeholder: vscode.l10n.t('Leader of {0} work items (type a name or login name)', String(ctx.ids.length)),
+        placeholder: vscode.l10n.t('Leader of {0} (type a name or login name)', workItemsText(ctx.ids.length)),
         items: userItems(users),
         fromScript: (a) => {
           const u = scriptedUsers(users, a);
@@ -288,8 +293,8 @@ async function assignees(input: FormInput, ctx: FormContext, kind: 'add' | 'remo
     const r = await i.pick('users', {
       placeholder:
         kind === 'add'
-          ? vscode.l10n.t('Users to assign to {0} work items (type a name; check one or more)', String(ctx.ids.length))
-          : vscode.l10n.t('Users to remove from the assignments of {0} work items (check one or more)', String(ctx.ids.length)),
+          ? vscode.l10n.t('Users to assign to {0} (type a name; check one or more)', workItemsText(ctx.ids.length))
+          : vscode.l10n.t('Users to remove from the assignments of {0} (check one or more)', workItemsText(ctx.ids.length)),
       items: userItems(users).map((item) => ({ ...item, picked: !!s.users?.some((u) => u.id === item.value.id) })),
       many: true,
       fromScript: (a) => scriptedUsers(users, a),
@@ -322,7 +327,9 @@ async function assignees(input: FormInput, ctx: FormContext, kind: 'add' | 'remo
     body: addAssigneesBody(state.users, state.minutes),
     description:
       state.minutes !== undefined
-        ? vscode.l10n.t('Assign {0} with {1} hours of planned time each.', names, String(state.minutes / 60))
+        ? state.minutes === 60
+          ? vscode.l10n.t('Assign {0} with 1 hour of planned time each.', names)
+          : vscode.l10n.t('Assign {0} with {1} hours of planned time each.', names, String(state.minutes / 60))
         : vscode.l10n.t('Assign {0}.', names),
     baseName: 'add-assignees',
   };

@@ -44,7 +44,7 @@ export const JSON_SCHEMA_JA: Readonly<Record<string, string>> = {
   'Insert directly before the given item; value "0" means insert at the end. Needs moveParentTo.': '指定した項目の直前に挿入します。値 "0" は末尾への挿入です。moveParentTo が必要です。',
   'List of assignments.': '割り当ての一覧。',
   'Login name, LDAP login name, e-mail address or name (not empty).': 'ログイン名、LDAP ログイン名、メール アドレスまたは名前 (空にはできません)。',
-  'Name of the work item (1 to 256 characters).': '作業項目の名前 (1 ～ 256 文字)。',
+  'Name of the work item (1 to 256 characters).': '作業項目の名称 (1 ～ 256 文字)。',
   'Party ID (a user or user group ID).': '担当者 ID (ユーザーまたはユーザー グループの ID)。',
   'Party ID of the assignment to update (a user or user group ID); with "user" given, the new party.':
     '更新する割り当ての担当者 ID (ユーザーまたはユーザー グループの ID)。"user" も指定した場合は新しい担当者です。',

@@ -8,17 +8,27 @@ import { openNewRequestDocument } from '../common/requestDocuments';
 import type { Template } from '../schema/render';
 import type { UpdateWorkItemsBody } from '../schema/api';
 import { idValue } from '../schema/reads';
-import { groupEdits } from './model';
+import { groupEdits, userNames, type ColumnDef, type KnownUser } from './model';
+import { editDescriptionParts } from './model/editDescription';
 import type { TablePanel } from './panel';
 
 export type ReviewMode = 'documents' | 'preview';
 
-/** A document's description, in the UI's language. */
-function describe(update: UpdateWorkItemsBody, count: number): string {
-  const parts: string[] = [];
-  for (const [k, v] of Object.entries(update.fields ?? {})) parts.push(`${k} = ${JSON.stringify(v)}`);
-  if (update.moveScheduleDays !== undefined) parts.push(vscode.l10n.t('shift the schedule by {0} days', update.moveScheduleDays));
-  return count === 1 ? vscode.l10n.t('Table edits: {0} (1 work item)', parts.join(', ')) : vscode.l10n.t('Table edits: {0} ({1} work items)', parts.join(', '), count);
+/** A document's description in the UI's language: each field by the table's header, each value as the table shows it. */
+export function describeTableEdits(update: UpdateWorkItemsBody, count: number, columns: readonly ColumnDef[], users: readonly KnownUser[] = []): string {
+  const parts = editDescriptionParts(update, columns, {
+    language: vscode.env.language,
+    empty: vscode.l10n.t('(empty)'),
+    shiftDays: (days) => (Math.abs(days) === 1 ? vscode.l10n.t('shift the schedule by {0} day', days) : vscode.l10n.t('shift the schedule by {0} days', days)),
+    format: { userName: userNames(users) },
+  }).join(', ');
+  return count === 1 ? vscode.l10n.t('Table edits: {0} (1 work item)', parts) : vscode.l10n.t('Table edits: {0} ({1} work items)', parts, count);
+}
+
+/** "1 edited cell makes 1 update request." / "3 edited cells make 2 update requests." */
+function editedCellsText(edits: number, requests: number): string {
+  if (edits === 1) return vscode.l10n.t('1 edited cell makes 1 update request.');
+  return requests === 1 ? vscode.l10n.t('{0} edited cells make 1 update request.', edits) : vscode.l10n.t('{0} edited cells make {1} update requests.', edits, requests);
 }
 
 async function pickMode(count: number, edits: number): Promise<ReviewMode | undefined> {
@@ -28,7 +38,7 @@ async function pickMode(count: number, edits: number): Promise<ReviewMode | unde
   ];
   const picked = await vscode.window.showQuickPick(items, {
     title: vscode.l10n.t('Review Changes'),
-    placeHolder: count === 1 ? vscode.l10n.t('{0} edited cells make 1 update request.', edits) : vscode.l10n.t('{0} edited cells make {1} update requests.', edits, count),
+    placeHolder: editedCellsText(edits, count),
   });
   return picked?.mode;
 }
@@ -42,7 +52,9 @@ export async function reviewChanges(panel: TablePanel, log: vscode.LogOutputChan
     const row = panel.editing.row(id);
     return !!row && row.hasChildren !== true && !panel.isFolderType(idValue(row.fields['ItemTypeId']));
   };
-  const groups = groupEdits(edits.all(), { canShift, describe });
+  const columns = panel.allColumns();
+  const users = panel.knownUsers();
+  const groups = groupEdits(edits.all(), { canShift, describe: (update, count) => describeTableEdits(update, count, columns, users) });
   const chosen = mode ?? (await pickMode(groups.length, edits.size));
   if (!chosen) return [];
   const docs: vscode.TextDocument[] = [];

@@ -6,6 +6,7 @@
 import { HAS_SUB_ITEMS, itemEffect, SUB_ITEM_NOTES, touchedFields, type EffectNote, type EffectProblem, type EffectsOptions, type FieldVisitor, type ItemValues } from '../bulk/effects';
 import type { UpdateWorkItemsBody } from '../schema/api';
 import type { ChangeRow } from '../bulk/jobValues';
+import { fieldLabel } from '../schema/field-labels';
 import { escapeHtml } from './html';
 
 
@@ -36,7 +37,10 @@ export interface FieldCounts {
 
 export interface ChangeTable {
   kind: 'preview' | 'result';
+  /** The fields' system names (ActualProgress), shown on hover. */
   fields: string[];
+  /** The fields' names as people read them (進捗率, Progress), in `fields` order; the system name where absent. */
+  labels?: string[];
   rows: Row[];
   counts: FieldCounts[];
   /** Sentences shown above the table (notes, problems, what could not be read). */
@@ -55,6 +59,8 @@ export interface ChangeTableStrings {
   note(note: EffectNote, items: number): string;
   problem(p: EffectProblem): string;
   problemCount(code: EffectProblem['code'], items: number): string;
+  /** A field's name as people read it (進捗率 for ActualProgress); the system name when not given. */
+  field?(systemName: string): string;
   /** Hours and minutes, `{0}`-templates ("{0} h", "{0} min"); English when not given. */
   hours?: string;
   minutes?: string;
@@ -68,11 +74,21 @@ export const ENGLISH_CHANGE_TABLE: ChangeTableStrings = {
   filter: { all: 'All items', changed: 'Changed items', problems: 'Items with problems', unexpected: 'Not as expected', search: 'Filter by ID or name' },
   shown: (n, total) => `${n} of ${total} ${total === 1 ? 'item' : 'items'}`,
   note: (n, items) => `${items} ${items === 1 ? 'item' : 'items'}: ${n}`,
-  problem: (p) => `${p.code}${p.field ? ` (${p.field})` : ''}`,
+  problem: (p) => `${p.code}${p.field ? ` (${englishLabel(p.field)})` : ''}`,
   problemCount: (code, items) => `${items} ${items === 1 ? 'item' : 'items'}: ${code}`,
+  field: englishLabel,
   hours: '{0} h',
   minutes: '{0} min',
 };
+
+function englishLabel(systemName: string): string {
+  return fieldLabel(systemName, 'en');
+}
+
+/** The names of a table's fields as people read them (its `labels`, else by `s.field`, else the system names). */
+export function labelsOf(table: { fields: readonly string[]; labels?: readonly string[] }, s: Pick<ChangeTableStrings, 'field'>): string[] {
+  return table.fields.map((f, i) => table.labels?.[i] ?? s.field?.(f) ?? f);
+}
 
 /** Fields whose values are minutes (shown in hours, minutes on hover). */
 export const MINUTE_FIELDS: readonly string[] = ['PlannedTime', 'ActualTime'];
@@ -197,7 +213,7 @@ export class PreviewTableBuilder {
     this.fields = touchedFields(body);
     this.counts = this.fields.map((field) => ({ field, changes: 0, unchanged: 0, computed: 0, unexpected: 0 }));
     this.width = 4 + 3 * this.fields.length;
-    this.table = { kind: 'preview', fields: this.fields, rows: [], counts: this.counts, lines: [] };
+    this.table = { kind: 'preview', fields: this.fields, labels: labelsOf({ fields: this.fields }, s), rows: [], counts: this.counts, lines: [] };
     // Each row made at its full length and filled in place (no growing arrays: 20,000 rows make little garbage).
     this.visit = (_field, before, expected, changes) => {
       const c = this.counts[this.i++]!;
@@ -334,7 +350,7 @@ export function resultTable(rows: readonly ChangeRow[], fields: readonly string[
     row[3] = flagged ? 1 : 0;
     out.push(row);
   }
-  return { kind: 'result', fields: [...fields], rows: out, counts: [...counts.values()], lines };
+  return { kind: 'result', fields: [...fields], labels: labelsOf({ fields }, s), rows: out, counts: [...counts.values()], lines };
 }
 
 /** The grid's row height in px (also in media/changes/table.css). */
@@ -351,7 +367,10 @@ export const CHANGE_TABLE_SCRIPTS: readonly string[] = ['changes/cells.js', 'cha
  * names, hour units) and its first rows; `total` rows in all (the rest come after the first paint).
  */
 export interface ChangeTableHead {
+  /** The fields' system names (each column header's hover). */
   fields: string[];
+  /** The fields' names as people read them (the column headers), in `fields` order. */
+  labels: string[];
   h: number;
   empty: string;
   computed: string;
@@ -368,6 +387,7 @@ export interface ChangeTableHead {
 export function changeTableHead(table: ChangeTable, s: ChangeTableStrings): ChangeTableHead {
   return {
     fields: table.fields,
+    labels: labelsOf(table, s),
     h: ROW_HEIGHT,
     empty: s.empty,
     computed: s.computed,
@@ -391,10 +411,12 @@ export function changeTableHead(table: ChangeTable, s: ChangeTableStrings): Chan
  */
 export function changeTableSection(table: ChangeTable, s: ChangeTableStrings, data: 'embedded' | 'posted', pending = false): string {
   const e = escapeHtml;
+  const labels = labelsOf(table, s);
+  const labelOf = (field: string): string => labels[table.fields.indexOf(field)] ?? field;
   const counts = (pending ? [] : table.counts)
     .map(
       (c) =>
-        `<tr><th>${e(c.field)}</th><td>${c.changes}</td><td>${c.unchanged}</td><td>${c.computed}</td>${table.kind === 'result' ? `<td>${c.unexpected}</td>` : ''}</tr>`,
+        `<tr><th title="${e(c.field)}">${e(labelOf(c.field))}</th><td>${c.changes}</td><td>${c.unchanged}</td><td>${c.computed}</td>${table.kind === 'result' ? `<td>${c.unexpected}</td>` : ''}</tr>`,
     )
     .join('');
   const lines = table.lines.length && !pending ? `<ul class="wis-lines" id="wis-lines">${table.lines.map((l) => `<li class="${l.level}">${e(l.text)}</li>`).join('')}</ul>` : pending ? '<ul class="wis-lines" id="wis-lines"></ul>' : '';

@@ -6,6 +6,7 @@ import { askTextFilter, targets } from '../views/common';
 import { abortOn } from '../common/abortOn';
 import { registerCommand, UserInputError } from '../common/commands';
 import { readSettings } from '../common/config';
+import { workItemsText } from '../common/wording';
 import { activeRequestDocument } from '../common/activeRequestDocument';
 import { isRequestDocument } from '../common/requestDocument';
 import { templateById, type TemplateId } from '../schema/templates';
@@ -129,10 +130,15 @@ export function registerWorkItemCommands(
       if (!(await vscode.workspace.applyEdit(edit))) throw new UserInputError(vscode.l10n.t('{0} could not be edited.', name), doc.uri);
     }
     await vscode.window.showTextDocument(doc, { preview: false, preserveFocus: true });
+    const one = r.added.length === 1;
     const message =
       r.present > 0
-        ? vscode.l10n.t('Added {0} work item IDs to {1} ({2} were already listed).', String(r.added.length), name, String(r.present))
-        : vscode.l10n.t('Added {0} work item IDs to {1}.', String(r.added.length), name);
+        ? one
+          ? vscode.l10n.t('Added 1 work item ID to {0} ({1} already listed).', name, String(r.present))
+          : vscode.l10n.t('Added {0} work item IDs to {1} ({2} already listed).', String(r.added.length), name, String(r.present))
+        : one
+          ? vscode.l10n.t('Added 1 work item ID to {0}.', name)
+          : vscode.l10n.t('Added {0} work item IDs to {1}.', String(r.added.length), name);
     vscode.window.setStatusBarMessage(message, 5000);
     log.info(`Add to request document ${name}: ${r.added.length} added, ${r.present} already listed.`);
     return { document: doc.uri.toString(), added: r.added, present: r.present };
@@ -159,7 +165,7 @@ export function registerWorkItemCommands(
       () => tree.connection.run((cl) => readWorkItems(cl, ids, { maxUrlLength: readSettings().bulk.maxUrlLength }), {}),
     );
     const values = ids.map((id) => r.items.get(id)).filter((v) => v !== undefined);
-    if (values.length === 0) throw new UserInputError(vscode.l10n.t('None of the {0} work items exists any more.', String(ids.length)));
+    if (values.length === 0) throw new UserInputError(ids.length === 1 ? vscode.l10n.t('Work item {0} does not exist any more.', ids[0]!) : vscode.l10n.t('None of the {0} work items exists any more.', String(ids.length)));
     if (r.missing.length > 0) void vscode.window.showWarningMessage(vscode.l10n.t('Not found (deleted, or not visible to you): {0}', r.missing.join(', ')));
     return details.show(values.length === 1 ? `workitem-${ids[0]}` : `workitems-${ids[0]}-and-${values.length - 1}-more`, values.length === 1 ? values[0] : values);
   });
@@ -181,7 +187,7 @@ export function registerWorkItemCommands(
     const ids = rows.filter((r) => !r.isDeleted).map((r) => r.id);
     tree.setChecked(ids, 'add');
     void view.reveal(owner, { expand: true, select: false, focus: false }).then(undefined, () => undefined);
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Checked {0} work items.', String(ids.length)), 5000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Checked {0}.', workItemsText(ids.length)), 5000);
     return ids;
   });
 
@@ -225,7 +231,7 @@ export function registerWorkItemCommands(
     const rows = lowestOnly ? lowestLevel(flat, (r) => types.isFolder(r)) : flat.map((e) => e.row).filter((r) => !r.isDeleted);
     const ids = rows.map((r) => r.id);
     tree.setChecked(ids, 'add');
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Checked {0} work items.', String(ids.length)), 5000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Checked {0}.', workItemsText(ids.length)), 5000);
     log.info(`Select subtree of ${id}: ${ids.length} of ${flat.length} items checked${lowestOnly ? ' (lowest level only)' : ''}.`);
     return ids;
   });
@@ -347,7 +353,7 @@ export async function revealIds(tree: WorkItemsTree, view: vscode.TreeView<WorkI
   log.info(`Reveal work items: ${nodes.length} of ${ids.length} found (${found.reads} GET for the paths).`);
   if (notFound.length > 0) {
     void vscode.window.showWarningMessage(
-      vscode.l10n.t('{0} of {1} work items were not found in the tree: {2}', String(notFound.length), String(ids.length), notFound.slice(0, 10).join(', ') + (notFound.length > 10 ? ' …' : '')),
+      vscode.l10n.t('Not found in the tree ({0} of {1}): {2}', String(notFound.length), workItemsText(ids.length), notFound.slice(0, 10).join(', ') + (notFound.length > 10 ? ' …' : '')),
     );
   }
   return nodes;

@@ -163,7 +163,7 @@ describe('Before/after and undo in a VS Code workbench', function () {
     await (await wb.expectVisible(restored.locator('button', { hasText: /^Send$/ }), 'the Send button of the restored view')).click();
     const dialog = wb.page.locator('.monaco-dialog-box', { hasText: /1 item changed on the service since the preview/ });
     await wb.signIn('admin', 'password', dialog, 90_000);
-    await wb.expectVisible(dialog.filter({ hasText: /122: PlannedStartDate, PlannedFinishDate/ }), 'the changed item and its fields in the question');
+    await wb.expectVisible(dialog.filter({ hasText: /122: Planned start, Planned finish/ }), 'the changed item and its fields in the question');
     await (await wb.expectVisible(dialog.locator('.monaco-button', { hasText: 'Cancel' }), 'the Cancel button of the question')).click();
     await dialog.first().waitFor({ state: 'hidden', timeout: 10_000 });
     await wb.page.waitForTimeout(1_000);

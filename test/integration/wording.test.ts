@@ -1,11 +1,19 @@
 // How counts and outcomes read: "1 item", not "1 items"; a cancel whose request was in
-// flight says its outcome is unknown instead of "0 of 2 items were not sent".
+// flight says its outcome is unknown instead of "0 of 2 items were not sent". Fields are
+// named in the UI's language (Progress, a custom field by the service's name), their
+// system names only on hover: the Before/After view and the descriptions of table edits.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { REQUEST_STATES, type JobResult, type RequestState } from '../../src/bulk/types';
 import { outcomeMessage } from '../../src/common/wording';
 import { sendConfirmation } from '../../src/editors/requests';
 import { unreadValuesQuestion } from '../../src/changes';
+import { describeTableEdits } from '../../src/table/review';
+import { buildColumns } from '../../src/table/model/columns';
+import type { PreviewButtonOutcome } from '../../src/changes';
 import { activateExtension, closeUntitledDocuments, waitFor, replaceDocumentText } from './support';
 
 function byState(values: Partial<Record<RequestState, number>>): Record<RequestState, number> {
@@ -102,5 +110,55 @@ describe('wording of counts and outcomes', function () {
     const failed = outcomeMessage(result('partial', { failed: 1 }, { failed: 3 }), 'S');
     assert.equal(failed.text, 'Failed requests: 1 of 1.');
     assert.equal(failed.severity, 'warning');
+  });
+});
+
+describe('fields by their names in the UI language', function () {
+  this.timeout(120_000);
+  const japanese = vscode.env.language.startsWith('ja');
+  let file: string | undefined;
+
+  before(async () => {
+    await activateExtension();
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    if (file) fs.rmSync(file, { force: true });
+  });
+
+  it('the Before/After view heads each column with the field\'s name (a custom field by the service\'s catalogue), not its system name', async () => {
+    await vscode.commands.executeCommand('workItemStudio.startSandbox');
+    try {
+      const ws = vscode.workspace.workspaceFolders?.[0];
+      const dir = ws ? path.join(ws.uri.fsPath, '.integration-wording') : fs.mkdtempSync(path.join(os.tmpdir(), 'wis-wording-'));
+      fs.mkdirSync(dir, { recursive: true });
+      file = path.join(dir, `field-names-${process.pid}.workitems.json`);
+      fs.writeFileSync(file, `${JSON.stringify({ workItemIds: ['122', '123'], update: { fields: { ActualProgress: 40, CustomNumber1: 12 } } }, null, 2)}\n`);
+      const uri = vscode.Uri.file(file);
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      // The sandbox's catalogue names its custom fields (CustomNumber1 is 見積工数).
+      await vscode.commands.executeCommand('workItemStudio.refreshFieldCatalogue');
+      await vscode.commands.executeCommand('workItemStudio.previewUpdate', uri);
+      const state = await waitFor('the Before/After view with its table', async () => {
+        const s = (await vscode.commands.executeCommand('workItemStudio.pressBeforeAfterButton', 'state')) as PreviewButtonOutcome;
+        return s.fields && s.fields.length > 0 ? s : undefined;
+      });
+      assert.deepEqual(state.fields, [
+        { field: 'ActualProgress', label: japanese ? '進捗率' : 'Progress' },
+        { field: 'CustomNumber1', label: '見積工数' },
+      ]);
+    } finally {
+      await vscode.commands.executeCommand('workItemStudio.stopSandbox');
+    }
+  });
+
+  it('the description of table edits names the fields by the table\'s headers, with a singular count', () => {
+    const columns = buildColumns();
+    assert.equal(
+      describeTableEdits({ fields: { ActualProgress: 30, PlannedFinishDate: '2026-05-25' } }, 2, columns),
+      japanese ? 'テーブルの編集: 進捗率 = 30%, 予定終了日 = "2026-05-25" (作業項目 2 件)' : 'Table edits: Progress = 30%, Planned finish = "2026-05-25" (2 work items)',
+    );
+    assert.equal(describeTableEdits({ moveScheduleDays: 1 }, 1, columns), japanese ? 'テーブルの編集: スケジュールを 1 日ずらす (作業項目 1 件)' : 'Table edits: shift the schedule by 1 day (1 work item)');
   });
 });

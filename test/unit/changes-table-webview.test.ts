@@ -33,7 +33,7 @@ describe('changes: the Before/After table painted by the webview from posted dat
     assert.match(section, /<section id="wis-changes" data-kind="preview" data-rows="posted">/);
     assert.ok(!section.includes('application/json'), 'no rows in the page');
     assert.ok(!section.includes('Item 1'), 'no row text in the page');
-    assert.match(section, /<tr><th>PlannedStartDate<\/th><td>200<\/td><td>0<\/td><td>0<\/td><\/tr>/, 'the counts are in the page');
+    assert.match(section, /<tr><th title="PlannedStartDate">Planned start<\/th><td>200<\/td><td>0<\/td><td>0<\/td><\/tr>/, 'the counts are in the page, each field by its name, its system name on hover');
     const html = renderChangesPage({ title: 'T', lines: [], section, buttons: [], nonce: 'N', cspSource: 'c', page: 'p-1' });
     assert.match(html, /<body data-document="" data-page="p-1">/);
     const page = runChangesPage({ body: { page: 'p-1', document: 'file:///a.workitems.json' }, rows: 'posted' });
@@ -52,7 +52,9 @@ describe('changes: the Before/After table painted by the webview from posted dat
     assert.equal(head.head.total, 201);
     page.deliver(delivered(head));
     const header = page.elements['wis-grid']!.children[0]!.children.map((c) => c.textContent);
-    assert.deepEqual(header, ['ID', 'Name', 'PlannedStartDate', 'PlannedFinishDate', 'Assignments', 'ManagedPlannedTime', 'Remarks']);
+    assert.deepEqual(header, ['ID', 'Name', 'Planned start', 'Planned finish', 'Assignees', 'Managed planned time', 'Remarks']);
+    const tips = page.elements['wis-grid']!.children[0]!.children.map((c) => c.title);
+    assert.deepEqual(tips.slice(2, 6), ['Planned start (PlannedStartDate)', 'Planned finish (PlannedFinishDate)', 'Assignees (Assignments)', 'Managed planned time (ManagedPlannedTime)'], 'the system names on hover');
     const rows = page.shownRows();
     assert.equal(rows.length, 20, 'only the rows in sight (240 px of 24 px rows, and some more)');
     assert.deepEqual(rows[0], ['1000', 'Item 0', '2026-03-02→2026-03-09', '2026-03-06→2026-03-13', '2102 (7.5 h)→(empty)', '450→0', '']);

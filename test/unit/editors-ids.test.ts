@@ -65,6 +65,31 @@ describe('editors: work item IDs from free text', () => {
     assert.equal(looksLikeIdList('https://example.com/120'), false);
   });
 
+  it('offers the clipboard as IDs only for whole numbers separated by commas, spaces or line breaks', () => {
+    assert.equal(looksLikeIdList('120, 121 122\r\n123;124'), true);
+    assert.equal(looksLikeIdList('["120", 121]'), true, 'a JSON array of IDs');
+    assert.equal(looksLikeIdList('131-140'), true, 'a range is offered (and expanded after a question)');
+    assert.equal(looksLikeIdList('7'), true, 'one ID copied from a cell');
+  });
+
+  it('never offers a block pasted from a spreadsheet: cells with tabs, times, percentages, decimals', () => {
+    // A block of times and progress: its numbers are data (the second column would look like IDs).
+    assert.equal(looksLikeIdList('7:30\t50\n8:00\t30\n'), false);
+    assert.equal(looksLikeIdList('7.5\t50\r\n8\t30'), false);
+    assert.equal(looksLikeIdList('120\t121\t122'), false, 'tab-separated cells are a block, even of whole numbers');
+    assert.equal(looksLikeIdList('ID\tName\n120\tDesign\n121\tBuild'), false);
+    assert.equal(looksLikeIdList('7:30\n8:15'), false, 'times');
+    assert.equal(looksLikeIdList('50%\n30%'), false, 'percentages');
+    assert.equal(looksLikeIdList('50 %'), false, 'a percentage with a space');
+    assert.equal(looksLikeIdList('7.5\n3.25'), false, 'decimals');
+    assert.equal(looksLikeIdList('120\n7.5'), false, 'one decimal among whole numbers');
+    assert.equal(looksLikeIdList('2026-05-25\n2026-05-26'), false, 'dates');
+    assert.equal(looksLikeIdList('120\nabc12'), false, 'a token with letters');
+    assert.equal(looksLikeIdList('ID\nName\n120'), false, 'one header word at most');
+    // Typed into the input box, the same block is still read leniently (the user chose it).
+    assert.deepEqual(extractIds('120\t121\t122').ids, ['120', '121', '122']);
+  });
+
   it('handles a pasted column of 100,000 IDs', () => {
     const text = Array.from({ length: 100_000 }, (_, i) => String(100000 + i)).join('\r\n');
     const r = extractIds(text);

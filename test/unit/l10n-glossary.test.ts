@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { JSON_SCHEMA_JA } from '../../src/schema/json-schema-ja';
 import { SYSTEM_COLUMNS } from '../../src/table/model/columns';
+import { fieldLabel, SYSTEM_FIELD_LABELS } from '../../src/schema/field-labels';
 import { analysePlaceholders, type Classified, type PlaceholderUse } from './l10n-placeholders';
 import { kindOf, placeholderKinds, spacingProblems, type Decisions } from './l10n-spacing';
 
@@ -15,6 +16,8 @@ import { kindOf, placeholderKinds, spacingProblems, type Decisions } from './l10
 // The work item table's strings are covered too: its column headers are written in
 // src/table/model/columns.ts (checked here with the rest), its webview's other strings come
 // from src/table/strings.ts through the bundle (media/table holds no text of its own).
+// The Before/After and result tables name fields by src/schema/field-labels.ts (checked here
+// too, with the rest; ./l10n-field-names.test.ts renders those tables in Japanese).
 
 const root = path.resolve(__dirname, '..', '..');
 const readJson = <T>(p: string): T => JSON.parse(fs.readFileSync(path.join(root, p), 'utf8')) as T;
@@ -74,8 +77,12 @@ function translationPairs(): [where: string, english: string, japanese: string][
   }
   for (const [en, ja] of Object.entries(JSON_SCHEMA_JA)) out.push(['src/schema/json-schema-ja.ts (schemas/*.ja.json)', en, ja]);
   for (const c of SYSTEM_COLUMNS) if (c.labelJa) out.push([`${TABLE_HEADERS}: ${c.key}`, c.label, c.labelJa]);
+  for (const [key, l] of Object.entries(SYSTEM_FIELD_LABELS)) out.push([`${FIELD_LABELS}: ${key}`, l.en, l.ja]);
   return out;
 }
+
+/** Where the Before/After and result tables' field names are written (English and Japanese). */
+const FIELD_LABELS = 'src/schema/field-labels.ts';
 
 /** Where the work item table's built-in column headers are written (English and Japanese). */
 const TABLE_HEADERS = 'src/table/model/columns.ts';
@@ -111,6 +118,7 @@ function japaneseStrings(): [file: string, key: string, value: string][] {
   }
   for (const file of JAPANESE_SCHEMAS) for (const [pointer, text] of schemaTexts(readJson(file))) out.push([file, pointer, text]);
   for (const c of SYSTEM_COLUMNS) if (c.labelJa && JAPANESE.test(c.labelJa)) out.push([TABLE_HEADERS, c.key, c.labelJa]);
+  for (const [key, l] of Object.entries(SYSTEM_FIELD_LABELS)) if (JAPANESE.test(l.ja)) out.push([FIELD_LABELS, key, l.ja]);
   return out;
 }
 
@@ -205,6 +213,18 @@ describe('Japanese strings follow the glossary (l10n/glossary.json)', () => {
       }),
     );
     assert.deepEqual(bad, []);
+  });
+
+  it('the Before/After and result tables name a field by the glossary\'s term for it, as the work item table\'s header does', () => {
+    const terms = glossary.terms.filter((t) => t.fields?.length);
+    for (const key of ['Name', 'ActualProgress', 'PlannedStartDate', 'PlannedFinishDate', 'PlannedTime', 'ItemTypeId']) assert.ok(terms.some((t) => t.fields!.includes(key)), `the glossary names the term of ${key}`);
+    const bad = terms.flatMap((t) => t.fields!.flatMap((key) => (fieldLabel(key, 'ja') === t.ja ? [] : [`${key}: "${fieldLabel(key, 'ja')}" is not the glossary's "${t.ja}" (${t.en})`])));
+    assert.deepEqual(bad, []);
+    assert.ok(japaneseStrings().some(([file, key, value]) => file === FIELD_LABELS && key === 'ActualProgress' && value === '進捗率'), 'the field names are among the strings checked');
+    // 名称 is the work item's Name everywhere (the table's header); 名前 stays for people, filters and renames.
+    assert.deepEqual(termProblems('名前', glossary), ['/^名前$/ (use "名称" for "name (of a work item: the field Name)")']);
+    assert.deepEqual(termProblems('ID または名前で絞り込み', glossary).length, 1);
+    assert.deepEqual(termProblems('"{0}" という名前のユーザーはいません。', glossary), []);
   });
 
   it('no Japanese string uses a forbidden variant of a glossary term', () => {

@@ -26,7 +26,7 @@ import { readSettings } from '../../common/config';
 import { describeError } from '../../common/messages';
 import { documentName } from '../../common/requestDocument';
 import { decideUnknown } from '../../common/unknownChoice';
-import { itemsText } from '../../common/wording';
+import { itemsText, workItemsText } from '../../common/wording';
 import { idsPreview, removeIdsFromDocumentText } from '../model/ids';
 import { chooseRequests, itemCount, pickJob } from './picking';
 import type { JobRunner } from './running';
@@ -60,7 +60,10 @@ export async function resume(jobs: JobRunner, jobId?: string): Promise<JobResult
   if (reread) detail.push(vscode.l10n.t('The values before the update were not kept (the window closed before they were written): they are read again before the first request, so the job can be undone.'));
   else if (values === 'missing' || values === 'unrecorded') detail.push(vscode.l10n.t('This job cannot be undone: the values before the update were not kept.'));
   const pick = await jobs.prompts.resume({
-    message: vscode.l10n.t('Send the {0} requests ({1} items) of this job that were never sent to {2}?', pending.length, items, info.label),
+    message:
+      pending.length === 1
+        ? vscode.l10n.t('Send the 1 request ({0}) of this job that was never sent to {1}?', itemsText(items), info.label)
+        : vscode.l10n.t('Send the {0} requests ({1}) of this job that were never sent to {2}?', pending.length, itemsText(items), info.label),
     detail: detail.join('\n\n'),
     withoutUndo,
   });
@@ -117,7 +120,9 @@ export async function retryFailedRequests(jobs: JobRunner, jobId?: string): Prom
     const pick = await jobs.prompts.sameFailure({
       message:
         same.length === failed.length
-          ? vscode.l10n.t('Retry {0} failed requests that will most likely fail again?', failed.length)
+          ? failed.length === 1
+            ? vscode.l10n.t('Retry the failed request that will most likely fail again?')
+            : vscode.l10n.t('Retry {0} failed requests that will most likely fail again?', failed.length)
           : vscode.l10n.t('{0} of the {1} failed requests will most likely fail again. Retry all of them?', same.length, failed.length),
       detail: why,
       canRemoveMissing: missing.remaining.length > 0 || unnamed,
@@ -161,7 +166,7 @@ export async function sendWithoutMissing(jobs: JobRunner, jobId?: string): Promi
   const name = documentName(journal.data.source.uri);
   const canEdit = !!journal.data.source.uri;
   const pick = await jobs.prompts.sendWithoutMissing({
-    message: vscode.l10n.t('Send the update to the {0} other work items of the refused requests, without the {1} that do not exist?', m.remaining.length, m.missing.length),
+    message: vscode.l10n.t('Send the update to the other work items of the refused requests ({0}), without those that do not exist ({1})?', workItemsText(m.remaining.length), workItemsText(m.missing.length)),
     detail: vscode.l10n.t('Missing: {0}. A new update job on {1} sends the rest; {2} changes only if you choose to remove them from it.', idsPreview(m.missing, 20), info.label, name),
     canEdit,
   });
@@ -203,7 +208,7 @@ async function findMissing(jobs: JobRunner, result: JobResult, indexes: readonly
   const b = readSettings().bulk;
   try {
     const read = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking which of {0} work items exist…', ids.length), cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: ids.length === 1 ? vscode.l10n.t('Checking whether work item {0} exists…', ids[0]!) : vscode.l10n.t('Checking which of {0} work items exist…', ids.length), cancellable: true },
       async (_progress, token) => {
         const abort = abortOn(token);
         try {
@@ -261,7 +266,7 @@ export async function resendUnknownRequests(jobs: JobRunner, jobId?: string): Pr
         message:
           selected.length === 1
             ? vscode.l10n.t('Send 1 request ({0}) of unknown outcome to {1} again?', itemsText(itemCount(journal, selected)), info.label)
-            : vscode.l10n.t('Send {0} requests ({1} items) of unknown outcome to {2} again?', selected.length, itemCount(journal, selected), info.label),
+            : vscode.l10n.t('Send {0} requests ({1}) of unknown outcome to {2} again?', selected.length, itemsText(itemCount(journal, selected)), info.label),
         detail: vscode.l10n.t(
           'The service may already have applied them. Sending them again can apply the change twice (for example, shift dates twice). Check the items on the service first. Choose "Mark as Applied" if they were applied.',
         ),

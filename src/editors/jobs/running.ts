@@ -132,8 +132,8 @@ export class JobRunner implements vscode.Disposable {
           const onProgress = (p: JobProgress): void => {
             const percent = p.itemsTotal > 0 ? (p.itemsDone / p.itemsTotal) * 100 : 0;
             const message = p.waitingUntil
-              ? vscode.l10n.t('{0} of {1} items done (waiting for the service)', p.itemsDone, p.itemsTotal)
-              : vscode.l10n.t('{0} of {1} items done', p.itemsDone, p.itemsTotal);
+              ? vscode.l10n.t('{0} of {1} done (waiting for the service)', p.itemsDone, itemsText(p.itemsTotal))
+              : vscode.l10n.t('{0} of {1} done', p.itemsDone, itemsText(p.itemsTotal));
             progress.report({ message, increment: Math.max(0, percent - lastPercent) });
             lastPercent = Math.max(lastPercent, percent);
             if (p.current) {

@@ -111,19 +111,23 @@ export function extractIds(text: string): ExtractedIds {
   return { ids, duplicates: [...dup], junk };
 }
 
+/** A work item ID as the clipboard offers it: a whole number (IDs are strings of decimal digits), or a range of them (`131-140`). */
+function wholeNumberId(token: string): boolean {
+  return (/^\d+$/.test(token) || idRange(token) !== undefined) && looksLikeId(token);
+}
+
 /**
- * True when the text is plainly a list of IDs (used for the clipboard, where a
- * stray sentence must not become a request): at least one ID and no junk except
- * a single header cell before the first ID.
+ * True when the clipboard's text is plainly a list of IDs, to offer it as the IDs of a new
+ * update: whole numbers (or ranges) separated by commas, semicolons, spaces or line breaks,
+ * with at most one header word before them ("ID"). Anything else is data, never offered: a
+ * block of cells with tabs (times and progress copied from a spreadsheet), times (7:30),
+ * percentages (50%), decimals (7.5), dates, prose.
  */
 export function looksLikeIdList(text: string): boolean {
-  if (text.length === 0 || text.length > MAX_ID_TEXT_LENGTH) return false;
-  const r = extractIds(text);
-  if (r.ids.length === 0) return false;
-  if (r.junk.length === 0) return true;
-  if (r.junk.length > 1) return false;
-  const first = text.trim().split(/[\s,;]+/u)[0];
-  return unquote(first) === r.junk[0];
+  if (text.length === 0 || text.length > MAX_ID_TEXT_LENGTH || text.includes('\t')) return false;
+  const tokens = splitTokens(text);
+  const body = tokens.length > 1 && /^[\p{L}][\p{L}\s_-]*$/u.test(tokens[0]!) ? tokens.slice(1) : tokens;
+  return body.length > 0 && body.every(wholeNumberId);
 }
 
 /** The numeric ranges among IDs (each once). */

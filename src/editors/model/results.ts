@@ -51,6 +51,8 @@ export interface ResultStrings {
   missing(count: number, ids: string): string;
   unknownExplained: string;
   truncated(shown: number, total: number): string;
+  /** The name people read for a member of an item's answer (`actualProgress`: 進捗率); the member itself when not given. */
+  fieldLabel?(member: string): string;
 }
 
 export const ENGLISH_RESULTS: ResultStrings = {
@@ -105,14 +107,15 @@ function formatValue(v: unknown): string {
 }
 
 /** Item fields other than `id`, as `name: value` lines; user IDs with the user's name when known. */
-function fieldsOf(item: WorkItemResult, userLabel?: (id: string) => string | undefined): string {
+function fieldsOf(item: WorkItemResult, s: ResultStrings, userLabel?: (id: string) => string | undefined): string {
   return Object.entries(item)
     .filter(([k]) => k !== 'id')
     .map(([k, v]) => {
       const ids = [...userIdsInValue({ [k]: v })];
       const names = userLabel ? ids.flatMap((id) => { const l = userLabel(id); return l ? [`${id}: ${l}`] : []; }) : [];
       const who = names.length ? ` <span class="muted">(${escapeHtml(names.join(', '))})</span>` : '';
-      return `<div><span class="k">${escapeHtml(k)}</span>: ${escapeHtml(formatValue(v))}${who}</div>`;
+      const label = s.fieldLabel?.(k) ?? k;
+      return `<div><span class="k" title="${escapeHtml(k)}">${escapeHtml(label)}</span>: ${escapeHtml(formatValue(v))}${who}</div>`;
     })
     .join('');
 }
@@ -129,7 +132,7 @@ function itemsTable(items: readonly WorkItemResult[], s: ResultStrings, userLabe
   if (items.length === 0) return `<p class="muted">${escapeHtml(s.none)}</p>`;
   const rows = items
     .slice(0, MAX_ROWS)
-    .map((i) => `<tr><td class="mono">${escapeHtml(String(i.id))}</td><td>${fieldsOf(i, userLabel)}</td></tr>`)
+    .map((i) => `<tr><td class="mono">${escapeHtml(String(i.id))}</td><td>${fieldsOf(i, s, userLabel)}</td></tr>`)
     .join('');
   const note = items.length > MAX_ROWS ? `<p class="muted">${escapeHtml(s.truncated(MAX_ROWS, items.length))}</p>` : '';
   return `<table><thead><tr><th>${escapeHtml(s.column.id)}</th><th>${escapeHtml(s.column.fields)}</th></tr></thead><tbody>${rows}</tbody></table>${note}`;

@@ -10,7 +10,7 @@ import { describeError, localizedServiceEntry, serviceErrorSummary } from '../..
 import { renderResultHtml, resultJson, type ResultStrings } from '../model/results';
 import { escapeHtml } from '../../webview/html';
 import { renderChangeTable, userIdsInTable, type ChangeTable } from '../../webview/changeTable';
-import { changeTableStrings } from '../../common/changeStrings';
+import { answerMemberLabel, changeTableStrings } from '../../common/changeStrings';
 import { userIdsInValue, userLabel, type UserNames } from '../../common/model/users';
 import { resultViewColumn } from './column';
 import { sideViewColumn } from './sideGroup';
@@ -416,5 +416,6 @@ export function resultStrings(): ResultStrings {
         : vscode.l10n.t('{0} work items do not exist: {1}. The service refused every request that named one, with all its other items.', n, ids),
     unknownExplained: vscode.l10n.t('The service may already have applied requests whose outcome is unknown; they are re-sent only when you confirm.'),
     truncated: (shown, total) => vscode.l10n.t('Showing {0} of {1}; save as JSON for all of them.', shown, total),
+    fieldLabel: answerMemberLabel,
   };
 }
