@@ -8,7 +8,7 @@ import { registerForms } from './forms';
 import { registerOrganizations } from './organizations';
 import { registerPeople } from './people';
 import { registerProcessCategories } from './processCategories';
-import { registerTable } from './table';
+import { registerTable, type TablePrompts } from './table';
 import { DetailsDocuments } from './views/common';
 import { registerWorkItems } from './workItems';
 
@@ -19,7 +19,9 @@ import { registerWorkItems } from './workItems';
  */
 export interface WorkItemStudioApi {
   /** Answers given replace those dialogs; questions not given, or `undefined`, show the modal dialogs again. */
-  setPrompts(prompts: { jobs?: Partial<JobPrompts>; undo?: Partial<UndoPrompts> } | undefined): void;
+  setPrompts(prompts: { jobs?: Partial<JobPrompts>; undo?: Partial<UndoPrompts>; table?: Partial<TablePrompts> } | undefined): void;
+  /** What VS Code calls to restore a work item table tab after a window reload (tests restore a tab through it). */
+  readonly tableSerializer: vscode.WebviewPanelSerializer;
 }
 
 /**
@@ -43,13 +45,15 @@ export function activate(context: vscode.ExtensionContext): WorkItemStudioApi {
   const changes = registerChanges(context, log, connection, requests.jobs, requests.previews, people);
   requests.useValues(changes);
   const workItems = registerWorkItems(context, log, connection, { details, onDidFinishJob: requests.jobs.onDidFinishJob, users: people, newUpdate: requests.newUpdate });
-  registerTable(context, log, { connection, catalogue: requests.fields, users: people, workItems, newRequestDocument: (ids, template) => requests.newUpdate({ ids, template: template as NewUpdateOptions['template'] }), onDidFinishJob: requests.jobs.onDidFinishJob });
+  const table = registerTable(context, log, { connection, catalogue: requests.fields, users: people, workItems, newRequestDocument: (ids, template) => requests.newUpdate({ ids, template: template as NewUpdateOptions['template'] }), onDidFinishJob: requests.jobs.onDidFinishJob });
   registerForms(context, log, { connection, workItems, catalogue: requests.fields, knownUsers: () => organizations.tree.knownUsers() });
   return {
     setPrompts: (prompts) => {
       requests.jobs.setPrompts(prompts?.jobs);
       changes.setPrompts(prompts?.undo);
+      table.setPrompts(prompts?.table);
     },
+    tableSerializer: table.serializer,
   };
 }
 
