@@ -8,7 +8,7 @@ import { registerForms } from './forms';
 import { registerOrganizations } from './organizations';
 import { registerPeople } from './people';
 import { registerProcessCategories } from './processCategories';
-import { registerTable, type TablePrompts } from './table';
+import { registerTable, type TablePrompts, type TableSerializer } from './table';
 import { DetailsDocuments } from './views/common';
 import { registerWorkItems } from './workItems';
 
@@ -21,7 +21,7 @@ export interface WorkItemStudioApi {
   /** Answers given replace those dialogs; questions not given, or `undefined`, show the modal dialogs again. */
   setPrompts(prompts: { jobs?: Partial<JobPrompts>; undo?: Partial<UndoPrompts>; table?: Partial<TablePrompts> } | undefined): void;
   /** What VS Code calls to restore a work item table tab after a window reload (tests restore a tab through it). */
-  readonly tableSerializer: vscode.WebviewPanelSerializer;
+  readonly tableSerializer: TableSerializer;
 }
 
 /**

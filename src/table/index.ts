@@ -25,12 +25,17 @@ export { TablePanel } from './panel';
 /** Context key: a work item table is the active editor tab. */
 export const TABLE_ACTIVE = 'workItemStudio.tableActive';
 
+/** The tab serializer; it answers with the table restored (VS Code ignores the answer, tests take it). */
+export interface TableSerializer {
+  deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<TablePanel | undefined>;
+}
+
 export interface TableFeature {
   /** The table last active (tests). */
   readonly active: TablePanel | undefined;
   readonly panels: ReadonlySet<TablePanel>;
   /** What VS Code calls to restore a table tab after a window reload (tests call it the same way). */
-  readonly serializer: vscode.WebviewPanelSerializer;
+  readonly serializer: TableSerializer;
   /** Answers given replace the dialogs about kept edits; undefined shows the dialogs again. */
   setPrompts(answers: Partial<TablePrompts> | undefined): void;
 }
@@ -165,7 +170,9 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
       panels.delete(panel);
       if (active === panel) setActive(undefined);
     });
-    panel.onDidClose(() => void closed(panel).catch((e: unknown) => reportError(log, e)));
+    panel.onDidClose(() => {
+      panel.closing = closed(panel).catch((e: unknown) => reportError(log, e));
+    });
     log.info(`Work item table opened: ${source.title}${source.rootId ? ` (subtree of ${source.rootId})` : ` (${source.ids?.length ?? 0} IDs)`}`);
     // Rows arrive while the tab is open; errors are reported by the command wrapper of the caller.
     void panel.start().catch((e: unknown) => reportError(log, e));
@@ -262,19 +269,19 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
   }
 
   // A table tab restored with the window: the same source read again, its filter, selection and kept edits back.
-  const serializer: vscode.WebviewPanelSerializer = {
+  const serializer: TableSerializer = {
     deserializeWebviewPanel: async (webviewPanel, raw) => {
       const state = readViewState(raw);
       if (!state) {
         log.info('Work item table: a restored tab named no table; closed');
         webviewPanel.dispose();
-        return;
+        return undefined;
       }
       log.info(`Work item table restored: ${state.source.title}`);
-      await open(state.source, { panel: webviewPanel, state });
+      return open(state.source, { panel: webviewPanel, state });
     },
   };
-  context.subscriptions.push(vscode.window.registerWebviewPanelSerializer(TABLE_VIEW_TYPE, serializer));
+  context.subscriptions.push(vscode.window.registerWebviewPanelSerializer(TABLE_VIEW_TYPE, { deserializeWebviewPanel: async (p, state) => void (await serializer.deserializeWebviewPanel(p, state)) }));
 
   return {
     get active() {

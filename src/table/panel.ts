@@ -63,8 +63,9 @@ export class TablePanel implements vscode.Disposable {
   /** The last selection sent to the webview to restore (tests). */
   lastSelect: CellSelection | undefined;
   private readonly closeEmitter = new vscode.EventEmitter<void>();
-  /** The tab was closed by the user (not disposed with the window). */
+  /** The tab was closed by the user (not disposed with the window); `closing`: its question and answer (tests wait for it). */
   readonly onDidClose = this.closeEmitter.event;
+  closing: Promise<void> = Promise.resolve();
   /** Last paint the webview reported, and the first paint of each generation. */
   lastPaint: PaintReport | undefined;
   readonly firstPaints: PaintReport[] = [];

@@ -135,8 +135,6 @@ export function mergeKept(stored: readonly KeptEdit[], shown: ReadonlySet<string
 export class KeptStore {
   private readonly due = new Map<string, () => readonly KeptEdit[]>();
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private writing: Promise<void> = Promise.resolve();
-
   private readonly delayMs: number;
   private readonly now: () => Date;
   private readonly onError: (key: string, e: unknown) => void;
@@ -150,6 +148,7 @@ export class KeptStore {
     this.onError = o.onError ?? (() => undefined);
   }
 
+  /** What a key holds: a scheduled write's edits first, else the stored ones. */
   read(key: string): { edits: KeptEdit[]; dropped: number; savedAt?: string } {
     const later = this.due.get(key);
     if (later) return { edits: [...later()], dropped: 0 };
@@ -163,31 +162,35 @@ export class KeptStore {
     this.timer = setTimeout(() => void this.flush(), this.delayMs);
   }
 
-  /** Writes every scheduled key now; resolves when the store has them. */
+  /**
+   * Writes every scheduled key now. The store is given the values before this returns (a
+   * Memento holds a value once `update` is called), so a window closing right after still has them.
+   */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     const due = [...this.due];
     this.due.clear();
-    for (const [key, make] of due) this.writing = this.writing.then(() => this.put(key, make()));
-    return this.writing;
+    return Promise.all(due.map(([key, make]) => this.put(key, make()))).then(() => undefined);
   }
 
   /** Writes a key now (a scheduled write of it is replaced). */
   write(key: string, edits: readonly KeptEdit[]): Promise<void> {
     this.due.delete(key);
-    this.writing = this.writing.then(() => this.put(key, edits));
-    return this.writing;
+    return this.put(key, edits);
   }
 
-  private async put(key: string, edits: readonly KeptEdit[]): Promise<void> {
+  private put(key: string, edits: readonly KeptEdit[]): Promise<void> {
     const value: KeptEntry | undefined = edits.length === 0 ? undefined : { v: 1, savedAt: this.now().toISOString(), edits: edits.map((e) => ({ ...e })) };
+    let written: Thenable<void>;
     try {
-      await this.state().update(key, value);
+      written = this.state().update(key, value);
     } catch (e) {
-      // The previous entry stays; the next change writes again.
       this.onError(key, e);
+      return Promise.resolve();
     }
+    // On failure the previous entry stays; the next change writes again.
+    return Promise.resolve(written).then(undefined, (e: unknown) => this.onError(key, e));
   }
 
   dispose(): Promise<void> {
