@@ -147,7 +147,9 @@ export class TablePanel implements vscode.Disposable {
         if (this.refreshTimer) clearTimeout(this.refreshTimer);
         this.refreshTimer = undefined;
         if (!this.disposed) await this.refresh();
-        if (!this.disposed && this.restored && this.selection) this.post({ type: 'select', ...(this.lastSelect = this.selection) });
+        // The selection kept with the tab (the page may have said its first one meanwhile).
+        const selection = this.restored?.state.selection;
+        if (!this.disposed && selection) this.post({ type: 'select', ...(this.lastSelect = selection) });
       }
     })();
     return this.loaded;

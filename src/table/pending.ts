@@ -9,8 +9,6 @@
 // with a dirty state could veto the close, but its dialog speaks of saving a file and
 // cannot be answered by the tests; the table is not a document.
 import * as vscode from 'vscode';
-import type { TableSource } from './types';
-import { type TableViewState, readSelection } from './protocol';
 import { type HeldEdit, type KeptStore, type TableEdits, mergeKept, reconcile } from './model';
 
 /** The answers; undefined: the dialog was dismissed. */
@@ -58,25 +56,6 @@ export function closeQuestion(title: string, count: number): { message: string; 
     message: vscode.l10n.t('{0} was closed with {1}.', title, unsentEdits(count)),
     detail: vscode.l10n.t('They are kept and come back when this table is opened again. Discard them only if you do not want to send them.'),
   };
-}
-
-const str = (v: unknown): v is string => typeof v === 'string';
-
-/** The state a restored tab brings back, checked; undefined when it does not name a table. */
-export function readViewState(raw: unknown): TableViewState | undefined {
-  if (typeof raw !== 'object' || raw === null || (raw as { v?: unknown }).v !== 1) return undefined;
-  const s = (raw as { source?: unknown }).source as Record<string, unknown> | undefined;
-  if (typeof s !== 'object' || s === null || !str(s['title'])) return undefined;
-  const source: TableSource = { title: s['title'] };
-  if (str(s['projectId'])) source.projectId = s['projectId'];
-  if (str(s['rootId'])) source.rootId = s['rootId'];
-  if (typeof s['level'] === 'number' && Number.isInteger(s['level']) && s['level'] >= 0) source.level = s['level'];
-  if (str(s['basePath'])) source.basePath = s['basePath'];
-  if (Array.isArray(s['ids'])) source.ids = s['ids'].filter(str);
-  if (source.rootId === undefined && (source.ids === undefined || source.ids.length === 0)) return undefined;
-  const filterText = (raw as { filterText?: unknown }).filterText;
-  const selection = readSelection((raw as { selection?: unknown }).selection);
-  return { v: 1, source, filterText: str(filterText) ? filterText : '', ...(selection ? { selection } : {}) };
 }
 
 /** What a table's keeping needs of its panel. */

@@ -134,6 +134,25 @@ export function readSelection(v: unknown): CellSelection | undefined {
   return cell(focus) && cell(anchor) ? { focus: { id: focus.id, key: focus.key }, anchor: { id: anchor.id, key: anchor.key } } : undefined;
 }
 
+const str = (v: unknown): v is string => typeof v === 'string';
+
+/** The state a restored tab brings back, checked; undefined when it does not name a table. */
+export function readViewState(raw: unknown): TableViewState | undefined {
+  if (typeof raw !== 'object' || raw === null || (raw as { v?: unknown }).v !== 1) return undefined;
+  const s = (raw as { source?: unknown }).source as Record<string, unknown> | undefined;
+  if (typeof s !== 'object' || s === null || !str(s['title'])) return undefined;
+  const source: TableSource = { title: s['title'] };
+  if (str(s['projectId'])) source.projectId = s['projectId'];
+  if (str(s['rootId'])) source.rootId = s['rootId'];
+  if (typeof s['level'] === 'number' && Number.isInteger(s['level']) && s['level'] >= 0) source.level = s['level'];
+  if (str(s['basePath'])) source.basePath = s['basePath'];
+  if (Array.isArray(s['ids'])) source.ids = s['ids'].filter(str);
+  if (source.rootId === undefined && (source.ids === undefined || source.ids.length === 0)) return undefined;
+  const filterText = (raw as { filterText?: unknown }).filterText;
+  const selection = readSelection((raw as { selection?: unknown }).selection);
+  return { v: 1, source, filterText: str(filterText) ? filterText : '', ...(selection ? { selection } : {}) };
+}
+
 export const ROW_HEIGHT = 24;
 
 /** A message from the webview, checked (the webview is ours, but a message is still input). */
