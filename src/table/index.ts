@@ -63,11 +63,14 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
   };
 
   let prompts: TablePrompts = modalTablePrompts;
-  // Without a workspace, workspaceState is not kept for the next window: the user's globalState then.
-  const kept = new KeptStore(() => (vscode.workspace.workspaceFolders?.length ? context.workspaceState : context.globalState), {
-    onError: (key, e) => log.warn(`Work item table: the unsent edits were not written (${key}): ${e instanceof Error ? e.message : String(e)}`),
-  });
-  context.subscriptions.push({ dispose: () => void kept.dispose() });
+  // Made when the first table opens (the model loads on first use, not at activation). Without a
+  // workspace, workspaceState is not kept for the next window: the user's globalState then.
+  let store: KeptStore | undefined;
+  const kept = (): KeptStore =>
+    (store ??= new KeptStore(() => (vscode.workspace.workspaceFolders?.length ? context.workspaceState : context.globalState), {
+      onError: (key, e) => log.warn(`Work item table: the unsent edits were not written (${key}): ${e instanceof Error ? e.message : String(e)}`),
+    }));
+  context.subscriptions.push({ dispose: () => void store?.dispose() });
   const deps: TableDeps = {
     log,
     extensionUri: context.extensionUri,

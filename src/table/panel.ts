@@ -96,7 +96,7 @@ export class TablePanel implements vscode.Disposable {
       post: (m) => this.post(m),
     });
     this.keeper = new TableKeeper({
-      store: deps.kept,
+      store: deps.kept(),
       log: deps.log,
       title: source.title,
       prompts: () => deps.prompts(),

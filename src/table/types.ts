@@ -36,7 +36,7 @@ export interface TableDeps {
     readonly current?: { baseUrl: string; isSandbox: boolean } | undefined;
   };
   /** Unsent edits kept per project and service (workspaceState, or globalState without a workspace). */
-  kept: KeptStore;
+  kept(): KeptStore;
   /** The questions about kept edits (modal dialogs unless replaced: setPrompts). */
   prompts(): TablePrompts;
   catalogue: {
