@@ -52,7 +52,7 @@ const STRINGS: TableStrings = {
   build: 'Add Condition…', named: 'Named Filters…', save: 'Save Filter…', columns: 'Columns…', lowestOnly: 'Lowest level only',
   useInRequest: 'Use in Request Document', loading: 'Reading work items…', matches: '{0} of {1} items match', rows: '{0} items',
   noRows: 'No work items to show.', sortHint: 'Click to sort; drag to move; drag the edge to resize', review: 'Review Changes',
-  exportCsv: 'Export…', importCsv: 'Import…', undo: 'Undo', redo: 'Redo', edits: '{0} edited cells', editedBefore: 'Edited. Before: {0}', empty: '(empty)',
+  exportCsv: 'Export…', importCsv: 'Import…', undo: 'Undo', redo: 'Redo', edits: '{0} edited cells', editedBefore: 'Edited. Before: {0}', empty: '(empty)', discard: 'Discard Edits', sentRow: 'Sent.',
 };
 
 /** The page of the webview (src/table/html.ts without the CSP's nonce: the same elements, files and order). */

@@ -8,7 +8,7 @@ import { registerForms } from './forms';
 import { registerOrganizations } from './organizations';
 import { registerPeople } from './people';
 import { registerProcessCategories } from './processCategories';
-import { registerTable } from './table';
+import { registerTable, type TablePrompts, type TableSerializer } from './table';
 import { DetailsDocuments } from './views/common';
 import { registerWorkItems } from './workItems';
 import { testHooksOn } from './common/model/testHooks';
@@ -21,7 +21,9 @@ import { testHooksOn } from './common/model/testHooks';
  */
 export interface WorkItemStudioApi {
   /** Answers given replace those dialogs; questions not given, or `undefined`, show the modal dialogs again. */
-  setPrompts(prompts: { jobs?: Partial<JobPrompts>; undo?: Partial<UndoPrompts> } | undefined): void;
+  setPrompts(prompts: { jobs?: Partial<JobPrompts>; undo?: Partial<UndoPrompts>; table?: Partial<TablePrompts> } | undefined): void;
+  /** What VS Code calls to restore a work item table tab after a window reload (tests restore a tab through it). */
+  readonly tableSerializer: TableSerializer;
 }
 
 /**
@@ -47,14 +49,16 @@ export function activate(context: vscode.ExtensionContext): WorkItemStudioApi | 
   const changes = registerChanges(context, log, connection, requests.jobs, requests.previews, people, requests.fields, testHooks);
   requests.useValues(changes);
   const workItems = registerWorkItems(context, log, connection, { details, onDidFinishJob: requests.jobs.onDidFinishJob, users: people, newUpdate: requests.newUpdate });
-  registerTable(context, log, { connection, catalogue: requests.fields, users: people, workItems, newRequestDocument: (ids, template) => requests.newUpdate({ ids, template: template as NewUpdateOptions['template'] }), onDidFinishJob: requests.jobs.onDidFinishJob });
+  const table = registerTable(context, log, { connection, catalogue: requests.fields, users: people, workItems, newRequestDocument: (ids, template) => requests.newUpdate({ ids, template: template as NewUpdateOptions['template'] }), onDidFinishJob: requests.jobs.onDidFinishJob });
   registerForms(context, log, { connection, workItems, catalogue: requests.fields, knownUsers: () => organizations.tree.knownUsers() });
   if (!testHooks) return undefined;
   return {
     setPrompts: (prompts) => {
       requests.jobs.setPrompts(prompts?.jobs);
       changes.setPrompts(prompts?.undo);
+      table.setPrompts(prompts?.table);
     },
+    tableSerializer: table.serializer,
   };
 }
 

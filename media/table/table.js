@@ -14,7 +14,7 @@
   // @ts-ignore set by virtual.js
   const V = /** @type {{visibleRange: Function, scrollToRow: Function, toTsv: (rows: string[][]) => string}} */ (window.TableVirtual);
 
-  /** @typedef {{id: string, level: number, container: boolean, cells: string[], edited?: Record<string, string>, titles?: Record<string, string>}} Row */
+  /** @typedef {{id: string, level: number, container: boolean, cells: string[], edited?: Record<string, string>, titles?: Record<string, string>, sent?: boolean}} Row */
   /** @typedef {{key: string, label: string, type: string, width: number}} Column */
 
   const bar = /** @type {HTMLElement} */ (document.getElementById('bar'));
@@ -116,8 +116,10 @@
     redoBtn.disabled = true;
     const review = button(strings.review, 'review');
     review.id = 'review';
+    const discard = button(strings.discard, 'discard');
+    discard.id = 'discard';
     bar.append(filterInput, countEl, button(strings.build, 'build'), button(strings.named, 'named'), button(strings.save, 'save'), button(strings.columns, 'columns'), lowLabel, button(strings.useInRequest, 'useInRequest'),
-      editsEl, undoBtn, redoBtn, review, button(strings.exportCsv, 'export'), button(strings.importCsv, 'import'));
+      editsEl, undoBtn, redoBtn, review, discard, button(strings.exportCsv, 'export'), button(strings.importCsv, 'import'));
   }
 
   function showProblem(/** @type {string} */ text, /** @type {{start: number, end: number, message: string}[]} */ errors) {
@@ -213,7 +215,8 @@
     for (let r = range.start; r < range.end; r++) {
       const row = rows[r];
       const el = document.createElement('div');
-      el.className = 'row' + (row ? '' : ' pending') + (r === focus.r ? ' focus-row' : '');
+      el.className = 'row' + (row ? '' : ' pending') + (r === focus.r ? ' focus-row' : '') + (row && row.sent ? ' sent' : '');
+      if (row && row.sent) el.title = strings.sentRow;
       el.setAttribute('role', 'row');
       el.setAttribute('aria-rowindex', String(r + 2));
       el.dataset.r = String(r);
@@ -247,12 +250,38 @@
     }
     rowsEl.replaceChildren(frag);
     grid.setAttribute('aria-rowcount', String(total + 1));
+    noteSelection();
     const now = performance.now();
     const complete = total === 0 || painted > 0;
     if (complete && (firstPaintSent !== generation || now - lastPaintPost > 500)) {
       firstPaintSent = generation;
       lastPaintPost = now;
       post({ type: 'painted', generation, first: range.start, count: painted, total, received, ms: Math.round(now - resetAt) });
+    }
+  }
+
+  /** The selected cells by row ID and column key, told to the extension when they change (a reload restores them). */
+  let toldSelection = '';
+  function noteSelection() {
+    const f = rows[focus.r], a = rows[anchor.r];
+    if (!f || !a || !columns[focus.c] || !columns[anchor.c]) return;
+    const m = { type: 'selection', focus: { id: f.id, key: columns[focus.c].key }, anchor: { id: a.id, key: columns[anchor.c].key } };
+    const text = JSON.stringify(m);
+    if (text !== toldSelection) {
+      toldSelection = text;
+      post(m);
+    }
+  }
+
+  /** @param {{focus: {id: string, key: string}, anchor: {id: string, key: string}}} m */
+  function selectCells(m) {
+    const at = (/** @type {{id: string, key: string}} */ x) => ({ r: rows.findIndex((row) => row !== undefined && row.id === x.id), c: columns.findIndex((col) => col.key === x.key) });
+    const f = at(m.focus), a = at(m.anchor);
+    if (f.r < 0 || f.c < 0) return;
+    moveFocus(f.r, f.c, false);
+    if (a.r >= 0 && a.c >= 0) {
+      anchor = a;
+      render(true);
     }
   }
 
@@ -537,6 +566,12 @@
         break;
       case 'key':
         onKey(m.name);
+        break;
+      case 'keep':
+        vscode.setState(m.state);
+        break;
+      case 'select':
+        selectCells(m);
         break;
       case 'progress':
         loading = !m.done;

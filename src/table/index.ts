@@ -1,7 +1,8 @@
-// The work item table (issue 24 parts 1 and 2): a webview editor tab listing work items
-// with chosen columns, sort, resize and reorder remembered per project, a filter bar
-// (typed, or built from pickers) with named filters, and "Use Filtered Items in a
-// Request Document". Registration only: nothing is read before a table is opened.
+// The work item table: a webview editor tab listing work items with chosen columns, sort,
+// resize and reorder remembered per project, a filter bar (typed, or built from pickers)
+// with named filters, and "Use Filtered Items in a Request Document". Its unsent edits are
+// kept per project and service, and the tab comes back after a window reload (its
+// serializer). Registration only: nothing is read before a table is opened.
 import * as vscode from 'vscode';
 import { parse } from 'jsonc-parser';
 import { registerCommand, reportError, UserInputError } from '../common/commands';
@@ -9,23 +10,35 @@ import { activeRequestDocument } from '../common/activeRequestDocument';
 import { isRequestDocumentUri } from '../common/requestDocument';
 import type { FilterCondition } from './model';
 import { addCondition, chooseColumns, pickCondition, pickNamedFilter, saveNamedFilter } from './filterBar';
-import { formatFilterText } from './model';
-import { TablePanel } from './panel';
+import { KeptStore, formatFilterText } from './model';
+import { TABLE_VIEW_TYPE, TablePanel } from './panel';
+import { closeQuestion, modalTablePrompts, unsentEdits, type TablePrompts } from './pending';
+import { readViewState } from './protocol';
 import { reviewChanges, type ReviewMode } from './review';
 import { exportTableFile, importIntoTable, type ExportArgs, type ImportArgs } from './csvCommands';
 import type { TableDeps, TableHost, TableSource } from './types';
 import type { BarCommand } from './protocol';
 
 export type { TableHost } from './types';
+export type { TablePrompts } from './pending';
 export { TablePanel } from './panel';
 
 /** Context key: a work item table is the active editor tab. */
 export const TABLE_ACTIVE = 'workItemStudio.tableActive';
 
+/** The tab serializer; it answers with the table restored (VS Code ignores the answer, tests take it). */
+export interface TableSerializer {
+  deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<TablePanel | undefined>;
+}
+
 export interface TableFeature {
   /** The table last active (tests). */
   readonly active: TablePanel | undefined;
   readonly panels: ReadonlySet<TablePanel>;
+  /** What VS Code calls to restore a table tab after a window reload (tests call it the same way). */
+  readonly serializer: TableSerializer;
+  /** Answers given replace the dialogs about kept edits; undefined shows the dialogs again. */
+  setPrompts(answers: Partial<TablePrompts> | undefined): void;
 }
 
 interface ProjectLike { kind: 'project'; projectId: string; rootId?: string; project: { name?: string } }
@@ -49,10 +62,21 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
     void vscode.commands.executeCommand('setContext', TABLE_ACTIVE, p !== undefined && p.panel.active);
   };
 
+  let prompts: TablePrompts = modalTablePrompts;
+  // Made when the first table opens (the model loads on first use, not at activation). Without a
+  // workspace, workspaceState is not kept for the next window: the user's globalState then.
+  let store: KeptStore | undefined;
+  const kept = (): KeptStore =>
+    (store ??= new KeptStore(() => (vscode.workspace.workspaceFolders?.length ? context.workspaceState : context.globalState), {
+      onError: (key, e) => log.warn(`Work item table: the unsent edits were not written (${key}): ${e instanceof Error ? e.message : String(e)}`),
+    }));
+  context.subscriptions.push({ dispose: () => void store?.dispose() });
   const deps: TableDeps = {
     log,
     extensionUri: context.extensionUri,
     state: context.workspaceState,
+    kept,
+    prompts: () => prompts,
     connection: host.connection,
     catalogue: host.catalogue,
     users: host.users,
@@ -96,7 +120,30 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
       case 'import':
         await importIntoTable(panel, log);
         return;
+      case 'discard':
+        await discardEdits(panel);
+        return;
     }
+  };
+
+  const discardEdits = async (panel: TablePanel): Promise<number> => {
+    const count = panel.keeper.count;
+    if (count === 0) throw new UserInputError(vscode.l10n.t('The table has no unsent edits to discard.'));
+    const message = vscode.l10n.t('Discard {0} of {1}? Undo brings the edits back while the table is open.', unsentEdits(count), panel.source.title);
+    if (!(await prompts.discardEdits({ count, message }))) return 0;
+    log.info(`Work item table ${panel.source.title}: ${count} unsent edits discarded`);
+    return panel.keeper.discard();
+  };
+
+  /** A tab closed by the user with unsent edits: they are written already; then asked what to do with them. */
+  const closed = async (panel: TablePanel): Promise<void> => {
+    const count = panel.keeper.count;
+    await panel.keeper.flush();
+    if (count === 0) return;
+    const answer = await prompts.closeWithEdits({ title: panel.source.title, count, ...closeQuestion(panel.source.title, count) });
+    log.info(`Work item table ${panel.source.title} closed with ${count} unsent edits: ${answer ?? 'dismissed'} (${answer === 'discard' ? 'discarded' : 'kept'})`);
+    if (answer === 'discard') await panel.keeper.forget();
+    else if (answer === 'reopen') await open(panel.source);
   };
 
   const addConditionTo = async (panel: TablePanel, condition?: FilterCondition): Promise<string | undefined> => {
@@ -114,8 +161,8 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
     return host.newRequestDocument(ids, template);
   };
 
-  const open = async (source: TableSource): Promise<TablePanel> => {
-    const panel = new TablePanel(deps, source);
+  const open = async (source: TableSource, restored?: ConstructorParameters<typeof TablePanel>[2]): Promise<TablePanel> => {
+    const panel = new TablePanel(deps, source, restored);
     panels.add(panel);
     setActive(panel);
     context.subscriptions.push(panel);
@@ -126,6 +173,9 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
     panel.onDidDispose(() => {
       panels.delete(panel);
       if (active === panel) setActive(undefined);
+    });
+    panel.onDidClose(() => {
+      panel.closing = closed(panel).catch((e: unknown) => reportError(log, e));
     });
     log.info(`Work item table opened: ${source.title}${source.rootId ? ` (subtree of ${source.rootId})` : ` (${source.ids?.length ?? 0} IDs)`}`);
     // Rows arrive while the tab is open; errors are reported by the command wrapper of the caller.
@@ -200,6 +250,7 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
   registerCommand(context, log, 'workItemStudio.undoTableEdit', () => requireActive().key('undo'));
   registerCommand(context, log, 'workItemStudio.redoTableEdit', () => requireActive().key('redo'));
   registerCommand(context, log, 'workItemStudio.fillDownTable', () => requireActive().key('fillDown'));
+  registerCommand(context, log, 'workItemStudio.discardTableEdits', () => discardEdits(requireActive()));
   registerCommand(context, log, 'workItemStudio.refreshTableItems', () => {
     const panel = requireActive();
     return panel.reloadItems(panel.allRows().map((r) => r.id));
@@ -212,7 +263,7 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
       host.onDidFinishJob(({ result }) => {
         const ids = [...new Set(result.requests.flatMap((r) => r.ids))];
         for (const panel of panels) {
-          panel.reloading = panel.reloadItems(ids).catch((e: unknown) => {
+          panel.reloading = panel.reloadItems(ids, { afterSend: true }).catch((e: unknown) => {
             log.warn(`Work item table ${panel.source.title}: reading the items again failed: ${e instanceof Error ? e.message : String(e)}`);
             return 0;
           });
@@ -221,10 +272,29 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
     );
   }
 
+  // A table tab restored with the window: the same source read again, its filter, selection and kept edits back.
+  const serializer: TableSerializer = {
+    deserializeWebviewPanel: async (webviewPanel, raw) => {
+      const state = readViewState(raw);
+      if (!state) {
+        log.info('Work item table: a restored tab named no table; closed');
+        webviewPanel.dispose();
+        return undefined;
+      }
+      log.info(`Work item table restored: ${state.source.title}`);
+      return open(state.source, { panel: webviewPanel, state });
+    },
+  };
+  context.subscriptions.push(vscode.window.registerWebviewPanelSerializer(TABLE_VIEW_TYPE, { deserializeWebviewPanel: async (p, state) => void (await serializer.deserializeWebviewPanel(p, state)) }));
+
   return {
     get active() {
       return active;
     },
     panels,
+    serializer,
+    setPrompts: (answers) => {
+      prompts = { ...modalTablePrompts, ...answers };
+    },
   };
 }

@@ -8,12 +8,13 @@ import type { ColumnDef, CompiledFilter, FilterContext, KnownUser, LoadedRow, Ta
 import {
   ROW_CHUNK, chunkRanges, columnLabel, compileFilterText, computeView, baseRows, folderTest, folderTypeIds, layoutKey, loadByIds, loadSubtree,
   moveColumn, nextSort, readLayout, shownRow, tableColumns, todayOf, userIdsOf, clampWidth, rowsWithEdits, shownEditedRow, mergeReread,
-  TableNames, carriedNames, folderPath, defaultWidth,
+  TableNames, carriedNames, folderPath, defaultWidth, keptKey, sentItems,
 } from './model';
+import { TableKeeper, unsentEdits } from './pending';
 import type { ServiceFieldCatalogue } from '../schema/service-fields';
 import { TableEditing } from './editing';
 import { readWorkItems } from '../api/reads';
-import { ROW_HEIGHT, readMessage, type ColumnInfo, type FromWebview, type ToWebview } from './protocol';
+import { ROW_HEIGHT, readMessage, readSelection, type CellSelection, type ColumnInfo, type FromWebview, type TableViewState, type ToWebview } from './protocol';
 import { tableHtml } from './html';
 import { tableStrings } from './strings';
 import type { TableDeps, TableSource } from './types';
@@ -47,8 +48,24 @@ export class TablePanel implements vscode.Disposable {
   private loading = false;
   private disposed = false;
   private cellCatalogue: ServiceFieldCatalogue | undefined;
-  /** The pending edits of the table (issue 24 §3). */
+  /** The pending edits of the table. */
   readonly editing: TableEditing;
+  /** The edits kept between sessions (restored once the rows are read). */
+  readonly keeper: TableKeeper;
+  /** Rows whose edits were sent: shown whatever the filter says until the user applies a filter again. */
+  readonly sent = new Set<string>();
+  private selection: CellSelection | undefined;
+  private projectId: string | undefined;
+  private login: Promise<string | undefined> = Promise.resolve(undefined);
+  private missing = new Set<string>();
+  /** The state the webview was last asked to keep (tests). */
+  keptState: TableViewState | undefined;
+  /** The last selection sent to the webview to restore (tests). */
+  lastSelect: CellSelection | undefined;
+  private readonly closeEmitter = new vscode.EventEmitter<void>();
+  /** The tab was closed by the user (not disposed with the window); `closing`: its question and answer (tests wait for it). */
+  readonly onDidClose = this.closeEmitter.event;
+  closing: Promise<void> = Promise.resolve();
   /** Last paint the webview reported, and the first paint of each generation. */
   lastPaint: PaintReport | undefined;
   readonly firstPaints: PaintReport[] = [];
@@ -57,12 +74,16 @@ export class TablePanel implements vscode.Disposable {
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposeEmitter.event;
 
-  constructor(private readonly deps: TableDeps, readonly source: TableSource) {
-    this.panel = vscode.window.createWebviewPanel(TABLE_VIEW_TYPE, source.title, vscode.ViewColumn.Active, {
-      enableScripts: true,
-      retainContextWhenHidden: true,
-      localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'media', 'table')],
-    });
+  constructor(private readonly deps: TableDeps, readonly source: TableSource, private readonly restored?: { panel: vscode.WebviewPanel; state: TableViewState }) {
+    const options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'media', 'table')] };
+    if (restored) {
+      this.panel = restored.panel;
+      this.panel.webview.options = options;
+      this.panel.title = source.title;
+      this.selection = restored.state.selection;
+    } else {
+      this.panel = vscode.window.createWebviewPanel(TABLE_VIEW_TYPE, source.title, vscode.ViewColumn.Active, { ...options, retainContextWhenHidden: true });
+    }
     this.editing = new TableEditing({
       log: deps.log,
       view: () => this.view,
@@ -74,6 +95,19 @@ export class TablePanel implements vscode.Disposable {
       generation: () => this.generation,
       post: (m) => this.post(m),
     });
+    this.keeper = new TableKeeper({
+      store: deps.kept(),
+      log: deps.log,
+      title: source.title,
+      prompts: () => deps.prompts(),
+      edits: () => this.editing.edits,
+      shownIds: () => new Set(this.rows.map((r) => r.id)),
+      label: (field) => {
+        const c = this.columns.find((x) => x.key === field);
+        return c ? columnLabel(c, this.language()) : field;
+      },
+      apply: (changes) => this.editing.applyChanges(changes),
+    });
     this.names = new TableNames(deps.users, () => this.namesLearned(), (e) =>
       deps.log.info(`Work item table ${source.title}: user names not read (${e instanceof Error ? e.message : String(e)}); IDs are shown`),
     );
@@ -81,8 +115,12 @@ export class TablePanel implements vscode.Disposable {
     this.disposables.push(
       this.paintEmitter,
       this.disposeEmitter,
+      this.closeEmitter,
       this.panel.webview.onDidReceiveMessage((m: unknown) => this.receive(m)),
-      this.panel.onDidDispose(() => this.dispose()),
+      this.panel.onDidDispose(() => {
+        if (!this.disposed) this.closeEmitter.fire();
+        this.dispose();
+      }),
     );
     if (deps.users?.onDidLearn) {
       this.disposables.push(
@@ -103,11 +141,15 @@ export class TablePanel implements vscode.Disposable {
     this.loaded = (async () => {
       try {
         await this.load();
+        if (!this.disposed && !this.abort.signal.aborted) await this.restoreKept();
       } finally {
         // The whole view at once when reading ends (whenLoaded then sees every row in the view).
         if (this.refreshTimer) clearTimeout(this.refreshTimer);
         this.refreshTimer = undefined;
         if (!this.disposed) await this.refresh();
+        // The selection kept with the tab (the page may have said its first one meanwhile).
+        const selection = this.restored?.state.selection;
+        if (!this.disposed && selection) this.post({ type: 'select', ...(this.lastSelect = selection) });
       }
     })();
     return this.loaded;
@@ -131,6 +173,7 @@ export class TablePanel implements vscode.Disposable {
         try {
           const client = await this.deps.connection.getClient({ signal });
           const projectId = this.source.projectId ?? (this.source.ids?.[0] ? await this.deps.catalogue.projectOfWorkItem(this.source.ids[0]) : undefined);
+          this.projectId = projectId;
           const [catalogue, profile, basePath] = await Promise.all([
             this.deps.catalogue.get(),
             projectId ? this.deps.catalogue.profile(projectId) : Promise.resolve(undefined),
@@ -140,7 +183,7 @@ export class TablePanel implements vscode.Disposable {
           this.columns = tableColumns(catalogue?.kind === 'service' ? catalogue.fieldTypes : undefined, profile);
           this.folderTypes = folderTypeIds(profile);
           this.layout = readLayout(this.deps.state.get(layoutKey(this.scope)), this.columns.map((c) => c.key));
-          void this.currentUser(client);
+          this.login = this.currentUser(client);
           this.sendInit();
           let reported = 0;
           const handlers = {
@@ -162,6 +205,7 @@ export class TablePanel implements vscode.Disposable {
             await loadSubtree(client, this.source.rootId, this.source.level ?? 0, handlers, { basePath });
           } else {
             const r = await loadByIds((ids, o) => readWorkItems(client, ids, o), this.source.ids ?? [], handlers);
+            this.missing = new Set(r.missing);
             if (r.missing.length > 0) {
               void vscode.window.showWarningMessage(vscode.l10n.t('{0} of the work items could not be read (deleted or not visible): {1}', r.missing.length, r.missing.slice(0, 10).join(', ')));
             }
@@ -196,12 +240,38 @@ export class TablePanel implements vscode.Disposable {
     }
   }
 
-  private async currentUser(client: ServiceClient): Promise<void> {
+  /** The current user (the filter's "mine"); resolves to the login that keys the kept edits. */
+  private async currentUser(client: ServiceClient): Promise<string | undefined> {
     try {
-      this.currentUserId = (await client.getCurrentUser())?.id;
+      const me = await client.getCurrentUser();
+      this.currentUserId = me?.id;
+      return me?.loginName ?? me?.id;
     } catch (e) {
       this.deps.log.debug(`Work item table: the current user is not known (${e instanceof Error ? e.message : String(e)}): "mine" matches nothing`);
+      return undefined;
     }
+  }
+
+  /** Brings back the edits kept for this project and service, and (a restored tab) its filter. */
+  private async restoreKept(): Promise<void> {
+    const client = await this.deps.connection.getClient({ signal: this.abort.signal });
+    const current = this.deps.connection.current;
+    const baseUrl = current?.isSandbox ? 'sandbox:' : client.baseUrl;
+    const key = keptKey({ baseUrl, login: await this.login, projectId: this.projectId });
+    const wholeProject = this.source.rootId !== undefined && (this.source.level ?? 0) === 0;
+    const r = this.keeper.restore(key, new Map(this.rows.map((x) => [x.id, x])), { wholeProject, missing: this.missing });
+    if (r.applied > 0) void vscode.window.showInformationMessage(vscode.l10n.t('{0}: {1} brought back.', this.source.title, unsentEdits(r.applied)));
+    const text = this.restored?.state.filterText;
+    if (text) {
+      this.post({ type: 'setFilter', text });
+      this.setFilterText(text, true);
+    }
+  }
+
+  /** Asks the webview to keep what restores this tab after a reload. */
+  private keepState(): void {
+    this.keptState = { v: 1, source: this.source, filterText: this.filterText, ...(this.selection ? { selection: this.selection } : {}) };
+    this.post({ type: 'keep', state: this.keptState });
   }
 
   /** Names became known after the rows were painted: the filter compiled again with them (names in "leader is" / "assigned to"), the rows painted again. */
@@ -251,6 +321,7 @@ export class TablePanel implements vscode.Disposable {
 
   private sendInit(): void {
     this.post({ type: 'init', title: this.source.title, strings: tableStrings(), columns: this.columnInfo(), sort: this.layout.sort, lowestOnly: this.layout.lowestOnly, filterText: this.filterText, rowHeight: ROW_HEIGHT });
+    this.keepState();
   }
 
   /** The last `editor` or `refused` message sent to the webview (tests). */
@@ -262,6 +333,7 @@ export class TablePanel implements vscode.Disposable {
 
   private post(m: ToWebview): void {
     if (m.type === 'editor' || m.type === 'refused') this.lastEditorMessage = m;
+    if (m.type === 'edits') this.keeper.changed();
     if (!this.ready) {
       if (m.type === 'init') this.queue.length = 0;
       this.queue.push(m);
@@ -296,7 +368,13 @@ export class TablePanel implements vscode.Disposable {
         return;
       }
       case 'filter':
+        // The user applying a filter: rows kept in sight after a send follow the filter again.
+        if (m.apply) this.sent.clear();
         this.setFilterText(m.text, m.apply);
+        return;
+      case 'selection':
+        this.selection = readSelection(m);
+        this.keepState();
         return;
       case 'sort':
         this.sortBy(m.key);
@@ -364,8 +442,10 @@ export class TablePanel implements vscode.Disposable {
     this.post({ type: 'count', text, ...count });
     if (apply) this.wantedFilter = compiled.ok ? undefined : text;
     if (apply && compiled.ok) {
+      const changed = this.filterText !== text;
       this.filterText = text;
       this.compiled = text.trim() === '' ? undefined : compiled;
+      if (changed) this.keepState();
       this.scheduleRefresh(0);
     }
     return count;
@@ -373,6 +453,7 @@ export class TablePanel implements vscode.Disposable {
 
   /** Puts a text in the bar and applies it (named filters, pickers). */
   applyFilterText(text: string): ReturnType<TablePanel['setFilterText']> {
+    this.sent.clear();
     this.post({ type: 'setFilter', text });
     return this.setFilterText(text, true);
   }
@@ -450,10 +531,12 @@ export class TablePanel implements vscode.Disposable {
     const format = this.format();
     const edits = this.editing.edits;
     const sortCol = this.layout.sort ? this.columns.find((c) => c.key === this.layout.sort!.key) : undefined;
+    const filter = this.compiled?.ok ? this.compiled.test : undefined;
+    const sent = this.sent;
     this.view = computeView(rowsWithEdits(this.rows, edits), {
       lowestOnly: this.layout.lowestOnly,
       isFolder: folderTest(this.folderTypes),
-      test: this.compiled?.ok ? this.compiled.test : undefined,
+      test: filter && sent.size > 0 ? (r) => sent.has(r.id) || filter(r) : filter,
       sort: sortCol && this.layout.sort ? { column: sortCol, direction: this.layout.sort.direction } : undefined,
       format,
     });
@@ -465,6 +548,7 @@ export class TablePanel implements vscode.Disposable {
       const rows = new Array(end - start);
       if (edits.size === 0) for (let i = start; i < end; i++) rows[i - start] = shownRow(view[i]!, cols, format);
       else for (let i = start; i < end; i++) rows[i - start] = shownEditedRow(this.editing.row(view[i]!.id) ?? view[i]!, cols, edits, format);
+      if (sent.size > 0) for (let i = start; i < end; i++) if (sent.has(view[i]!.id)) rows[i - start] = { ...rows[i - start], sent: true };
       this.post({ type: 'rows', generation, start, rows });
       await new Promise((r) => setImmediate(r));
     }
@@ -480,15 +564,20 @@ export class TablePanel implements vscode.Disposable {
     this.post({ type: 'key', name });
   }
 
-  /** Reads these items again (after a send): their values as read replace the old ones, edits that now match are dropped. */
-  async reloadItems(ids: readonly string[]): Promise<number> {
+  /**
+   * Reads these items again (after a send): their values as read replace the old ones, edits
+   * that now match are dropped. `afterSend`: rows whose edits were sent stay in sight, marked.
+   */
+  async reloadItems(ids: readonly string[], opts: { afterSend?: boolean } = {}): Promise<number> {
     const known = new Set(this.rows.map((r) => r.id));
     const wanted = [...new Set(ids)].filter((id) => known.has(id));
     if (wanted.length === 0 || this.disposed) return 0;
     const client = await this.deps.connection.getClient({ signal: this.abort.signal });
     const r = await loadByIds((list, o) => readWorkItems(client, list, o), wanted, { signal: this.abort.signal, onRows: () => undefined });
+    const before = this.editing.edits.all();
     const fresh = mergeReread(this.rows, r.rows);
     this.editing.setRows(fresh);
+    if (opts.afterSend) for (const id of sentItems(before, this.editing.edits.all(), fresh)) this.sent.add(id);
     // Users the send named (a new leader or assignee) by name too.
     this.names.note(userIdsOf(fresh, this.columns), carriedNames(fresh, this.columns));
     this.deps.log.info(`Work item table ${this.source.title}: ${fresh.length} items read again; ${this.editing.edits.size} edits pending`);
@@ -499,6 +588,7 @@ export class TablePanel implements vscode.Disposable {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    void this.keeper.flush();
     this.abort.abort();
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
     this.disposeEmitter.fire();

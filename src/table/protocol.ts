@@ -22,8 +22,15 @@
 //   webview → extension  { type: 'undo' } / { type: 'redo' }  Ctrl+Z / Ctrl+Y
 //   extension → webview  { type: 'cells', generation, rows: [{index, row}] }  changed rows in place, `row.edited`: key → value before
 //   extension → webview  { type: 'edits', count, canUndo, canRedo }         the pending edits (status and buttons)
+//
+// Keeping the tab across a window reload (src/table/pending.ts):
+//   extension → webview  { type: 'keep', state }              the page keeps `state` with setState (the serializer gets it back)
+//   webview → extension  { type: 'selection', focus, anchor } the selected cells ({id, key} each) changed
+//   extension → webview  { type: 'select', focus, anchor }    a restored tab: select these cells again
+// Rows of `rows` may carry `sent: true`: their edits were sent; shown until the user applies a filter.
 import type { CellEditorSpec, EditedShownRow } from './model/editView';
 import type { ShownRow } from './model/window';
+import type { TableSource } from './types';
 
 export interface ColumnInfo {
   key: string;
@@ -56,17 +63,19 @@ export interface TableStrings {
   edits: string;
   editedBefore: string;
   empty: string;
+  discard: string;
+  sentRow: string;
 }
 
 /** Buttons of the bar that run a command in the extension. */
-export const BAR_COMMANDS = ['build', 'named', 'save', 'columns', 'useInRequest', 'review', 'export', 'import'] as const;
+export const BAR_COMMANDS = ['build', 'named', 'save', 'columns', 'useInRequest', 'review', 'export', 'import', 'discard'] as const;
 export type BarCommand = (typeof BAR_COMMANDS)[number];
 
 export type ToWebview =
   | { type: 'init'; title: string; strings: TableStrings; columns: ColumnInfo[]; sort?: { key: string; direction: 'asc' | 'desc' }; lowestOnly: boolean; filterText: string; rowHeight: number }
   /** A new view: `total` rows will follow in `rows` chunks; `tree` true when the name column shows the tree (no sort, folders shown). */
   | { type: 'reset'; generation: number; total: number; loaded: number; tree: boolean }
-  | { type: 'rows'; generation: number; start: number; rows: ShownRow[] }
+  | { type: 'rows'; generation: number; start: number; rows: (ShownRow & { sent?: boolean })[] }
   /** The count of the filter text typed (not applied yet), or its errors at positions of the text. */
   | { type: 'count'; text: string; matches: number; total: number; errors: { start: number; end: number; message: string }[] }
   /** The text of the filter bar set by the extension (a named filter, the pickers). */
@@ -77,7 +86,9 @@ export type ToWebview =
   | { type: 'cells'; generation: number; rows: { index: number; row: EditedShownRow }[] }
   | { type: 'edits'; count: number; canUndo: boolean; canRedo: boolean }
   /** A keybinding of the table (Ctrl+Z, Ctrl+Y, Ctrl+D): the page acts on its selection or its open editor. */
-  | { type: 'key'; name: 'undo' | 'redo' | 'fillDown' };
+  | { type: 'key'; name: 'undo' | 'redo' | 'fillDown' }
+  | { type: 'keep'; state: TableViewState }
+  | ({ type: 'select' } & CellSelection);
 
 export type FromWebview =
   | { type: 'ready' }
@@ -98,7 +109,49 @@ export type FromWebview =
   | { type: 'paste'; id: string; key: string; text: string; rows?: number; columns?: number }
   | { type: 'fill'; generation: number; firstRow: number; lastRow: number; keys: string[] }
   | { type: 'undo' }
-  | { type: 'redo' };
+  | { type: 'redo' }
+  | ({ type: 'selection' } & CellSelection);
+
+/** What the webview keeps with setState: enough to open the same table again after a reload. */
+export interface TableViewState {
+  v: 1;
+  source: TableSource;
+  filterText: string;
+  selection?: CellSelection;
+}
+
+export interface CellSelection {
+  focus: { id: string; key: string };
+  anchor: { id: string; key: string };
+}
+
+const cell = (v: unknown): v is { id: string; key: string } => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' && typeof (v as { key?: unknown }).key === 'string';
+
+/** A selection as the webview said it (checked: a message is input). */
+export function readSelection(v: unknown): CellSelection | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const { focus, anchor } = v as { focus?: unknown; anchor?: unknown };
+  return cell(focus) && cell(anchor) ? { focus: { id: focus.id, key: focus.key }, anchor: { id: anchor.id, key: anchor.key } } : undefined;
+}
+
+const str = (v: unknown): v is string => typeof v === 'string';
+
+/** The state a restored tab brings back, checked; undefined when it does not name a table. */
+export function readViewState(raw: unknown): TableViewState | undefined {
+  if (typeof raw !== 'object' || raw === null || (raw as { v?: unknown }).v !== 1) return undefined;
+  const s = (raw as { source?: unknown }).source as Record<string, unknown> | undefined;
+  if (typeof s !== 'object' || s === null || !str(s['title'])) return undefined;
+  const source: TableSource = { title: s['title'] };
+  if (str(s['projectId'])) source.projectId = s['projectId'];
+  if (str(s['rootId'])) source.rootId = s['rootId'];
+  if (typeof s['level'] === 'number' && Number.isInteger(s['level']) && s['level'] >= 0) source.level = s['level'];
+  if (str(s['basePath'])) source.basePath = s['basePath'];
+  if (Array.isArray(s['ids'])) source.ids = s['ids'].filter(str);
+  if (source.rootId === undefined && (source.ids === undefined || source.ids.length === 0)) return undefined;
+  const filterText = (raw as { filterText?: unknown }).filterText;
+  const selection = readSelection((raw as { selection?: unknown }).selection);
+  return { v: 1, source, filterText: str(filterText) ? filterText : '', ...(selection ? { selection } : {}) };
+}
 
 export const ROW_HEIGHT = 24;
 
@@ -142,6 +195,8 @@ export function readMessage(m: unknown): FromWebview | undefined {
       return s('text') ? (m as FromWebview) : undefined;
     case 'painted':
       return m as FromWebview;
+    case 'selection':
+      return readSelection(m) ? (m as FromWebview) : undefined;
     default:
       return undefined;
   }

@@ -24,5 +24,7 @@ export function tableStrings(): TableStrings {
     edits: vscode.l10n.t('{0} edited cells'),
     editedBefore: vscode.l10n.t('Edited. Before: {0}'),
     empty: vscode.l10n.t('(empty)'),
+    discard: vscode.l10n.t('Discard Edits'),
+    sentRow: vscode.l10n.t('Sent. Shown until a filter is applied again.'),
   };
 }

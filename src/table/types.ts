@@ -4,7 +4,8 @@ import type * as vscode from 'vscode';
 import type { CatalogueState } from '../api/catalogue';
 import type { ServiceClient } from '../api/client';
 import type { ProjectProfile } from '../schema/catalogue';
-import type { PeopleDirectory } from './model';
+import type { KeptStore, PeopleDirectory } from './model';
+import type { TablePrompts } from './pending';
 import type { TablePanel } from './panel';
 import type { BarCommand } from './protocol';
 import type { JobResult } from '../bulk/types';
@@ -29,7 +30,15 @@ export interface TableDeps {
   extensionUri: vscode.Uri;
   /** workspaceState: layouts per project. */
   state: vscode.Memento;
-  connection: { getClient(o?: { signal?: AbortSignal; background?: boolean }): Promise<ServiceClient> };
+  connection: {
+    getClient(o?: { signal?: AbortSignal; background?: boolean }): Promise<ServiceClient>;
+    /** The configured service (a sandbox started in this window gets a new port each time: its edits are kept under "sandbox"). */
+    readonly current?: { baseUrl: string; isSandbox: boolean } | undefined;
+  };
+  /** Unsent edits kept per project and service (workspaceState, or globalState without a workspace). */
+  kept(): KeptStore;
+  /** The questions about kept edits (modal dialogs unless replaced: setPrompts). */
+  prompts(): TablePrompts;
   catalogue: {
     get(): Promise<CatalogueState | undefined>;
     profile(projectId: string): Promise<ProjectProfile | undefined>;

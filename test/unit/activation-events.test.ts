@@ -4,7 +4,7 @@ import * as path from 'node:path';
 
 // The extension activates on JSON documents, so that a request document opened from
 // disk (or restored with the window) gets its CodeLens and checks at once, and when a
-// result view or a Before/After view is restored; its views and commands activate it too. Activation stays
+// result view, a Before/After view or a work item table is restored; its views and commands activate it too. Activation stays
 // cheap for unrelated JSON files: test/unit/activation-lazy.test.ts checks that it
 // loads none of the schemas, the HTTP client, the bulk engine or the sandbox.
 describe('manifest: activation', () => {
@@ -13,8 +13,8 @@ describe('manifest: activation', () => {
     contributes: { views?: Record<string, { id: string }[]>; commands?: { command: string }[] };
   };
 
-  it('activates on JSON documents and on restoring a result view or a Before/After view (views and commands activate it otherwise)', () => {
-    assert.deepEqual(manifest.activationEvents, ['onLanguage:json', 'onWebviewPanel:workItemStudio.results', 'onWebviewPanel:workItemStudio.valuesPreview']);
+  it('activates on JSON documents and on restoring a result view, a Before/After view or a work item table (views and commands activate it otherwise)', () => {
+    assert.deepEqual(manifest.activationEvents, ['onLanguage:json', 'onWebviewPanel:workItemStudio.results', 'onWebviewPanel:workItemStudio.valuesPreview', 'onWebviewPanel:workItemStudio.table']);
   });
 
   it('contributes the views and commands that activate it', () => {

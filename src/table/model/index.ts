@@ -20,3 +20,4 @@ export * from './load';
 export * from './session';
 export * from './window';
 export * from './editView';
+export * from './pending';
