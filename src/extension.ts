@@ -43,9 +43,9 @@ export function activate(context: vscode.ExtensionContext): WorkItemStudioApi | 
   const people = registerPeople(context, log, connection, () => organizations.tree.knownUsers(), () => organizations.topOrganizations());
   registerProcessCategories(context, log, connection, people);
   const requests = registerRequestDocuments(context, log, connection, people);
-  // Before/after values and undo: installs its value hooks on the jobs; Preview and Send use it back.
   const testHooks = testHooksOn(context.extensionMode === vscode.ExtensionMode.Production, process.env);
   if (testHooks) log.info('Test hooks are on (development or test mode, or WIS_TEST_HOOKS=1): the safety dialogs can be answered by a test.');
+  // Before/after values and undo: installs its value hooks on the jobs; Preview and Send use it back.
   const changes = registerChanges(context, log, connection, requests.jobs, requests.previews, people, requests.fields, testHooks);
   requests.useValues(changes);
   const workItems = registerWorkItems(context, log, connection, { details, onDidFinishJob: requests.jobs.onDidFinishJob, users: people, newUpdate: requests.newUpdate });
