@@ -10,5 +10,5 @@ export const TABLE_PAGE_BODY = `<div id="bar" role="toolbar"></div>
   <div id="body"><div id="spacer"><div id="rows"></div></div></div>
 </div>`;
 
-/** The page's scripts (media/table/), in order: each one after those it uses. */
+// The page's scripts (media/table/), in order: each one after those it uses.
 export const TABLE_SCRIPTS: readonly string[] = ['virtual.js', 'bar.js', 'cellEditor.js', 'table.js'];
