@@ -1,6 +1,5 @@
 // The work item table's bar: the filter box (at least as wide as its placeholder, growing with
-// its text), the count of matches, the edits with Undo and Redo side by side, Review Changes, and
-// the other actions, which stay in the bar while the bar is one row; those that do not fit go to
+// its text), Undo and Redo side by side, Review Changes, and the other actions, which stay in the bar while the bar is one row; those that do not fit go to
 // the "…" menu, the least used first (virtual.js itemsInBar decides). The bar is fitted again when
 // the page is resized and when its texts change. Classic script: window.TableBar.
 // @ts-check
@@ -35,10 +34,6 @@
     filterInput.placeholder = strings.filterPlaceholder;
     filterInput.setAttribute('aria-label', strings.filterPlaceholder);
     filterInput.value = filterText;
-    const countEl = document.createElement('span');
-    countEl.id = 'count';
-    const editsEl = document.createElement('span');
-    editsEl.id = 'edits';
     const undoBtn = document.createElement('button');
     undoBtn.id = 'undo';
     undoBtn.textContent = strings.undo;
@@ -114,7 +109,7 @@
         o.run();
       });
     }
-    bar.append(filterInput, countEl, cond.bar, named.bar, save.bar, cols.bar, low.bar, editsEl, undoBtn, redoBtn, review, use.bar, exp.bar, imp.bar, more, menu);
+    bar.append(filterInput, cond.bar, named.bar, save.bar, cols.bar, low.bar, undoBtn, redoBtn, review, use.bar, exp.bar, imp.bar, more, menu);
 
     const entries = () => inOrder.map((o) => o.menu).filter((m) => !m.hidden);
     function open() {
@@ -168,12 +163,7 @@
       const available = bar.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
       const need = filterNeed(available);
       filterInput.style.flexBasis = Math.ceil(need) + 'px';
-      // The count of matches shows while a filter is typed: its room is kept, so no action moves to the menu then.
-      const countRoom = Math.max(countEl.getBoundingClientRect().width, parseFloat(getComputedStyle(countEl).fontSize) * 10) + gap;
-      const fixed = [editsEl, undoBtn, redoBtn, review, more].reduce((n, el) => {
-        const w = el.getBoundingClientRect().width;
-        return w > 0 ? n + w + gap : n;
-      }, countRoom);
+      const fixed = [undoBtn, redoBtn, review, more].reduce((n, el) => n + el.getBoundingClientRect().width + gap, 0);
       const kept = V.itemsInBar(available, fixed, need, byUse.map((o) => o.bar.getBoundingClientRect().width), gap);
       byUse.forEach((o, i) => {
         o.bar.hidden = i >= kept;
@@ -196,7 +186,7 @@
     filterInput.addEventListener('input', refit);
     new ResizeObserver(refit).observe(bar);
     refit();
-    return { filterInput, countEl, editsEl, undoBtn, redoBtn, setLowest, refit };
+    return { filterInput, undoBtn, redoBtn, setLowest };
   }
 
   // @ts-ignore read by table.js

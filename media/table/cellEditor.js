@@ -122,6 +122,7 @@
 
     /** The keyboard's focus to the grid (its text box at the focused cell). */
     function focusGrid() {
+      if (!asked) typer.value = '';
       placeTyper();
       typer.focus({ preventScroll: true });
     }
@@ -361,8 +362,11 @@
             asked.spec = msg.editor;
             openTyped();
           } else {
+            // Text typed while the editor was on its way replaces the value, as typing in it would.
+            const early = typer.value;
             asked = undefined;
-            openEditor(msg, undefined);
+            typer.value = '';
+            openEditor(msg, early === '' ? undefined : early);
           }
         } else if (msg.type === 'refused') {
           if (editor && editor.pending && editor.id === msg.id && editor.key === msg.key) refusedValue(msg.message);

@@ -57,16 +57,12 @@
   let anchor = { r: 0, c: 0 };
   /** @type {HTMLInputElement} */
   let filterInput;
-  /** @type {HTMLElement} */
-  let countEl;
+  const countEl = /** @type {HTMLElement} */ (document.getElementById('count'));
   /** @type {(v: boolean) => void} */
   let setLowest = () => undefined;
-  /** @type {() => void} */
-  let refitBar = () => undefined;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let debounce;
-  /** @type {HTMLElement} */
-  let editsEl;
+  const editsEl = /** @type {HTMLElement} */ (document.getElementById('edits'));
   /** @type {HTMLButtonElement} */
   let undoBtn;
   /** @type {HTMLButtonElement} */
@@ -93,12 +89,9 @@
   function buildBar(/** @type {string} */ text, /** @type {boolean} */ lowestOnly) {
     const b = Bar.build(bar, strings, text, lowestOnly, post);
     filterInput = b.filterInput;
-    countEl = b.countEl;
-    editsEl = b.editsEl;
     undoBtn = b.undoBtn;
     redoBtn = b.redoBtn;
     setLowest = b.setLowest;
-    refitBar = b.refit;
     filterInput.addEventListener('input', () => {
       if (debounce) clearTimeout(debounce);
       debounce = setTimeout(() => post({ type: 'filter', text: filterInput.value, apply: false }), 250);
@@ -443,7 +436,6 @@
         if (filterInput && m.text === filterInput.value) {
           countEl.textContent = m.errors.length ? '' : fmt(plural('matches', m.total), m.matches.toLocaleString(), m.total.toLocaleString());
           showProblem(m.text, m.errors);
-          refitBar();
         }
         break;
       case 'setFilter':
@@ -460,8 +452,7 @@
         schedule();
         break;
       case 'edits':
-        if (editsEl) editsEl.textContent = m.count > 0 ? fmt(plural('edits', m.count), m.count.toLocaleString()) : '';
-        refitBar();
+        editsEl.textContent = m.count > 0 ? fmt(plural('edits', m.count), m.count.toLocaleString()) : '';
         if (undoBtn) undoBtn.disabled = !m.canUndo;
         if (redoBtn) redoBtn.disabled = !m.canRedo;
         break;
