@@ -14,6 +14,28 @@
    * @typedef {{box: HTMLElement, el: HTMLInputElement | HTMLSelectElement, typed: boolean}} CellEditor
    */
 
+  /** A small calendar drawn in the text's color (no icon font or emoji needed). */
+  function calendarIcon() {
+    const NS = 'http://www.w3.org/2000/svg';
+    const svg = document.createElementNS(NS, 'svg');
+    svg.setAttribute('viewBox', '0 0 16 16');
+    svg.setAttribute('width', '14');
+    svg.setAttribute('height', '14');
+    svg.setAttribute('aria-hidden', 'true');
+    for (const [tag, attrs] of /** @type {[string, Record<string, string>][]} */ ([
+      ['rect', { x: '1.5', y: '2.5', width: '13', height: '12', rx: '1.5' }],
+      ['path', { d: 'M1.5 6.5h13M5 1v3M11 1v3' }],
+      ['path', { d: 'M4 9h2M7 9h2M10 9h2M4 12h2M7 12h2' }],
+    ])) {
+      const el = document.createElementNS(NS, tag);
+      for (const k of Object.keys(attrs)) el.setAttribute(k, attrs[k]);
+      el.setAttribute('fill', 'none');
+      el.setAttribute('stroke', 'currentColor');
+      svg.append(el);
+    }
+    return svg;
+  }
+
   /**
    * The editor's elements: `box` is what is placed over the cell, `el` holds the value.
    * @param {Spec} spec
@@ -62,7 +84,7 @@
     pick.tabIndex = -1;
     pick.title = strings.pickDate || '';
     pick.setAttribute('aria-label', strings.pickDate || '');
-    pick.textContent = '📅';
+    pick.append(calendarIcon());
     // The browser's picker, under the button (it must be in the page to open); its value goes to the text box.
     const picker = document.createElement('input');
     picker.type = 'date';
@@ -280,9 +302,12 @@
       }
       cellMessage.textContent = message;
       cellMessage.style.top = (ed.r + 1) * S.rowHeight + 'px';
-      cellMessage.style.left = leftOf(ed.c) + 'px';
       ed.el.setAttribute('aria-describedby', 'cell-message');
       S.spacer.append(cellMessage);
+      // Under the cell, kept inside the part of the table in sight.
+      const view = /** @type {HTMLElement} */ (S.spacer.parentElement);
+      const right = view.scrollLeft + view.clientWidth - cellMessage.offsetWidth - 4;
+      cellMessage.style.left = Math.max(view.scrollLeft, Math.min(leftOf(ed.c), right)) + 'px';
     }
     function hideCellMessage() {
       if (cellMessage) cellMessage.remove();

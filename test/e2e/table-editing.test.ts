@@ -64,6 +64,9 @@ repeatedDescribe('Work item table: editing as in a spreadsheet, and its bar besi
     assert.equal(await input.getAttribute('type'), 'text', 'a text box: the browser\'s date box reads digits as mm/dd/yyyy');
     assert.equal(await input.inputValue(), before, 'the editor shows the date as the cell does (yyyy-MM-dd)');
     await wb.expectVisible(flow.table.locator('.date-editor .date-pick'), 'the calendar button beside the date box');
+    // A day picked in the browser's date picker (its change event, as the picker sends it) is written as yyyy-MM-dd.
+    await flow.table.evaluate(`(() => { const d = document.querySelector('.date-editor .date-picker'); d.value = '2026-05-26'; d.dispatchEvent(new Event('change')); })()`);
+    assert.equal(await input.inputValue(), '2026-05-26', 'the picked day in the text box');
     // The value is selected: typing replaces it.
     await wb.page.keyboard.type('2026-05-25');
     await flow.press('Enter');
@@ -120,9 +123,16 @@ repeatedDescribe('Work item table: editing as in a spreadsheet, and its bar besi
     await flow.table.locator('.cell-editor').waitFor({ state: 'detached', timeout: 10_000 });
     await flow.expectFocus(r2, COL.code, 'Escape back on the cell');
 
-    // Delete clears the cell (one step: Ctrl+Z brings the value back).
+    // Delete asks to clear the cell; the service cannot leave a Code empty: the cell stays, and the table says why.
     await flow.press('Delete');
-    await flow.expectEdited(r2, COL.code, '', asRead(r2, COL.code), 'the Code cleared by Delete');
+    await wb.expectVisible(flow.table.locator('#problem', { hasText: /^Code: / }), 'why the Code cannot be cleared');
+    assert.equal(await flow.cellText(r2, COL.code), 'テスト', 'the refused clear changed nothing');
+    // Backspace starts the editor empty; Ctrl+Z then brings the composed value back.
+    await flow.press('Backspace');
+    assert.equal(await (await wb.expectVisible(editorInput(), 'the editor opened empty by Backspace')).inputValue(), '');
+    await wb.page.keyboard.type('BK');
+    await flow.press('Enter');
+    await flow.expectEdited(r2, COL.code, 'BK', asRead(r2, COL.code), 'the Code typed after Backspace');
     await wb.page.keyboard.press('Control+Z');
     await flow.expectEdited(r2, COL.code, 'テスト', asRead(r2, COL.code), 'Ctrl+Z brought the composed Code back');
   });
