@@ -62,11 +62,19 @@ export class TableEditing {
   activate(id: string, key: string): ToWebview | undefined {
     const c = this.column(key);
     const row = this.byId.get(id);
-    if (!c || !row) return undefined;
+    // Answered all the same: the page waits for an answer before it edits (text typed on the cell is dropped).
+    if (!c || !row) return this.gone(id, key);
     const ro = readOnlyReason(c, this.context());
     const m: ToWebview = ro
       ? { type: 'refused', id, key, message: `${this.label(c)}: ${readOnlyText(c, ro) ?? ro}` }
       : { type: 'editor', id, key, editor: cellEditorFor(c, this.edits.fieldsOf(row), this.host.knownUsers(), this.host.format()) };
+    this.host.post(m);
+    return m;
+  }
+
+  /** The answer for a cell no longer read (the row or the column went away). */
+  private gone(id: string, key: string): ToWebview & { type: 'refused' } {
+    const m = { type: 'refused' as const, id, key, message: vscode.l10n.t('The cell is no longer in the table.') };
     this.host.post(m);
     return m;
   }
@@ -80,8 +88,7 @@ export class TableEditing {
     const c = this.column(key);
     const row = this.byId.get(id);
     if (!c || !row) {
-      const message = vscode.l10n.t('The cell is no longer in the table.');
-      this.host.post({ type: 'refused', id, key, message });
+      const { message } = this.gone(id, key);
       return { changed: 0, refused: [{ id, key, message }] };
     }
     const r = editCellText(row, c, text, this.edits.fieldsOf(row), this.context());
