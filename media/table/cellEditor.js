@@ -130,6 +130,7 @@
     let asked;
     let composing = false;
     // The keyboard's focus in the grid: a text box at the focused cell, so that typing (and an IME's composition) lands in it.
+    // It is the grid's stop in the Tab order (the grid itself is not: Shift+Tab from the box would land on the grid and come back).
     const typer = document.createElement('textarea');
     typer.id = 'typer';
     typer.rows = 1;
