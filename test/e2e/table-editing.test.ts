@@ -48,6 +48,17 @@ repeatedDescribe('Work item table: editing as in a spreadsheet, and its bar besi
     await flow.expectFocus(r, c, `the cell at row ${r}, column ${c} focused by a click`);
   }
 
+  /** Waits for cell (r, c) to show `value` (an edited cell may already be marked before its new value is painted). */
+  async function expectText(r: number, c: number, value: string, what: string): Promise<void> {
+    const deadline = Date.now() + 15_000;
+    let seen = '';
+    while (Date.now() < deadline) {
+      if ((seen = await flow.cellText(r, c).catch(() => '')) === value) return;
+      await wb.page.waitForTimeout(150);
+    }
+    assert.fail(`${what}: the cell shows ${JSON.stringify(seen)}, not ${JSON.stringify(value)}`);
+  }
+
   const editorInput = () => flow.table.locator('input.cell-editor, .cell-editor input.date-text');
 
   /** What has the keyboard's focus in the table's page: the element's id or class, and its value. */
@@ -70,6 +81,7 @@ repeatedDescribe('Work item table: editing as in a spreadsheet, and its bar besi
     // The value is selected: typing replaces it.
     await wb.page.keyboard.type('2026-05-25');
     await flow.press('Enter');
+    await expectText(r, COL.finish, '2026-05-25', 'the planned finish typed as 2026-05-25');
     await flow.expectEdited(r, COL.finish, '2026-05-25', asRead(r, COL.finish), 'the planned finish typed as 2026-05-25');
     await flow.expectFocus(r + 1, COL.finish, 'Enter committed and moved down');
     await wb.expectVisible(flow.table.locator('#edits', { hasText: /^1 edited cell$/ }), '"1 edited cell" (singular) in the bar');
@@ -82,12 +94,14 @@ repeatedDescribe('Work item table: editing as in a spreadsheet, and its bar besi
     const input = await wb.expectVisible(editorInput(), 'the date editor opened by typing on the cell');
     assert.equal(await input.inputValue(), '2026/5/25', 'the editor holds every character typed, the first one too');
     await flow.press('Enter');
+    await expectText(r, COL.finish, '2026-05-25', 'the planned finish typed as 2026/5/25');
     await flow.expectEdited(r, COL.finish, '2026-05-25', asRead(r, COL.finish), 'the planned finish typed as 2026/5/25');
     const r2 = dated[2]!;
     await focusCell(r2, COL.finish);
     await wb.page.keyboard.insertText('２０２６／５／２４');
     await wb.expectVisible(editorInput(), 'the date editor opened by full-width text');
     await flow.press('Tab');
+    await expectText(r2, COL.finish, '2026-05-24', 'the planned finish typed with full-width digits');
     await flow.expectEdited(r2, COL.finish, '2026-05-24', asRead(r2, COL.finish), 'the planned finish typed with full-width digits');
     await flow.expectFocus(r2, COL.finish + 1, 'Tab committed and moved right');
     await wb.expectVisible(flow.table.locator('#edits', { hasText: /^3 edited cells$/ }), '"3 edited cells" (plural) in the bar');
@@ -98,6 +112,7 @@ repeatedDescribe('Work item table: editing as in a spreadsheet, and its bar besi
     await focusCell(r, COL.code);
     await wb.page.keyboard.type('TYPED-1', { delay: 15 });
     await flow.press('Enter');
+    await expectText(r, COL.code, 'TYPED-1', 'the Code typed on the focused cell');
     await flow.expectEdited(r, COL.code, 'TYPED-1', asRead(r, COL.code), 'the Code typed on the focused cell');
     await flow.expectFocus(r + 1, COL.code, 'Enter moved down');
 
@@ -113,6 +128,7 @@ repeatedDescribe('Work item table: editing as in a spreadsheet, and its bar besi
     assert.equal(await input.inputValue(), 'テスト', 'the composed text, its first characters too');
     await cdp.detach();
     await flow.press('Enter');
+    await expectText(r2, COL.code, 'テスト', 'the Code composed with the IME');
     await flow.expectEdited(r2, COL.code, 'テスト', asRead(r2, COL.code), 'the Code composed with the IME');
 
     // F2 edits in place (the value kept, the caret after it); Escape cancels.
@@ -132,8 +148,10 @@ repeatedDescribe('Work item table: editing as in a spreadsheet, and its bar besi
     assert.equal(await (await wb.expectVisible(editorInput(), 'the editor opened empty by Backspace')).inputValue(), '');
     await wb.page.keyboard.type('BK');
     await flow.press('Enter');
+    await expectText(r2, COL.code, 'BK', 'the Code typed after Backspace');
     await flow.expectEdited(r2, COL.code, 'BK', asRead(r2, COL.code), 'the Code typed after Backspace');
     await wb.page.keyboard.press('Control+Z');
+    await expectText(r2, COL.code, 'テスト', 'Ctrl+Z brought the composed Code back');
     await flow.expectEdited(r2, COL.code, 'テスト', asRead(r2, COL.code), 'Ctrl+Z brought the composed Code back');
   });
 
@@ -154,6 +172,7 @@ repeatedDescribe('Work item table: editing as in a spreadsheet, and its bar besi
     await wb.page.keyboard.press('Control+A');
     await wb.page.keyboard.type('2026-05-23');
     await flow.press('Enter');
+    await expectText(r, COL.finish, '2026-05-23', 'the corrected planned finish');
     await flow.expectEdited(r, COL.finish, '2026-05-23', asRead(r, COL.finish), 'the corrected planned finish');
     await flow.expectFocus(r + 1, COL.finish, 'the focus moved on once the value was taken');
     assert.equal(await flow.table.locator('.cell-message').count(), 0, 'the reason gone');
