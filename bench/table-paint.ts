@@ -2,7 +2,7 @@
 // ≤ 300 ms of webview time), in headless Chromium (playwright-core; Debian's Chromium as
 // the E2E tier finds it: test/runners/code-server.ts ensureTools / launchChromium). No VS
 // Code: a page loads the very files the table webview loads (media/table/table.css,
-// virtual.js, table.js) with a stub acquireVsCodeApi, and gets the messages the extension
+// its scripts, TABLE_SCRIPTS of src/table/model/page.ts) with a stub acquireVsCodeApi, and gets the messages the extension
 // posts, as it posts them.
 //
 // The rows: a generated 100,000-item project (the sandbox's large project, in this
@@ -39,7 +39,7 @@ import {
 import { ROW_HEIGHT, type TableStrings, type ToWebview } from '../src/table/protocol';
 import { ensureTools, launchChromium } from '../test/runners/code-server';
 import { appendToNewestRun } from './history';
-import { TABLE_PAGE_BODY } from '../src/table/model/page';
+import { TABLE_PAGE_BODY, TABLE_SCRIPTS } from '../src/table/model/page';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
@@ -50,9 +50,10 @@ const ORIGIN = 'https://table.bench';
 const STRINGS: TableStrings = {
   filterPlaceholder: 'Filter, e.g. status:"In progress" leader:suzuki finish<2026-03-01 overdue',
   build: 'Add Condition…', named: 'Named Filters…', save: 'Save Filter…', columns: 'Columns…', lowestOnly: 'Lowest level only',
-  useInRequest: 'Use in Request Document', loading: 'Reading work items…', matches: '{0} of {1} items match', rows: '{0} items',
+  useInRequest: 'Use in Request Document', loading: 'Reading work items…', matches: '{0} of {1} items match', matchesOne: '{0} of {1} item matches', rows: '{0} items', rowsOne: '{0} item',
   noRows: 'No work items to show.', sortHint: 'Click to sort; drag to move; drag the edge to resize', review: 'Review Changes',
-  exportCsv: 'Export…', importCsv: 'Import…', undo: 'Undo', redo: 'Redo', edits: '{0} edited cells', editedBefore: 'Edited. Before: {0}', empty: '(empty)', discard: 'Discard Edits', sentRow: 'Sent.',
+  exportCsv: 'Export…', importCsv: 'Import…', undo: 'Undo', redo: 'Redo', edits: '{0} edited cells', editsOne: '{0} edited cell', editedBefore: 'Edited. Before: {0}', empty: '(empty)',
+  moreActions: 'More Actions', pickDate: 'Pick a date', discard: 'Discard Edits', sentRow: 'Sent.',
 };
 
 /** The page of the webview (src/table/html.ts without the CSP's nonce: the same elements, files and order). */
@@ -60,8 +61,7 @@ const TABLE_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
 <link rel="stylesheet" href="${ORIGIN}/table.css"><title>bench</title></head><body>
 ${TABLE_PAGE_BODY}
 <script src="${ORIGIN}/stub.js"></script>
-<script src="${ORIGIN}/virtual.js"></script>
-<script src="${ORIGIN}/table.js"></script>
+${TABLE_SCRIPTS.map((f) => `<script src="${ORIGIN}/${f}"></script>`).join('\n')}
 </body></html>`;
 
 /** The baseline page: keeps the rows, writes the ones in sight as a bare table on the first rows message. */
@@ -186,8 +186,7 @@ async function main(): Promise<void> {
     '/plain.html': { body: PLAIN_PAGE, type: 'text/html' },
     '/stub.js': { body: STUB, type: 'text/javascript' },
     '/table.css': { body: fs.readFileSync(path.join(MEDIA, 'table.css'), 'utf8'), type: 'text/css' },
-    '/virtual.js': { body: fs.readFileSync(path.join(MEDIA, 'virtual.js'), 'utf8'), type: 'text/javascript' },
-    '/table.js': { body: fs.readFileSync(path.join(MEDIA, 'table.js'), 'utf8'), type: 'text/javascript' },
+    ...Object.fromEntries(TABLE_SCRIPTS.map((f) => [`/${f}`, { body: fs.readFileSync(path.join(MEDIA, f), 'utf8'), type: 'text/javascript' }])),
   };
   let visible = 40;
   const once = async (page: Page, kind: 'table' | 'plain'): Promise<Run> => {
@@ -251,7 +250,7 @@ async function main(): Promise<void> {
 
 Command: \`npx tsx bench/table-paint.ts\` (\`BENCH_RUNS\`=${RUNS}, \`BENCH_ITEMS\`=${ITEMS}). ${new Date().toISOString()}; ${cores.length} × ${cores[0]?.model.trim()}, Node ${process.version}, headless Chromium ${version};
 load average before ${loadBefore.map((x) => x.toFixed(2)).join(' / ')}, after ${loadAfter.map((x) => x.toFixed(2)).join(' / ')} (shared machine).
-The page loads media/table/table.css, virtual.js and table.js (a stub acquireVsCodeApi); the messages are those TablePanel posts for the generated ${ITEMS.toLocaleString('en')}-item project (read over HTTP from the sandbox, formatted by src/table/model): \`init\`, then at t0 \`reset\` and ${chunks} \`rows\` chunks of ${ROW_CHUNK.toLocaleString('en')} rows (${(bytes / 1e6).toFixed(1)} MB as JSON), each from a worker of the page (a structured clone, as a webview's messages come). Viewport 1280 × 800; the table painted ${visible} rows (in sight + overscan). Webview time (the page's performance.now), ms from t0, min / median / max of ${RUNS} runs each on a fresh page, interleaved after one warm-up of each; ratio = median of per-run ratios.
+The page loads media/table/table.css and the scripts of media/table/ (${TABLE_SCRIPTS.join(", ")}; a stub acquireVsCodeApi); the messages are those TablePanel posts for the generated ${ITEMS.toLocaleString('en')}-item project (read over HTTP from the sandbox, formatted by src/table/model): \`init\`, then at t0 \`reset\` and ${chunks} \`rows\` chunks of ${ROW_CHUNK.toLocaleString('en')} rows (${(bytes / 1e6).toFixed(1)} MB as JSON), each from a worker of the page (a structured clone, as a webview's messages come). Viewport 1280 × 800; the table painted ${visible} rows (in sight + overscan). Webview time (the page's performance.now), ms from t0, min / median / max of ${RUNS} runs each on a fresh page, interleaved after one warm-up of each; ratio = median of per-run ratios.
 
 | what | table (media/table) | plain: the rows in sight as a bare table | ratio |
 |---|---|---|---:|

@@ -1,18 +1,28 @@
 // The work item table's page script. Rows come from the extension in chunks (messages
 // of src/table/protocol.ts); only the rows in sight are in the page (virtual.js).
 // Keyboard: arrows move the focused cell (Shift extends the selection), Tab and
-// Shift+Tab move right and left, Home/End, Page Up/Down, Enter (or a click on the focused
-// cell, or a double-click) opens the cell's editor (the extension answers with its kind
-// and choices, or why the cell cannot be edited); in the editor Enter commits, Escape
-// cancels. Escape collapses the selection (again: back to the filter), Ctrl+C copies the
-// selected cells as TSV, Ctrl+V pastes a TSV rectangle at the selection. Ctrl+Z / Ctrl+Y /
-// Ctrl+D are keybindings of the extension that come back as `key` messages.
+// Shift+Tab move right and left, Home/End, Page Up/Down, Enter or F2 (or a click on the
+// focused cell, or a double-click) opens the cell's editor with its value (the extension
+// answers with its kind and choices, or why the cell cannot be edited). As in a spreadsheet,
+// typing on the focused cell starts its editor with what was typed in place of the value,
+// Japanese input (IME) included: the keyboard's focus is on a text box kept at the focused
+// cell (#typer), so a composition starts in it and nothing typed is lost while the editor
+// opens. Backspace starts the editor empty; Delete clears the selected cells. In the editor
+// Enter commits (and moves down), Tab commits and moves right, Escape cancels; a value the
+// extension refuses keeps the editor open, as typed, with the reason. Escape collapses the
+// selection (again: back to the filter), Ctrl+C copies the selected cells as TSV, Ctrl+V
+// pastes a TSV rectangle at the selection. Ctrl+Z / Ctrl+Y / Ctrl+D are keybindings of the
+// extension that come back as `key` messages.
 // @ts-check
 (function () {
   // @ts-ignore acquireVsCodeApi is given by the webview host
   const vscode = acquireVsCodeApi();
   // @ts-ignore set by virtual.js
-  const V = /** @type {{visibleRange: Function, scrollToRow: Function, toTsv: (rows: string[][]) => string}} */ (window.TableVirtual);
+  const V = /** @type {{visibleRange: Function, scrollToRow: Function, toTsv: (rows: string[][]) => string, pluralOf: (n: number, forms: {one?: string, other: string}, lang?: string) => string}} */ (window.TableVirtual);
+  // @ts-ignore set by bar.js
+  const Bar = /** @type {{build: Function}} */ (window.TableBar);
+  // @ts-ignore set by cellEditor.js
+  const CellEditor = /** @type {{controller: (ctx: any) => any}} */ (window.TableCellEditor);
 
   /** @typedef {{id: string, level: number, container: boolean, cells: string[], edited?: Record<string, string>, titles?: Record<string, string>, sent?: boolean}} Row */
   /** @typedef {{key: string, label: string, type: string, width: number}} Column */
@@ -47,42 +57,41 @@
   let anchor = { r: 0, c: 0 };
   /** @type {HTMLInputElement} */
   let filterInput;
-  /** @type {HTMLElement} */
-  let countEl;
-  /** @type {HTMLInputElement} */
-  let lowest;
+  const countEl = /** @type {HTMLElement} */ (document.getElementById('count'));
+  /** @type {(v: boolean) => void} */
+  let setLowest = () => undefined;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let debounce;
-  /** @type {HTMLElement} */
-  let editsEl;
+  const editsEl = /** @type {HTMLElement} */ (document.getElementById('edits'));
   /** @type {HTMLButtonElement} */
   let undoBtn;
   /** @type {HTMLButtonElement} */
   let redoBtn;
-  /** The open cell editor. @type {{el: HTMLInputElement | HTMLSelectElement, id: string, key: string, r: number, c: number, start: string, done: boolean} | undefined} */
-  let editor;
-  /** @type {ReturnType<typeof setTimeout> | undefined} */
-  let refusedTimer;
+  const lang = document.documentElement.lang || 'en';
+  const plural = (/** @type {string} */ name, /** @type {number} */ n) => V.pluralOf(n, { one: strings[name + 'One'], other: strings[name] }, lang);
 
   const post = (/** @type {any} */ m) => vscode.postMessage(m);
+  const editing = CellEditor.controller({
+    get rows() { return rows; },
+    get columns() { return columns; },
+    get rowHeight() { return rowHeight; },
+    get focus() { return focus; },
+    get strings() { return strings; },
+    grid, spacer, problem, post, moveFocus,
+    select(/** @type {number} */ r, /** @type {number} */ c) {
+      focus = { r, c };
+      anchor = { ...focus };
+      render(true);
+    },
+  });
   const fmt = (/** @type {string} */ s, /** @type {any[]} */ ...args) => s.replace(/\{(\d+)\}/g, (_, i) => String(args[Number(i)]));
 
-  function button(/** @type {string} */ label, /** @type {string} */ name) {
-    const b = document.createElement('button');
-    b.textContent = label;
-    b.addEventListener('click', () => post({ type: 'command', name }));
-    return b;
-  }
-
   function buildBar(/** @type {string} */ text, /** @type {boolean} */ lowestOnly) {
-    bar.textContent = '';
-    filterInput = document.createElement('input');
-    filterInput.id = 'filter';
-    filterInput.type = 'text';
-    filterInput.spellcheck = false;
-    filterInput.placeholder = strings.filterPlaceholder;
-    filterInput.setAttribute('aria-label', strings.filterPlaceholder);
-    filterInput.value = text;
+    const b = Bar.build(bar, strings, text, lowestOnly, post);
+    filterInput = b.filterInput;
+    undoBtn = b.undoBtn;
+    redoBtn = b.redoBtn;
+    setLowest = b.setLowest;
     filterInput.addEventListener('input', () => {
       if (debounce) clearTimeout(debounce);
       debounce = setTimeout(() => post({ type: 'filter', text: filterInput.value, apply: false }), 250);
@@ -93,33 +102,9 @@
         post({ type: 'filter', text: filterInput.value, apply: true });
       } else if (e.key === 'ArrowDown') {
         e.preventDefault();
-        grid.focus();
+        editing.focusGrid();
       }
     });
-    countEl = document.createElement('span');
-    countEl.id = 'count';
-    const lowLabel = document.createElement('label');
-    lowest = document.createElement('input');
-    lowest.type = 'checkbox';
-    lowest.checked = lowestOnly;
-    lowest.addEventListener('change', () => post({ type: 'lowestOnly', value: lowest.checked }));
-    lowLabel.append(lowest, document.createTextNode(' ' + strings.lowestOnly));
-    editsEl = document.createElement('span');
-    editsEl.id = 'edits';
-    undoBtn = document.createElement('button');
-    undoBtn.textContent = strings.undo;
-    undoBtn.addEventListener('click', () => post({ type: 'undo' }));
-    undoBtn.disabled = true;
-    redoBtn = document.createElement('button');
-    redoBtn.textContent = strings.redo;
-    redoBtn.addEventListener('click', () => post({ type: 'redo' }));
-    redoBtn.disabled = true;
-    const review = button(strings.review, 'review');
-    review.id = 'review';
-    const discard = button(strings.discard, 'discard');
-    discard.id = 'discard';
-    bar.append(filterInput, countEl, button(strings.build, 'build'), button(strings.named, 'named'), button(strings.save, 'save'), button(strings.columns, 'columns'), lowLabel, button(strings.useInRequest, 'useInRequest'),
-      editsEl, undoBtn, redoBtn, review, discard, button(strings.exportCsv, 'export'), button(strings.importCsv, 'import'));
   }
 
   function showProblem(/** @type {string} */ text, /** @type {{start: number, end: number, message: string}[]} */ errors) {
@@ -151,7 +136,8 @@
       h.className = 'hcell ' + c.type;
       h.setAttribute('role', 'columnheader');
       h.style.width = c.width + 'px';
-      h.title = strings.sortHint;
+      // The full header (cut when the column is narrow), its system name, and what a click does.
+      h.title = (c.label === c.key ? c.label : c.label + ' (' + c.key + ')') + '\n' + strings.sortHint;
       h.draggable = true;
       h.dataset.key = c.key;
       const label = document.createElement('span');
@@ -296,7 +282,7 @@
 
   function updateStatus() {
     const what = loading ? strings.loading + ' ' : '';
-    status.textContent = total === 0 && !loading ? strings.noRows : what + fmt(strings.rows, total.toLocaleString()) + (loaded > total ? ' / ' + loaded.toLocaleString() : '');
+    status.textContent = total === 0 && !loading ? strings.noRows : what + fmt(plural('rows', total), total.toLocaleString()) + (loaded > total ? ' / ' + loaded.toLocaleString() : '');
   }
 
   function moveFocus(/** @type {number} */ r, /** @type {number} */ c, /** @type {boolean} */ extend) {
@@ -309,6 +295,7 @@
     const right = left + (columns[focus.c] ? columns[focus.c].width : 0);
     if (left < body.scrollLeft) body.scrollLeft = left;
     else if (right > body.scrollLeft + body.clientWidth) body.scrollLeft = Math.min(left, right - body.clientWidth);
+    editing.placeTyper();
     render(true);
   }
 
@@ -324,98 +311,13 @@
     return { text: V.toTsv(out), cells: out.length * (c1 - c0 + 1) };
   }
 
-  function activate() {
-    const row = rows[focus.r];
-    if (row && columns[focus.c]) post({ type: 'activate', id: row.id, key: columns[focus.c].key });
-  }
-
-  function closeEditor(/** @type {boolean} */ commit) {
-    const ed = editor;
-    if (!ed || ed.done) return;
-    ed.done = true;
-    editor = undefined;
-    const text = ed.el.value;
-    ed.el.remove();
-    if (commit && text !== ed.start) post({ type: 'commit', id: ed.id, key: ed.key, text });
-    grid.focus();
-  }
-
-  /** @param {{id: string, key: string, editor: {kind: string, value: string, choices?: {value: string, label: string}[], allowEmpty?: boolean}}} m */
-  function openEditor(m) {
-    closeEditor(false);
-    const r = rows.findIndex((x) => x !== undefined && x.id === m.id);
-    const c = columns.findIndex((x) => x.key === m.key);
-    if (r < 0 || c < 0) return;
-    const spec = m.editor;
-    /** @type {HTMLInputElement | HTMLSelectElement} */
-    let el;
-    if (spec.kind === 'choice') {
-      const sel = document.createElement('select');
-      if (spec.allowEmpty || !spec.choices || !spec.choices.some((x) => x.value === spec.value)) {
-        const o = document.createElement('option');
-        o.value = '';
-        o.textContent = strings.empty;
-        sel.append(o);
-      }
-      for (const ch of spec.choices || []) {
-        const o = document.createElement('option');
-        o.value = ch.value;
-        o.textContent = ch.label;
-        sel.append(o);
-      }
-      sel.value = spec.value;
-      el = sel;
-    } else {
-      const input = document.createElement('input');
-      input.type = spec.kind === 'date' ? 'date' : spec.kind === 'number' ? 'number' : 'text';
-      if (spec.kind === 'number') input.step = 'any';
-      input.value = spec.value;
-      el = input;
-    }
-    el.className = 'cell-editor';
-    el.setAttribute('aria-label', columns[c].label);
-    el.style.top = r * rowHeight + 'px';
-    el.style.left = columns.slice(0, c).reduce((n, x) => n + x.width, 0) + 'px';
-    el.style.width = Math.max(columns[c].width, spec.kind === 'date' ? 140 : 80) + 'px';
-    el.style.height = rowHeight + 'px';
-    editor = { el, id: m.id, key: m.key, r, c, start: el.value, done: false };
-    el.addEventListener('keydown', (e) => {
-      const ke = /** @type {KeyboardEvent} */ (e);
-      if (ke.key === 'Enter') {
-        ke.preventDefault();
-        closeEditor(true);
-        moveFocus(focus.r + 1, focus.c, false);
-      } else if (ke.key === 'Escape') {
-        ke.preventDefault();
-        closeEditor(false);
-      } else if (ke.key === 'Tab') {
-        ke.preventDefault();
-        closeEditor(true);
-        moveFocus(focus.r, focus.c + (ke.shiftKey ? -1 : 1), false);
-      }
-      ke.stopPropagation();
-    });
-    el.addEventListener('blur', () => closeEditor(true));
-    spacer.append(el);
-    el.focus();
-    if (el instanceof HTMLInputElement && el.type === 'text') el.select();
-  }
-
-  function showRefused(/** @type {string} */ message) {
-    problem.textContent = message;
-    problem.hidden = false;
-    if (refusedTimer) clearTimeout(refusedTimer);
-    refusedTimer = setTimeout(() => {
-      if (problem.textContent === message) problem.hidden = true;
-    }, 8000);
-  }
-
   function selectionBox() {
     return { r0: Math.min(anchor.r, focus.r), r1: Math.max(anchor.r, focus.r), c0: Math.min(anchor.c, focus.c), c1: Math.max(anchor.c, focus.c) };
   }
 
   document.addEventListener('paste', (e) => {
-    if (editor || document.activeElement === filterInput || !e.clipboardData) return;
+    // Into the text of an editor, of the filter, of a typing started on the cell.
+    if (editing.busy() || document.activeElement === filterInput || !e.clipboardData) return;
     const text = e.clipboardData.getData('text/plain');
     const b = selectionBox();
     const row = rows[b.r0];
@@ -427,7 +329,7 @@
   function onKey(/** @type {string} */ name) {
     // In a text field (the cell editor, the filter bar) the keys belong to its text.
     const active = document.activeElement;
-    if (editor || (active && (active.tagName === 'INPUT' || active.tagName === 'SELECT'))) {
+    if (editing.busy() || (active && (active.tagName === 'INPUT' || active.tagName === 'SELECT'))) {
       if (name !== 'fillDown') document.execCommand(name);
       return;
     }
@@ -440,6 +342,9 @@
 
   grid.addEventListener('keydown', (e) => {
     if (total === 0 || columns.length === 0) return;
+    // Keys of an IME's composition belong to it.
+    if (e.isComposing || e.keyCode === 229) return;
+    if (editing.typing()) return editing.typingKey(e);
     const page = Math.max(1, Math.floor(body.clientHeight / rowHeight) - 1);
     const ctrl = e.ctrlKey || e.metaKey;
     // Letters by their lower case: with Caps Lock on, Ctrl+C gives the key "C".
@@ -463,8 +368,22 @@
       }
       case 'Enter':
       case 'F2':
-        activate();
+        if (ctrl || e.altKey) return;
+        editing.activate(false);
         break;
+      case 'Backspace':
+        // As in a spreadsheet: the editor, empty.
+        if (ctrl || e.altKey || !editing.activate(true)) return;
+        break;
+      case 'Delete': {
+        // The selected cells cleared (one step to undo; a cell that cannot be empty is refused with the reason).
+        if (ctrl || e.altKey) return;
+        const b = selectionBox();
+        const row = rows[b.r0];
+        if (!row || !columns[b.c0]) return;
+        post({ type: 'paste', id: row.id, key: columns[b.c0].key, text: '', rows: b.r1 - b.r0 + 1, columns: b.c1 - b.c0 + 1 });
+        break;
+      }
       case 'Escape':
         if (anchor.r !== focus.r || anchor.c !== focus.c) moveFocus(focus.r, focus.c, false);
         else filterInput.focus();
@@ -491,13 +410,14 @@
     if (!cell || !row) return;
     const r = Number(row.dataset.r), c = Number(/** @type {HTMLElement} */ (cell).dataset.c);
     // A click on the focused cell (a single cell selected) opens its editor, as in a spreadsheet.
-    const again = !e.shiftKey && r === focus.r && c === focus.c && anchor.r === focus.r && anchor.c === focus.c && document.activeElement === grid;
+    const again = !e.shiftKey && r === focus.r && c === focus.c && anchor.r === focus.r && anchor.c === focus.c && editing.gridFocused();
     e.preventDefault();
-    grid.focus();
+    editing.clickAway();
     moveFocus(r, c, e.shiftKey);
-    if (again) activate();
+    editing.focusGrid();
+    if (again) editing.activate(false);
   });
-  rowsEl.addEventListener('dblclick', activate);
+  rowsEl.addEventListener('dblclick', () => editing.activate(false));
   body.addEventListener('scroll', () => {
     header.scrollLeft = body.scrollLeft;
     schedule();
@@ -513,7 +433,7 @@
         rowHeight = m.rowHeight;
         sort = m.sort;
         if (!filterInput) buildBar(m.filterText, m.lowestOnly);
-        else lowest.checked = m.lowestOnly;
+        else setLowest(m.lowestOnly);
         buildHeader();
         render(true);
         break;
@@ -541,7 +461,7 @@
       }
       case 'count':
         if (filterInput && m.text === filterInput.value) {
-          countEl.textContent = m.errors.length ? '' : fmt(strings.matches, m.matches.toLocaleString(), m.total.toLocaleString());
+          countEl.textContent = m.errors.length ? '' : fmt(plural('matches', m.total), m.matches.toLocaleString(), m.total.toLocaleString());
           showProblem(m.text, m.errors);
         }
         break;
@@ -549,10 +469,9 @@
         if (filterInput) filterInput.value = m.text;
         break;
       case 'editor':
-        openEditor(m);
-        break;
       case 'refused':
-        showRefused(m.message);
+      case 'committed':
+        editing.message(m);
         break;
       case 'cells':
         if (m.generation !== generation) break;
@@ -560,7 +479,7 @@
         schedule();
         break;
       case 'edits':
-        if (editsEl) editsEl.textContent = m.count > 0 ? fmt(strings.edits, m.count.toLocaleString()) : '';
+        editsEl.textContent = m.count > 0 ? fmt(plural('edits', m.count), m.count.toLocaleString()) : '';
         if (undoBtn) undoBtn.disabled = !m.canUndo;
         if (redoBtn) redoBtn.disabled = !m.canRedo;
         break;

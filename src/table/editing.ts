@@ -1,4 +1,4 @@
-// Editing a work item table like a spreadsheet (issue 24 §3): the in-cell editor of a
+// Editing a work item table like a spreadsheet: the in-cell editor of a
 // cell (or why it cannot be edited), a typed value committed, fill down over a selection,
 // a TSV rectangle pasted, undo / redo; every cell parsed and checked by the model
 // (src/table/model/cells.ts, edits.ts) and refused with the reason in the UI's language.
@@ -62,11 +62,19 @@ export class TableEditing {
   activate(id: string, key: string): ToWebview | undefined {
     const c = this.column(key);
     const row = this.byId.get(id);
-    if (!c || !row) return undefined;
+    // Answered all the same: the page waits for an answer before it edits (text typed on the cell is dropped).
+    if (!c || !row) return this.gone(id, key);
     const ro = readOnlyReason(c, this.context());
     const m: ToWebview = ro
       ? { type: 'refused', id, key, message: `${this.label(c)}: ${readOnlyText(c, ro) ?? ro}` }
       : { type: 'editor', id, key, editor: cellEditorFor(c, this.edits.fieldsOf(row), this.host.knownUsers(), this.host.format()) };
+    this.host.post(m);
+    return m;
+  }
+
+  /** The answer for a cell no longer read (the row or the column went away). */
+  private gone(id: string, key: string): ToWebview & { type: 'refused' } {
+    const m = { type: 'refused' as const, id, key, message: vscode.l10n.t('The cell is no longer in the table.') };
     this.host.post(m);
     return m;
   }
@@ -79,7 +87,10 @@ export class TableEditing {
   commit(id: string, key: string, text: string): EditOutcome {
     const c = this.column(key);
     const row = this.byId.get(id);
-    if (!c || !row) return { changed: 0, refused: [{ id, key, message: vscode.l10n.t('The cell is no longer in the table.') }] };
+    if (!c || !row) {
+      const { message } = this.gone(id, key);
+      return { changed: 0, refused: [{ id, key, message }] };
+    }
     const r = editCellText(row, c, text, this.edits.fieldsOf(row), this.context());
     if (!r.ok) {
       const message = problemText(r.problem, c, text);
@@ -88,6 +99,8 @@ export class TableEditing {
     }
     const changed = this.edits.apply([{ id: r.id, field: r.field, value: r.value }]);
     this.sendCells([id]);
+    // The editor, kept open until the answer (a refusal keeps it open, as typed), closes.
+    this.host.post({ type: 'committed', id, key });
     return { changed, refused: [] };
   }
 
@@ -171,5 +184,6 @@ export class TableEditing {
 export function refusedSummary(refused: readonly { message: string }[], max = 3): string {
   const shown = refused.slice(0, max).map((r) => r.message);
   const more = refused.length - shown.length;
-  return more > 0 ? `${shown.join(' ')} ${vscode.l10n.t('({0} more cells refused)', more)}` : shown.join(' ');
+  if (more <= 0) return shown.join(' ');
+  return `${shown.join(' ')} ${more === 1 ? vscode.l10n.t('(1 more cell refused)') : vscode.l10n.t('({0} more cells refused)', more)}`;
 }

@@ -3,7 +3,7 @@
 // loaded with asWebviewUri. No row is in this HTML: rows come as messages.
 import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
-import { TABLE_PAGE_BODY } from './model/page';
+import { TABLE_PAGE_BODY, TABLE_SCRIPTS } from './model/page';
 
 export function tableHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string): string {
   const nonce = crypto.randomBytes(16).toString('base64');
@@ -21,8 +21,7 @@ export function tableHtml(webview: vscode.Webview, extensionUri: vscode.Uri, tit
 </head>
 <body>
 ${TABLE_PAGE_BODY}
-<script nonce="${nonce}" src="${media('virtual.js')}"></script>
-<script nonce="${nonce}" src="${media('table.js')}"></script>
+${TABLE_SCRIPTS.map((f) => `<script nonce="${nonce}" src="${media(f)}"></script>`).join('\n')}
 </body>
 </html>`;
 }

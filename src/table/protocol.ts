@@ -1,6 +1,6 @@
 // The messages between the work item table's webview (media/table/table.js) and the
-// extension (src/table/panel.ts). One file, so the editing step (issue 24 §3: cell
-// editors, fill down, paste, undo) adds its messages here, next to these.
+// extension (src/table/panel.ts), the editing's (cell editors, fill down, paste, undo) with the
+// rest.
 //
 // Flow: the webview posts `ready`; the extension answers `init` (strings, columns,
 // layout), then `reset` (how many rows the current view has) followed by `rows`
@@ -16,6 +16,7 @@
 //   webview → extension  { type: 'activate', id, key }         Enter or double-click on a cell: begin editing it
 //                        (the extension answers `editor` with the cell's editor, value and choices, or `refused` with the read-only reason)
 //   webview → extension  { type: 'commit', id, key, text }     the typed text of an edited cell (parsed by the model's parseCellInput)
+//                        (the extension answers `committed` once the value is taken, or `refused` with the reason: the editor then stays open)
 //   webview → extension  { type: 'paste', id, key, text, rows?, columns? }  a TSV rectangle pasted with its top-left cell here (pasteText);
 //                        rows × columns: the selection a single value fills
 //   webview → extension  { type: 'fill', generation, firstRow, lastRow, keys }  Ctrl+D over rows [firstRow, lastRow] of that view
@@ -51,8 +52,11 @@ export interface TableStrings {
   lowestOnly: string;
   useInRequest: string;
   loading: string;
+  /** Counts: `x` is the template of the plural ("other") form, `xOne` of the singular; the page picks by the language's rule. */
   matches: string;
+  matchesOne: string;
   rows: string;
+  rowsOne: string;
   noRows: string;
   sortHint: string;
   review: string;
@@ -61,10 +65,15 @@ export interface TableStrings {
   undo: string;
   redo: string;
   edits: string;
+  editsOne: string;
   editedBefore: string;
   empty: string;
   discard: string;
   sentRow: string;
+  /** The "…" button of the bar (the actions that do not fit in one row). */
+  moreActions: string;
+  /** The calendar button beside a date cell's editor. */
+  pickDate: string;
 }
 
 /** Buttons of the bar that run a command in the extension. */
@@ -83,6 +92,8 @@ export type ToWebview =
   | { type: 'progress'; loaded: number; total?: number; done: boolean; message?: string }
   | { type: 'editor'; id: string; key: string; editor: CellEditorSpec }
   | { type: 'refused'; id: string; key: string; message: string }
+  /** The value of a `commit` was taken (the cell's editor closes; a refusal keeps it open). */
+  | { type: 'committed'; id: string; key: string }
   | { type: 'cells'; generation: number; rows: { index: number; row: EditedShownRow }[] }
   | { type: 'edits'; count: number; canUndo: boolean; canRedo: boolean }
   /** A keybinding of the table (Ctrl+Z, Ctrl+Y, Ctrl+D): the page acts on its selection or its open editor. */

@@ -13,7 +13,9 @@ export function tableStrings(): TableStrings {
     useInRequest: vscode.l10n.t('Use in Request Document'),
     loading: vscode.l10n.t('Reading work items…'),
     matches: vscode.l10n.t('{0} of {1} items match'),
+    matchesOne: vscode.l10n.t('{0} of {1} item matches'),
     rows: vscode.l10n.t('{0} items'),
+    rowsOne: vscode.l10n.t('{0} item'),
     noRows: vscode.l10n.t('No work items to show.'),
     sortHint: vscode.l10n.t('Click to sort; drag to move; drag the edge to resize'),
     review: vscode.l10n.t('Review Changes'),
@@ -22,9 +24,12 @@ export function tableStrings(): TableStrings {
     undo: vscode.l10n.t('Undo'),
     redo: vscode.l10n.t('Redo'),
     edits: vscode.l10n.t('{0} edited cells'),
+    editsOne: vscode.l10n.t('{0} edited cell'),
     editedBefore: vscode.l10n.t('Edited. Before: {0}'),
     empty: vscode.l10n.t('(empty)'),
     discard: vscode.l10n.t('Discard Edits'),
     sentRow: vscode.l10n.t('Sent. Shown until a filter is applied again.'),
+    moreActions: vscode.l10n.t('More Actions'),
+    pickDate: vscode.l10n.t('Pick a date'),
   };
 }

@@ -65,7 +65,7 @@ repeatedDescribe('Work item table editing in a VS Code workbench', function () {
     await wb.expectVisible(edited, 'the edited cell marked');
     assert.equal(await edited.textContent(), 'E2E-CODE');
     assert.match((await edited.getAttribute('title')) ?? '', new RegExp(`^Edited\\. Before: ${before.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') || '\\(empty\\)'}$`));
-    await wb.expectVisible(table.locator('#edits', { hasText: '1 edited cells' }), 'the count of edited cells in the bar');
+    await wb.expectVisible(table.locator('#edits', { hasText: '1 edited cell' }), 'the count of edited cells in the bar (one: singular)');
     await wb.screenshot('table-editing');
 
     await table.locator('#grid').focus();

@@ -5,7 +5,7 @@ import { buildColumns, pickColumns } from '../../src/table/model/columns';
 import { TableEdits, fillDown, pasteText } from '../../src/table/model/edits';
 import { cellEditorFor, indexById, mergeReread, rowsWithEdits, shownEditedRow } from '../../src/table/model/editView';
 import type { LoadedRow } from '../../src/table/model/load';
-import { checkCellValue } from '../../src/table/model/cells';
+import { checkCellValue, parseCellInput } from '../../src/table/model/cells';
 import { importTable } from '../../src/table/model/csv';
 
 const cols = pickColumns(buildColumns([], { statusTypes: [{ id: '51', name: '未着手' }, { id: '52', name: '進行中' }] }), [
@@ -133,5 +133,79 @@ describe('table: editing messages from the webview', () => {
     assert.equal(readMessage({ type: 'activate', key: 'Name' }), undefined, 'activate needs the row ID');
     for (const name of ['review', 'export', 'import']) assert.ok(readMessage({ type: 'command', name }));
     assert.equal(readMessage({ type: 'command', name: 'send' }), undefined);
+  });
+});
+
+describe('table: the cell editor as in a spreadsheet (the page\'s rules, media/table/virtual.js)', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const V = require('../../media/table/virtual.js') as {
+    pluralOf(n: number, forms: { one?: string; other: string }, lang?: string): string;
+    itemsInBar(available: number, fixed: number, filter: number, optional: number[], gap: number): number;
+    choiceFor(choices: { value: string; label: string }[], typed: string): string | undefined;
+    pickerValue(text: string): string;
+  };
+
+  it('takes a date typed in the date editor as the table shows it or as a paste accepts it (2026/5/25, full-width digits), and refuses a day that does not exist with the column and the text', () => {
+    const finish = col('PlannedFinishDate');
+    for (const typed of ['2026-05-25', '2026/5/25', '２０２６／５／２５', '２０２６－０５－２５', ' 2026-5-25 ']) {
+      assert.deepEqual(parseCellInput(finish, typed), { ok: true, value: '2026-05-25' }, typed);
+    }
+    const bad = parseCellInput(finish, '2026-13-45');
+    assert.equal(bad.ok, false);
+    assert.match(!bad.ok ? bad.problem.message : '', /2026-13-45/);
+    assert.deepEqual(parseCellInput(finish, ''), { ok: true, value: null }, 'an empty date clears the field');
+  });
+
+  it('takes a number typed as text in the number editor: a percent sign and full-width digits (a number box would have dropped them as empty)', () => {
+    assert.deepEqual(parseCellInput(col('ActualProgress'), '５０'), { ok: true, value: 50 });
+    assert.equal(parseCellInput(col('ActualProgress'), 'abc').ok, false);
+  });
+
+  it('Delete asks to clear the selected cells as a paste of an empty text: a field the service cannot leave empty is refused, by cell, with the reason, and nothing is applied', () => {
+    const edits = new TableEdits(rows);
+    const ci = cols.indexOf(col('PlannedTime'));
+    const r = pasteText(edits, '', rows, cols, { rowIndex: 0, columnIndex: ci, rowCount: 2, columnCount: 2 });
+    assert.deepEqual(r.changes, []);
+    assert.deepEqual(r.rejected.map((x) => [x.id, x.field]), [['101', 'PlannedTime'], ['101', 'ActualProgress'], ['102', 'PlannedTime'], ['102', 'ActualProgress']]);
+    assert.match(r.rejected[0]!.problem.message, /^Planned time \(h\): .*not null/);
+    const readMessage = (require('../../src/table/protocol') as typeof import('../../src/table/protocol')).readMessage;
+    assert.ok(readMessage({ type: 'paste', id: '101', key: 'PlannedTime', text: '', rows: 2, columns: 2 }), 'the message of Delete is accepted');
+  });
+
+  it('picks the singular template for one in English and the one form in Japanese', () => {
+    const forms = { one: '{0} edited cell', other: '{0} edited cells' };
+    assert.equal(V.pluralOf(1, forms, 'en'), '{0} edited cell');
+    assert.equal(V.pluralOf(2, forms, 'en'), '{0} edited cells');
+    assert.equal(V.pluralOf(0, forms, 'en'), '{0} edited cells');
+    assert.equal(V.pluralOf(1, { one: '{0} 件', other: '{0} 件' }, 'ja'), '{0} 件');
+    assert.equal(V.pluralOf(1, { other: '{0} items' }, 'en'), '{0} items', 'without a singular: the plural');
+    assert.equal(V.pluralOf(1, forms, 'not a tag!'), '{0} edited cell', 'an unknown language: English\'s rule');
+  });
+
+  it('keeps the bar\'s actions in their order while they fit in one row beside the filter\'s width; the rest go to the menu', () => {
+    // 900 px: fixed items 400, the filter's placeholder 480: no action fits.
+    assert.equal(V.itemsInBar(884, 400, 480, [110, 115, 90], 6), 0);
+    // 1400 px: three fit, the fourth (150) does not, and neither does the smaller fifth after it (a stable menu).
+    assert.equal(V.itemsInBar(1380, 400, 480, [120, 120, 90, 150, 60], 6), 3);
+    assert.equal(V.itemsInBar(3000, 400, 480, [120, 120, 90, 150, 60], 6), 5);
+  });
+
+  it('picks the choice a text typed on a list cell names: exact, then the start of a name, then a part, folding width and case', () => {
+    const choices = [{ value: '51', label: '未着手' }, { value: '52', label: '進行中' }, { value: '53', label: 'Done' }, { value: '54', label: 'テスト中' }];
+    assert.equal(V.choiceFor(choices, '進行中'), '52');
+    assert.equal(V.choiceFor(choices, '未'), '51');
+    assert.equal(V.choiceFor(choices, 'done'), '53');
+    assert.equal(V.choiceFor(choices, 'ＤＯ'), '53', 'full-width letters');
+    assert.equal(V.choiceFor(choices, 'ﾃｽﾄ'), '54', 'half-width katakana');
+    assert.equal(V.choiceFor(choices, '行'), '52', 'a part of a name');
+    assert.equal(V.choiceFor(choices, 'x'), undefined);
+    assert.equal(V.choiceFor(choices, ''), undefined);
+  });
+
+  it('opens the calendar on the cell\'s date when the text is one in the table\'s form, else on today', () => {
+    assert.equal(V.pickerValue('2026-05-25'), '2026-05-25');
+    assert.equal(V.pickerValue('2026-5-3'), '2026-05-03');
+    assert.equal(V.pickerValue('2026/5/3'), '');
+    assert.equal(V.pickerValue(''), '');
   });
 });
