@@ -20,3 +20,5 @@ export * from './load';
 export * from './session';
 export * from './window';
 export * from './editView';
+export * from './encoding';
+export * from './importLimits';
