@@ -136,9 +136,9 @@ export function decodeFailureMessage(f: DecodeFailure): string {
   return `Line ${f.line}, byte ${f.byteInLine} (${f.bytes}): the bytes are not valid ${ENCODING_NAMES[f.encoding]}.`;
 }
 
-const decoders = new Map<TextEncodingId, TextDecoder>();
+const decoders = new Map<TextEncodingId, InstanceType<typeof TextDecoder>>();
 
-function decoder(encoding: TextEncodingId): TextDecoder {
+function decoder(encoding: TextEncodingId): InstanceType<typeof TextDecoder> {
   let d = decoders.get(encoding);
   if (!d) {
     const label = encoding === 'utf8' ? 'utf-8' : encoding === 'utf16le' ? 'utf-16le' : encoding === 'utf16be' ? 'utf-16be' : 'shift_jis';
