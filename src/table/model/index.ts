@@ -22,3 +22,4 @@ export * from './window';
 export * from './editView';
 export * from './encoding';
 export * from './importLimits';
+export * from './importReport';
