@@ -8,6 +8,7 @@ import * as iconv from 'iconv-lite';
 import * as vscode from 'vscode';
 import type { TablePanel } from '../../src/table/panel';
 import type { WorkItemNode, WorkItemTreeNode } from '../../src/workItems/tree';
+import { runImport } from '../../src/table/csvCommands';
 import { activateExtension, closeUntitledDocuments, waitFor, workspaceFolder } from './support';
 
 interface Outcome {
@@ -114,6 +115,40 @@ describe('table import: encodings and limits (extension, sandbox)', function () 
     assert.ok(out?.refused, JSON.stringify(out));
     assert.match(out.refused, /line 3, byte \d+ of the line \(82 FF 0D 0A\) is neither UTF-8 nor Shift_JIS/);
     assert.equal(editsNow(), before, 'no edit');
+  });
+
+  it('asks which encoding when both UTF-8 and Shift_JIS read the file, and remembers the answer for that file', async () => {
+    table.editing.edits.clear();
+    const [x] = leaves();
+    const uri = await write('unsure.csv', Buffer.from(`ID,Name\r\n${x!.id},Café\r\n`, 'utf8'));
+    const settle = () => new Promise((r) => setTimeout(r, 800));
+    const asked = Promise.resolve(vscode.commands.executeCommand('workItemStudio.importIntoTable', { uri }));
+    await settle();
+    // UTF-8 (most likely) first, Shift_JIS second: take the second.
+    await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    const first = (await asked) as Outcome;
+    assert.equal(first.encoding, 'shiftjis');
+    assert.equal(table.editing.edits.get(x!.id, 'Name')?.value, 'Cafﾃｩ', 'read as the user said');
+    table.editing.edits.clear();
+    // The same file again: no question (a question would leave the command waiting).
+    const again = (await Promise.race([importFile(uri), new Promise((r) => setTimeout(() => r('asked again'), 5000))])) as Outcome | string;
+    if (again === 'asked again') await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.notEqual(again, 'asked again');
+    assert.equal((again as Outcome).encoding, 'shiftjis');
+    table.editing.edits.clear();
+  });
+
+  it('a cancelled import gives no result to apply (the parse stops on the token)', async () => {
+    const source = new vscode.CancellationTokenSource();
+    source.cancel();
+    const progress: number[] = [];
+    const [x] = leaves();
+    await assert.rejects(
+      runImport(`ID,Name\n${x!.id},cancelled\n`, { columns: table.allColumns(), rows: new Map(table.allRows().map((r) => [r.id, r])) }, source.token, (done) => progress.push(done)),
+      (e: unknown) => e instanceof vscode.CancellationError || (e instanceof Error && e.name === 'AbortError'),
+    );
+    assert.equal(table.editing.edits.get(x!.id, 'Name'), undefined);
   });
 
   it('exports in Shift_JIS on request; a character CP932 cannot hold stops it (cancel) or writes UTF-8 (the choice), never a "?"', async () => {

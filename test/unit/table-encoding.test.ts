@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as iconv from 'iconv-lite';
-import { decodeAs, detectText, encodeText, looksLikeUtf16, unencodableCells, unencodableChars, type DetectedText } from '../../src/table/model';
+import { decodeAs, detectText, encodeText, importTable, looksLikeUtf16, unencodableCells, unencodableChars, type DetectedText } from '../../src/table/model';
+import { CATALOGUE, COLUMNS, ROWS_BY_ID, resolveUser, userName } from './table-fixtures';
 
 const bytes = (...parts: (number[] | string)[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...Buffer.from(p, 'latin1')] : p)));
 const decoded = (r: DetectedText) => {
@@ -23,6 +24,16 @@ describe('table import: the encoding of a file', () => {
     const d = decoded(detectText(iconv.encode(text, 'cp932')));
     assert.equal(d.encoding, 'shiftjis');
     assert.equal(d.text, text);
+  });
+
+  it('imports a Shift_JIS file as the same edits as its UTF-8 twin (Japanese headers and names, no U+FFFD)', () => {
+    const text = 'ID,名称,リーダー\r\n101,設計①レビュー,田中 花子\r\n102,ﾃｽﾄ実装㈱,鈴木 一郎\r\n';
+    const ctx = { columns: COLUMNS, rows: ROWS_BY_ID, catalogue: CATALOGUE, resolveUser, userName };
+    const fromSjis = importTable(decoded(detectText(iconv.encode(text, 'cp932'))).text, ctx);
+    const fromUtf8 = importTable(decoded(detectText(Buffer.from(text, 'utf8'))).text, ctx);
+    assert.deepEqual(fromSjis.problems, []);
+    assert.deepEqual(fromSjis.changes, fromUtf8.changes);
+    assert.deepEqual(fromSjis.changes.filter((c) => c.field === 'Name').map((c) => c.value), ['設計①レビュー', 'ﾃｽﾄ実装㈱']);
   });
 
   it('reads UTF-8 with a BOM and without one (Japanese text in three-byte sequences is taken as UTF-8)', () => {
