@@ -1,11 +1,11 @@
 // The text of an import into the work item table: a file's bytes decoded (its BOM, a strict
-// UTF-8 or Shift_JIS decode, the encoding the user chose for this file before, or a question
-// when the bytes do not say: src/table/model/encoding.ts) and the import limits checked
+// UTF-8 or Shift_JIS decode; where the bytes do not say, the encoding the user chose for this
+// file before, else a question: src/table/model/encoding.ts) and the import limits checked
 // before anything is parsed. A refusal is a sentence with the numbers (or the line and byte).
 import * as vscode from 'vscode';
 import {
   ENCODING_NAMES, TEXT_ENCODINGS, type DecodeFailure, type DecodedText, type ImportLimits, type LimitExceeded, type TextEncodingId, type UnsureReason,
-  byteOrderMark, checkByteLimit, checkRowLimit, decodeAs, detectText, importLimits, isTextEncodingId, utf8Length,
+  checkByteLimit, checkRowLimit, decodeAs, detectText, importLimits, isTextEncodingId, utf8Length,
 } from './model';
 
 /** workspaceState key: file URI → the encoding the user chose for it. */
@@ -89,11 +89,6 @@ async function decodeFile(bytes: Uint8Array, uri: vscode.Uri, source: string, o:
     return r.decoded;
   };
   if (o.encoding) return as(o.encoding);
-  const remembered = byteOrderMark(bytes) ? undefined : rememberedEncoding(o.state, uri);
-  if (remembered) {
-    const r = decodeAs(bytes, remembered);
-    if (r.ok) return r.decoded;
-  }
   const detected = detectText(bytes);
   switch (detected.kind) {
     case 'decoded':
@@ -101,6 +96,10 @@ async function decodeFile(bytes: Uint8Array, uri: vscode.Uri, source: string, o:
     case 'failed':
       throw new ImportRefused(failureMessage(source, detected.failure, detected.failures.length === 1));
     case 'unsure': {
+      // The answer given for this file before stands for the question (only where the bytes do not say).
+      const remembered = rememberedEncoding(o.state, uri);
+      const again = remembered ? decodeAs(bytes, remembered) : undefined;
+      if (again?.ok) return again.decoded;
       const picked = await askEncoding(bytes, source, detected.reason, detected.likely);
       if (!picked) return undefined;
       const decoded = as(picked);
