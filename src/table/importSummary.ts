@@ -53,14 +53,16 @@ export interface SummaryInput {
 export function importSummary(s: SummaryInput): string {
   const applied = s.result.recordCount - s.result.badRecordCount;
   const head = s.encoding ? vscode.l10n.t('Imported {0} ({1}).', s.source, s.encoding) : vscode.l10n.t('Imported {0}.', s.source);
-  const sep = vscode.env.language.startsWith('ja') ? '、' : ', ';
+  const ja = vscode.env.language.startsWith('ja');
+  const sep = ja ? '、' : ', ';
   const reasons = refusalReasons(s.result).map((r) => `${reasonText(r.reason)}: ${r.rows}`).join(sep);
   const counts =
     s.result.badRecordCount > 0
       ? vscode.l10n.t('{0} applied, {1} refused ({2}).', rowsText(applied), rowsText(s.result.badRecordCount), reasons)
       : vscode.l10n.t('{0} applied.', rowsText(applied));
   const tail = vscode.l10n.t('{0} in the table; nothing is sent until you review and send the changes.', cellsEditedText(s.changedCells));
-  return `${head} ${counts} ${tail}`;
+  // Japanese sentences follow each other without a space (each ends with 。).
+  return [head, counts, tail].join(ja ? '' : ' ');
 }
 
 /** The model's English import problem in the UI's language (the known sentences; others as written). */
