@@ -1,16 +1,21 @@
-// CSV / TSV round trip of the work item table (issue 24 §5): export of the rows shown
-// (the shown columns or all of them) as CSV in UTF-8 with a BOM or as TSV; import of a
-// file or the clipboard: columns matched by the model's mapHeader, unmatched ones mapped
-// or skipped in a QuickPick, each good row becomes edits in the table (nothing is sent),
-// and the problems are listed by line and column in a Markdown document.
+// CSV / TSV export and import of the work item table. Export: the rows shown (the shown
+// columns or all of them) as CSV in UTF-8 with a BOM (or Shift_JIS / CP932 for tools that read
+// only that: characters it cannot hold are listed, and the user cancels or writes UTF-8) or as
+// TSV. Import of a file or the clipboard: the file decoded and the limits checked before any
+// parse (src/table/importSource.ts), columns matched by the model's mapHeader, unmatched ones
+// mapped or skipped in a QuickPick, the parse inside a cancellable progress notification, each
+// good row becomes edits in the table (nothing is sent); the summary says the rows applied and
+// refused and why (src/table/importSummary.ts), the problems are listed by line and column.
 import * as vscode from 'vscode';
+import { abortOn } from '../common/abortOn';
 import { UserInputError } from '../common/commands';
 import {
-  type ColumnDef, type ColumnMapping, type DelimitedFormat, type ImportProblem, type ImportResult, type TableRow,
-  columnLabel, exportTable, importTable, mapHeader, parseDelimited,
+  type ColumnDef, type ColumnMapping, type DelimitedFormat, type ExportEncodingId, type ImportOptions, type ImportResult, type TableRow, type TextEncodingId,
+  columnLabel, countRows, detectDelimiter, encodeText, exportTable, importTable, mapHeader, parseDelimited, unencodableCells, unencodableChars,
 } from './model';
 import type { TablePanel } from './panel';
-import { problemText } from './problems';
+import { ImportRefused, checkTextLimits, currentLimits, encodingName, readImportFile } from './importSource';
+import { importSummary, problemsMarkdown } from './importSummary';
 
 export interface ExportArgs {
   format?: DelimitedFormat;
@@ -18,10 +23,22 @@ export interface ExportArgs {
   columns?: 'shown' | 'all';
   /** Where to write (no save dialog then). */
   uri?: vscode.Uri;
+  /** 'utf8' (CSV with a BOM) or 'shiftjis' (CP932); asked when neither this nor `uri` is given. */
+  encoding?: ExportEncodingId;
+  /** When some characters have no Shift_JIS form: 'utf8' writes UTF-8 instead, 'cancel' writes nothing (asked when not given). */
+  onUnencodable?: 'utf8' | 'cancel';
+}
+
+export interface ExportOutcome {
+  uri: vscode.Uri;
+  text: string;
+  encoding: ExportEncodingId;
+  /** The cells that held characters with no Shift_JIS form (then written as UTF-8). */
+  unencodable: { row: number; id: string; column: string; chars: string[] }[];
 }
 
 /** Writes the rows shown (filter and sort applied, edits included) to a file; returns the file and the text. */
-export async function exportTableFile(panel: TablePanel, log: vscode.LogOutputChannel, args: ExportArgs = {}): Promise<{ uri: vscode.Uri; text: string } | undefined> {
+export async function exportTableFile(panel: TablePanel, log: vscode.LogOutputChannel, args: ExportArgs = {}): Promise<ExportOutcome | undefined> {
   const format = args.format ?? 'csv';
   let which = args.columns;
   if (!which) {
@@ -39,6 +56,14 @@ export async function exportTableFile(panel: TablePanel, log: vscode.LogOutputCh
   const edits = panel.editing.edits;
   const rows = panel.viewRows().map((r) => panel.editing.row(r.id) ?? r);
   const text = exportTable(rows, columns, { format, language: vscode.env.language, fieldsOf: (r) => edits.fieldsOf(r), userName: (id) => panel.userName(id) });
+  let encoding = args.encoding ?? (args.uri ? 'utf8' : await askExportEncoding(format));
+  if (!encoding) return undefined;
+  const unencodable = encoding === 'shiftjis' ? unencodableIn(text, format) : [];
+  if (unencodable.length > 0) {
+    const choice = args.onUnencodable ?? (await askUnencodable(unencodable));
+    if (choice !== 'utf8') return undefined;
+    encoding = 'utf8';
+  }
   let uri = args.uri;
   if (!uri) {
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -50,59 +75,188 @@ export async function exportTableFile(panel: TablePanel, log: vscode.LogOutputCh
     });
     if (!uri) return undefined;
   }
-  // UTF-8; the CSV text starts with its BOM (exportTable), so Excel in Japanese reads it as UTF-8.
-  await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
-  log.info(`Work item table ${panel.source.title}: ${rows.length} rows × ${columns.length} columns exported as ${format.toUpperCase()} to ${uri.path.split('/').pop() ?? ''}`);
-  void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} rows to {1}.', rows.length, vscode.workspace.asRelativePath(uri)));
-  return { uri, text };
+  // UTF-8: the CSV text starts with its BOM (exportTable), so Excel in Japanese reads it as UTF-8.
+  // Shift_JIS: CP932 bytes without a BOM, as Japanese Excel's "CSV (コンマ区切り)" writes.
+  await vscode.workspace.fs.writeFile(uri, encodeText(text, encoding));
+  const name = encodingName(encoding, encoding === 'utf8' && format === 'csv');
+  log.info(`Work item table ${panel.source.title}: ${rows.length} rows × ${columns.length} columns exported as ${format.toUpperCase()} (${name}) to ${uri.path.split('/').pop() ?? ''}`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} rows to {1} ({2}).', rows.length, vscode.workspace.asRelativePath(uri), name));
+  return { uri, text, encoding, unencodable };
 }
+
+async function askExportEncoding(format: DelimitedFormat): Promise<ExportEncodingId | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    [
+      { label: encodingName('utf8', format === 'csv'), detail: vscode.l10n.t('Recommended: Excel, Google Sheets and most tools read it, every character included'), encoding: 'utf8' as const },
+      { label: encodingName('shiftjis'), detail: vscode.l10n.t('For tools that read only Shift_JIS; characters it cannot hold are listed first'), encoding: 'shiftjis' as const },
+    ],
+    { title: format === 'csv' ? vscode.l10n.t('Export Table as CSV') : vscode.l10n.t('Export Table as TSV'), placeHolder: vscode.l10n.t('Which encoding?') },
+  );
+  return picked?.encoding;
+}
+
+/** The cells of the written text with characters that Shift_JIS cannot hold: data row (1-based), ID, column header. */
+function unencodableIn(text: string, format: DelimitedFormat): ExportOutcome['unencodable'] {
+  if (unencodableChars(text).length === 0) return [];
+  const records = parseDelimited(text, format === 'csv' ? ',' : '\t').records;
+  const header = records[0] ?? [];
+  const idAt = Math.max(0, header.findIndex((h) => h === 'ID' || h === 'Id'));
+  return unencodableCells(records).map((c) => ({ row: c.record, id: c.record === 0 ? '' : (records[c.record]?.[idAt] ?? ''), column: header[c.cell] ?? '', chars: c.chars }));
+}
+
+async function askUnencodable(cells: ExportOutcome['unencodable']): Promise<'utf8' | 'cancel'> {
+  const shown = cells.slice(0, 10).map((c) =>
+    c.row === 0 ? vscode.l10n.t('header "{0}": {1}', c.column, c.chars.join(' ')) : vscode.l10n.t('row {0} (ID {1}), {2}: {3}', c.row, c.id, c.column, c.chars.join(' ')),
+  );
+  if (cells.length > shown.length) shown.push(vscode.l10n.t('and {0} more cells', cells.length - shown.length));
+  const utf8 = vscode.l10n.t('Export as UTF-8 Instead');
+  const pick = await vscode.window.showWarningMessage(
+    vscode.l10n.t('{0} cells hold characters that Shift_JIS (CP932) cannot hold. Nothing is replaced or dropped: export as UTF-8 instead, or cancel.', cells.length),
+    { modal: true, detail: shown.join('\n') },
+    utf8,
+  );
+  return pick === utf8 ? 'utf8' : 'cancel';
+}
+
 
 export interface ImportArgs {
   /** The text to import (no question about its source then). */
   text?: string;
   uri?: vscode.Uri;
+  /** The file's encoding (no detection and no question then). */
+  encoding?: TextEncodingId;
   /** Header text → column key, or null to skip: columns not matched and not here are skipped without asking. */
   mapping?: Record<string, string | null>;
 }
 
-/** Reads a CSV / TSV text into edits of the table; returns the model's result (problems in English, shown localized). */
-export async function importIntoTable(panel: TablePanel, log: vscode.LogOutputChannel, args: ImportArgs = {}): Promise<ImportResult | undefined> {
-  let text = args.text;
-  if (text === undefined && args.uri) text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(args.uri));
-  if (text === undefined) {
-    const picked = await vscode.window.showQuickPick(
-      [
-        { label: vscode.l10n.t('From a File…'), detail: vscode.l10n.t('A CSV or TSV file with an ID column and field columns'), from: 'file' as const },
-        { label: vscode.l10n.t('From the Clipboard'), detail: vscode.l10n.t('Cells copied from Excel or Google Sheets, with a header row'), from: 'clipboard' as const },
-      ],
-      { title: vscode.l10n.t('Import CSV/TSV into Table') },
-    );
-    if (!picked) return undefined;
-    if (picked.from === 'clipboard') text = await vscode.env.clipboard.readText();
-    else {
-      const uris = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { [vscode.l10n.t('CSV or TSV')]: ['csv', 'tsv', 'txt'] }, title: vscode.l10n.t('Import CSV/TSV into Table') });
-      if (!uris?.[0]) return undefined;
-      text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uris[0]));
-    }
+/** What an import did: the model's result, the summary shown, the encoding read and the cells edited; or why it was refused. */
+export type ImportOutcome = (ImportResult & { summary: string; encoding?: TextEncodingId; changedCells: number; refused?: undefined }) | { refused: string };
+
+/** Progress of an import: records read of the total (the total is counted by line breaks, an upper bound). */
+export type ImportProgress = (done: number, total: number) => void;
+
+/**
+ * The model's import, cancellable: an AbortSignal from `token`, progress through `onProgress`.
+ * Cancelled: throws (vscode.CancellationError or an AbortError), and nothing was applied.
+ */
+export async function runImport(text: string, options: ImportOptions, token: vscode.CancellationToken, onProgress: ImportProgress): Promise<ImportResult> {
+  const abort = abortOn(token);
+  try {
+    if (abort.signal.aborted) throw new vscode.CancellationError();
+    // The sliced import (importTableInSlices(text, options, { signal: abort.signal, onProgress })) yields between slices.
+    const result = importTable(text, options);
+    onProgress(result.recordCount, result.recordCount);
+    if (abort.signal.aborted) throw new vscode.CancellationError();
+    return result;
+  } finally {
+    abort.dispose();
   }
+}
+
+interface ImportInput {
+  text: string;
+  /** The file (relative path) or "the clipboard", for the messages. */
+  source: string;
+  encoding?: { id: TextEncodingId; bom: boolean };
+}
+
+async function importInput(args: ImportArgs, state: vscode.Memento | undefined): Promise<ImportInput | undefined> {
+  const limits = currentLimits();
+  const fromFile = async (uri: vscode.Uri): Promise<ImportInput | undefined> => {
+    const d = await readImportFile(uri, { encoding: args.encoding, state, limits });
+    return d && { text: d.text, source: vscode.workspace.asRelativePath(uri), encoding: { id: d.encoding, bom: d.bom } };
+  };
+  const fromText = (text: string, source: string): ImportInput => {
+    checkTextLimits(source, text, limits);
+    return { text, source };
+  };
+  if (args.text !== undefined) return fromText(args.text, vscode.l10n.t('the text'));
+  if (args.uri) return fromFile(args.uri);
+  const picked = await vscode.window.showQuickPick(
+    [
+      { label: vscode.l10n.t('From a File…'), detail: vscode.l10n.t('A CSV or TSV file with an ID column and field columns'), from: 'file' as const },
+      { label: vscode.l10n.t('From the Clipboard'), detail: vscode.l10n.t('Cells copied from Excel or Google Sheets, with a header row'), from: 'clipboard' as const },
+    ],
+    { title: vscode.l10n.t('Import CSV/TSV into Table') },
+  );
+  if (!picked) return undefined;
+  if (picked.from === 'clipboard') return fromText(await vscode.env.clipboard.readText(), vscode.l10n.t('the text on the clipboard'));
+  const uris = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { [vscode.l10n.t('CSV or TSV')]: ['csv', 'tsv', 'txt'] }, title: vscode.l10n.t('Import CSV/TSV into Table') });
+  return uris?.[0] ? fromFile(uris[0]) : undefined;
+}
+
+/** Reads a CSV / TSV file or text into edits of the table; returns what it did (problems in English, shown localized). */
+export async function importIntoTable(panel: TablePanel, log: vscode.LogOutputChannel, args: ImportArgs = {}, state?: vscode.Memento): Promise<ImportOutcome | undefined> {
+  let input: ImportInput | undefined;
+  try {
+    input = await importInput(args, state);
+  } catch (e) {
+    if (!(e instanceof ImportRefused)) throw e;
+    log.warn(`Work item table ${panel.source.title}: import refused: ${e.message}`);
+    void vscode.window.showErrorMessage(e.message);
+    return { refused: e.message };
+  }
+  if (!input) return undefined;
+  const { text } = input;
   if (text.trim() === '') throw new UserInputError(vscode.l10n.t('There is nothing to import: the text is empty.'));
   const columns = panel.allColumns();
-  const mapping = args.mapping ?? (await askMapping(text, columns));
+  const header = headerCells(text);
+  const mapping = args.mapping ?? (await askMapping(header, columns));
   if (!mapping) return undefined;
   const edits = panel.editing.edits;
   const rows = new Map<string, TableRow>();
   for (const r of panel.allRows()) rows.set(r.id, panel.editing.row(r.id) ?? r);
-  const result = importTable(text, { ...panel.editing.context(), columns, rows, mapping: withSkips(text, columns, mapping), fieldsOf: (r) => edits.fieldsOf(r), userName: (id) => panel.userName(id) });
-  const changed = panel.editing.applyChanges(result.changes);
-  log.info(`Work item table ${panel.source.title}: import of ${result.recordCount} rows: ${changed} cells edited, ${result.badRecordCount} rows with problems`);
-  if (result.problems.length > 0) await showProblems(panel, result.problems, result);
-  else void vscode.window.showInformationMessage(vscode.l10n.t('Imported {0} rows: {1} cells edited in the table. Nothing is sent until you review and send the changes.', result.recordCount, changed));
-  return result;
+  const options: ImportOptions = { ...panel.editing.context(), columns, rows, mapping: withSkips(header, columns, mapping), fieldsOf: (r) => edits.fieldsOf(r), userName: (id) => panel.userName(id) };
+  const total = countRows(text).rows;
+  let cancelled = false;
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Importing into {0}', panel.source.title), cancellable: true },
+    async (progress, token) => {
+      let shown = 0;
+      try {
+        return await runImport(text, options, token, (done) => {
+          const pct = total > 0 ? Math.min(100, (done / total) * 100) : 100;
+          progress.report({ message: vscode.l10n.t('{0} of {1} rows read', done, total), increment: pct - shown });
+          shown = pct;
+        });
+      } catch (e) {
+        if (!token.isCancellationRequested) throw e;
+        cancelled = true;
+        return undefined;
+      }
+    },
+  );
+  if (cancelled || !result) {
+    log.info(`Work item table ${panel.source.title}: import of ${input.source} cancelled; the table is unchanged`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Import cancelled: the table is unchanged.'));
+    return undefined;
+  }
+  const changedCells = panel.editing.applyChanges(result.changes);
+  const encoding = input.encoding ? encodingName(input.encoding.id, input.encoding.bom) : undefined;
+  const summary = importSummary({ source: input.source, encoding, result, changedCells });
+  log.info(`Work item table ${panel.source.title}: import of ${input.source}${encoding ? ` (${encoding})` : ''}: ${result.recordCount} rows, ${result.badRecordCount} refused, ${changedCells} cells edited`);
+  if (result.problems.length > 0) await showProblems(panel, result, summary);
+  else void vscode.window.showInformationMessage(summary);
+  return { ...result, summary, changedCells, ...(input.encoding ? { encoding: input.encoding.id } : {}) };
+}
+
+/** The header cells: only the first record is parsed (a line break inside quotes stays in its cell). */
+function headerCells(text: string): string[] {
+  let inQuotes = false;
+  let end = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) inQuotes = !inQuotes;
+    else if (!inQuotes && (c === 0x0a || c === 0x0d)) {
+      end = i;
+      break;
+    }
+  }
+  return parseDelimited(text.slice(0, end), detectDelimiter(text)).records[0] ?? [];
 }
 
 /** The header cells no column matches: null (skip) unless the mapping names them. */
-function withSkips(text: string, columns: readonly ColumnDef[], mapping: ColumnMapping): ColumnMapping {
-  const header = parseDelimited(text).records[0] ?? [];
+function withSkips(header: readonly string[], columns: readonly ColumnDef[], mapping: ColumnMapping): ColumnMapping {
   const mapped = mapHeader(header, columns, mapping);
   const out: Record<string, string | null> = { ...mapping };
   header.forEach((h, i) => {
@@ -113,8 +267,7 @@ function withSkips(text: string, columns: readonly ColumnDef[], mapping: ColumnM
 }
 
 /** Asks, for each header cell no column matches, which field it is (or to skip it). */
-async function askMapping(text: string, columns: readonly ColumnDef[]): Promise<Record<string, string | null> | undefined> {
-  const header = parseDelimited(text).records[0] ?? [];
+async function askMapping(header: readonly string[], columns: readonly ColumnDef[]): Promise<Record<string, string | null> | undefined> {
   const mapped = mapHeader(header, columns);
   const mapping: Record<string, string | null> = {};
   const lang = vscode.env.language;
@@ -137,44 +290,9 @@ async function askMapping(text: string, columns: readonly ColumnDef[]): Promise<
   return mapping;
 }
 
-/** The model's English import problem in the UI's language (the known sentences; others as written). */
-export function importProblemText(message: string): string {
-  let m: RegExpExecArray | null;
-  if (message === 'The ID is empty.') return vscode.l10n.t('The ID is empty.');
-  if ((m = /^Unknown ID (.+): no such work item in the table\.$/.exec(message))) return vscode.l10n.t('Unknown ID {0}: no such work item in the table.', m[1]!);
-  if ((m = /^ID (.+) is on more than one line \((.+)\)\.$/.exec(message))) return vscode.l10n.t('ID {0} is on more than one line ({1}).', m[1]!, m[2]!);
-  if ((m = /^The line has (\d+) cells, the header (\d+)\.$/.exec(message))) return vscode.l10n.t('The line has {0} cells, the header {1}.', m[1]!, m[2]!);
-  if ((m = /^Unknown column "(.*)": /.exec(message))) return vscode.l10n.t('Unknown column "{0}": no field has this system name or display name; map it to a field or leave it out.', m[1]!);
-  if ((m = /^Column "(.*)" is the same field \((.*)\) as column "(.*)": only the first is read\.$/.exec(message))) return vscode.l10n.t('Column "{0}" is the same field ({1}) as column "{2}": only the first is read.', m[1]!, m[2]!, m[3]!);
-  if ((m = /^The mapping names the field "(.*)", which the table does not have\.$/.exec(message))) return vscode.l10n.t('The mapping names the field "{0}", which the table does not have.', m[1]!);
-  if (message.startsWith('No ID column')) return vscode.l10n.t('No ID column: the file needs a column "Id" (or "ID") naming each row\'s work item.');
-  if ((m = /^line (\d+): a quoted cell is not closed/.exec(message))) return vscode.l10n.t('Line {0}: a quoted cell is not closed (a " is missing).', m[1]!);
-  return message;
-}
-
-/** The problems as Markdown: one table row per problem (line, column, ID, what). */
-export function problemsMarkdown(title: string, problems: readonly ImportProblem[], result: Pick<ImportResult, 'recordCount' | 'badRecordCount'>, columns: readonly ColumnDef[] = []): string {
-  const text = (p: ImportProblem): string => {
-    const c = p.field ? columns.find((x) => x.key === p.field) : undefined;
-    return p.problem && c ? problemText(p.problem, c, p.text) : importProblemText(p.message);
-  };
-  const esc = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-  const lines = [
-    `# ${esc(title)}`,
-    '',
-    vscode.l10n.t('{0} of {1} rows have problems: nothing of those rows was applied. The other rows are edits in the table.', result.badRecordCount, result.recordCount),
-    '',
-    `| ${vscode.l10n.t('Line')} | ${vscode.l10n.t('Column')} | ID | ${vscode.l10n.t('Problem')} |`,
-    '|---:|---|---|---|',
-    ...problems.map((p) => `| ${p.line} | ${esc(p.column ?? '')} | ${esc(p.id ?? '')} | ${esc(text(p))} |`),
-    '',
-  ];
-  return lines.join('\n');
-}
-
-async function showProblems(panel: TablePanel, problems: readonly ImportProblem[], result: ImportResult): Promise<void> {
-  const content = problemsMarkdown(vscode.l10n.t('Import into {0}: problems', panel.source.title), problems, result, panel.allColumns());
+async function showProblems(panel: TablePanel, result: ImportResult, summary: string): Promise<void> {
+  const content = problemsMarkdown(vscode.l10n.t('Import into {0}: problems', panel.source.title), result.problems, result, panel.allColumns(), summary);
   const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content });
   await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside });
-  void vscode.window.showWarningMessage(vscode.l10n.t('{0} of {1} imported rows have problems and were not applied; the list is open beside the table.', result.badRecordCount, result.recordCount));
+  void vscode.window.showWarningMessage(vscode.l10n.t('{0} The list of problems is open beside the table.', summary));
 }

@@ -118,7 +118,7 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
         return;
       }
       case 'import':
-        await importIntoTable(panel, log);
+        await importIntoTable(panel, log, {}, context.workspaceState);
         return;
       case 'discard':
         await discardEdits(panel);
@@ -244,7 +244,7 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
   );
   registerCommand(context, log, 'workItemStudio.exportTableCsv', (args?: unknown) => exportTableFile(requireActive(), log, { ...objectArg<ExportArgs>(args), format: 'csv' }));
   registerCommand(context, log, 'workItemStudio.exportTableTsv', (args?: unknown) => exportTableFile(requireActive(), log, { ...objectArg<ExportArgs>(args), format: 'tsv' }));
-  registerCommand(context, log, 'workItemStudio.importIntoTable', (args?: unknown) => importIntoTable(requireActive(), log, objectArg<ImportArgs>(args) ?? {}));
+  registerCommand(context, log, 'workItemStudio.importIntoTable', (args?: unknown) => importIntoTable(requireActive(), log, objectArg<ImportArgs>(args) ?? {}, context.workspaceState));
   // Keys of the table's webview (keybindings with an activeWebviewPanelId clause): the page decides,
   // since a key in an open cell editor belongs to the editor's text.
   registerCommand(context, log, 'workItemStudio.undoTableEdit', () => requireActive().key('undo'));

@@ -21,3 +21,6 @@ export * from './session';
 export * from './window';
 export * from './editView';
 export * from './pending';
+export * from './encoding';
+export * from './importLimits';
+export * from './importReport';

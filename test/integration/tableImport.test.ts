@@ -1,0 +1,178 @@
+// Imports into the work item table inside a real extension host, against the demo sandbox:
+// a Shift_JIS (CP932) file as Japanese Excel saves it (bytes made with iconv-lite here), a
+// file over the import limits (low limits in the workspace settings) and a file that decodes
+// in no encoding; both refusals leave the table's edits as they were. And an export in
+// Shift_JIS that stops on a character CP932 cannot hold.
+import * as assert from 'node:assert/strict';
+import * as iconv from 'iconv-lite';
+import * as vscode from 'vscode';
+import type { TablePanel } from '../../src/table/panel';
+import type { WorkItemNode, WorkItemTreeNode } from '../../src/workItems/tree';
+import { runImport } from '../../src/table/csvCommands';
+import { activateExtension, closeUntitledDocuments, waitFor, workspaceFolder } from './support';
+
+interface Outcome {
+  refused?: string;
+  summary?: string;
+  encoding?: string;
+  changes?: { id: string; field: string; value: unknown }[];
+  badRecordCount?: number;
+}
+
+describe('table import: encodings and limits (extension, sandbox)', function () {
+  this.timeout(180_000);
+  let table: TablePanel;
+  const files: vscode.Uri[] = [];
+
+  const write = async (name: string, bytes: Uint8Array): Promise<vscode.Uri> => {
+    const uri = vscode.Uri.joinPath(workspaceFolder().uri, `table-import-${process.pid}-${name}`);
+    await vscode.workspace.fs.writeFile(uri, bytes);
+    files.push(uri);
+    return uri;
+  };
+  const importFile = async (uri: vscode.Uri, extra: object = {}) => (await vscode.commands.executeCommand('workItemStudio.importIntoTable', { uri, ...extra })) as Outcome | undefined;
+  const editsNow = () => JSON.stringify(table.editing.edits.all());
+  const leaves = () => table.viewRows().filter((r) => r.hasChildren === false);
+
+  before(async () => {
+    await activateExtension();
+    await vscode.commands.executeCommand('workItemStudio.startSandbox');
+    await vscode.commands.executeCommand('workItemStudio.workItems.focus');
+    const revealed = (await vscode.commands.executeCommand('workItemStudio.revealWorkItems', { ids: ['121'] })) as WorkItemNode[];
+    const projects = (await revealed[0]!.tree.getChildren()) as WorkItemTreeNode[];
+    const project = projects.find((n) => n.kind === 'project' && n.projectId === '3001');
+    assert.ok(project, 'project 3001 is in the view');
+    table = (await vscode.commands.executeCommand('workItemStudio.openWorkItemTable', project)) as TablePanel;
+    await table.whenLoaded();
+  });
+
+  after(async () => {
+    const config = vscode.workspace.getConfiguration('workItemStudio.table');
+    await config.update('importMaxRows', undefined, vscode.ConfigurationTarget.Workspace);
+    await config.update('importMaxMegabytes', undefined, vscode.ConfigurationTarget.Workspace);
+    for (const f of files) await vscode.workspace.fs.delete(f).then(undefined, () => undefined);
+    table?.editing.edits.clear();
+    await closeUntitledDocuments();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('imports a Shift_JIS (CP932) file without a BOM: Japanese names (① ㈱ included) become edits, and the summary names Shift_JIS', async () => {
+    const [x, y] = leaves();
+    assert.ok(x && y, 'two leaf rows');
+    const text = `ID,名称\r\n${x.id},設計レビュー①㈱\r\n${y.id},ﾃｽﾄ工程の確認～\r\n999999,存在しない\r\n`;
+    const uri = await write('sjis.csv', iconv.encode(text, 'cp932'));
+    const bytes = await vscode.workspace.fs.readFile(uri);
+    assert.notDeepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'no BOM');
+    const out = await importFile(uri);
+    assert.ok(out && !out.refused, JSON.stringify(out));
+    assert.equal(out.encoding, 'shiftjis');
+    assert.equal(table.editing.edits.get(x.id, 'Name')?.value, '設計レビュー①㈱');
+    assert.equal(table.editing.edits.get(y.id, 'Name')?.value, 'ﾃｽﾄ工程の確認～');
+    assert.ok(!JSON.stringify(out.changes).includes('\ufffd'), 'no U+FFFD anywhere');
+    assert.match(out.summary ?? '', /Shift_JIS \(CP932\)/);
+    assert.match(out.summary ?? '', /2 rows applied, 1 row refused \(ID not in the table: 1\)/);
+    await waitFor('the problems document', async () => (vscode.workspace.textDocuments.some((d) => d.languageId === 'markdown' && d.getText().includes('999999') && d.getText().includes('Shift_JIS')) ? true : undefined));
+  });
+
+  it('refuses a file over the row limit with the numbers before any parse, and the edits stay as they were', async () => {
+    const before = editsNow();
+    const config = vscode.workspace.getConfiguration('workItemStudio.table');
+    await config.update('importMaxRows', 3, vscode.ConfigurationTarget.Workspace);
+    try {
+      const [x] = leaves();
+      const rows = Array.from({ length: 5 }, (_, i) => `${x!.id},over ${i}`).join('\r\n');
+      const out = await importFile(await write('rows.csv', Buffer.from(`ID,Name\r\n${rows}\r\n`)));
+      assert.ok(out?.refused, JSON.stringify(out));
+      assert.match(out.refused, /has 5 rows, and an import may have at most 3 rows/);
+      assert.match(out.refused, /workItemStudio\.table\.importMaxRows/);
+      assert.equal(editsNow(), before, 'the table is unchanged');
+    } finally {
+      await config.update('importMaxRows', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  it('refuses a file over the size limit with its size and the limit, before reading it', async () => {
+    const before = editsNow();
+    const config = vscode.workspace.getConfiguration('workItemStudio.table');
+    await config.update('importMaxMegabytes', 1, vscode.ConfigurationTarget.Workspace);
+    try {
+      const [x] = leaves();
+      const big = Buffer.from(`ID,Name\r\n${x!.id},${'a'.repeat(1_300_000)}\r\n`);
+      const out = await importFile(await write('big.csv', big));
+      assert.ok(out?.refused, JSON.stringify(out));
+      assert.match(out.refused, new RegExp(`is 1\\.2 MiB \\(${big.length.toLocaleString('en-US')} bytes\\), and an import may be at most 1 MiB`));
+      assert.equal(editsNow(), before, 'the table is unchanged');
+    } finally {
+      await config.update('importMaxMegabytes', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
+  it('refuses a file that decodes in no encoding, naming the line and byte, and applies nothing', async () => {
+    const before = editsNow();
+    const [x, y] = leaves();
+    const file = Buffer.concat([Buffer.from(`ID,Name\r\n${x!.id},`), iconv.encode('名前', 'cp932'), Buffer.from(`\r\n${y!.id},ab`), Buffer.from([0x82, 0xff]), Buffer.from('\r\n')]);
+    const out = await importFile(await write('broken.csv', file));
+    assert.ok(out?.refused, JSON.stringify(out));
+    assert.match(out.refused, /line 3, byte \d+ of the line \(82 FF 0D 0A\) is neither UTF-8 nor Shift_JIS/);
+    assert.equal(editsNow(), before, 'no edit');
+  });
+
+  it('asks which encoding when both UTF-8 and Shift_JIS read the file, and remembers the answer for that file', async () => {
+    table.editing.edits.clear();
+    const [x] = leaves();
+    const uri = await write('unsure.csv', Buffer.from(`ID,Name\r\n${x!.id},Café\r\n`, 'utf8'));
+    const settle = () => new Promise((r) => setTimeout(r, 800));
+    const asked = Promise.resolve(vscode.commands.executeCommand('workItemStudio.importIntoTable', { uri }));
+    await settle();
+    // UTF-8 (most likely) first, Shift_JIS second: take the second.
+    await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    const first = (await asked) as Outcome;
+    assert.equal(first.encoding, 'shiftjis');
+    assert.equal(table.editing.edits.get(x!.id, 'Name')?.value, 'Cafﾃｩ', 'read as the user said');
+    table.editing.edits.clear();
+    // The same file again: no question (a question would leave the command waiting).
+    const again = (await Promise.race([importFile(uri), new Promise((r) => setTimeout(() => r('asked again'), 5000))])) as Outcome | string;
+    if (again === 'asked again') await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.notEqual(again, 'asked again');
+    assert.equal((again as Outcome).encoding, 'shiftjis');
+    table.editing.edits.clear();
+  });
+
+  it('a cancelled import gives no result to apply (the parse stops on the token)', async () => {
+    const source = new vscode.CancellationTokenSource();
+    source.cancel();
+    const progress: number[] = [];
+    const [x] = leaves();
+    await assert.rejects(
+      runImport(`ID,Name\n${x!.id},cancelled\n`, { columns: table.allColumns(), rows: new Map(table.allRows().map((r) => [r.id, r])) }, source.token, (done) => progress.push(done)),
+      (e: unknown) => e instanceof vscode.CancellationError || (e instanceof Error && e.name === 'AbortError'),
+    );
+    assert.equal(table.editing.edits.get(x!.id, 'Name'), undefined);
+  });
+
+  it('exports in Shift_JIS on request; a character CP932 cannot hold stops it (cancel) or writes UTF-8 (the choice), never a "?"', async () => {
+    table.editing.edits.clear();
+    const [x] = leaves();
+    await table.dispatch({ type: 'commit', id: x!.id, key: 'Name', text: '絵文字😀' });
+    const cancelled = await write('export-cancel.csv', new Uint8Array());
+    await vscode.workspace.fs.delete(cancelled);
+    const none = await vscode.commands.executeCommand('workItemStudio.exportTableCsv', { columns: 'shown', uri: cancelled, encoding: 'shiftjis', onUnencodable: 'cancel' });
+    assert.equal(none, undefined);
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.stat(cancelled)), 'nothing written');
+    const utf8 = await write('export-utf8.csv', new Uint8Array());
+    const out = (await vscode.commands.executeCommand('workItemStudio.exportTableCsv', { columns: 'shown', uri: utf8, encoding: 'shiftjis', onUnencodable: 'utf8' })) as {
+      encoding: string;
+      unencodable: { id: string; chars: string[] }[];
+    };
+    assert.equal(out.encoding, 'utf8');
+    assert.deepEqual(out.unencodable.filter((c) => c.id === x!.id).map((c) => c.chars), [['😀']]);
+    assert.deepEqual([...(await vscode.workspace.fs.readFile(utf8)).subarray(0, 3)], [0xef, 0xbb, 0xbf], 'UTF-8 with BOM');
+    table.editing.edits.clear();
+    const sjis = await write('export-sjis.csv', new Uint8Array());
+    const plain = (await vscode.commands.executeCommand('workItemStudio.exportTableCsv', { columns: 'shown', uri: sjis, encoding: 'shiftjis', onUnencodable: 'cancel' })) as { encoding: string; text: string } | undefined;
+    assert.ok(plain, 'the demo data has no character outside CP932');
+    assert.equal(plain.encoding, 'shiftjis');
+    assert.equal(iconv.decode(Buffer.from(await vscode.workspace.fs.readFile(sjis)), 'cp932'), plain.text.replace(/^\ufeff/, ''));
+  });
+});
