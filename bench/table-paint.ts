@@ -22,7 +22,9 @@
 //   all:    t0 → the last `rows` message handled (every row in the page's memory).
 // Baseline ("plain"): the same messages into a bare page that keeps the rows and, on the
 // first `rows` message, writes the rows in sight (as many as the table painted) as a bare
-// <table> in an animation frame: the floor of "a message came, rows are shown".
+// <table> in an animation frame, with what the table shows in them (texts, tree marks and
+// indents, hovers, column widths, a scroll area as tall as every row): the floor of "a
+// message came, rows are shown".
 // The two sides run interleaved, BENCH_RUNS times each after one warm-up of each.
 //
 // Run: npx tsx bench/table-paint.ts   (BENCH_RUNS=n, default 7; BENCH_ITEMS=n, default 100000)
@@ -64,31 +66,56 @@ ${TABLE_PAGE_BODY}
 <script src="${ORIGIN}/table.js"></script>
 </body></html>`;
 
-/** The baseline page: keeps the rows, writes the ones in sight as a bare table on the first rows message. */
+/**
+ * The baseline page: keeps the rows and, on the first rows message, writes the ones in sight
+ * as a bare table showing what the table shows in them: the same texts (the tree's marks and
+ * indents in the name column), the same hovers (users with their IDs, long texts), the
+ * columns' widths, in a scroll area as tall as every row.
+ */
 const PLAIN_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
 <link rel="stylesheet" href="${ORIGIN}/table.css"><title>plain</title></head><body>
-<div id="plain" style="overflow:auto;flex:1 1 auto"></div>
+<div id="plain" style="overflow:auto;flex:1 1 auto;height:100vh"><div id="spacer" style="position:relative"></div></div>
 <script src="${ORIGIN}/stub.js"></script>
 <script>
 (function () {
   const vscode = acquireVsCodeApi();
-  let rows = [], generation = -1, shown = false, total = 0;
+  let rows = [], columns = [], rowHeight = 24, tree = false, generation = -1, shown = false, total = 0;
   window.addEventListener('message', (event) => {
     const m = event.data;
-    if (m.type === 'reset') { generation = m.generation; total = m.total; rows = new Array(m.total); shown = false; return; }
+    if (m.type === 'init') { columns = m.columns; rowHeight = m.rowHeight; return; }
+    if (m.type === 'reset') { generation = m.generation; total = m.total; tree = m.tree; rows = new Array(m.total); shown = false; return; }
     if (m.type !== 'rows' || m.generation !== generation) return;
     for (let i = 0; i < m.rows.length; i++) rows[m.start + i] = m.rows[i];
     if (shown) return;
     shown = true;
     requestAnimationFrame(() => {
       const table = document.createElement('table');
+      table.style.tableLayout = 'fixed';
+      table.style.borderCollapse = 'collapse';
+      const cols = document.createElement('colgroup');
+      for (const c of columns) { const col = document.createElement('col'); col.style.width = c.width + 'px'; cols.append(col); }
+      table.append(cols);
+      const nameAt = columns.findIndex((c) => c.key === 'Name');
       const n = Math.min(window.BENCH_VISIBLE, total);
       for (let r = 0; r < n; r++) {
+        const row = rows[r];
         const tr = document.createElement('tr');
-        for (const c of rows[r].cells) { const td = document.createElement('td'); td.textContent = c; tr.append(td); }
+        tr.style.height = rowHeight + 'px';
+        for (let c = 0; c < columns.length; c++) {
+          const td = document.createElement('td');
+          let text = row.cells[c];
+          if (tree && c === nameAt) { td.style.paddingLeft = 6 + Math.max(0, row.level - 1) * 14 + 'px'; text = (row.container ? '\u25be ' : '  ') + text; }
+          td.textContent = text;
+          const tip = row.titles ? row.titles[columns[c].key] : undefined;
+          if (tip !== undefined) td.title = tip;
+          else if (row.cells[c].length > 12) td.title = row.cells[c];
+          tr.append(td);
+        }
         table.append(tr);
       }
-      document.getElementById('plain').replaceChildren(table);
+      const spacer = document.getElementById('spacer');
+      spacer.style.height = total * rowHeight + 'px';
+      spacer.replaceChildren(table);
       vscode.postMessage({ type: 'painted', generation, first: 0, count: n, total, received: m.rows.length, ms: 0 });
     });
   });
@@ -214,13 +241,21 @@ async function main(): Promise<void> {
   const page = await context.newPage();
   const table: Run[] = [];
   const plain: Run[] = [];
+  let same = false;
+  let cellCount = 0;
   try {
     const warm = await once(page, 'table');
     visible = warm.count;
     // The page shows users by name with the ID on hover (the rows' titles): a check that the very script ran.
     const tip = await page.locator('#rows .cell.user[title]').first().getAttribute('title');
     if (!tip || !/\(\d+\)/.test(tip)) throw new Error(`a user cell of the table has no hover with the user's ID (${String(tip)})`);
+    const shownTexts = (selector: string) => page.locator(selector).evaluateAll((els) => els.map((e) => `${e.textContent ?? ''}|${(e as unknown as { title: string }).title}`));
+    const tableTexts = await shownTexts('#rows .row .cell');
     await once(page, 'plain');
+    const plainTexts = await shownTexts('#plain td');
+    cellCount = tableTexts.length;
+    same = tableTexts.length > 0 && tableTexts.join('\n') === plainTexts.join('\n');
+    if (!same) process.stderr.write(`the plain page shows other texts than the table: ${tableTexts.length} and ${plainTexts.length} cells\n`);
     for (let i = 0; i < RUNS; i++) {
       if (i % 2 === 0) {
         table.push(await once(page, 'table'));
@@ -244,20 +279,23 @@ async function main(): Promise<void> {
     const s = st(xs);
     return `${s.min.toFixed(0)} / ${s.median.toFixed(0)} / ${s.max.toFixed(0)}`;
   };
-  const ratio = (a: Run[], b: Run[], k: keyof Run) => st(a.map((x, i) => x[k] / b[i]![k])).median.toFixed(2);
+  const ratio = (a: Run[], b: Run[], k: keyof Run) => {
+    const r = st(a.map((x, i) => x[k] / b[i]![k]));
+    return `${r.median.toFixed(2)}× (${r.min.toFixed(2)}–${r.max.toFixed(2)})`;
+  };
   const cores = os.cpus();
   const md = `
 ## Webview first paint for ${rows.toLocaleString('en')} rows (issue 24: goal ≤ 300 ms of webview time)
 
 Command: \`npx tsx bench/table-paint.ts\` (\`BENCH_RUNS\`=${RUNS}, \`BENCH_ITEMS\`=${ITEMS}). ${new Date().toISOString()}; ${cores.length} × ${cores[0]?.model.trim()}, Node ${process.version}, headless Chromium ${version};
 load average before ${loadBefore.map((x) => x.toFixed(2)).join(' / ')}, after ${loadAfter.map((x) => x.toFixed(2)).join(' / ')} (shared machine).
-The page loads media/table/table.css, virtual.js and table.js (a stub acquireVsCodeApi); the messages are those TablePanel posts for the generated ${ITEMS.toLocaleString('en')}-item project (read over HTTP from the sandbox, formatted by src/table/model): \`init\`, then at t0 \`reset\` and ${chunks} \`rows\` chunks of ${ROW_CHUNK.toLocaleString('en')} rows (${(bytes / 1e6).toFixed(1)} MB as JSON), each from a worker of the page (a structured clone, as a webview's messages come). Viewport 1280 × 800; the table painted ${visible} rows (in sight + overscan). Webview time (the page's performance.now), ms from t0, min / median / max of ${RUNS} runs each on a fresh page, interleaved after one warm-up of each; ratio = median of per-run ratios.
+The page loads media/table/table.css, virtual.js and table.js (a stub acquireVsCodeApi); the messages are those TablePanel posts for the generated ${ITEMS.toLocaleString('en')}-item project (read over HTTP from the sandbox, formatted by src/table/model): \`init\`, then at t0 \`reset\` and ${chunks} \`rows\` chunks of ${ROW_CHUNK.toLocaleString('en')} rows (${(bytes / 1e6).toFixed(1)} MB as JSON), each from a worker of the page (a structured clone, as a webview's messages come). Viewport 1280 × 800; the table painted ${visible} rows (in sight + overscan); the plain page as many, with the same texts and hovers in its cells (${same ? 'checked: the same' : '**checked: NOT the same**'} ${cellCount} cells' texts and hovers after the warm-up). Webview time (the page's performance.now), ms from t0, min / median / max of ${RUNS} runs each on a fresh page, interleaved (each first every other round) after one warm-up of each; ratio = median of per-run ratios (min–max in brackets).
 
-| what | table (media/table) | plain: the rows in sight as a bare table | ratio |
+| what | table (media/table) | plain: the rows in sight as a bare table with the same texts and hovers | ratio |
 |---|---|---|---:|
-| first rows put in the page and laid out (the frame that shows them) | ${f(table.map((x) => x.render))} | ${f(plain.map((x) => x.render))} | ${ratio(table, plain, 'render')}× |
-| the next frame (upper bound: the chunks still queued are handled before it) | ${f(table.map((x) => x.next))} | ${f(plain.map((x) => x.next))} | ${ratio(table, plain, 'next')}× |
-| every chunk received and handled | ${f(table.map((x) => x.all))} | ${f(plain.map((x) => x.all))} | ${ratio(table, plain, 'all')}× |
+| first rows put in the page and laid out (the frame that shows them) | ${f(table.map((x) => x.render))} | ${f(plain.map((x) => x.render))} | ${ratio(table, plain, 'render')} |
+| the next frame (upper bound: the chunks still queued are handled before it) | ${f(table.map((x) => x.next))} | ${f(plain.map((x) => x.next))} | ${ratio(table, plain, 'next')} |
+| every chunk received and handled | ${f(table.map((x) => x.all))} | ${f(plain.map((x) => x.all))} | ${ratio(table, plain, 'all')} |
 `;
   process.stdout.write(md);
   // A section of the newest run of bench/table.ts (above its earlier runs).
