@@ -6,6 +6,8 @@
 //               Through one undici Agent for the whole run, with the client's own settings
 //               (connections, keep-alive), as ServiceClient keeps its pool: connections
 //               are reused, not opened per read (the connections each side opened are counted).
+// "plain first": the same GET with `depth=1` (the level below the root folder) + JSON.parse:
+//               the floor for the first rows, the table's first read.
 // "table first": what TablePanel runs until its first `rows` message is ready: the level
 //               below the root folder read through ServiceClient (answer checked), flattened
 //               to rows (parent paths), the view computed and the first chunk of rows
@@ -69,14 +71,17 @@ async function main(): Promise<void> {
 
   // The plain side's pool: one Agent for every read, with the client's own settings.
   const agent = new Agent({ connections: DEFAULT_MAX_CONNECTIONS, keepAliveTimeout: DEFAULT_KEEP_ALIVE_MS, keepAliveMaxTimeout: DEFAULT_KEEP_ALIVE_MS * 4 });
-  const plain = async () => {
+  const get = async (query: string) => {
     const t0 = performance.now();
-    const r = await request(`${sandbox.url}/workitem/workItems/${root}/subItems`, { dispatcher: agent, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+    const r = await request(`${sandbox.url}/workitem/workItems/${root}/subItems${query}`, { dispatcher: agent, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
     const json = JSON.parse(await r.body.text()) as unknown[];
     const ms = performance.now() - t0;
     keep = json;
     return ms;
   };
+  // The whole subtree; the level below the root folder only (what the table's first rows need).
+  const plain = () => get('');
+  const plainFirst = () => get('?depth=1');
 
   const table = async () => {
     const t0 = performance.now();
@@ -111,13 +116,13 @@ async function main(): Promise<void> {
   };
 
   await plain();
+  await plainFirst();
   await table(); // warm-up
   const p: number[] = [];
+  const pf: number[] = [];
   const tf: number[] = [];
   const ta: number[] = [];
   const te: number[] = [];
-  const ratiosFirst: number[] = [];
-  const ratiosAll: number[] = [];
   const opened = { plain: 0, table: 0 };
   let rows = 0;
   const counted = async <T>(side: 'plain' | 'table', run: () => Promise<T>): Promise<T> => {
@@ -128,24 +133,22 @@ async function main(): Promise<void> {
     opened[side] += connects - before;
     return out;
   };
-  for (let i = 0; i < RUNS; i++) {
-    let a = 0;
-    let b: Awaited<ReturnType<typeof table>>;
-    if (i % 2 === 0) {
-      a = await counted('plain', plain);
-      b = await counted('table', table);
-    } else {
-      b = await counted('table', table);
-      a = await counted('plain', plain);
-    }
-    p.push(a);
-    tf.push(b.first);
-    ta.push(b.all);
-    te.push(b.every);
-    ratiosFirst.push(b.first / a);
-    ratiosAll.push(b.all / a);
-    rows = b.n;
-  }
+  const sides: (() => Promise<void>)[] = [
+    async () => void p.push(await counted('plain', plain)),
+    async () => void pf.push(await counted('plain', plainFirst)),
+    async () => {
+      const b = await counted('table', table);
+      tf.push(b.first);
+      ta.push(b.all);
+      te.push(b.every);
+      rows = b.n;
+    },
+  ];
+  // Each round runs every side once, the order turned by one each round.
+  for (let i = 0; i < RUNS; i++) for (let k = 0; k < sides.length; k++) await sides[(i + k) % sides.length]!();
+  const ratiosFirst = tf.map((x, i) => x / pf[i]!);
+  const ratiosFirstToAll = tf.map((x, i) => x / p[i]!);
+  const ratiosAll = ta.map((x, i) => x / p[i]!);
   await agent.close();
   await client.close();
   sandbox.close();
@@ -157,12 +160,13 @@ async function main(): Promise<void> {
 ## First rows of a ${ITEMS.toLocaleString('en')}-item project in the table (issue 24: goal ≤ 1.5× a plain read and parse)
 
 Command: \`npx tsx bench/table-load.ts\` (\`BENCH_RUNS\`=${RUNS}, \`BENCH_ITEMS\`=${ITEMS}). ${new Date().toISOString()}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; load average before ${loadBefore}, after ${loadAfter} (shared machine).
-Sandbox (generated large project, ${rows.toLocaleString('en')} rows below the root folder, 16 levels) in a process of its own; times in ms, min / median / max, after one warm-up of each side, the sides interleaved (each first every other round, a full GC before each); ratio = median of per-run ratios (min–max in brackets). Both sides read through a pool kept for the whole run (the plain side one undici Agent with the client's settings, the table its ServiceClient): connections opened in the ${RUNS} timed rounds, plain ${opened.plain}, table ${opened.table} (the pools close a socket idle for ${DEFAULT_KEEP_ALIVE_MS / 1000} s, the server after 5 s).
+Sandbox (generated large project, ${rows.toLocaleString('en')} rows below the root folder, 16 levels) in a process of its own; times in ms, min / median / max, after one warm-up of each side, the sides interleaved (the order turned by one each round, a full GC before each); ratio = median of per-run ratios (min–max in brackets). Both sides read through a pool kept for the whole run (the plain side one undici Agent with the client's settings, the table its ServiceClient): connections opened in the ${RUNS} timed rounds, plain ${opened.plain}, table ${opened.table} (the pools close a socket idle for ${DEFAULT_KEEP_ALIVE_MS / 1000} s, the server after 5 s).
 
 | what | ms | ratio to plain |
 |---|---|---:|
 | plain: one GET of the whole subtree + JSON.parse | ${stats(p)} | 1.00× |
-| table, first rows (first level read, checked, flattened, view, first chunk of ${ROW_CHUNK} formatted) | ${stats(tf)} | ${spread(ratiosFirst)} |
+| plain: one GET of the level below the root folder (\`depth=1\`, what the first rows need) + JSON.parse | ${stats(pf)} | |
+| table, first rows (first level read, checked, flattened, view, first chunk of ${ROW_CHUNK} formatted) | ${stats(tf)} | to the plain read of the first level: ${spread(ratiosFirst)}; to the plain read of the whole subtree: ${spread(ratiosFirstToAll)} |
 | table, first chunk of all ${rows.toLocaleString('en')} rows (both phases: first level, then the whole subtree read, checked, flattened, view, first chunk) | ${stats(ta)} | ${spread(ratiosAll)} |
 | table, every chunk of all rows formatted for the webview | ${stats(te)} | ${spread(te.map((x, i) => x / p[i]!))} |
 `;
