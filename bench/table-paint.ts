@@ -9,7 +9,8 @@
 // process) read with loadSubtree over real HTTP, the view computed and formatted in
 // chunks of ROW_CHUNK rows exactly as TablePanel.refresh does (src/table/model), users by
 // name. The messages come from a worker of the page (a structured clone each, as a
-// webview's messages come from outside its main thread): `init` first (the page builds
+// webview's messages come from outside its main thread; the worker fetches them from the
+// bench's local HTTP server, which serves the pages too, before t0): `init` first (the page builds
 // its bar and header, not timed), then at t0 `reset` and every `rows` chunk at once.
 //
 // Measured in the page (performance.now, webview time), per run on a fresh page:
@@ -30,6 +31,8 @@
 // Run: npx tsx bench/table-paint.ts   (BENCH_RUNS=n, default 7; BENCH_ITEMS=n, default 100000)
 // Adds a section to the newest run in bench/results/table.md, above its earlier runs (BENCH_WRITE=0: print only).
 import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -46,7 +49,6 @@ import { TABLE_PAGE_BODY } from '../src/table/model/page';
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const MEDIA = path.join(__dirname, '..', 'media', 'table');
-const ORIGIN = 'https://table.bench';
 
 /** The English strings the extension sends (src/table/strings.ts, without vscode.l10n). */
 const STRINGS: TableStrings = {
@@ -59,11 +61,11 @@ const STRINGS: TableStrings = {
 
 /** The page of the webview (src/table/html.ts without the CSP's nonce: the same elements, files and order). */
 const TABLE_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
-<link rel="stylesheet" href="${ORIGIN}/table.css"><title>bench</title></head><body>
+<link rel="stylesheet" href="/table.css"><title>bench</title></head><body>
 ${TABLE_PAGE_BODY}
-<script src="${ORIGIN}/stub.js"></script>
-<script src="${ORIGIN}/virtual.js"></script>
-<script src="${ORIGIN}/table.js"></script>
+<script src="/stub.js"></script>
+<script src="/virtual.js"></script>
+<script src="/table.js"></script>
 </body></html>`;
 
 /**
@@ -73,9 +75,9 @@ ${TABLE_PAGE_BODY}
  * columns' widths, in a scroll area as tall as every row.
  */
 const PLAIN_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
-<link rel="stylesheet" href="${ORIGIN}/table.css"><title>plain</title></head><body>
+<link rel="stylesheet" href="/table.css"><title>plain</title></head><body>
 <div id="plain" style="overflow:auto;flex:1 1 auto;height:100vh"><div id="spacer" style="position:relative"></div></div>
-<script src="${ORIGIN}/stub.js"></script>
+<script src="/stub.js"></script>
 <script>
 (function () {
   const vscode = acquireVsCodeApi();
@@ -148,15 +150,15 @@ const STUB = `(function () {
     setState() {},
   });
   // Messages of the "extension": from a worker, each a structured clone.
-  window.__load = (messages) => new Promise((ready) => {
-    const src = 'let held = []; onmessage = (e) => { if (e.data.hold) { held = e.data.hold; postMessage({ held: held.length }); } else if (e.data.send) { for (const m of held.slice(e.data.send[0], e.data.send[1])) postMessage(m); } };';
+  window.__load = (url) => new Promise((ready) => {
+    const src = 'let held = []; onmessage = (e) => { if (e.data.fetch) { fetch(e.data.fetch).then((r) => r.json()).then((m) => { held = m; postMessage({ held: held.length }); }); } else if (e.data.send) { for (const m of held.slice(e.data.send[0], e.data.send[1])) postMessage(m); } };';
     const w = (window.__worker = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' }))));
     w.onmessage = (e) => {
       if (e.data && e.data.held !== undefined) { ready(e.data.held); return; }
       window.dispatchEvent(new MessageEvent('message', { data: e.data }));
       if (e.data.type === 'rows' && ++chunks === expectChunks) { allDone = performance.now(); maybeDone(); }
     };
-    w.postMessage({ hold: messages });
+    w.postMessage({ fetch: new URL(url, location.href).href });
   });
   window.__send = (from, to, rowChunks) => {
     if (rowChunks) { expectChunks = rowChunks; chunks = 0; t0 = performance.now(); }
@@ -204,11 +206,13 @@ async function main(): Promise<void> {
   const loadBefore = os.loadavg();
   const { messages, rows } = await prepareMessages();
   const chunks = messages.filter((m) => m.type === 'rows').length;
-  const bytes = Buffer.byteLength(JSON.stringify(messages));
+  const messagesJson = Buffer.from(JSON.stringify(messages));
+  const bytes = messagesJson.length;
   const tools = ensureTools();
   const browser = await launchChromium(tools);
   const version = browser.version();
-  const files: Record<string, { body: string; type: string }> = {
+  const files: Record<string, { body: string | Buffer; type: string }> = {
+    '/messages.json': { body: messagesJson, type: 'application/json' },
     '/table.html': { body: TABLE_PAGE, type: 'text/html' },
     '/plain.html': { body: PLAIN_PAGE, type: 'text/html' },
     '/stub.js': { body: STUB, type: 'text/javascript' },
@@ -218,9 +222,10 @@ async function main(): Promise<void> {
   };
   let visible = 40;
   const once = async (page: Page, kind: 'table' | 'plain'): Promise<Run> => {
-    await page.goto(`${ORIGIN}/${kind}.html`);
+    await page.goto(`${origin}/${kind}.html`);
     await page.evaluate((n) => ((globalThis as unknown as { BENCH_VISIBLE: number }).BENCH_VISIBLE = n), visible);
-    await page.evaluate((m) => (globalThis as unknown as { __load(m: unknown): Promise<number> }).__load(m), messages);
+    // The page's worker fetches the messages itself (passing 45 MB through the browser's protocol took minutes per run).
+    await page.evaluate(() => (globalThis as unknown as { __load(url: string): Promise<number> }).__load('/messages.json'));
     // `init` first (as the extension sends it before any row), two frames, then reset + every chunk.
     await page.evaluate(() => (globalThis as unknown as { __send(a: number, b: number): void }).__send(0, 1));
     await page.evaluate(() => {
@@ -233,11 +238,18 @@ async function main(): Promise<void> {
       return w.__result;
     }, { n: messages.length, c: chunks });
   };
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.route(`${ORIGIN}/**`, (route) => {
-    const f = files[new URL(route.request().url()).pathname];
-    return f ? route.fulfill({ status: 200, contentType: f.type, body: f.body }) : route.fulfill({ status: 404, body: '' });
+  // The page's files from a local HTTP server (the browser reads them itself).
+  const server = http.createServer((req, res) => {
+    const f = files[new URL(req.url ?? '/', 'http://localhost').pathname];
+    if (!f) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': f.type, 'cache-control': 'no-store' }).end(f.body);
   });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const table: Run[] = [];
   const plain: Run[] = [];
@@ -268,6 +280,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
+    server.close();
   }
   const loadAfter = os.loadavg();
   const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
