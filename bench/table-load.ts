@@ -18,7 +18,8 @@
 // The sandbox runs in a process of its own (bench/child-sandbox.ts). The sides alternate
 // which goes first each round, with a full GC before each (neither pays the other's garbage).
 //
-// Run: npx tsx bench/table-load.ts   (BENCH_RUNS=n, default 7; BENCH_ITEMS=n, default 100000)
+// Run: npx tsx bench/table-load.ts   (BENCH_RUNS=n, default 7; BENCH_ITEMS=n, default 100000;
+//      BENCH_FIRST_RUNS=n, default 31: rounds of the first rows alone beside the plain read of the first level)
 // Adds a section to the newest run in bench/results/table.md (above its earlier runs; BENCH_WRITE=0: print only).
 import * as diagnostics from 'node:diagnostics_channel';
 import * as os from 'node:os';
@@ -35,6 +36,7 @@ import { appendToNewestRun } from './history';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
+const FIRST_RUNS = Number(process.env.BENCH_FIRST_RUNS ?? 31);
 
 async function serve(): Promise<void> {
   const sandbox = await createSandbox({ port: 0, data: generateLargeProject({ items: ITEMS }) });
@@ -43,9 +45,10 @@ async function serve(): Promise<void> {
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)]!;
+const num = (n: number) => n.toFixed(n < 100 ? 1 : 0);
 const stats = (xs: number[]) => {
   const s = sorted(xs);
-  return `${s[0]!.toFixed(0)} / ${median(xs).toFixed(0)} / ${s[s.length - 1]!.toFixed(0)}`;
+  return `${num(s[0]!)} / ${num(median(xs))} / ${num(s[s.length - 1]!)}`;
 };
 let keep: unknown;
 
@@ -126,8 +129,28 @@ async function main(): Promise<void> {
     return { first, all, every, n };
   };
 
+  // The first rows alone (the read of the whole subtree cancelled once they are there), for more rounds than the whole load.
+  const tableFirst = async () => {
+    const t0 = performance.now();
+    const stop = new AbortController();
+    let first = 0;
+    await loadSubtree(client, root, 0, {
+      signal: stop.signal,
+      onRows: (rows) => {
+        const view = computeView(rows, { lowestOnly: false, isFolder });
+        const out = [];
+        for (let i = 0; i < Math.min(ROW_CHUNK, view.length); i++) out.push(shownRow(view[i]!, columns, {}));
+        keep = out;
+        first = performance.now() - t0;
+        stop.abort();
+      },
+    });
+    return first;
+  };
+
   await plain();
   await plainFirst();
+  await tableFirst();
   await table(); // warm-up
   const p: number[] = [];
   const pf: number[] = [];
@@ -157,6 +180,19 @@ async function main(): Promise<void> {
   ];
   // Each round runs every side once, the order turned by one each round.
   for (let i = 0; i < RUNS; i++) for (let k = 0; k < sides.length; k++) await sides[(i + k) % sides.length]!();
+  // The first rows against the plain read of the same level: FIRST_RUNS more rounds (each a few ms).
+  const pf2: number[] = [];
+  const tf2: number[] = [];
+  for (let i = 0; i < FIRST_RUNS; i++) {
+    if (i % 2 === 0) {
+      pf2.push(await plainFirst());
+      tf2.push(await tableFirst());
+    } else {
+      tf2.push(await tableFirst());
+      pf2.push(await plainFirst());
+    }
+  }
+  const ratiosFirst2 = tf2.map((x, i) => x / pf2[i]!);
   const ratiosFirst = tf.map((x, i) => x / pf[i]!);
   const ratiosFirstToAll = tf.map((x, i) => x / p[i]!);
   const ratiosAll = ta.map((x, i) => x / p[i]!);
@@ -178,6 +214,7 @@ Sandbox (generated large project, ${rows.toLocaleString('en')} rows below the ro
 | plain: one GET of the whole subtree + JSON.parse | ${stats(p)} | 1.00× |
 | plain: one GET of the level below the root folder (\`depth=1\`, what the first rows need) + JSON.parse | ${stats(pf)} | |
 | table, first rows (first level read, checked, flattened, view, first chunk of ${ROW_CHUNK} formatted) | ${stats(tf)} | to the plain read of the first level: ${spread(ratiosFirst)}; to the plain read of the whole subtree: ${spread(ratiosFirstToAll)} |
+| ${FIRST_RUNS} more rounds of the first rows alone (the table's read of the whole subtree cancelled once they are there) beside the plain read of the first level, interleaved | table ${stats(tf2)}, plain ${stats(pf2)} | ${spread(ratiosFirst2)} |
 | table, first chunk of all ${rows.toLocaleString('en')} rows (both phases: first level, then the whole subtree read, checked, flattened, view, first chunk) | ${stats(ta)} | ${spread(ratiosAll)} |
 | table, every chunk of all rows formatted for the webview | ${stats(te)} | ${spread(te.map((x, i) => x / p[i]!))} |
 `;
