@@ -1,5 +1,5 @@
 // Benchmark: the first rows of a 100,000-item project in the work item table, beside a
-// plain read and parse of the same items (issue 24: goal ≤ 1.5×). In one run, interleaved.
+// plain read and parse of the same items (goal ≤ 1.5×). In one run, interleaved.
 //
 // "plain":      one undici GET of the project's whole subtree (`subItems` of the root
 //               folder, no depth) + JSON.parse: the floor for having every item in memory.
@@ -204,7 +204,7 @@ async function main(): Promise<void> {
   const loadAfter = os.loadavg().map((x) => x.toFixed(2)).join(' / ');
   const spread = (xs: number[]) => `${median(xs).toFixed(2)}× (${sorted(xs)[0]!.toFixed(2)}–${sorted(xs)[xs.length - 1]!.toFixed(2)})`;
   const text = `
-## First rows of a ${ITEMS.toLocaleString('en')}-item project in the table (issue 24: goal ≤ 1.5× a plain read and parse)
+## First rows of a ${ITEMS.toLocaleString('en')}-item project in the table (goal ≤ 1.5× a plain read and parse)
 
 Command: \`npx tsx bench/table-load.ts\` (\`BENCH_RUNS\`=${RUNS}, \`BENCH_ITEMS\`=${ITEMS}). ${new Date().toISOString()}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; load average before ${loadBefore}, after ${loadAfter} (shared machine).
 Sandbox (generated large project, ${rows.toLocaleString('en')} rows below the root folder, 16 levels) in a process of its own; times in ms, min / median / max, after one warm-up of each side, the sides interleaved (the order turned by one each round, a full GC before each); ratio = median of per-run ratios (min–max in brackets). Both sides read through a pool kept for the whole run (the plain side one undici Agent with the client's settings, the table its ServiceClient): connections opened in the ${RUNS} timed rounds, plain ${opened.plain}, table ${opened.table} (the pools close a socket idle for ${DEFAULT_KEEP_ALIVE_MS / 1000} s, the server after 5 s; a GET on a socket the server had just closed is sent again once on both sides, as the client does: the plain side did so ${retried === 1 ? "once" : `${retried} times`}).

@@ -1,4 +1,4 @@
-// Benchmark: the work item table webview's first paint for 100,000 rows (issue 24: goal
+// Benchmark: the work item table webview's first paint for 100,000 rows (goal
 // ≤ 300 ms of webview time), in headless Chromium (playwright-core; Debian's Chromium as
 // the E2E tier finds it: test/runners/code-server.ts ensureTools / launchChromium). No VS
 // Code: a page loads the very files the table webview loads (media/table/table.css,
@@ -298,7 +298,7 @@ async function main(): Promise<void> {
   };
   const cores = os.cpus();
   const md = `
-## Webview first paint for ${rows.toLocaleString('en')} rows (issue 24: goal ≤ 300 ms of webview time)
+## Webview first paint for ${rows.toLocaleString('en')} rows (goal ≤ 300 ms of webview time)
 
 Command: \`npx tsx bench/table-paint.ts\` (\`BENCH_RUNS\`=${RUNS}, \`BENCH_ITEMS\`=${ITEMS}). ${new Date().toISOString()}; ${cores.length} × ${cores[0]?.model.trim()}, Node ${process.version}, headless Chromium ${version};
 load average before ${loadBefore.map((x) => x.toFixed(2)).join(' / ')}, after ${loadAfter.map((x) => x.toFixed(2)).join(' / ')} (shared machine).

@@ -234,7 +234,7 @@ function filterSection(rows: readonly TableRow[]): string[] {
     const r = { a: a!, b: b! };
     lines.push(`| ${label} | \`${text}\` | ${count.toLocaleString('en')} | ${fmt(stats(r.a))} | ${ms(stats(cpu[label]!).median)} | ${fmt(stats(r.b))} | ${ratio(r.a, r.b)} | ${floor} |`);
   };
-  row('issue 24 example', 'status:"進行中" leader:suzuki finish<2026-03-01 progress<100', () => {
+  row('status, leader, finish and progress', 'status:"進行中" leader:suzuki finish<2026-03-01 progress<100', () => {
     let n = 0;
     for (const x of rows) {
       const f = x.fields;
