@@ -28,7 +28,10 @@ function keyOf(v: unknown): string {
   if (v === null || v === undefined || typeof v !== 'object') return JSON.stringify(v ?? null);
   if (Array.isArray(v)) return `[${v.map(keyOf).join(',')}]`;
   const o = v as Record<string, unknown>;
-  return `{${Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${keyOf(o[k])}`).join(',')}}`;
+  return `{${Object.keys(o)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${keyOf(o[k])}`)
+    .join(',')}}`;
 }
 
 /**
@@ -61,7 +64,12 @@ export function plainGroupEdits(edits: readonly CellEdit[], describe: Describe, 
   }
   // Each item's changes, in the body's order (the dates, the fields by name, the shift). A change
   // is kept once by its key: equal values (objects with members in another order too) are one change.
-  interface Change { key: string; field?: string; fields?: Record<string, unknown>; shift?: number }
+  interface Change {
+    key: string;
+    field?: string;
+    fields?: Record<string, unknown>;
+    shift?: number;
+  }
   const known = new Map<string, Change>();
   const change = (key: string, make: () => Omit<Change, 'key'>): Change => {
     let c = known.get(key);
@@ -76,12 +84,14 @@ export function plainGroupEdits(edits: readonly CellEdit[], describe: Describe, 
     const f = m.get(FINISH);
     const shifted = d !== undefined && itemsPerShift.get(d)! >= 2;
     if ((s || f) && !shifted) {
-      changes.push(change(`dates ${s ? keyOf(s.value) : '-'} ${f ? keyOf(f.value) : '-'}`, () => {
-        const fields: Record<string, unknown> = {};
-        if (s) fields[START] = s.value;
-        if (f) fields[FINISH] = f.value;
-        return { fields };
-      }));
+      changes.push(
+        change(`dates ${s ? keyOf(s.value) : '-'} ${f ? keyOf(f.value) : '-'}`, () => {
+          const fields: Record<string, unknown> = {};
+          if (s) fields[START] = s.value;
+          if (f) fields[FINISH] = f.value;
+          return { fields };
+        }),
+      );
     }
     const others: Change[] = [];
     for (const [k, e] of m) if (k !== START && k !== FINISH) others.push(change(`${k}=${keyOf(e.value)}`, () => ({ field: k, fields: { [k]: e.value } })));
@@ -133,7 +143,8 @@ export function plainGroupEdits(edits: readonly CellEdit[], describe: Describe, 
 /** How the table's export shows a cell, written out per column type (users by name, hours H:MM, progress n%, dates yyyy-MM-dd). */
 function plainFormatter(c: ColumnDef, userName: ReadonlyMap<string, string>): (row: TableRow) => string {
   const number = (n: number) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100));
-  const id = (v: unknown) => (typeof v === 'string' && v !== '' && v !== '0' ? v : typeof v === 'number' && Number.isFinite(v) && v !== 0 ? String(v) : undefined);
+  const id = (v: unknown) =>
+    typeof v === 'string' && v !== '' && v !== '0' ? v : typeof v === 'number' && Number.isFinite(v) && v !== 0 ? String(v) : undefined;
   const key = c.key;
   if (key === 'Id') return (r) => r.id;
   if (c.multi) {
@@ -188,7 +199,12 @@ function plainFormatter(c: ColumnDef, userName: ReadonlyMap<string, string>): (r
 }
 
 /** The cells of `rows` as the export shows them, header first (hand-written formatting). */
-export function plainRecords(rows: readonly TableRow[], columns: readonly ColumnDef[], header: readonly string[], userName: ReadonlyMap<string, string>): string[][] {
+export function plainRecords(
+  rows: readonly TableRow[],
+  columns: readonly ColumnDef[],
+  header: readonly string[],
+  userName: ReadonlyMap<string, string>,
+): string[][] {
   const format = columns.map((c) => plainFormatter(c, userName));
   const out: string[][] = [header as string[]];
   for (const r of rows) {

@@ -30,7 +30,19 @@ import * as vm from 'node:vm';
 import { Agent, request } from 'undici';
 import { DEFAULT_KEEP_ALIVE_MS, DEFAULT_MAX_CONNECTIONS, ServiceClient } from '../src/api/client';
 import { createSandbox, generateLargeProject, LARGE_PROJECT } from '../src/sandbox/index';
-import { DEFAULT_COLUMN_KEYS, ROW_CHUNK, chunkRanges, computeView, folderTest, folderTypeIds, loadSubtree, pickColumns, shownRow, tableColumns, type LoadedRow } from '../src/table/model';
+import {
+  DEFAULT_COLUMN_KEYS,
+  ROW_CHUNK,
+  chunkRanges,
+  computeView,
+  folderTest,
+  folderTypeIds,
+  loadSubtree,
+  pickColumns,
+  shownRow,
+  tableColumns,
+  type LoadedRow,
+} from '../src/table/model';
 import { serveUntilStdinEnds, startChildSandbox } from './child-sandbox';
 import { appendToNewestRun } from './history';
 
@@ -61,7 +73,10 @@ let connects = 0;
 diagnostics.subscribe('undici:client:connected', () => connects++);
 
 async function main(): Promise<void> {
-  const loadBefore = os.loadavg().map((x) => x.toFixed(2)).join(' / ');
+  const loadBefore = os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
   const sandbox = await startChildSandbox(__filename, [], ['--max-old-space-size=4096']);
   const bare = new ServiceClient({ baseUrl: sandbox.url });
   const token = await bare.signIn('admin', 'password');
@@ -201,13 +216,16 @@ async function main(): Promise<void> {
   sandbox.close();
   void keep;
 
-  const loadAfter = os.loadavg().map((x) => x.toFixed(2)).join(' / ');
+  const loadAfter = os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
   const spread = (xs: number[]) => `${median(xs).toFixed(2)}× (${sorted(xs)[0]!.toFixed(2)}–${sorted(xs)[xs.length - 1]!.toFixed(2)})`;
   const text = `
 ## First rows of a ${ITEMS.toLocaleString('en')}-item project in the table (goal ≤ 1.5× a plain read and parse)
 
 Command: \`npx tsx bench/table-load.ts\` (\`BENCH_RUNS\`=${RUNS}, \`BENCH_ITEMS\`=${ITEMS}). ${new Date().toISOString()}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; load average before ${loadBefore}, after ${loadAfter} (shared machine).
-Sandbox (generated large project, ${rows.toLocaleString('en')} rows below the root folder, 16 levels) in a process of its own; times in ms, min / median / max, after one warm-up of each side, the sides interleaved (the order turned by one each round, a full GC before each); ratio = median of per-run ratios (min–max in brackets). Both sides read through a pool kept for the whole run (the plain side one undici Agent with the client's settings, the table its ServiceClient): connections opened in the ${RUNS} timed rounds, plain ${opened.plain}, table ${opened.table} (the pools close a socket idle for ${DEFAULT_KEEP_ALIVE_MS / 1000} s, the server after 5 s; a GET on a socket the server had just closed is sent again once on both sides, as the client does: the plain side did so ${retried === 1 ? "once" : `${retried} times`}).
+Sandbox (generated large project, ${rows.toLocaleString('en')} rows below the root folder, 16 levels) in a process of its own; times in ms, min / median / max, after one warm-up of each side, the sides interleaved (the order turned by one each round, a full GC before each); ratio = median of per-run ratios (min–max in brackets). Both sides read through a pool kept for the whole run (the plain side one undici Agent with the client's settings, the table its ServiceClient): connections opened in the ${RUNS} timed rounds, plain ${opened.plain}, table ${opened.table} (the pools close a socket idle for ${DEFAULT_KEEP_ALIVE_MS / 1000} s, the server after 5 s; a GET on a socket the server had just closed is sent again once on both sides, as the client does: the plain side did so ${retried === 1 ? 'once' : `${retried} times`}).
 
 | what | ms | ratio to plain |
 |---|---|---:|

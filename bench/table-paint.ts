@@ -39,7 +39,18 @@ import type { Page } from 'playwright-core';
 import { ServiceClient } from '../src/api/client';
 import { createSandbox, generateLargeProject, LARGE_PROJECT } from '../src/sandbox/index';
 import {
-  DEFAULT_COLUMN_KEYS, ROW_CHUNK, chunkRanges, columnLabel, computeView, defaultWidth, folderTest, folderTypeIds, loadSubtree, pickColumns, shownRow, tableColumns,
+  DEFAULT_COLUMN_KEYS,
+  ROW_CHUNK,
+  chunkRanges,
+  columnLabel,
+  computeView,
+  defaultWidth,
+  folderTest,
+  folderTypeIds,
+  loadSubtree,
+  pickColumns,
+  shownRow,
+  tableColumns,
 } from '../src/table/model';
 import { ROW_HEIGHT, type TableStrings, type ToWebview } from '../src/table/protocol';
 import { ensureTools, launchChromium } from '../test/runners/code-server';
@@ -53,10 +64,25 @@ const MEDIA = path.join(__dirname, '..', 'media', 'table');
 /** The English strings the extension sends (src/table/strings.ts, without vscode.l10n). */
 const STRINGS: TableStrings = {
   filterPlaceholder: 'Filter, e.g. status:"In progress" leader:suzuki finish<2026-03-01 overdue',
-  build: 'Add Condition…', named: 'Named Filters…', save: 'Save Filter…', columns: 'Columns…', lowestOnly: 'Lowest level only',
-  useInRequest: 'Use in Request Document', loading: 'Reading work items…', matches: '{0} of {1} items match', rows: '{0} items',
-  noRows: 'No work items to show.', sortHint: 'Click to sort; drag to move; drag the edge to resize', review: 'Review Changes',
-  exportCsv: 'Export…', importCsv: 'Import…', undo: 'Undo', redo: 'Redo', edits: '{0} edited cells', editedBefore: 'Edited. Before: {0}', empty: '(empty)',
+  build: 'Add Condition…',
+  named: 'Named Filters…',
+  save: 'Save Filter…',
+  columns: 'Columns…',
+  lowestOnly: 'Lowest level only',
+  useInRequest: 'Use in Request Document',
+  loading: 'Reading work items…',
+  matches: '{0} of {1} items match',
+  rows: '{0} items',
+  noRows: 'No work items to show.',
+  sortHint: 'Click to sort; drag to move; drag the edge to resize',
+  review: 'Review Changes',
+  exportCsv: 'Export…',
+  importCsv: 'Import…',
+  undo: 'Undo',
+  redo: 'Redo',
+  edits: '{0} edited cells',
+  editedBefore: 'Edited. Before: {0}',
+  empty: '(empty)',
 };
 
 /** The page of the webview (src/table/html.ts without the CSP's nonce: the same elements, files and order). */
@@ -166,7 +192,12 @@ const STUB = `(function () {
   };
 })();`;
 
-interface Run { render: number; next: number; all: number; count: number }
+interface Run {
+  render: number;
+  next: number;
+  all: number;
+  count: number;
+}
 
 async function prepareMessages(): Promise<{ messages: ToWebview[]; rows: number }> {
   const sandbox = await createSandbox({ port: 0, data: generateLargeProject({ items: ITEMS }) });
@@ -185,7 +216,13 @@ async function prepareMessages(): Promise<{ messages: ToWebview[]; rows: number 
     const view = computeView(rows, { lowestOnly: false, isFolder: folderTest(folderTypeIds(profile)), format });
     const messages: ToWebview[] = [
       {
-        type: 'init', title: 'Table: bench', strings: STRINGS, sort: undefined, lowestOnly: false, filterText: '', rowHeight: ROW_HEIGHT,
+        type: 'init',
+        title: 'Table: bench',
+        strings: STRINGS,
+        sort: undefined,
+        lowestOnly: false,
+        filterText: '',
+        rowHeight: ROW_HEIGHT,
         columns: columns.map((c) => ({ key: c.key, label: columnLabel(c, 'en'), type: c.type, width: defaultWidth(c) })),
       },
       { type: 'reset', generation: 1, total: view.length, loaded: rows.length, tree: true },
@@ -232,11 +269,14 @@ async function main(): Promise<void> {
       const raf = (globalThis as unknown as { requestAnimationFrame(f: () => void): void }).requestAnimationFrame;
       return new Promise<void>((r) => raf(() => raf(r)));
     });
-    return page.evaluate(({ n, c }) => {
-      const w = globalThis as unknown as { __send(a: number, b: number, c: number): void; __result: Promise<Run> };
-      w.__send(1, n, c);
-      return w.__result;
-    }, { n: messages.length, c: chunks });
+    return page.evaluate(
+      ({ n, c }) => {
+        const w = globalThis as unknown as { __send(a: number, b: number, c: number): void; __result: Promise<Run> };
+        w.__send(1, n, c);
+        return w.__result;
+      },
+      { n: messages.length, c: chunks },
+    );
   };
   // The page's files from a local HTTP server (the browser reads them itself).
   const server = http.createServer((req, res) => {
@@ -261,7 +301,8 @@ async function main(): Promise<void> {
     // The page shows users by name with the ID on hover (the rows' titles): a check that the very script ran.
     const tip = await page.locator('#rows .cell.user[title]').first().getAttribute('title');
     if (!tip || !/\(\d+\)/.test(tip)) throw new Error(`a user cell of the table has no hover with the user's ID (${String(tip)})`);
-    const shownTexts = (selector: string) => page.locator(selector).evaluateAll((els) => els.map((e) => `${e.textContent ?? ''}|${(e as unknown as { title: string }).title}`));
+    const shownTexts = (selector: string) =>
+      page.locator(selector).evaluateAll((els) => els.map((e) => `${e.textContent ?? ''}|${(e as unknown as { title: string }).title}`));
     const tableTexts = await shownTexts('#rows .row .cell');
     await once(page, 'plain');
     const plainTexts = await shownTexts('#plain td');

@@ -72,13 +72,37 @@ function rng(seed: number): () => number {
   };
 }
 
-const USERS = Array.from({ length: 200 }, (_, i) => ({ id: String(2101 + i), name: `${['鈴木', '田中', '佐藤', '高橋', '伊藤'][i % 5]} ${i}`, loginName: i === 0 ? 'suzuki' : `user${i}` }));
+const USERS = Array.from({ length: 200 }, (_, i) => ({
+  id: String(2101 + i),
+  name: `${['鈴木', '田中', '佐藤', '高橋', '伊藤'][i % 5]} ${i}`,
+  loginName: i === 0 ? 'suzuki' : `user${i}`,
+}));
 const WORDS = ['設計', '実装', 'テスト', 'レビュー', '資料作成', 'リリース', 'design', 'build', '調整', '打合せ'];
 /** Names of 2 % of the rows: what the export must quote or neutralize, and what folding must match (case, full and half width). */
-const SPECIAL = ['設計, 第2版', '"至急" レビュー', '行1\n行2', '=HYPERLINK("https://example.com","開く")', '+81 3 0000', '-調整', '@担当', 'Design Review', 'ＤＥＳＩＧＮ 資料', 'ﾚﾋﾞｭｰ 半角', '\u3000全角空白'];
+const SPECIAL = [
+  '設計, 第2版',
+  '"至急" レビュー',
+  '行1\n行2',
+  '=HYPERLINK("https://example.com","開く")',
+  '+81 3 0000',
+  '-調整',
+  '@担当',
+  'Design Review',
+  'ＤＥＳＩＧＮ 資料',
+  'ﾚﾋﾞｭｰ 半角',
+  '\u3000全角空白',
+];
 const COLUMNS = buildColumns([], {
-  itemTypes: [{ id: '41', name: 'フォルダー' }, { id: '42', name: 'タスク' }],
-  statusTypes: [{ id: '51', name: '未着手' }, { id: '52', name: '進行中' }, { id: '53', name: '完了' }, { id: '54', name: '保留' }],
+  itemTypes: [
+    { id: '41', name: 'フォルダー' },
+    { id: '42', name: 'タスク' },
+  ],
+  statusTypes: [
+    { id: '51', name: '未着手' },
+    { id: '52', name: '進行中' },
+    { id: '53', name: '完了' },
+    { id: '54', name: '保留' },
+  ],
 });
 
 function makeRows(n: number): TableRow[] {
@@ -135,7 +159,11 @@ function describe(update: UpdateWorkItemsBody, itemCount: number): string {
   return `Table edits: ${parts.join(', ')} (${itemCount} work item${itemCount === 1 ? '' : 's'})`;
 }
 
-interface Stats { min: number; median: number; max: number }
+interface Stats {
+  min: number;
+  median: number;
+  max: number;
+}
 function stats(xs: number[]): Stats {
   const s = [...xs].sort((a, b) => a - b);
   return { min: s[0]!, median: s[Math.floor(s.length / 2)]!, max: s[s.length - 1]! };
@@ -232,13 +260,22 @@ function filterSection(rows: readonly TableRow[]): string[] {
       floor = `${fmt(stats(c))} | ${ratio(a!, c)}`;
     }
     const r = { a: a!, b: b! };
-    lines.push(`| ${label} | \`${text}\` | ${count.toLocaleString('en')} | ${fmt(stats(r.a))} | ${ms(stats(cpu[label]!).median)} | ${fmt(stats(r.b))} | ${ratio(r.a, r.b)} | ${floor} |`);
+    lines.push(
+      `| ${label} | \`${text}\` | ${count.toLocaleString('en')} | ${fmt(stats(r.a))} | ${ms(stats(cpu[label]!).median)} | ${fmt(stats(r.b))} | ${ratio(r.a, r.b)} | ${floor} |`,
+    );
   };
   row('status, leader, finish and progress', 'status:"進行中" leader:suzuki finish<2026-03-01 progress<100', () => {
     let n = 0;
     for (const x of rows) {
       const f = x.fields;
-      if (f.StatusTypeId === '52' && f.LeaderId === '2101' && typeof f.PlannedFinishDate === 'string' && f.PlannedFinishDate.slice(0, 10) < '2026-03-01' && (f.ActualProgress as number) < 100) n++;
+      if (
+        f.StatusTypeId === '52' &&
+        f.LeaderId === '2101' &&
+        typeof f.PlannedFinishDate === 'string' &&
+        f.PlannedFinishDate.slice(0, 10) < '2026-03-01' &&
+        (f.ActualProgress as number) < 100
+      )
+        n++;
     }
     return n;
   });
@@ -296,10 +333,11 @@ function sortSection(rows: readonly TableRow[]): string[] {
     keyed.sort((a, b) => (a.k === null || b.k === null ? Number(a.k === null) - Number(b.k === null) : a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
     return keyed.map((x) => x.r);
   };
-  const byFinish = () => byKey((r) => {
-    const v = r.fields.PlannedFinishDate;
-    return typeof v === 'string' && /^\d{4}-\d\d-\d\d/.test(v) ? v.slice(0, 10) : null;
-  });
+  const byFinish = () =>
+    byKey((r) => {
+      const v = r.fields.PlannedFinishDate;
+      return typeof v === 'string' && /^\d{4}-\d\d-\d\d/.test(v) ? v.slice(0, 10) : null;
+    });
   const byLeader = () => {
     const leaderName = (r: TableRow) => {
       const id = r.fields.LeaderId;
@@ -317,11 +355,21 @@ function sortSection(rows: readonly TableRow[]): string[] {
       return n === null ? null : rank.get(n)!;
     });
   };
-  for (const [label, key, plain] of [['name (ja collation)', 'Name', byName], ['planned finish (dates)', 'PlannedFinishDate', byFinish], ['leader (user names)', 'LeaderId', byLeader]] as const) {
+  for (const [label, key, plain] of [
+    ['name (ja collation)', 'Name', byName],
+    ['planned finish (dates)', 'PlannedFinishDate', byFinish],
+    ['leader (user names)', 'LeaderId', byLeader],
+  ] as const) {
     const c = COLUMNS.find((x) => x.key === key)!;
     const model = () => sortRows(rows, c, 'asc', { userName });
     const r = pair(model, plain, `sort ${label}`);
-    check(`sort by ${label}: the same row order`, isDeepStrictEqual(model().map((x) => x.id), plain().map((x) => x.id)));
+    check(
+      `sort by ${label}: the same row order`,
+      isDeepStrictEqual(
+        model().map((x) => x.id),
+        plain().map((x) => x.id),
+      ),
+    );
     out.push(`| ${label} | ${fmt(stats(r.a))} | ${fmt(stats(r.b))} | ${ratio(r.a, r.b)} |`);
   }
   return out;
@@ -370,13 +418,25 @@ function csvSection(rows: readonly TableRow[]): { lines: string[]; note: string 
   const r = pair(model, plain, 'csv export');
   const text = model();
   const d = differingCells(text, plain());
-  check(`CSV export of ${rows.length.toLocaleString('en')} rows: the same cells read back`, d.count === 0, d.count ? `${d.count} cells differ; ${d.example}` : `${(Buffer.byteLength(text) / 1e6).toFixed(1)} MB`);
-  out.push(`| export: cells formatted as shown and written (exportTable) | ${fmt(stats(r.a))} | ${ms(stats(cpu['csv export']!).median)} | ${fmt(stats(r.b))} | ${ratio(r.a, r.b)} |`);
+  check(
+    `CSV export of ${rows.length.toLocaleString('en')} rows: the same cells read back`,
+    d.count === 0,
+    d.count ? `${d.count} cells differ; ${d.example}` : `${(Buffer.byteLength(text) / 1e6).toFixed(1)} MB`,
+  );
+  out.push(
+    `| export: cells formatted as shown and written (exportTable) | ${fmt(stats(r.a))} | ${ms(stats(cpu['csv export']!).median)} | ${fmt(stats(r.b))} | ${ratio(r.a, r.b)} |`,
+  );
   const records = plainRecords(rows, columns, header, userNameMap);
-  const w = pair(() => writeDelimited(records, { format: 'csv' }), () => papaCsv(records, writerStarts), 'csv writer');
+  const w = pair(
+    () => writeDelimited(records, { format: 'csv' }),
+    () => papaCsv(records, writerStarts),
+    'csv writer',
+  );
   const dw = differingCells(writeDelimited(records, { format: 'csv' }), papaCsv(records, writerStarts));
   check('CSV writer alone on the same cells: the same cells read back', dw.count === 0, dw.count ? `${dw.count} cells differ; ${dw.example}` : '');
-  out.push(`| the writer alone, on the same ${records.length.toLocaleString('en')} records of strings (writeDelimited) | ${fmt(stats(w.a))} | ${ms(stats(cpu['csv writer']!).median)} | ${fmt(stats(w.b))} | ${ratio(w.a, w.b)} |`);
+  out.push(
+    `| the writer alone, on the same ${records.length.toLocaleString('en')} records of strings (writeDelimited) | ${fmt(stats(w.a))} | ${ms(stats(cpu['csv writer']!).median)} | ${fmt(stats(w.b))} | ${ratio(w.a, w.b)} |`,
+  );
   const note = `Formulas: the export neutralizes cells starting with ${exportStarts ? [...exportStarts].map((c) => JSON.stringify(c)).join(' ') : 'nothing (no neutralization)'}, writeDelimited ${writerStarts ? [...writerStarts].map((c) => JSON.stringify(c)).join(' ') : 'nothing'}; papaparse's \`escapeFormulae\` is given the same characters on each side.`;
   return { lines: out, note };
 }
@@ -391,7 +451,11 @@ function main(): void {
   const plain = () => plainGroupEdits(edits, describe);
   const g = pair(model, plain, 'group');
   const grouped = model();
-  check(`grouping of ${edits.length.toLocaleString('en')} edits: the plain Map grouping gives the same documents and edits`, isDeepStrictEqual(grouped, plain()), `${grouped.length} documents`);
+  check(
+    `grouping of ${edits.length.toLocaleString('en')} edits: the plain Map grouping gives the same documents and edits`,
+    isDeepStrictEqual(grouped, plain()),
+    `${grouped.length} documents`,
+  );
   const docs = grouped.length;
   const shifts = grouped.filter((x) => x.document.update.moveScheduleDays !== undefined).length;
   const loadGroup = os.loadavg();
@@ -406,7 +470,7 @@ function main(): void {
     '',
     `Command: \`npx tsx bench/table.ts\` (\`BENCH_RUNS\`=${RUNS}, \`BENCH_ROWS\`=${ROWS}). ${new Date().toISOString()}; ${cores.length} × ${cores[0]?.model.trim()}, Node ${process.version};`,
     `load average before ${load(loadBefore)}, after the grouping ${load(loadGroup)}, at the end ${load(loadAfter)} (a shared machine: other work ran at the same time; compare ratios).`,
-    'Rows: seeded synthetic work items (the fields the default columns show), dates read with a time part, 2 % of the names with commas, quotes, line breaks, formula-like starts, Latin letters in full width and katakana in half width. All times in ms: min / median / max of the runs after one warm-up, the two sides interleaved (each first every other round); ratio = median of the per-run ratios (their min–max in brackets). CPU ms: process.cpuUsage over the same run (all threads: the GC\'s parallel work counts, waiting for a core does not). Baselines: bench/table-baselines.ts and the loops in bench/table.ts; every baseline\'s output is checked against the model\'s (list at the end).',
+    "Rows: seeded synthetic work items (the fields the default columns show), dates read with a time part, 2 % of the names with commas, quotes, line breaks, formula-like starts, Latin letters in full width and katakana in half width. All times in ms: min / median / max of the runs after one warm-up, the two sides interleaved (each first every other round); ratio = median of the per-run ratios (their min–max in brackets). CPU ms: process.cpuUsage over the same run (all threads: the GC's parallel work counts, waiting for a core does not). Baselines: bench/table-baselines.ts and the loops in bench/table.ts; every baseline's output is checked against the model's (list at the end).",
     '',
     `## Filter over ${ROWS.toLocaleString('en')} rows (goal ≤ 50 ms): parse + compile + count`,
     '',
@@ -438,7 +502,7 @@ function main(): void {
     '',
     `## CSV export of ${ROWS.toLocaleString('en')} rows (12 columns, Japanese headers)`,
     '',
-    '| what | table model ms | its CPU ms, median | baseline: papaparse\'s unparse (cells formatted by hand for the export row) ms | ratio |',
+    "| what | table model ms | its CPU ms, median | baseline: papaparse's unparse (cells formatted by hand for the export row) ms | ratio |",
     '|---|---|---:|---|---:|',
     ...csv.lines,
     '',
@@ -454,7 +518,12 @@ function main(): void {
   process.stdout.write(md);
 }
 
-interface ColdResult { wall: number; cpu: number; main: number | null; docs: number }
+interface ColdResult {
+  wall: number;
+  cpu: number;
+  main: number | null;
+  docs: number;
+}
 
 /**
  * `--group-cold model|plain`: the first grouping call of a fresh process (what "Review
@@ -487,7 +556,10 @@ function coldRuns(): { lines: string[]; loadBefore: number[]; loadAfter: number[
   for (let i = 0; i < COLD; i++) {
     for (const node of nodes) {
       for (const side of i % 2 === 0 ? ['model', 'plain'] : ['plain', 'model']) {
-        const text = execFileSync(node, ['--expose-gc', ...process.execArgv, __filename, '--group-cold', side], { encoding: 'utf8', env: { ...process.env, BENCH_ROWS: String(ROWS) } });
+        const text = execFileSync(node, ['--expose-gc', ...process.execArgv, __filename, '--group-cold', side], {
+          encoding: 'utf8',
+          env: { ...process.env, BENCH_ROWS: String(ROWS) },
+        });
         const key = `${node}\n${side}`;
         results.set(key, [...(results.get(key) ?? []), JSON.parse(text.trim().split('\n').pop()!) as ColdResult]);
       }
@@ -499,13 +571,27 @@ function coldRuns(): { lines: string[]; loadBefore: number[]; loadAfter: number[
     const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
     const m = results.get(`${node}\nmodel`)!;
     const p = results.get(`${node}\nplain`)!;
-    check(`cold grouping (${version}): both sides make the same number of documents`, m.every((x, i) => x.docs === p[i]!.docs), `${m[0]!.docs}`);
+    check(
+      `cold grouping (${version}): both sides make the same number of documents`,
+      m.every((x, i) => x.docs === p[i]!.docs),
+      `${m[0]!.docs}`,
+    );
     const mains = (r: ColdResult[]) => r.map((x) => x.main).filter((x): x is number => x !== null);
     const hasMain = mains(m).length === m.length && mains(p).length === p.length;
-    for (const [side, r] of [['groupEdits', m], ['plain Map grouping', p]] as const) {
+    for (const [side, r] of [
+      ['groupEdits', m],
+      ['plain Map grouping', p],
+    ] as const) {
       const first = side === 'groupEdits';
       lines.push(
-        `| ${first ? `${version}${node === process.execPath ? '' : ` (${node})`}` : ''} | ${side} | ${fmt(stats(r.map((x) => x.wall)))} | ${fmt(stats(r.map((x) => x.cpu)))} | ${hasMain ? fmt(stats(mains(r))) : 'not measurable (no process.threadCpuUsage)'} | ${first ? ratio(m.map((x) => x.wall), p.map((x) => x.wall)) : ''} | ${first && hasMain ? ratio(mains(m), mains(p)) : ''} |`,
+        `| ${first ? `${version}${node === process.execPath ? '' : ` (${node})`}` : ''} | ${side} | ${fmt(stats(r.map((x) => x.wall)))} | ${fmt(stats(r.map((x) => x.cpu)))} | ${hasMain ? fmt(stats(mains(r))) : 'not measurable (no process.threadCpuUsage)'} | ${
+          first
+            ? ratio(
+                m.map((x) => x.wall),
+                p.map((x) => x.wall),
+              )
+            : ''
+        } | ${first && hasMain ? ratio(mains(m), mains(p)) : ''} |`,
       );
     }
   }
