@@ -1,4 +1,4 @@
-// Benchmark: the work item table webview's first paint for 100,000 rows (issue 24: goal
+// Benchmark: the work item table webview's first paint for 100,000 rows (goal
 // ≤ 300 ms of webview time), in headless Chromium (playwright-core; Debian's Chromium as
 // the E2E tier finds it: test/runners/code-server.ts ensureTools / launchChromium). No VS
 // Code: a page loads the very files the table webview loads (media/table/table.css,
@@ -9,7 +9,8 @@
 // process) read with loadSubtree over real HTTP, the view computed and formatted in
 // chunks of ROW_CHUNK rows exactly as TablePanel.refresh does (src/table/model), users by
 // name. The messages come from a worker of the page (a structured clone each, as a
-// webview's messages come from outside its main thread): `init` first (the page builds
+// webview's messages come from outside its main thread; the worker fetches them from the
+// bench's local HTTP server, which serves the pages too, before t0): `init` first (the page builds
 // its bar and header, not timed), then at t0 `reset` and every `rows` chunk at once.
 //
 // Measured in the page (performance.now, webview time), per run on a fresh page:
@@ -22,19 +23,34 @@
 //   all:    t0 → the last `rows` message handled (every row in the page's memory).
 // Baseline ("plain"): the same messages into a bare page that keeps the rows and, on the
 // first `rows` message, writes the rows in sight (as many as the table painted) as a bare
-// <table> in an animation frame: the floor of "a message came, rows are shown".
+// <table> in an animation frame, with what the table shows in them (texts, tree marks and
+// indents, hovers, column widths, a scroll area as tall as every row): the floor of "a
+// message came, rows are shown".
 // The two sides run interleaved, BENCH_RUNS times each after one warm-up of each.
 //
 // Run: npx tsx bench/table-paint.ts   (BENCH_RUNS=n, default 7; BENCH_ITEMS=n, default 100000)
 // Adds a section to the newest run in bench/results/table.md, above its earlier runs (BENCH_WRITE=0: print only).
 import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ServiceClient } from '../src/api/client';
 import { createSandbox, generateLargeProject, LARGE_PROJECT } from '../src/sandbox/index';
 import {
-  DEFAULT_COLUMN_KEYS, ROW_CHUNK, chunkRanges, columnLabel, computeView, defaultWidth, folderTest, folderTypeIds, loadSubtree, pickColumns, shownRow, tableColumns,
+  DEFAULT_COLUMN_KEYS,
+  ROW_CHUNK,
+  chunkRanges,
+  columnLabel,
+  computeView,
+  defaultWidth,
+  folderTest,
+  folderTypeIds,
+  loadSubtree,
+  pickColumns,
+  shownRow,
+  tableColumns,
 } from '../src/table/model';
 import { ROW_HEIGHT, type TableStrings, type ToWebview } from '../src/table/protocol';
 import { ensureTools, launchChromium } from '../test/runners/code-server';
@@ -44,7 +60,6 @@ import { TABLE_PAGE_BODY, TABLE_SCRIPTS } from '../src/table/model/page';
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const MEDIA = path.join(__dirname, '..', 'media', 'table');
-const ORIGIN = 'https://table.bench';
 
 /** The English strings the extension sends (src/table/strings.ts, without vscode.l10n). */
 const STRINGS: TableStrings = {
@@ -58,37 +73,62 @@ const STRINGS: TableStrings = {
 
 /** The page of the webview (src/table/html.ts without the CSP's nonce: the same elements, files and order). */
 const TABLE_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
-<link rel="stylesheet" href="${ORIGIN}/table.css"><title>bench</title></head><body>
+<link rel="stylesheet" href="/table.css"><title>bench</title></head><body>
 ${TABLE_PAGE_BODY}
-<script src="${ORIGIN}/stub.js"></script>
-${TABLE_SCRIPTS.map((f) => `<script src="${ORIGIN}/${f}"></script>`).join('\n')}
+<script src="/stub.js"></script>
+${TABLE_SCRIPTS.map((f) => `<script src="/${f}"></script>`).join('\n')}
 </body></html>`;
 
-/** The baseline page: keeps the rows, writes the ones in sight as a bare table on the first rows message. */
+/**
+ * The baseline page: keeps the rows and, on the first rows message, writes the ones in sight
+ * as a bare table showing what the table shows in them: the same texts (the tree's marks and
+ * indents in the name column), the same hovers (users with their IDs, long texts), the
+ * columns' widths, in a scroll area as tall as every row.
+ */
 const PLAIN_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
-<link rel="stylesheet" href="${ORIGIN}/table.css"><title>plain</title></head><body>
-<div id="plain" style="overflow:auto;flex:1 1 auto"></div>
-<script src="${ORIGIN}/stub.js"></script>
+<link rel="stylesheet" href="/table.css"><title>plain</title></head><body>
+<div id="plain" style="overflow:auto;flex:1 1 auto;height:100vh"><div id="spacer" style="position:relative"></div></div>
+<script src="/stub.js"></script>
 <script>
 (function () {
   const vscode = acquireVsCodeApi();
-  let rows = [], generation = -1, shown = false, total = 0;
+  let rows = [], columns = [], rowHeight = 24, tree = false, generation = -1, shown = false, total = 0;
   window.addEventListener('message', (event) => {
     const m = event.data;
-    if (m.type === 'reset') { generation = m.generation; total = m.total; rows = new Array(m.total); shown = false; return; }
+    if (m.type === 'init') { columns = m.columns; rowHeight = m.rowHeight; return; }
+    if (m.type === 'reset') { generation = m.generation; total = m.total; tree = m.tree; rows = new Array(m.total); shown = false; return; }
     if (m.type !== 'rows' || m.generation !== generation) return;
     for (let i = 0; i < m.rows.length; i++) rows[m.start + i] = m.rows[i];
     if (shown) return;
     shown = true;
     requestAnimationFrame(() => {
       const table = document.createElement('table');
+      table.style.tableLayout = 'fixed';
+      table.style.borderCollapse = 'collapse';
+      const cols = document.createElement('colgroup');
+      for (const c of columns) { const col = document.createElement('col'); col.style.width = c.width + 'px'; cols.append(col); }
+      table.append(cols);
+      const nameAt = columns.findIndex((c) => c.key === 'Name');
       const n = Math.min(window.BENCH_VISIBLE, total);
       for (let r = 0; r < n; r++) {
+        const row = rows[r];
         const tr = document.createElement('tr');
-        for (const c of rows[r].cells) { const td = document.createElement('td'); td.textContent = c; tr.append(td); }
+        tr.style.height = rowHeight + 'px';
+        for (let c = 0; c < columns.length; c++) {
+          const td = document.createElement('td');
+          let text = row.cells[c];
+          if (tree && c === nameAt) { td.style.paddingLeft = 6 + Math.max(0, row.level - 1) * 14 + 'px'; text = (row.container ? '\u25be ' : '  ') + text; }
+          td.textContent = text;
+          const tip = row.titles ? row.titles[columns[c].key] : undefined;
+          if (tip !== undefined) td.title = tip;
+          else if (row.cells[c].length > 12) td.title = row.cells[c];
+          tr.append(td);
+        }
         table.append(tr);
       }
-      document.getElementById('plain').replaceChildren(table);
+      const spacer = document.getElementById('spacer');
+      spacer.style.height = total * rowHeight + 'px';
+      spacer.replaceChildren(table);
       vscode.postMessage({ type: 'painted', generation, first: 0, count: n, total, received: m.rows.length, ms: 0 });
     });
   });
@@ -121,15 +161,15 @@ const STUB = `(function () {
     setState() {},
   });
   // Messages of the "extension": from a worker, each a structured clone.
-  window.__load = (messages) => new Promise((ready) => {
-    const src = 'let held = []; onmessage = (e) => { if (e.data.hold) { held = e.data.hold; postMessage({ held: held.length }); } else if (e.data.send) { for (const m of held.slice(e.data.send[0], e.data.send[1])) postMessage(m); } };';
+  window.__load = (url) => new Promise((ready) => {
+    const src = 'let held = []; onmessage = (e) => { if (e.data.fetch) { fetch(e.data.fetch).then((r) => r.json()).then((m) => { held = m; postMessage({ held: held.length }); }); } else if (e.data.send) { for (const m of held.slice(e.data.send[0], e.data.send[1])) postMessage(m); } };';
     const w = (window.__worker = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' }))));
     w.onmessage = (e) => {
       if (e.data && e.data.held !== undefined) { ready(e.data.held); return; }
       window.dispatchEvent(new MessageEvent('message', { data: e.data }));
       if (e.data.type === 'rows' && ++chunks === expectChunks) { allDone = performance.now(); maybeDone(); }
     };
-    w.postMessage({ hold: messages });
+    w.postMessage({ fetch: new URL(url, location.href).href });
   });
   window.__send = (from, to, rowChunks) => {
     if (rowChunks) { expectChunks = rowChunks; chunks = 0; t0 = performance.now(); }
@@ -137,7 +177,12 @@ const STUB = `(function () {
   };
 })();`;
 
-interface Run { render: number; next: number; all: number; count: number }
+interface Run {
+  render: number;
+  next: number;
+  all: number;
+  count: number;
+}
 
 async function prepareMessages(): Promise<{ messages: ToWebview[]; rows: number }> {
   const sandbox = await createSandbox({ port: 0, data: generateLargeProject({ items: ITEMS }) });
@@ -156,7 +201,13 @@ async function prepareMessages(): Promise<{ messages: ToWebview[]; rows: number 
     const view = computeView(rows, { lowestOnly: false, isFolder: folderTest(folderTypeIds(profile)), format });
     const messages: ToWebview[] = [
       {
-        type: 'init', title: 'Table: bench', strings: STRINGS, sort: undefined, lowestOnly: false, filterText: '', rowHeight: ROW_HEIGHT,
+        type: 'init',
+        title: 'Table: bench',
+        strings: STRINGS,
+        sort: undefined,
+        lowestOnly: false,
+        filterText: '',
+        rowHeight: ROW_HEIGHT,
         columns: columns.map((c) => ({ key: c.key, label: columnLabel(c, 'en'), type: c.type, width: defaultWidth(c) })),
       },
       { type: 'reset', generation: 1, total: view.length, loaded: rows.length, tree: true },
@@ -177,11 +228,13 @@ async function main(): Promise<void> {
   const loadBefore = os.loadavg();
   const { messages, rows } = await prepareMessages();
   const chunks = messages.filter((m) => m.type === 'rows').length;
-  const bytes = Buffer.byteLength(JSON.stringify(messages));
+  const messagesJson = Buffer.from(JSON.stringify(messages));
+  const bytes = messagesJson.length;
   const tools = ensureTools();
   const browser = await launchChromium(tools);
   const version = browser.version();
-  const files: Record<string, { body: string; type: string }> = {
+  const files: Record<string, { body: string | Buffer; type: string }> = {
+    '/messages.json': { body: messagesJson, type: 'application/json' },
     '/table.html': { body: TABLE_PAGE, type: 'text/html' },
     '/plain.html': { body: PLAIN_PAGE, type: 'text/html' },
     '/stub.js': { body: STUB, type: 'text/javascript' },
@@ -190,36 +243,56 @@ async function main(): Promise<void> {
   };
   let visible = 40;
   const once = async (page: Page, kind: 'table' | 'plain'): Promise<Run> => {
-    await page.goto(`${ORIGIN}/${kind}.html`);
+    await page.goto(`${origin}/${kind}.html`);
     await page.evaluate((n) => ((globalThis as unknown as { BENCH_VISIBLE: number }).BENCH_VISIBLE = n), visible);
-    await page.evaluate((m) => (globalThis as unknown as { __load(m: unknown): Promise<number> }).__load(m), messages);
+    // The page's worker fetches the messages itself (passing 45 MB through the browser's protocol took minutes per run).
+    await page.evaluate(() => (globalThis as unknown as { __load(url: string): Promise<number> }).__load('/messages.json'));
     // `init` first (as the extension sends it before any row), two frames, then reset + every chunk.
     await page.evaluate(() => (globalThis as unknown as { __send(a: number, b: number): void }).__send(0, 1));
     await page.evaluate(() => {
       const raf = (globalThis as unknown as { requestAnimationFrame(f: () => void): void }).requestAnimationFrame;
       return new Promise<void>((r) => raf(() => raf(r)));
     });
-    return page.evaluate(({ n, c }) => {
-      const w = globalThis as unknown as { __send(a: number, b: number, c: number): void; __result: Promise<Run> };
-      w.__send(1, n, c);
-      return w.__result;
-    }, { n: messages.length, c: chunks });
+    return page.evaluate(
+      ({ n, c }) => {
+        const w = globalThis as unknown as { __send(a: number, b: number, c: number): void; __result: Promise<Run> };
+        w.__send(1, n, c);
+        return w.__result;
+      },
+      { n: messages.length, c: chunks },
+    );
   };
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.route(`${ORIGIN}/**`, (route) => {
-    const f = files[new URL(route.request().url()).pathname];
-    return f ? route.fulfill({ status: 200, contentType: f.type, body: f.body }) : route.fulfill({ status: 404, body: '' });
+  // The page's files from a local HTTP server (the browser reads them itself).
+  const server = http.createServer((req, res) => {
+    const f = files[new URL(req.url ?? '/', 'http://localhost').pathname];
+    if (!f) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': f.type, 'cache-control': 'no-store' }).end(f.body);
   });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const table: Run[] = [];
   const plain: Run[] = [];
+  let same = false;
+  let cellCount = 0;
   try {
     const warm = await once(page, 'table');
     visible = warm.count;
     // The page shows users by name with the ID on hover (the rows' titles): a check that the very script ran.
     const tip = await page.locator('#rows .cell.user[title]').first().getAttribute('title');
     if (!tip || !/\(\d+\)/.test(tip)) throw new Error(`a user cell of the table has no hover with the user's ID (${String(tip)})`);
+    const shownTexts = (selector: string) =>
+      page.locator(selector).evaluateAll((els) => els.map((e) => `${e.textContent ?? ''}|${(e as unknown as { title: string }).title}`));
+    const tableTexts = await shownTexts('#rows .row .cell');
     await once(page, 'plain');
+    const plainTexts = await shownTexts('#plain td');
+    cellCount = tableTexts.length;
+    same = tableTexts.length > 0 && tableTexts.join('\n') === plainTexts.join('\n');
+    if (!same) process.stderr.write(`the plain page shows other texts than the table: ${tableTexts.length} and ${plainTexts.length} cells\n`);
     for (let i = 0; i < RUNS; i++) {
       if (i % 2 === 0) {
         table.push(await once(page, 'table'));
@@ -232,6 +305,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
+    server.close();
   }
   const loadAfter = os.loadavg();
   const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
@@ -243,20 +317,23 @@ async function main(): Promise<void> {
     const s = st(xs);
     return `${s.min.toFixed(0)} / ${s.median.toFixed(0)} / ${s.max.toFixed(0)}`;
   };
-  const ratio = (a: Run[], b: Run[], k: keyof Run) => st(a.map((x, i) => x[k] / b[i]![k])).median.toFixed(2);
+  const ratio = (a: Run[], b: Run[], k: keyof Run) => {
+    const r = st(a.map((x, i) => x[k] / b[i]![k]));
+    return `${r.median.toFixed(2)}× (${r.min.toFixed(2)}–${r.max.toFixed(2)})`;
+  };
   const cores = os.cpus();
   const md = `
-## Webview first paint for ${rows.toLocaleString('en')} rows (issue 24: goal ≤ 300 ms of webview time)
+## Webview first paint for ${rows.toLocaleString('en')} rows (goal ≤ 300 ms of webview time)
 
 Command: \`npx tsx bench/table-paint.ts\` (\`BENCH_RUNS\`=${RUNS}, \`BENCH_ITEMS\`=${ITEMS}). ${new Date().toISOString()}; ${cores.length} × ${cores[0]?.model.trim()}, Node ${process.version}, headless Chromium ${version};
 load average before ${loadBefore.map((x) => x.toFixed(2)).join(' / ')}, after ${loadAfter.map((x) => x.toFixed(2)).join(' / ')} (shared machine).
-The page loads media/table/table.css and the scripts of media/table/ (${TABLE_SCRIPTS.join(", ")}; a stub acquireVsCodeApi); the messages are those TablePanel posts for the generated ${ITEMS.toLocaleString('en')}-item project (read over HTTP from the sandbox, formatted by src/table/model): \`init\`, then at t0 \`reset\` and ${chunks} \`rows\` chunks of ${ROW_CHUNK.toLocaleString('en')} rows (${(bytes / 1e6).toFixed(1)} MB as JSON), each from a worker of the page (a structured clone, as a webview's messages come). Viewport 1280 × 800; the table painted ${visible} rows (in sight + overscan). Webview time (the page's performance.now), ms from t0, min / median / max of ${RUNS} runs each on a fresh page, interleaved after one warm-up of each; ratio = median of per-run ratios.
+The page loads media/table/table.css and the scripts of media/table/ (${TABLE_SCRIPTS.join(', ')}; a stub acquireVsCodeApi); the messages are those TablePanel posts for the generated ${ITEMS.toLocaleString('en')}-item project (read over HTTP from the sandbox, formatted by src/table/model): \`init\`, then at t0 \`reset\` and ${chunks} \`rows\` chunks of ${ROW_CHUNK.toLocaleString('en')} rows (${(bytes / 1e6).toFixed(1)} MB as JSON), each from a worker of the page (a structured clone, as a webview's messages come). Viewport 1280 × 800; the table painted ${visible} rows (in sight + overscan); the plain page as many, with the same texts and hovers in its cells (${same ? 'checked: the same' : '**checked: NOT the same**'} ${cellCount} cells' texts and hovers after the warm-up). Webview time (the page's performance.now), ms from t0, min / median / max of ${RUNS} runs each on a fresh page, interleaved (each first every other round) after one warm-up of each; ratio = median of per-run ratios (min–max in brackets).
 
-| what | table (media/table) | plain: the rows in sight as a bare table | ratio |
+| what | table (media/table) | plain: the rows in sight as a bare table with the same texts and hovers | ratio |
 |---|---|---|---:|
-| first rows put in the page and laid out (the frame that shows them) | ${f(table.map((x) => x.render))} | ${f(plain.map((x) => x.render))} | ${ratio(table, plain, 'render')}× |
-| the next frame (upper bound: the chunks still queued are handled before it) | ${f(table.map((x) => x.next))} | ${f(plain.map((x) => x.next))} | ${ratio(table, plain, 'next')}× |
-| every chunk received and handled | ${f(table.map((x) => x.all))} | ${f(plain.map((x) => x.all))} | ${ratio(table, plain, 'all')}× |
+| first rows put in the page and laid out (the frame that shows them) | ${f(table.map((x) => x.render))} | ${f(plain.map((x) => x.render))} | ${ratio(table, plain, 'render')} |
+| the next frame (upper bound: the chunks still queued are handled before it) | ${f(table.map((x) => x.next))} | ${f(plain.map((x) => x.next))} | ${ratio(table, plain, 'next')} |
+| every chunk received and handled | ${f(table.map((x) => x.all))} | ${f(plain.map((x) => x.all))} | ${ratio(table, plain, 'all')} |
 `;
   process.stdout.write(md);
   // A section of the newest run of bench/table.ts (above its earlier runs).
