@@ -18,9 +18,9 @@ describe('table model: CSV / TSV writing and parsing', () => {
     assert.equal(writeDelimited([['a', 'b\tc'], ['d,e', 'f\ng']], { format: 'tsv' }), 'a\t"b\tc"\nd,e\t"f\ng"\n');
   });
 
-  it('parses RFC 4180 quotes, CRLF, LF and a BOM, with quoted new lines as LF', () => {
+  it('parses RFC 4180 quotes, CRLF, LF and a BOM, keeping a quoted line break as written', () => {
     const p = parseDelimited(`${BOM}ID,名称\r\n1,"a,b"\r\n2,"say ""hi"""\n3,"x\r\ny"\r\n`);
-    assert.deepEqual(p.records, [['ID', '名称'], ['1', 'a,b'], ['2', 'say "hi"'], ['3', 'x\ny']]);
+    assert.deepEqual(p.records, [['ID', '名称'], ['1', 'a,b'], ['2', 'say "hi"'], ['3', 'x\r\ny']]);
     assert.deepEqual(p.lines, [1, 2, 3, 4]);
     assert.deepEqual(p.problems, []);
     assert.deepEqual(parseDelimited('a\tb\n"c\td"\te', '\t').records, [['a', 'b'], ['c\td', 'e']]);
