@@ -33,6 +33,8 @@ export interface ImportResult {
   unchangedRowCount: number;
   /** Refused records by the reason (a record with several reasons counts under each). */
   refusedByCode: Partial<Record<ImportProblemCode, number>>;
+  /** Problems not listed in `problems` (over ImportOptions.maxProblems); they are counted above. */
+  problemsOmitted: number;
   header: MappedHeader;
 }
 
@@ -44,6 +46,8 @@ export interface ImportOptions extends CellContext, FormatContext {
   mapping?: ColumnMapping;
   /** Current values with edits (TableEdits.fieldsOf); default: as read. */
   fieldsOf?: (row: TableRow) => Readonly<Record<string, unknown>>;
+  /** At most this many problems are listed (default 10,000); the others are only counted. */
+  maxProblems?: number;
 }
 
 /** One record of an ID, to refuse them all when the ID is on several lines. */
@@ -71,11 +75,13 @@ class ImportRun {
   private headerCode: ImportProblemCode = 'noIdColumn';
   private readonly seen = new Map<string, Occurrence | Occurrence[]>();
   private shown: Map<string, string[]> | undefined;
+  private readonly maxProblems: number;
 
   constructor(text: string, private readonly options: ImportOptions) {
     this.reader = new DelimitedReader(text, undefined, 'file');
+    this.maxProblems = options.maxProblems ?? 10_000;
     this.result = {
-      changes: [], problems: [], recordCount: 0, badRecordCount: 0, appliedRowCount: 0, unchangedRowCount: 0, refusedByCode: {},
+      changes: [], problems: [], recordCount: 0, badRecordCount: 0, appliedRowCount: 0, unchangedRowCount: 0, refusedByCode: {}, problemsOmitted: 0,
       header: { columns: [], idIndex: -1, problems: [] },
     };
   }
@@ -95,8 +101,8 @@ class ImportRun {
     const header = mapHeader(cells, this.options.columns, this.options.mapping);
     this.result.header = header;
     const p = this.reader.problem;
-    if (p) this.result.problems.push({ code: p.code as ImportProblemCode, line: p.line, message: p.message, params: { openLine: p.line } });
-    this.result.problems.push(...header.problems);
+    if (p) this.add({ code: p.code as ImportProblemCode, line: p.line, message: p.message, params: { openLine: p.line } });
+    for (const hp of header.problems) this.add(hp);
     this.usable = header.idIndex >= 0 && !p;
     if (p) this.headerCode = p.code as ImportProblemCode;
   }
@@ -132,6 +138,7 @@ class ImportRun {
     if (cells.length > this.headerCells.length) own.push({ code: 'extraCells', line, id, params: { cells: cells.length, headerCells: this.headerCells.length }, message: `The line has ${cells.length} cells, the header ${this.headerCells.length}.` });
     const start = result.changes.length;
     if (row && !qp) this.cells(row, cells, line, id, own);
+    if (qp?.endLine !== undefined) this.swallowed(qp.line, qp.endLine);
     if (own.length > 0) {
       result.changes.length = start;
       this.refuse(own);
@@ -167,7 +174,10 @@ class ImportRun {
         own.push({ code: 'cell', line, column: col, id, message: p.problem.message, field: c.key, problem: p.problem, text });
         continue;
       }
-      if (sameValue(p.value, current[c.key]) || (p.value === null && cellValue(row, c, current) === null)) continue;
+      const cur = current[c.key];
+      // Two texts of a text column are the same only when equal (the shown text was compared above).
+      if (p.value === cur || (!(c.type === 'text' && typeof cur === 'string' && typeof p.value === 'string') && sameValue(p.value, cur))) continue;
+      if (p.value === null && cellValue(row, c, current) === null) continue;
       (values ??= []).push({ c, value: p.value, col, text });
     }
     if (!values) return;
@@ -213,6 +223,14 @@ class ImportRun {
     return (this.shown = out);
   }
 
+  /** The lines a quote took into its cell (after its own line, up to where it closed): each a row not read. */
+  private swallowed(open: number, end: number): void {
+    for (let l = open + 1; l <= end; l++) {
+      this.result.recordCount++;
+      this.refuse([{ code: 'notRead', line: l, params: { openLine: open }, message: `Line ${l} is not read: the quote opened on line ${open} does not close where a cell ends.` }]);
+    }
+  }
+
   private controlProblem(line: number, k: number, cell: string, id: string): ImportProblem {
     const at = cell.search(CONTROL_CHAR);
     const char = `U+${cell.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')}`;
@@ -225,9 +243,14 @@ class ImportRun {
 
   private refuse(own: readonly ImportProblem[]): void {
     this.result.badRecordCount++;
-    this.result.problems.push(...own);
+    for (const p of own) this.add(p);
     if (own.length === 1) this.count(own[0]!.code);
     else for (const code of new Set(own.map((p) => p.code))) this.count(code);
+  }
+
+  private add(p: ImportProblem): void {
+    if (this.result.problems.length < this.maxProblems) this.result.problems.push(p);
+    else this.result.problemsOmitted++;
   }
 
   private count(code: ImportProblemCode): void {
@@ -251,7 +274,7 @@ class ImportRun {
       if (!Array.isArray(occ)) continue;
       const lines = occ.map((o) => o.line).join(', ');
       for (const o of occ) {
-        result.problems.push({ code: 'duplicateId', line: o.line, column: this.headerCells[h.idIndex], id, params: { lines }, message: `ID ${id} is on more than one line (${lines}).` });
+        this.add({ code: 'duplicateId', line: o.line, column: this.headerCells[h.idIndex], id, params: { lines }, message: `ID ${id} is on more than one line (${lines}).` });
         this.count('duplicateId');
         if (o.bad) continue;
         o.bad = true;

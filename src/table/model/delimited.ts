@@ -26,6 +26,8 @@ export interface ParseProblem {
   /** Index of the record (0: the first line's) and of the cell in it. */
   record: number;
   cell: number;
+  /** textAfterQuote: the line where the quote closed (the lines after `line` up to it were taken into the cell). */
+  endLine?: number;
   message: string;
 }
 
@@ -222,7 +224,8 @@ export class DelimitedReader {
     if (doubled) cell = cell.replaceAll('""', '"');
     let end = after;
     if (!closes) {
-      this.report('textAfterQuote', openLine, cells.length, `line ${this.line}: a quoted cell is followed by text before the delimiter`);
+      this.report('textAfterQuote', openLine, cells.length, `line ${openLine}: a quoted cell closed on line ${this.line} is followed by text before the delimiter`);
+      if (this.line > openLine) this.problem!.endLine = this.line;
       end = this.stop(after);
       this.control(cells.length, after, end);
       cell += s.substring(after, end);
