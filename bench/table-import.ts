@@ -24,24 +24,13 @@ import Papa from 'papaparse';
 import { writeKeepingEarlierRuns } from './history';
 import type { FieldType } from '../src/schema/catalogue';
 import { serviceFieldCatalogue } from '../src/schema/service-fields';
+import { seededRandom as rng } from '../src/sandbox/generate';
 import { type TableRow, buildColumns, exportTable, importTable, parseDelimited, shiftDate, userNames, userResolver } from '../src/table/model';
 
 const PAPA_VERSION = (JSON.parse(fs.readFileSync(require.resolve('papaparse/package.json'), 'utf8')) as { version: string }).version;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const BIG = process.env.BENCH_BIG !== '0';
-
-/** A small seeded generator (mulberry32), so every run has the same rows. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIELDS: FieldType[] = [
   { systemName: 'Name', name: 'Name', dataType: 'String', isSystemField: true, maxLength: 256 },
