@@ -17,6 +17,7 @@ import { type ColumnDef, type FormatContext, type TableRow, assignmentIds, cellV
 import { type ColumnMapping, type ImportProblem, type ImportProblemCode, type MappedHeader, mapHeader } from './csv-header';
 import { DelimitedReader, restoreFormula } from './delimited';
 import { type CellChange, sameValue } from './edits';
+import { dateOf } from './text';
 
 export interface ImportResult {
   /** Edits of the good records, to apply as one step (TableEdits.apply). */
@@ -50,15 +51,6 @@ export interface ImportOptions extends CellContext, FormatContext {
   maxProblems?: number;
 }
 
-/** One record of an ID, to refuse them all when the ID is on several lines. */
-interface Occurrence {
-  line: number;
-  bad: boolean;
-  /** Its edits: result.changes[start, end). */
-  start: number;
-  end: number;
-}
-
 const CONTROL_CHAR = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const BREAKS = /\r\n?/g;
 const TEXT_CODES: ReadonlySet<string> = new Set(['unclosedQuote', 'notRead', 'textAfterQuote', 'control']);
@@ -73,8 +65,17 @@ class ImportRun {
   private headerRead = false;
   private usable = false;
   private headerCode: ImportProblemCode = 'noIdColumn';
-  private readonly seen = new Map<string, Occurrence | Occurrence[]>();
+  // The records of rows: line, edits (result.changes[start, end)) and whether refused, by
+  // record number; the first record of each row, and the others of a row on several lines.
+  // Rows are keys by identity (cheaper than their ID texts), so IDs no row has are not counted twice.
+  private readonly recLine: number[] = [];
+  private readonly recStart: number[] = [];
+  private readonly recEnd: number[] = [];
+  private readonly recBad: boolean[] = [];
+  private readonly firstOf = new Map<TableRow, number>();
+  private readonly again = new Map<TableRow, number[]>();
   private shown: Map<string, string[]> | undefined;
+  private readonly own: ImportProblem[] = [];
   private readonly maxProblems: number;
 
   constructor(text: string, private readonly options: ImportOptions) {
@@ -127,7 +128,8 @@ class ImportRun {
       this.count(this.headerCode);
       return;
     }
-    const own: ImportProblem[] = [];
+    const own = this.own; // one array for every record (refuse copies what it holds)
+    own.length = 0;
     const qp = reader.problem;
     if (qp) own.push({ code: qp.code as ImportProblemCode, line: qp.line, ...(id ? { id } : {}), params: { openLine: qp.line }, message: qp.message });
     const control = reader.controlCells;
@@ -139,12 +141,13 @@ class ImportRun {
     const start = result.changes.length;
     if (row && !qp) this.cells(row, cells, line, id, own);
     if (qp?.endLine !== undefined) this.swallowed(qp.line, qp.endLine);
-    if (own.length > 0) {
+    const bad = own.length > 0;
+    if (bad) {
       result.changes.length = start;
       this.refuse(own);
     } else if (result.changes.length > start) result.appliedRowCount++;
     else result.unchangedRowCount++;
-    if (id) this.note(id, { line, bad: own.length > 0, start, end: result.changes.length });
+    if (row) this.note(row, line, bad, start, result.changes.length);
   }
 
   /** The row's cells into edits (pushed to result.changes) or problems (`own`). */
@@ -160,6 +163,9 @@ class ImportRun {
       if (c === undefined || c.key === 'Id' || (control !== undefined && control.includes(k))) continue;
       const raw = cells[k]!;
       const text = raw.charCodeAt(0) === 39 ? restoreFormula(raw) : raw;
+      const raw0 = current[c.key];
+      // Unchanged text and dates are told without formatting the value (no string made).
+      if (typeof raw0 === 'string' && ((c.type === 'text' && raw0 === text) || (c.type === 'date' && text.length === 10 && raw0.startsWith(text) && dateOf(text) !== undefined))) continue;
       const shown = formatCell(cellValue(row, c, current), c, options);
       if (shown === text || (c.type === 'text' && sameText(shown, text))) continue;
       const col = this.headerCells[k]!;
@@ -174,7 +180,7 @@ class ImportRun {
         own.push({ code: 'cell', line, column: col, id, message: p.problem.message, field: c.key, problem: p.problem, text });
         continue;
       }
-      const cur = current[c.key];
+      const cur = raw0;
       // Two texts of a text column are the same only when equal (the shown text was compared above).
       if (p.value === cur || (!(c.type === 'text' && typeof cur === 'string' && typeof p.value === 'string') && sameValue(p.value, cur))) continue;
       if (p.value === null && cellValue(row, c, current) === null) continue;
@@ -258,11 +264,20 @@ class ImportRun {
     by[code] = (by[code] ?? 0) + 1;
   }
 
-  private note(id: string, o: Occurrence): void {
-    const prev = this.seen.get(id);
-    if (prev === undefined) this.seen.set(id, o);
-    else if (Array.isArray(prev)) prev.push(o);
-    else this.seen.set(id, [prev, o]);
+  private note(row: TableRow, line: number, bad: boolean, start: number, end: number): void {
+    const k = this.recLine.length;
+    this.recLine.push(line);
+    this.recStart.push(start);
+    this.recEnd.push(end);
+    this.recBad.push(bad);
+    const first = this.firstOf.get(row);
+    if (first === undefined) {
+      this.firstOf.set(row, k);
+      return;
+    }
+    const more = this.again.get(row);
+    if (more) more.push(k);
+    else this.again.set(row, [first, k]);
   }
 
   /** The result, once every record is read: records of an ID on several lines refused, problems by line. */
@@ -270,19 +285,20 @@ class ImportRun {
     const result = this.result;
     const h = result.header;
     let drop: Set<number> | undefined;
-    for (const [id, occ] of this.seen) {
-      if (!Array.isArray(occ)) continue;
-      const lines = occ.map((o) => o.line).join(', ');
-      for (const o of occ) {
-        this.add({ code: 'duplicateId', line: o.line, column: this.headerCells[h.idIndex], id, params: { lines }, message: `ID ${id} is on more than one line (${lines}).` });
+    for (const [row, ks] of this.again) {
+      const lines = ks.map((k) => this.recLine[k]!).join(', ');
+      for (const k of ks) {
+        this.add({ code: 'duplicateId', line: this.recLine[k]!, column: this.headerCells[h.idIndex], id: row.id, params: { lines }, message: `ID ${row.id} is on more than one line (${lines}).` });
         this.count('duplicateId');
-        if (o.bad) continue;
-        o.bad = true;
+        if (this.recBad[k]) continue;
+        this.recBad[k] = true;
         result.badRecordCount++;
-        if (o.end > o.start) {
+        const start = this.recStart[k]!;
+        const end = this.recEnd[k]!;
+        if (end > start) {
           result.appliedRowCount--;
           drop ??= new Set();
-          for (let i = o.start; i < o.end; i++) drop.add(i);
+          for (let i = start; i < end; i++) drop.add(i);
         } else result.unchangedRowCount--;
       }
     }
