@@ -291,6 +291,11 @@ export function parseDelimited(text: string, delimiter: string = detectDelimiter
   return { records, lines, problems: reader.problems, firstUnread };
 }
 
+/** The first record of a text (its header), read without reading the rest. */
+export function headerOf(text: string, delimiter: string = detectDelimiter(text)): string[] {
+  return new DelimitedReader(text, delimiter).next() ?? [];
+}
+
 /** A block pasted into the table: its cells, and where they need a word to the user. */
 export interface PastedBlock {
   records: string[][];
