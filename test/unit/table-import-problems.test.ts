@@ -49,6 +49,18 @@ describe('table import: an unclosed quote refuses its row and every line after i
     assert.equal(r.badRecordCount, 2);
   });
 
+  it('text from the clipboard (quotes: paste) reads a quote that closes no cell as text and notes where', () => {
+    const r = importTable('Id\tName\tCode\r\n101\t"abc\tQ-1\r\n102\tdef\tQ-2\r\n', { ...importCtx, quotes: 'paste' });
+    assert.deepEqual(r.problems, []);
+    assert.deepEqual(r.changes, [
+      { id: '101', field: 'Name', value: '"abc' },
+      { id: '101', field: 'Code', value: 'Q-1' },
+      { id: '102', field: 'Name', value: 'def' },
+      { id: '102', field: 'Code', value: 'Q-2' },
+    ]);
+    assert.deepEqual(r.quoteAsText, [{ line: 2, column: 'Name', id: '101' }]);
+  });
+
   it('an unclosed quote in the header applies nothing', () => {
     const r = importTable('Id,"Name\n101,x\n', importCtx);
     assert.deepEqual(r.changes, []);

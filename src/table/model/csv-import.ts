@@ -15,7 +15,7 @@
 import { type CellContext, checkCellValue, parseCellInput, readOnlyReason, type CellInput } from './cells';
 import { type ColumnDef, type FormatContext, type TableRow, assignmentIds, cellValue, formatCell } from './columns';
 import { type ColumnMapping, type ImportProblem, type ImportProblemCode, type MappedHeader, mapHeader } from './csv-header';
-import { DelimitedReader, restoreFormula } from './delimited';
+import { DelimitedReader, type QuoteMode, restoreFormula } from './delimited';
 import { type CellChange, sameValue } from './edits';
 import { dateOf } from './text';
 
@@ -36,6 +36,8 @@ export interface ImportResult {
   refusedByCode: Partial<Record<ImportProblemCode, number>>;
   /** Problems not listed in `problems` (over ImportOptions.maxProblems); they are counted above. */
   problemsOmitted: number;
+  /** With quotes 'paste': cells whose quote closes no quoted cell, read as written (the quote kept). */
+  quoteAsText: { line: number; column: string; id?: string }[];
   header: MappedHeader;
 }
 
@@ -49,6 +51,11 @@ export interface ImportOptions extends CellContext, FormatContext {
   fieldsOf?: (row: TableRow) => Readonly<Record<string, unknown>>;
   /** At most this many problems are listed (default 10,000); the others are only counted. */
   maxProblems?: number;
+  /**
+   * How quotes that do not close are read (delimited.ts QuoteMode): 'file' (default) refuses
+   * such rows; 'paste' (cells copied from a spreadsheet, the clipboard) reads them as text.
+   */
+  quotes?: QuoteMode;
 }
 
 const CONTROL_CHAR = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
@@ -79,10 +86,10 @@ class ImportRun {
   private readonly maxProblems: number;
 
   constructor(text: string, private readonly options: ImportOptions) {
-    this.reader = new DelimitedReader(text, undefined, 'file');
+    this.reader = new DelimitedReader(text, undefined, options.quotes ?? 'file');
     this.maxProblems = options.maxProblems ?? 10_000;
     this.result = {
-      changes: [], problems: [], recordCount: 0, badRecordCount: 0, appliedRowCount: 0, unchangedRowCount: 0, refusedByCode: {}, problemsOmitted: 0,
+      changes: [], problems: [], recordCount: 0, badRecordCount: 0, appliedRowCount: 0, unchangedRowCount: 0, refusedByCode: {}, problemsOmitted: 0, quoteAsText: [],
       header: { columns: [], idIndex: -1, problems: [] },
     };
   }
@@ -130,7 +137,12 @@ class ImportRun {
     }
     const own = this.own; // one array for every record (refuse copies what it holds)
     own.length = 0;
-    const qp = reader.problem;
+    let qp = reader.problem;
+    if (qp?.code === 'quoteAsText') {
+      // Clipboard text: the quote is a character of its cell (noted, not refused).
+      for (const p of reader.problems) if (p.record === reader.count - 1) result.quoteAsText.push({ line: p.line, column: this.headerCells[p.cell] ?? `#${p.cell + 1}`, ...(id ? { id } : {}) });
+      qp = undefined;
+    }
     if (qp) own.push({ code: qp.code as ImportProblemCode, line: qp.line, ...(id ? { id } : {}), params: { openLine: qp.line }, message: qp.message });
     const control = reader.controlCells;
     if (control) for (const k of control) own.push(this.controlProblem(line, k, cells[k]!, id));
