@@ -17,6 +17,8 @@ const FIELDS: FieldType[] = [
   // Named like built-in columns: the Japanese header of Project, the English one of Status.
   { systemName: 'Custom_Project', name: 'プロジェクト', dataType: 'String' },
   { systemName: 'Custom_Status', name: 'Status', dataType: 'String' },
+  // A name that looks like "label (SystemName)" of another column.
+  { systemName: 'Custom_Cost', name: 'Cost (Code)', dataType: 'Decimal' },
   { systemName: 'Custom_Priority', name: '優先度', dataType: 'List', choices: [{ id: '1', name: '高', code: 'high' }, { id: '2', name: '中' }, { id: '3', name: '=低' }] },
   { systemName: 'Custom_Points', name: 'ポイント', dataType: 'Decimal' },
   { systemName: 'Custom_Due', name: 'Review, "final" date', dataType: 'Date' },
@@ -103,6 +105,11 @@ describe('table model: export then import gives no edit', () => {
     const m = mapHeader(['ID', 'プロジェクト', 'プロジェクト'], COLUMNS);
     assert.deepEqual(m.columns.map((c) => c?.key), ['Id', 'ProjectName', 'Custom_Project']);
     assert.deepEqual(m.problems, []);
+  });
+
+  it('a header is first the exact display name: "Cost (Code)" is the custom field so named, not the Code column', () => {
+    assert.deepEqual(mapHeader(['ID', 'Cost (Code)', 'Code'], COLUMNS).columns.map((c) => c?.key), ['Id', 'Custom_Cost', 'Code']);
+    assert.ok(exportHeaders(COLUMNS, { language: 'en' }).includes('Cost (Code)'));
   });
 
   it('a description written with CRLF comes back as no edit when the file has LF or CR breaks, and an edit keeps its breaks as written', () => {

@@ -1,6 +1,6 @@
 // The matching of an imported CSV / TSV header to the table's columns and the shape of an
 // import's problems, without vscode. Header matching: an explicit mapping first, then the
-// system name, "label (SystemName)", the exact English or Japanese header, the header with
+// system name, the exact English or Japanese header, "label (SystemName)", the header with
 // width / case / spaces ignored, then the filter bar's aliases; when several columns fit,
 // the first one not taken by an earlier header, in column order.
 import type { CellProblem } from './cells';

@@ -41,8 +41,8 @@ const squash = (s: string): string => foldForMatch(s).replace(/[\s_\-()（）]/g
 const WITH_KEY = /^(.*?)\s*[(（]\s*([^()（）\s]+)\s*[)）]$/;
 
 /**
- * The columns `name` may stand for, best first, by rank: 0 the exact system name; 1 a
- * "label (SystemName)" form; 2 the exact English or Japanese header; 3 a system name in
+ * The columns `name` may stand for, best first, by rank: 0 the exact system name; 1 the
+ * exact English or Japanese header; 2 a "label (SystemName)" form; 3 a system name in
  * another case or a header with width, case, spaces and brackets ignored; 4 an alias
  * (when `aliases` is true). Only the columns of the best rank found are returned, in
  * column order (more than one: the name is ambiguous).
@@ -51,13 +51,13 @@ export function columnCandidates(columns: readonly ColumnDef[], name: string, al
   const exact = columns.filter((c) => c.key === name);
   if (exact.length > 0) return exact;
   const t = name.trim();
+  const label = columns.filter((c) => c.label === t || c.labelJa === t);
+  if (label.length > 0) return label;
   const m = WITH_KEY.exec(t);
   if (m) {
     const byKey = columns.filter((c) => c.key === m[2]);
     if (byKey.length > 0) return byKey;
   }
-  const label = columns.filter((c) => c.label === t || c.labelJa === t);
-  if (label.length > 0) return label;
   const n = squash(name);
   if (n === '') return [];
   const folded = columns.filter((c) => c.key.toLowerCase() === n || squash(c.label) === n || (c.labelJa !== undefined && squash(c.labelJa) === n));
@@ -68,8 +68,8 @@ export function columnCandidates(columns: readonly ColumnDef[], name: string, al
 
 /**
  * The column `name` stands for (the first of columnCandidates): an exact system name,
- * "label (SystemName)", the English or Japanese header (exact, then with width, case,
- * spaces and brackets ignored), then an alias when `aliases` is true. Undefined when none.
+ * the exact English or Japanese header, "label (SystemName)", the header with width,
+ * case, spaces and brackets ignored, then an alias when `aliases` is true. Undefined when none.
  */
 export function findColumn(columns: readonly ColumnDef[], name: string, aliases = true): ColumnDef | undefined {
   return columnCandidates(columns, name, aliases)[0];
