@@ -364,7 +364,7 @@ export async function importTableInSlices(text: string, options: ImportOptions, 
     if (control.signal?.aborted) throw new ImportCancelledError();
     const t0 = performance.now();
     let more = true;
-    for (let k = 1; (more = run.step()); k++) if ((k & 63) === 0 && performance.now() - t0 >= sliceMs) break;
+    for (let k = 1; (more = run.step()); k++) if ((k & 15) === 0 && performance.now() - t0 >= sliceMs) break;
     control.onProgress?.(run.reader.offset, run.reader.length);
     if (!more) return run.finish();
     await yieldToLoop();
