@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { BOM, TableEdits, exportTable, importTable, mapHeader, parseDelimited, pickColumns, writeDelimited } from '../../src/table/model';
+import { BOM, TableEdits, exportTable, headerOf, importTable, mapHeader, parseDelimited, pickColumns, writeDelimited } from '../../src/table/model';
 import { CATALOGUE, COLUMNS, ROWS, ROWS_BY_ID, resolveUser, userName } from './table-fixtures';
 
 const importCtx = { columns: COLUMNS, rows: ROWS_BY_ID, catalogue: CATALOGUE, resolveUser, userName };
@@ -18,14 +18,20 @@ describe('table model: CSV / TSV writing and parsing', () => {
     assert.equal(writeDelimited([['a', 'b\tc'], ['d,e', 'f\ng']], { format: 'tsv' }), 'a\t"b\tc"\nd,e\t"f\ng"\n');
   });
 
-  it('parses RFC 4180 quotes, CRLF, LF and a BOM, with quoted new lines as LF', () => {
+  it('parses RFC 4180 quotes, CRLF, LF and a BOM, keeping a quoted line break as written', () => {
     const p = parseDelimited(`${BOM}ID,名称\r\n1,"a,b"\r\n2,"say ""hi"""\n3,"x\r\ny"\r\n`);
-    assert.deepEqual(p.records, [['ID', '名称'], ['1', 'a,b'], ['2', 'say "hi"'], ['3', 'x\ny']]);
+    assert.deepEqual(p.records, [['ID', '名称'], ['1', 'a,b'], ['2', 'say "hi"'], ['3', 'x\r\ny']]);
     assert.deepEqual(p.lines, [1, 2, 3, 4]);
     assert.deepEqual(p.problems, []);
     assert.deepEqual(parseDelimited('a\tb\n"c\td"\te', '\t').records, [['a', 'b'], ['c\td', 'e']]);
     assert.deepEqual(parseDelimited('a,"b\n').problems.map((x) => x.line), [1]);
     assert.deepEqual(parseDelimited('x,y\n1,2\n\n3,4').records, [['x', 'y'], ['1', '2'], [''], ['3', '4']]);
+  });
+
+  it('reads the header alone, with its BOM removed and quoted cells unquoted, whatever follows', () => {
+    assert.deepEqual(headerOf(`${BOM}ID,"名称, 正式"\r\n1,"never closed`), ['ID', '名称, 正式']);
+    assert.deepEqual(headerOf('Id\tName\n'), ['Id', 'Name']);
+    assert.deepEqual(headerOf(''), []);
   });
 
   it('round-trips what it writes', () => {

@@ -4,7 +4,7 @@
 // requests (group.ts) sends exactly the edited cells.
 import { type ColumnDef, type TableRow, toCellValue } from './columns';
 import { type CellContext, type CellProblem, editCellValue, parseCellInput, readOnlyReason } from './cells';
-import { parseDelimited } from './delimited';
+import { parsePastedBlock } from './delimited';
 import { dateOf } from './text';
 
 /** One edited cell: the item, the field (system name), the value to send and the value read. */
@@ -181,6 +181,11 @@ export interface GridEditResult {
   changes: CellChange[];
   /** Cells not accepted, each with the reason. */
   rejected: CellRejection[];
+  /**
+   * Pasted cells whose opening quote closes no quoted cell: read as text (the quote kept),
+   * the rest of the block as the rows it is; `line` is the line of the pasted text.
+   */
+  quoteAsText?: { rowIndex: number; columnIndex: number; line: number }[];
 }
 
 /**
@@ -230,9 +235,13 @@ export function pasteText(
   ctx: CellContext = {},
 ): GridEditResult {
   const out: GridEditResult = { changes: [], rejected: [] };
-  let grid = parseDelimited(text.replace(/(\r\n|\n|\r)$/, '\n'), '\t').records;
+  const block = parsePastedBlock(text);
+  let grid = block.records;
+  if (block.quoteAsText.length > 0) out.quoteAsText = block.quoteAsText.map((q) => ({ rowIndex: anchor.rowIndex + q.record, columnIndex: anchor.columnIndex + q.cell, line: q.line }));
+  const control = new Set(block.control.map((x) => `${x.record}:${x.cell}`));
   if (grid.length === 0) grid = [['']];
-  if (grid.length === 1 && grid[0]!.length === 1 && ((anchor.rowCount ?? 1) > 1 || (anchor.columnCount ?? 1) > 1)) {
+  const fill = grid.length === 1 && grid[0]!.length === 1 && ((anchor.rowCount ?? 1) > 1 || (anchor.columnCount ?? 1) > 1);
+  if (fill) {
     const v = grid[0]![0]!;
     grid = Array.from({ length: anchor.rowCount ?? 1 }, () => Array.from({ length: anchor.columnCount ?? 1 }, () => v));
   }
@@ -250,7 +259,11 @@ export function pasteText(
         return;
       }
       const ro = readOnlyReason(c, ctx);
-      const p = ro ? ({ ok: false, problem: { code: 'readOnly', message: `${c.label}: ${ro}` } } as const) : parseCellInput(c, cell, ctx);
+      const p = ro
+        ? ({ ok: false, problem: { code: 'readOnly', message: `${c.label}: ${ro}` } } as const)
+        : control.has(fill ? '0:0' : `${dr}:${dc}`)
+          ? ({ ok: false, problem: { code: 'check', message: `${c.label}: the pasted cell holds a control character (such as NUL); it is not read.` } } as const)
+          : parseCellInput(c, cell, ctx);
       if (p.ok) parsed.push({ ci, c, value: p.value });
       else out.rejected.push({ rowIndex: ri, columnIndex: ci, id: row.id, field: c.key, problem: p.problem });
     });

@@ -37,22 +37,42 @@ export const COLUMN_ALIASES: Readonly<Record<string, string>> = {
 
 const squash = (s: string): string => foldForMatch(s).replace(/[\s_\-()（）]/g, '');
 
+/** A header written as "label (SystemName)" (the export's form for a header two columns share). */
+const WITH_KEY = /^(.*?)\s*[(（]\s*([^()（）\s]+)\s*[)）]$/;
+
 /**
- * The column `name` stands for: an exact system name, a system name in another case,
- * the English or Japanese header (width, case, spaces and brackets ignored), then an
- * alias when `aliases` is true. Undefined when none.
+ * The columns `name` may stand for, best first, by rank: 0 the exact system name; 1 the
+ * exact English or Japanese header; 2 a "label (SystemName)" form; 3 a system name in
+ * another case or a header with width, case, spaces and brackets ignored; 4 an alias
+ * (when `aliases` is true). Only the columns of the best rank found are returned, in
+ * column order (more than one: the name is ambiguous).
+ */
+export function columnCandidates(columns: readonly ColumnDef[], name: string, aliases = true): ColumnDef[] {
+  const exact = columns.filter((c) => c.key === name);
+  if (exact.length > 0) return exact;
+  const t = name.trim();
+  const label = columns.filter((c) => c.label === t || c.labelJa === t);
+  if (label.length > 0) return label;
+  const m = WITH_KEY.exec(t);
+  if (m) {
+    const byKey = columns.filter((c) => c.key === m[2]);
+    if (byKey.length > 0) return byKey;
+  }
+  const n = squash(name);
+  if (n === '') return [];
+  const folded = columns.filter((c) => c.key.toLowerCase() === n || squash(c.label) === n || (c.labelJa !== undefined && squash(c.labelJa) === n));
+  if (folded.length > 0 || !aliases) return folded;
+  const key = COLUMN_ALIASES[n];
+  return key === undefined ? [] : columns.filter((c) => c.key === key);
+}
+
+/**
+ * The column `name` stands for (the first of columnCandidates): an exact system name,
+ * the exact English or Japanese header, "label (SystemName)", the header with width,
+ * case, spaces and brackets ignored, then an alias when `aliases` is true. Undefined when none.
  */
 export function findColumn(columns: readonly ColumnDef[], name: string, aliases = true): ColumnDef | undefined {
-  const exact = columns.find((c) => c.key === name);
-  if (exact) return exact;
-  const n = squash(name);
-  if (n === '') return undefined;
-  const found =
-    columns.find((c) => c.key.toLowerCase() === n) ??
-    columns.find((c) => squash(c.label) === n || (c.labelJa !== undefined && squash(c.labelJa) === n));
-  if (found || !aliases) return found;
-  const key = COLUMN_ALIASES[n];
-  return key === undefined ? undefined : columns.find((c) => c.key === key);
+  return columnCandidates(columns, name, aliases)[0];
 }
 
 /** A user the connection knows (organization users, project members). */
