@@ -1,24 +1,33 @@
-// Filters of the work item table, structured form (issue 24 §2), without vscode.
+// Filters of the work item table, structured form, without vscode.
 //
 // A filter is a list of conditions, all of which must hold (AND). This JSON form is
 // what named filters are saved as (workspace or user settings):
 //   { "conditions": [ {"op": "equals", "field": "StatusTypeId", "value": "進行中"},
 //                     {"op": "range", "field": "PlannedFinishDate", "max": "2026-03-01", "maxExclusive": true},
 //                     {"op": "overdue"} ] }
+// Conditions group with three nodes, nested as deep as MAX_FILTER_DEPTH:
+//   {"op": "any", "conditions": [...]}   one of them holds (OR)
+//   {"op": "all", "conditions": [...]}   all of them hold (AND, inside an "any")
+//   {"op": "not", "condition": {...}}    the condition does not hold
+// Filters saved before these nodes existed (a flat list) read as they always did.
 // `field` is a column key (system name) or anything findColumn accepts (header, alias).
 // Values are written as shown: list values by choice name, code or ID; users by login
 // name, name, e-mail or ID; hours in hours; dates yyyy-MM-dd or "today".
 // "my items": the current user is the leader or an assignee; "overdue": planned finish
 // before today and progress below 100; "not started": progress 0 (or none read).
 // The text form of the filter bar is parsed into this form by filter-text.ts.
+//
+// Compiling turns each condition into a matcher over the raw field value with its
+// values worked out once (choice forms, bounds, folded text), so counting rows on each
+// keystroke converts no cell per row and condition.
 import { z } from 'zod';
-import { type ColumnDef, type FormatContext, type TableRow, assignmentIds, cellValue, formatCell, isEmptyCell } from './columns';
+import { type ColumnDef, type FormatContext, type TableRow, cellValue, formatCell, isEmptyCell } from './columns';
 import { type UserResolver, findColumn } from './lookup';
-import { foldForMatch, parseDate, parseHours, parseNumber, shiftDate } from './text';
+import { MAX_VALUE_TEXT, dateOf, excerpt, foldForMatch, parseDate, parseHours, parseNumber, shiftDate } from './text';
 
 const Field = z.string().min(1);
 const Scalar = z.union([z.string(), z.number()]);
-export const FilterCondition = z.discriminatedUnion('op', [
+const LEAVES = [
   z.strictObject({ op: z.literal('contains'), field: Field, value: z.string() }),
   z.strictObject({ op: z.literal('equals'), field: Field, value: Scalar }),
   z.strictObject({ op: z.literal('in'), field: Field, values: z.array(Scalar).min(1) }),
@@ -37,11 +46,27 @@ export const FilterCondition = z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('notStarted') }),
   z.strictObject({ op: z.literal('assignedTo'), user: z.string().min(1) }),
   z.strictObject({ op: z.literal('leaderIs'), user: z.string().min(1) }),
-]);
+] as const;
+/** One condition on the row (a leaf of the filter). */
+export const FilterCondition = z.discriminatedUnion('op', [...LEAVES]);
 export type FilterCondition = z.infer<typeof FilterCondition>;
 
-export const Filter = z.strictObject({ conditions: z.array(FilterCondition) });
+/** A condition or a group of conditions (any / all / not). */
+export type FilterNode = FilterCondition | { op: 'any'; conditions: FilterNode[] } | { op: 'all'; conditions: FilterNode[] } | { op: 'not'; condition: FilterNode };
+export const FilterNode: z.ZodType<FilterNode> = z.lazy(() =>
+  z.discriminatedUnion('op', [
+    ...LEAVES,
+    z.strictObject({ op: z.literal('any'), conditions: z.array(FilterNode).min(1) }),
+    z.strictObject({ op: z.literal('all'), conditions: z.array(FilterNode).min(1) }),
+    z.strictObject({ op: z.literal('not'), condition: FilterNode }),
+  ]),
+);
+
+export const Filter = z.strictObject({ conditions: z.array(FilterNode) });
 export type Filter = z.infer<typeof Filter>;
+
+/** How deep groups may nest (parentheses in the bar, any/all/not in JSON). */
+export const MAX_FILTER_DEPTH = 32;
 
 /** A named filter as saved in settings. */
 export const NamedFilter = z.strictObject({ name: z.string().min(1), filter: Filter, description: z.string().optional() });
@@ -53,6 +78,47 @@ export function readFilterJson(json: unknown): { ok: true; filter: Filter } | { 
   if (r.success) return { ok: true, filter: r.data };
   return { ok: false, errors: r.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'the filter'}: ${i.message}`) };
 }
+
+/**
+ * What can be wrong with a filter, each with its English wording; {0}, {1}… are the
+ * message's parameters (field names as the user wrote them, short excerpts of values).
+ * The UI words the same codes in its language (src/table/filterBar.ts).
+ */
+export const FILTER_MESSAGES = {
+  unknownField: 'unknown field "{0}"',
+  mineNoUser: '"my items" needs the signed-in user, who is not known',
+  noUser: 'no user matches "{0}"',
+  noChoice: '{0} has no choice "{1}"',
+  notHours: '{0} takes hours (e.g. 7.5 or 7:30), not "{1}"',
+  notNumber: '{0} takes a number, not "{1}"',
+  notDate: '{0} takes a date yyyy-MM-dd or "today", not "{1}"',
+  todayRange: '"{0}" is too far from today: at most {1} days before or after',
+  valueTooLong: 'the value of {0} is too long ({1} characters; at most {2})',
+  rangeField: '{0} is not a number or date field: a range cannot apply',
+  rangeBound: 'a range of {0} needs a lower or an upper bound',
+  tooDeep: 'the filter nests groups too deeply (at most {0} levels)',
+  quoteOpen: 'the quote opened at column {0} is not closed',
+  expectedCondition: 'expected a field name or a keyword (mine, overdue, notstarted), not "{0}"',
+  unknownIs: 'unknown "{0}": use is:mine, is:overdue or is:notstarted',
+  notCondition: '"{0}" is not a condition: write field:value (e.g. status:"進行中"), field<value, or a keyword (mine, overdue, notstarted)',
+  valueMissing: 'a value is missing after "{0}"',
+  unexpectedAfter: 'unexpected "{0}" after the value of {1}: put a space between conditions, and quotes around a value with spaces or symbols',
+  rangeList: 'a range takes one value, not a list',
+  parenOpen: 'the parenthesis opened at column {0} is not closed',
+  parenClose: 'this ")" closes no parenthesis',
+  emptyGroup: 'the parentheses hold no condition',
+  orOperand: '{0} needs a condition on each side',
+  notOperand: '{0} needs a condition after it',
+} as const;
+export type FilterMessageCode = keyof typeof FILTER_MESSAGES;
+
+/** A message of FILTER_MESSAGES with its parameters filled in. */
+export function filterMessage(code: FilterMessageCode, params: readonly (string | number)[]): string {
+  return FILTER_MESSAGES[code].replace(/\{(\d)\}/g, (_m, i: string) => String(params[Number(i)] ?? ''));
+}
+
+/** A value as a message quotes it: a short excerpt. */
+const ex = (v: string | number): string => excerpt(String(v));
 
 export interface FilterContext extends FormatContext {
   /** All columns the filter may name (buildColumns). */
@@ -67,9 +133,11 @@ export interface FilterContext extends FormatContext {
   fieldsOf?: (row: TableRow) => Readonly<Record<string, unknown>>;
 }
 
-/** A problem of one condition: its index in `conditions` and a message naming it. */
+/** A problem of one condition: the index of the condition (depth first, groups not counted), a code with parameters, and the English message. */
 export interface FilterProblem {
   index: number;
+  code: FilterMessageCode;
+  params: (string | number)[];
   message: string;
 }
 
@@ -79,169 +147,275 @@ export type CompiledFilter = { ok: true; test: RowPredicate } | { ok: false; pro
 
 type Fields = Readonly<Record<string, unknown>>;
 type Test = (row: TableRow, f: Fields) => boolean;
+type Problem = { code: FilterMessageCode; params: (string | number)[] };
 
 const NUMERIC = new Set(['number', 'hours', 'progress']);
+const problem = (code: FilterMessageCode, ...params: (string | number)[]): Problem => ({ code, params });
+const isProblem = (x: unknown): x is Problem => typeof x === 'object' && x !== null && 'code' in x;
 
-/** A typed value of column `c` from filter text; undefined when it is not one (the message says what was expected). */
-function scalar(c: ColumnDef, v: string | number, ctx: FilterContext): { ok: true; v: number | string } | { ok: false; expected: string } {
-  const s = String(v);
+/** The furthest `today+N` / `today-N` reaches, in days (100 years). */
+export const MAX_TODAY_OFFSET = 36_500;
+
+/** `today`, `today+7`, `today-3` (case ignored): the offset in days; undefined when the text is not one. */
+function todayOffset(s: string): number | undefined {
+  if (s.length < 5 || s.slice(0, 5).toLowerCase() !== 'today') return undefined;
+  if (s.length === 5) return 0;
+  const sign = s[5];
+  if ((sign !== '+' && sign !== '-') || s.length === 6) return undefined;
+  for (let i = 6; i < s.length; i++) if ((s.charCodeAt(i) - 48) >>> 0 > 9) return undefined;
+  const n = Number(s.slice(6));
+  return sign === '-' ? -n : n;
+}
+
+/** A typed value of column `c` from filter text or JSON, or the problem (`name`: the field as the user wrote it). */
+function scalar(c: ColumnDef, name: string, v: string | number, ctx: FilterContext): { v: number | string } | Problem {
+  const s = String(v).trim();
+  if (c.type !== 'text' && s.length > MAX_VALUE_TEXT) return problem('valueTooLong', name, s.length, MAX_VALUE_TEXT);
   if (c.type === 'hours') {
     const n = typeof v === 'number' ? Math.round(v * 60) : parseHours(s);
-    return n === undefined ? { ok: false, expected: 'hours (e.g. 7.5 or 7:30)' } : { ok: true, v: n };
+    return n === undefined || !Number.isFinite(n) ? problem('notHours', name, ex(s)) : { v: n };
   }
   if (NUMERIC.has(c.type)) {
     const n = typeof v === 'number' ? v : parseNumber(s);
-    return n === undefined ? { ok: false, expected: 'a number' } : { ok: true, v: n };
+    return n === undefined || !Number.isFinite(n) ? problem('notNumber', name, ex(s)) : { v: n };
   }
   if (c.type === 'date') {
-    const m = /^today([+-]\d+)?$/i.exec(s.trim());
-    if (m) return { ok: true, v: m[1] ? shiftDate(ctx.today, Number(m[1])) : ctx.today };
+    const off = todayOffset(s);
+    if (off !== undefined) return Math.abs(off) > MAX_TODAY_OFFSET ? problem('todayRange', ex(s), MAX_TODAY_OFFSET) : { v: shiftDate(ctx.today, off) };
     const d = parseDate(s);
-    return d === undefined ? { ok: false, expected: 'a date yyyy-MM-dd or "today"' } : { ok: true, v: d };
+    return d === undefined ? problem('notDate', name, ex(s)) : { v: d };
   }
-  return { ok: true, v: s };
+  return { v: s };
 }
 
-/** The IDs a list or user value stands for; an empty set when nothing matches. */
-function idsFor(c: ColumnDef, value: string, ctx: FilterContext): Set<string> {
-  if (c.type === 'user') return new Set(ctx.resolveUser ? ctx.resolveUser(value) : [value.trim()]);
-  const q = foldForMatch(value.trim());
-  const out = new Set<string>();
-  for (const ch of c.choices ?? []) {
-    if (ch.id != null && (ch.id === value.trim() || foldForMatch(ch.name) === q || (ch.code && foldForMatch(ch.code) === q))) out.add(ch.id);
-  }
-  if (out.size === 0 && !(c.choices ?? []).length) out.add(value.trim());
-  return out;
+/** The raw value of a row's field: the row's ID for the Id column. */
+const rawOf = (c: ColumnDef): ((row: TableRow, f: Fields) => unknown) => {
+  const key = c.key;
+  return key === 'Id' ? (row) => row.id : (_row, f) => f[key];
+};
+
+/** An ID as read (a string, or a number), as a string; undefined for none ("", "0", 0). */
+function idText(v: unknown): string | undefined {
+  if (typeof v === 'string') return v === '' || v === '0' ? undefined : v;
+  return typeof v === 'number' && Number.isFinite(v) && v !== 0 ? String(v) : undefined;
 }
 
-function valueTest(c: ColumnDef, values: readonly (string | number)[], ctx: FilterContext): Test | string {
-  if (c.type === 'list' || c.type === 'user') {
+/**
+ * Whether a list cell's value (as read or edited: the choice's ID, name or code, whatever
+ * form the service answers) is one of the wanted choices. Each distinct value is worked
+ * out once and remembered, so a row costs one map look-up.
+ */
+function listMatcher(c: ColumnDef, name: string, values: readonly (string | number)[]): ((v: string) => boolean) | Problem {
+  const choices = c.choices ?? [];
+  const typed = values.map((v) => String(v).trim());
+  const folded = new Set(typed.map(foldForMatch));
+  const wanted = new Set<number>();
+  choices.forEach((ch, i) => {
+    if ((ch.id != null && typed.includes(ch.id)) || folded.has(foldForMatch(ch.name)) || (!!ch.code && folded.has(foldForMatch(ch.code)))) wanted.add(i);
+  });
+  if (choices.length > 0 && wanted.size === 0) return problem('noChoice', name, typed.map(ex).join('", "'));
+  // The choice a cell's text stands for: an ID first, then a name, then a code.
+  const byForm = new Map<string, number>();
+  for (const pick of [(ch: (typeof choices)[number]) => ch.id, (ch: (typeof choices)[number]) => ch.name, (ch: (typeof choices)[number]) => ch.code]) {
+    choices.forEach((ch, i) => {
+      const form = pick(ch);
+      if (form != null && form !== '' && !byForm.has(form)) byForm.set(form, i);
+    });
+  }
+  const memo = new Map<string, boolean>();
+  return (v) => {
+    let m = memo.get(v);
+    if (m === undefined) {
+      const i = byForm.get(v);
+      m = i !== undefined ? wanted.has(i) : folded.has(foldForMatch(v));
+      if (memo.size < 100_000) memo.set(v, m);
+    }
+    return m;
+  };
+}
+
+function valueTest(c: ColumnDef, name: string, values: readonly (string | number)[], ctx: FilterContext): Test | Problem {
+  const raw = rawOf(c);
+  if (c.type === 'user') {
     const ids = new Set<string>();
-    for (const v of values) for (const id of idsFor(c, String(v), ctx)) ids.add(id);
-    if (ids.size === 0) return c.type === 'user' ? `no user matches ${values.map((v) => JSON.stringify(String(v))).join(', ')}` : `${c.label} has no choice ${values.map((v) => JSON.stringify(String(v))).join(', ')}`;
-    if (c.multi) return (_r, f) => assignmentIds(f[c.key]).some((id) => ids.has(id));
+    for (const v of values) for (const id of ctx.resolveUser ? ctx.resolveUser(String(v)) : [String(v).trim()]) ids.add(id);
+    if (ids.size === 0) return problem('noUser', values.map(ex).join('", "'));
+    if (c.multi) return (r, f) => {
+      const list = raw(r, f);
+      if (!Array.isArray(list)) return false;
+      for (const a of list) {
+        const id = idText(typeof a === 'object' && a !== null ? (a as { partyId?: unknown }).partyId : a);
+        if (id !== undefined && ids.has(id)) return true;
+      }
+      return false;
+    };
     return (r, f) => {
-      const v = cellValue(r, c, f);
-      return typeof v === 'string' && ids.has(v);
+      const id = idText(raw(r, f));
+      return id !== undefined && ids.has(id);
+    };
+  }
+  if (c.type === 'list') {
+    const m = listMatcher(c, name, values);
+    if (isProblem(m)) return m;
+    return (r, f) => {
+      const id = idText(raw(r, f));
+      return id !== undefined && m(id);
     };
   }
   const wanted: (string | number)[] = [];
   for (const v of values) {
-    const s = scalar(c, v, ctx);
-    if (!s.ok) return `${c.label} takes ${s.expected}, not ${JSON.stringify(String(v))}`;
+    const s = scalar(c, name, v, ctx);
+    if (isProblem(s)) return s;
     wanted.push(c.type === 'text' ? foldForMatch(String(s.v)) : s.v);
   }
   const set = new Set(wanted);
   if (c.type === 'text') return (r, f) => {
-    const v = cellValue(r, c, f);
-    return typeof v === 'string' && set.has(foldForMatch(v));
+    const v = textOf(raw(r, f));
+    return v !== undefined && set.has(foldForMatch(v));
+  };
+  if (c.type === 'date') return (r, f) => {
+    const d = dateOf(raw(r, f));
+    return d !== undefined && set.has(d);
   };
   return (r, f) => {
-    const v = cellValue(r, c, f);
-    return v !== null && set.has(v as string | number);
+    const v = raw(r, f);
+    return typeof v === 'number' && set.has(v);
   };
 }
 
-function conditionTest(cond: FilterCondition, ctx: FilterContext): Test | string {
-  const column = (name: string): ColumnDef | string => findColumn(ctx.columns, name) ?? `unknown field ${JSON.stringify(name)}`;
+/** A text cell's value as read: strings (not empty), numbers and booleans as text. */
+function textOf(v: unknown): string | undefined {
+  if (typeof v === 'string') return v === '' ? undefined : v;
+  return typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
+}
+
+function rangeTest(c: ColumnDef, name: string, cond: Extract<FilterCondition, { op: 'range' }>, ctx: FilterContext): Test | Problem {
+  if (!NUMERIC.has(c.type) && c.type !== 'date') return problem('rangeField', name);
+  if (cond.min === undefined && cond.max === undefined) return problem('rangeBound', name);
+  const lo = cond.min === undefined ? undefined : scalar(c, name, cond.min, ctx);
+  const hi = cond.max === undefined ? undefined : scalar(c, name, cond.max, ctx);
+  if (isProblem(lo)) return lo;
+  if (isProblem(hi)) return hi;
+  const raw = rawOf(c);
+  const minX = cond.minExclusive === true;
+  const maxX = cond.maxExclusive === true;
+  const inside = (v: number | string): boolean => {
+    if (lo !== undefined && (minX ? v <= lo.v : v < lo.v)) return false;
+    if (hi !== undefined && (maxX ? v >= hi.v : v > hi.v)) return false;
+    return true;
+  };
+  if (c.type === 'date') return (r, f) => {
+    const d = dateOf(raw(r, f));
+    return d !== undefined && inside(d);
+  };
+  return (r, f) => {
+    const v = raw(r, f);
+    return typeof v === 'number' && Number.isFinite(v) && inside(v);
+  };
+}
+
+function containsTest(c: ColumnDef, value: string, ctx: FilterContext): Test {
+  const q = foldForMatch(value);
+  const raw = rawOf(c);
+  if (c.type === 'text') return (r, f) => {
+    const v = textOf(raw(r, f));
+    return v !== undefined && foldForMatch(v).includes(q);
+  };
+  const fmt: FormatContext = ctx.userName ? { userName: ctx.userName } : {};
+  return (r, f) => foldForMatch(formatCell(cellValue(r, c, f), c, fmt)).includes(q);
+}
+
+function conditionTest(cond: FilterCondition, ctx: FilterContext, typedName: string | undefined): Test | Problem {
   const byKey = (key: string) => ctx.columns.find((c) => c.key === key) ?? { key, label: key, type: 'text' as const };
   switch (cond.op) {
     case 'mine': {
       const me = ctx.currentUserId;
-      if (!me) return '"my items" needs the signed-in user, who is not known';
-      return (_r, f) => idOf(f.LeaderId) === me || assignmentIds(f.Assignments).includes(me);
+      if (!me) return problem('mineNoUser');
+      const leader = valueTest(byKey('LeaderId'), '', [me], { ...ctx, resolveUser: () => [me] }) as Test;
+      const assigned = valueTest({ ...byKey('Assignments'), type: 'user', multi: true }, '', [me], { ...ctx, resolveUser: () => [me] }) as Test;
+      return (r, f) => leader(r, f) || assigned(r, f);
     }
     case 'overdue': {
-      const today = ctx.today;
+      const before = rangeTest(byKey('PlannedFinishDate'), '', { op: 'range', field: 'PlannedFinishDate', max: ctx.today, maxExclusive: true }, ctx) as Test;
       return (r, f) => {
-        const finish = cellValue(r, byKey('PlannedFinishDate'), f);
+        if (!before(r, f)) return false;
         const p = f.ActualProgress;
-        return typeof finish === 'string' && finish < today && !(typeof p === 'number' && p >= 100);
+        return !(typeof p === 'number' && p >= 100);
       };
     }
     case 'notStarted':
       return (_r, f) => f.ActualProgress === 0 || f.ActualProgress == null;
     case 'assignedTo':
-      return valueTest({ ...byKey('Assignments'), type: 'user', multi: true }, [cond.user], ctx);
+      return valueTest({ ...byKey('Assignments'), type: 'user', multi: true }, typedName ?? 'Assignments', [cond.user], ctx);
     case 'leaderIs':
-      return valueTest({ ...byKey('LeaderId'), type: 'user' }, [cond.user], ctx);
+      return valueTest({ ...byKey('LeaderId'), type: 'user' }, typedName ?? 'LeaderId', [cond.user], ctx);
     default:
       break;
   }
-  const c = column(cond.field);
-  if (typeof c === 'string') return c;
+  const name = typedName ?? cond.field;
+  const c = findColumn(ctx.columns, cond.field);
+  if (!c) return problem('unknownField', ex(name));
   switch (cond.op) {
     case 'empty':
       return (r, f) => isEmptyCell(cellValue(r, c, f));
     case 'notEmpty':
       return (r, f) => !isEmptyCell(cellValue(r, c, f));
-    case 'contains': {
-      const q = foldForMatch(cond.value);
-      const fmt: FormatContext = ctx.userName ? { userName: ctx.userName } : {};
-      // A query without ASCII and without cased letters (Japanese text) is found as written:
-      // folding a cell only changes full-width ASCII and letter case.
-      const plain = !/[\x20-\x7e]/.test(q) && q === q.toUpperCase();
-      if (c.type === 'text' && plain) return (r, f) => {
-        const v = cellValue(r, c, f);
-        return typeof v === 'string' && v.includes(q);
-      };
-      if (c.type === 'text') return (r, f) => {
-        const v = cellValue(r, c, f);
-        return typeof v === 'string' && foldForMatch(v).includes(q);
-      };
-      return (r, f) => foldForMatch(formatCell(cellValue(r, c, f), c, fmt)).includes(q);
-    }
+    case 'contains':
+      return containsTest(c, cond.value, ctx);
     case 'equals':
-      return valueTest(c, [cond.value], ctx);
+      return valueTest(c, name, [cond.value], ctx);
     case 'in':
-      return valueTest(c, cond.values, ctx);
-    case 'range': {
-      if (!NUMERIC.has(c.type) && c.type !== 'date') return `${c.label} is not a number or date field: a range cannot apply`;
-      if (cond.min === undefined && cond.max === undefined) return `a range of ${c.label} needs a lower or an upper bound`;
-      const lo = cond.min === undefined ? undefined : scalar(c, cond.min, ctx);
-      const hi = cond.max === undefined ? undefined : scalar(c, cond.max, ctx);
-      if (lo && !lo.ok) return `${c.label} takes ${lo.expected}, not ${JSON.stringify(String(cond.min))}`;
-      if (hi && !hi.ok) return `${c.label} takes ${hi.expected}, not ${JSON.stringify(String(cond.max))}`;
-      const min = lo?.ok ? lo.v : undefined;
-      const max = hi?.ok ? hi.v : undefined;
-      const minX = cond.minExclusive === true;
-      const maxX = cond.maxExclusive === true;
-      return (r, f) => {
-        const v = cellValue(r, c, f) as number | string | null;
-        if (v === null) return false;
-        if (min !== undefined && (minX ? v <= min : v < min)) return false;
-        if (max !== undefined && (maxX ? v >= max : v > max)) return false;
-        return true;
-      };
-    }
+      return valueTest(c, name, cond.values, ctx);
+    case 'range':
+      return rangeTest(c, name, cond, ctx);
   }
 }
 
-function idOf(v: unknown): string | undefined {
-  if (typeof v === 'string') return v === '' || v === '0' ? undefined : v;
-  return typeof v === 'number' && v !== 0 ? String(v) : undefined;
-}
-
-/** Compiles a filter once for many rows; every condition's problem is listed. An empty filter matches every row. */
-export function compileFilter(filter: Filter, ctx: FilterContext): CompiledFilter {
-  const tests: Test[] = [];
+/**
+ * Compiles a filter once for many rows; every condition's problem is listed (by its
+ * index: conditions counted depth first, groups not counted). `names`: the field of each
+ * condition as the user wrote it (messages keep it); else the field as saved. An empty
+ * filter matches every row.
+ */
+export function compileFilter(filter: Filter, ctx: FilterContext, names: readonly (string | undefined)[] = []): CompiledFilter {
   const problems: FilterProblem[] = [];
-  filter.conditions.forEach((cond, index) => {
-    const t = conditionTest(cond, ctx);
-    if (typeof t === 'string') problems.push({ index, message: t });
-    else tests.push(t);
-  });
+  let index = 0;
+  const report = (i: number, p: Problem) => problems.push({ index: i, code: p.code, params: p.params, message: filterMessage(p.code, p.params) });
+  const node = (n: FilterNode, depth: number): Test => {
+    if (depth > MAX_FILTER_DEPTH) {
+      report(index, problem('tooDeep', MAX_FILTER_DEPTH));
+      return () => false;
+    }
+    if (n.op === 'not') {
+      const t = node(n.condition, depth + 1);
+      return (r, f) => !t(r, f);
+    }
+    if (n.op === 'all' || n.op === 'any') return group(n.op, n.conditions, depth + 1);
+    const i = index++;
+    const t = conditionTest(n, ctx, names[i]);
+    if (isProblem(t)) {
+      report(i, t);
+      return () => false;
+    }
+    return t;
+  };
+  const group = (op: 'all' | 'any', list: readonly FilterNode[], depth: number): Test => {
+    const tests = list.map((x) => node(x, depth));
+    if (tests.length === 1) return tests[0]!;
+    const n = tests.length;
+    if (op === 'all') return (r, f) => {
+      for (let i = 0; i < n; i++) if (!tests[i]!(r, f)) return false;
+      return true;
+    };
+    return (r, f) => {
+      for (let i = 0; i < n; i++) if (tests[i]!(r, f)) return true;
+      return false;
+    };
+  };
+  const top = filter.conditions.length === 0 ? () => true : group('all', filter.conditions, 0);
   if (problems.length > 0) return { ok: false, problems };
   const fieldsOf = ctx.fieldsOf;
-  const n = tests.length;
-  return {
-    ok: true,
-    test: (row) => {
-      const f = fieldsOf ? fieldsOf(row) : row.fields;
-      for (let i = 0; i < n; i++) if (!tests[i]!(row, f)) return false;
-      return true;
-    },
-  };
+  return { ok: true, test: fieldsOf ? (row) => top(row, fieldsOf(row)) : (row) => top(row, row.fields) };
 }
 
 /** The rows that match, in their order. */
