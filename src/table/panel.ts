@@ -16,6 +16,7 @@ import { readWorkItems } from '../api/reads';
 import { ROW_HEIGHT, readMessage, type ColumnInfo, type FromWebview, type ToWebview } from './protocol';
 import { tableHtml } from './html';
 import { tableStrings } from './strings';
+import { filterErrorText } from './filterBar';
 import type { TableDeps, TableSource } from './types';
 
 export const TABLE_VIEW_TYPE = 'workItemStudio.table';
@@ -359,7 +360,7 @@ export class TablePanel implements vscode.Disposable {
     const compiled = compileFilterText(text, this.filterContext());
     let matches = 0;
     if (compiled.ok) for (const r of base) if (compiled.test(r)) matches++;
-    const errors = compiled.ok ? [] : (compiled.errors ?? compiled.problems.map((p) => ({ start: 0, end: text.length, message: p.message })));
+    const errors = compiled.ok ? [] : (compiled.errors ?? compiled.problems.map((p) => ({ ...p, start: 0, end: text.length }))).map((e) => ({ start: e.start, end: e.end, message: filterErrorText(e) }));
     const count = { matches: compiled.ok ? matches : 0, total: base.length, errors };
     this.post({ type: 'count', text, ...count });
     if (apply) this.wantedFilter = compiled.ok ? undefined : text;

@@ -1,0 +1,241 @@
+// Filters mean what they say: grouping (parentheses, OR, NOT / -), custom list fields as
+// the reads return them (choice names), NFKC folding of text, impossible values as
+// errors, short excerpts in messages, and 1 MB texts answered at once.
+import * as assert from 'node:assert/strict';
+import {
+  type Filter,
+  type FilterContext,
+  type TableRow,
+  MAX_FILTER_DEPTH,
+  compileFilter,
+  compileFilterText,
+  formatFilterText,
+  matchingIds,
+  parseFilterText,
+  readFilterJson,
+  readFilterList,
+} from '../../src/table/model';
+import { COLUMNS, ROWS, TODAY, resolveUser, userName } from './table-fixtures';
+
+const ctx: FilterContext = { columns: COLUMNS, today: TODAY, currentUserId: '2102', resolveUser, userName };
+
+function textIds(text: string, rows: readonly TableRow[] = ROWS): string[] {
+  const f = compileFilterText(text, ctx);
+  if (!f.ok) throw new Error(f.errors!.map((e) => e.message).join('; '));
+  return matchingIds(rows, f.test);
+}
+function errors(text: string): { start: number; code: string; message: string }[] {
+  const f = compileFilterText(text, ctx);
+  assert.equal(f.ok, false, `${text.slice(0, 40)} should not parse`);
+  return f.ok ? [] : f.errors!;
+}
+
+// Rows as the service reads them: a custom list field's value is the choice's name.
+const row = (id: string, fields: Record<string, unknown>): TableRow => ({ id, fields: { Id: id, ...fields } });
+const READ_ROWS: TableRow[] = [
+  row('201', { Name: 'テスト計画', Custom_Priority: '高' }),
+  row('202', { Name: 'ﾃｽﾄ実施', Custom_Priority: '中' }),
+  row('203', { Name: 'ＡＰＩ設計', Custom_Priority: '1' }),
+  row('204', { Name: 'api review', Custom_Priority: 'high' }),
+  row('205', { Name: 'その他', Custom_Priority: null }),
+];
+
+describe('table filters: custom list fields match the form the reads return', () => {
+  it('優先度:高 finds rows whose value is the choice name, its ID or its code', () => {
+    assert.deepEqual(textIds('優先度:高', READ_ROWS), ['201', '203', '204']);
+    assert.deepEqual(textIds('優先度:HIGH', READ_ROWS), ['201', '203', '204']);
+    assert.deepEqual(textIds('Custom_Priority=1', READ_ROWS), ['201', '203', '204']);
+  });
+
+  it('the condition Add Condition… builds (choice IDs, an "in" list) matches rows read with names', () => {
+    const f = compileFilter({ conditions: [{ op: 'in', field: 'Custom_Priority', values: ['1', '2'] }] }, ctx);
+    assert.ok(f.ok);
+    assert.deepEqual(matchingIds(READ_ROWS, f.test), ['201', '202', '203', '204']);
+  });
+
+  it('a choice the field does not have is an error naming it', () => {
+    assert.match(errors('優先度:最高')[0]!.message, /^優先度 has no choice "最高" \(at column 1\)$/);
+  });
+});
+
+describe('table filters: text folded with NFKC and case', () => {
+  it('half-width katakana and full-width ASCII find each other', () => {
+    assert.deepEqual(textIds('name:テスト', READ_ROWS), ['201', '202']);
+    assert.deepEqual(textIds('name:ﾃｽﾄ', READ_ROWS), ['201', '202']);
+    assert.deepEqual(textIds('name:api', READ_ROWS), ['203', '204']);
+    assert.deepEqual(textIds('name:ＡＰＩ', READ_ROWS), ['203', '204']);
+    assert.deepEqual(textIds('name="ﾃｽﾄ実施"', READ_ROWS), ['202']);
+  });
+});
+
+describe('table filters: grouping, OR and NOT', () => {
+  it('OR, or, または and | join alternatives', () => {
+    for (const or of ['OR', 'or', 'または', '|']) assert.deepEqual(textIds(`status:未着手 ${or} status:完了`), ['102', '104'], or);
+  });
+
+  it('AND binds tighter than OR; spaces are AND; AND and かつ may be written', () => {
+    // status:進行中 AND leader:suzuki, OR status:完了
+    assert.deepEqual(textIds('status:進行中 leader:suzuki OR status:完了'), ['101', '104']);
+    assert.deepEqual(textIds('status:進行中 AND leader:suzuki OR status:完了'), ['101', '104']);
+    assert.deepEqual(textIds('status:進行中 かつ leader:suzuki'), ['101']);
+    assert.deepEqual(textIds('status:完了 OR status:進行中 leader:suzuki'), ['101', '104']);
+  });
+
+  it('parentheses group: (a OR b) c', () => {
+    assert.deepEqual(textIds('(status:進行中 OR status:完了) leader:suzuki'), ['101', '104']);
+    assert.deepEqual(textIds('（status:進行中 OR status:完了） leader:sato'), ['105'], 'full-width parentheses');
+    assert.deepEqual(textIds('leader:suzuki (progress<100 OR status:完了)'), ['101', '104']);
+  });
+
+  it('NOT term and -term exclude; NOT (group) negates the group', () => {
+    assert.deepEqual(textIds('-status:進行中'), ['102', '103', '104']);
+    assert.deepEqual(textIds('NOT status:進行中'), ['102', '103', '104']);
+    assert.deepEqual(textIds('not leader:suzuki -status:未着手'), ['103', '105']);
+    assert.deepEqual(textIds('NOT (status:進行中 OR status:完了)'), ['102', '103']);
+    assert.deepEqual(textIds('-(leader:suzuki)'), ['102', '103', '105']);
+    assert.deepEqual(textIds('NOT NOT status:完了'), ['104']);
+    assert.deepEqual(textIds('start<today-30'), ['104'], 'a "-" inside a value is no NOT');
+  });
+
+  it('parentheses are never absorbed into values: ((name:a)) is Name contains "a"', () => {
+    const p = parseFilterText('((name:design))', COLUMNS);
+    assert.ok(p.ok);
+    assert.deepEqual(p.filter, { conditions: [{ op: 'contains', field: 'Name', value: 'design' }] });
+    assert.deepEqual(textIds('name:"(株)"'), [], 'quoted parentheses are text');
+    const q = parseFilterText('name:"a)"', COLUMNS);
+    assert.ok(q.ok);
+    assert.deepEqual(q.filter.conditions, [{ op: 'contains', field: 'Name', value: 'a)' }]);
+  });
+
+  it('unbalanced parentheses, a dangling OR or NOT are errors at their position', () => {
+    const open = errors('(status:完了');
+    assert.equal(open[0]!.code, 'parenOpen');
+    assert.match(open[0]!.message, /parenthesis opened at column 1 is not closed/);
+    const close = errors('status:完了)');
+    assert.deepEqual([close[0]!.code, close[0]!.start], ['parenClose', 9]);
+    assert.match(errors('status:完了 OR')[0]!.message, /^OR needs a condition on each side \(at column 11\)$/);
+    assert.match(errors('or status:完了')[0]!.message, /^or needs a condition on each side \(at column 1\)$/);
+    assert.match(errors('status:完了 OR OR status:未着手')[0]!.message, /OR needs a condition/);
+    assert.match(errors('status:完了 NOT')[0]!.message, /^NOT needs a condition after it \(at column 11\)$/);
+    assert.match(errors('(status:完了 -)')[0]!.message, /"-" is not a condition|needs a condition/);
+    assert.equal(errors('()')[0]!.code, 'emptyGroup');
+    assert.equal(errors('name:a(b')[0]!.code, 'unexpectedAfter');
+  });
+
+  it(`nesting deeper than ${MAX_FILTER_DEPTH} levels is an error, not a stack overflow`, () => {
+    const deep = `${'('.repeat(500_000)}name:a${')'.repeat(500_000)}`;
+    assert.equal(errors(deep)[0]!.code, 'tooDeep');
+    const ok = `${'('.repeat(MAX_FILTER_DEPTH)}name:design${')'.repeat(MAX_FILTER_DEPTH)}`;
+    assert.deepEqual(textIds(ok), ['105']);
+    let node: Filter['conditions'][number] = { op: 'overdue' };
+    for (let i = 0; i < MAX_FILTER_DEPTH + 5; i++) node = { op: 'not', condition: node };
+    const compiled = compileFilter({ conditions: [node] }, ctx);
+    assert.equal(compiled.ok, false);
+  });
+
+  it('a grouped filter formats as text that parses back to the same filter', () => {
+    const filter: Filter = {
+      conditions: [
+        {
+          op: 'any',
+          conditions: [
+            { op: 'all', conditions: [{ op: 'equals', field: 'StatusTypeId', value: '進行中' }, { op: 'leaderIs', user: 'suzuki' }] },
+            { op: 'not', condition: { op: 'any', conditions: [{ op: 'contains', field: 'Name', value: 'or' }, { op: 'overdue' }] } },
+            { op: 'not', condition: { op: 'contains', field: 'Name', value: '-x (y)' } },
+          ],
+        },
+      ],
+    };
+    const text = formatFilterText(filter);
+    const back = parseFilterText(text, COLUMNS);
+    assert.ok(back.ok, text);
+    assert.deepEqual(back.filter, filter, text);
+    const nested: Filter = { conditions: [{ op: 'mine' }, { op: 'any', conditions: [{ op: 'overdue' }, { op: 'notStarted' }] }] };
+    const t2 = formatFilterText(nested);
+    assert.equal(t2, 'mine (overdue OR notstarted)');
+    assert.deepEqual((parseFilterText(t2, COLUMNS) as { filter: Filter }).filter, nested);
+  });
+});
+
+describe('table filters: saved JSON with any / all / not nodes, old saved filters still valid', () => {
+  it('reads filters saved in the flat form of earlier versions unchanged', () => {
+    const old = [
+      { name: 'Open tasks of Suzuki', filter: { conditions: [{ op: 'equals', field: 'LeaderId', value: 'suzuki' }, { op: 'range', field: 'PlannedFinishDate', max: '2026-03-01', maxExclusive: true }] } },
+      { name: 'Mine', filter: { conditions: [{ op: 'mine' }, { op: 'in', field: 'StatusTypeId', values: ['51', '進行中'] }] } },
+      { name: 'Nothing', filter: { conditions: [] } },
+    ];
+    const r = readFilterList(old, 'user', 'setting');
+    assert.deepEqual(r.problems, []);
+    assert.deepEqual(r.filters.map((f) => f.filter), old.map((f) => f.filter));
+  });
+
+  it('reads and runs any / all / not nodes, and names the member of a bad one', () => {
+    const json = { conditions: [{ op: 'not', condition: { op: 'any', conditions: [{ op: 'equals', field: 'status', value: '進行中' }, { op: 'equals', field: 'status', value: '完了' }] } }] };
+    const r = readFilterJson(json);
+    assert.ok(r.ok);
+    const f = compileFilter(r.filter, ctx);
+    assert.ok(f.ok);
+    assert.deepEqual(matchingIds(ROWS, f.test), ['102', '103']);
+    const bad = readFilterJson({ conditions: [{ op: 'any', conditions: [{ op: 'equals', field: 'x' }] }] });
+    assert.equal(bad.ok, false);
+    assert.match((bad as { errors: string[] }).errors[0]!, /^conditions\.0\.conditions\.0\.value/);
+    assert.equal(readFilterJson({ conditions: [{ op: 'any', conditions: [] }] }).ok, false, 'an empty group is refused');
+  });
+});
+
+describe('table filters: impossible values are errors under the bar, never exceptions', () => {
+  it('start<today+99999999999 is an error, not a RangeError', () => {
+    const e = errors('start<today+99999999999');
+    assert.equal(e[0]!.code, 'todayRange');
+    assert.match(e[0]!.message, /"today\+99999999999" is too far from today/);
+    assert.deepEqual(textIds('finish<today+36500').length, 4);
+  });
+
+  it('a date that does not exist and a number out of range are errors naming the field as typed', () => {
+    assert.match(errors('finish<2026-02-31')[0]!.message, /^finish takes a date yyyy-MM-dd or "today", not "2026-02-31" \(at column 1\)$/);
+    assert.match(errors('進捗<1e400')[0]!.message, /^進捗 takes a number, not "1e400"/);
+    assert.match(errors('hours>7:75')[0]!.message, /^hours takes hours/);
+  });
+
+  it('an error quotes a short excerpt, never the whole 100 kB input', () => {
+    const long = 'x'.repeat(100_000);
+    for (const text of [`${long}`, `name:${long})`, `progress<${long}`, `${long}:1`, `"${long}`, `status:${long}`, `leader:${long}`]) {
+      const e = errors(text);
+      for (const x of e) assert.ok(x.message.length < 250, `${text.slice(0, 20)}…: ${x.message.length} characters`);
+    }
+  });
+});
+
+describe('table filters: 1 MB texts answer at once', function () {
+  this.timeout(5000); // a backtracking pattern or a quadratic scan takes minutes on these
+  const MB = 1_000_000;
+  const cases: Record<string, string> = {
+    digits: '1'.repeat(MB),
+    'a number value': `progress<${'1'.repeat(MB)}`,
+    'dots in an hours value': `hours>${'1.'.repeat(MB / 2)}`,
+    colons: ':'.repeat(MB),
+    'colons in a value': `name:${':'.repeat(MB)}`,
+    spaces: ' '.repeat(MB),
+    'today plus digits': `start<today+${'9'.repeat(MB)}`,
+    'an unclosed quote': `name:"${'a'.repeat(MB)}`,
+    'many bad terms': 'x '.repeat(MB / 2),
+    'many NOTs': `${'-'.repeat(MB)}name:a`,
+    'many ORs': 'name:a OR '.repeat(MB / 10),
+    'many terms': 'name:a '.repeat(MB / 7),
+    parentheses: '('.repeat(MB),
+  };
+  for (const [name, text] of Object.entries(cases)) {
+    it(`answers promptly for 1 MB of ${name}`, () => {
+      const f = compileFilterText(text, ctx);
+      if (!f.ok) {
+        assert.ok(f.errors!.length <= 10);
+        for (const e of f.errors!) assert.ok(e.message.length < 250, e.message.slice(0, 80));
+      }
+    });
+  }
+  it('a filter of 1 MB of spaces matches every row; many terms work', () => {
+    assert.deepEqual(textIds(' '.repeat(MB)), ROWS.map((r) => r.id));
+    assert.deepEqual(textIds('name:design '.repeat(10_000)), ['105']);
+    assert.deepEqual(textIds('name:design OR '.repeat(10_000) + 'name:実装'), ['102', '105']);
+  });
+});
