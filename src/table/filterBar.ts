@@ -93,10 +93,8 @@ function filterMessageText(code: FilterMessageCode, p: readonly string[]): strin
     }
     case 'rangeList':
       return vscode.l10n.t('a range takes one value, not a list');
-    case 'parenOpen': {
-      const [columnIndex = ''] = p;
-      return vscode.l10n.t('the parenthesis opened at column {0} is not closed', columnIndex);
-    }
+    case 'parenOpen':
+      return vscode.l10n.t('the parenthesis opened here is not closed');
     case 'parenClose':
       return vscode.l10n.t('this ")" closes no parenthesis');
     case 'emptyGroup':

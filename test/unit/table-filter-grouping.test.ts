@@ -110,7 +110,7 @@ describe('table filters: grouping, OR and NOT', () => {
   it('unbalanced parentheses, a dangling OR or NOT are errors at their position', () => {
     const open = errors('(status:完了');
     assert.equal(open[0]!.code, 'parenOpen');
-    assert.match(open[0]!.message, /parenthesis opened at column 1 is not closed/);
+    assert.match(open[0]!.message, /^the parenthesis opened here is not closed \(at column 1\)$/);
     const close = errors('status:完了)');
     assert.deepEqual([close[0]!.code, close[0]!.start], ['parenClose', 9]);
     assert.match(errors('status:完了 OR')[0]!.message, /^OR needs a condition on each side \(at column 11\)$/);

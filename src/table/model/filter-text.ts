@@ -361,7 +361,7 @@ class Grouper {
     const inner = this.or(depth + 1);
     if (!inner) return undefined;
     if (this.tokens[this.i]?.kind !== ')') {
-      this.errors.push(at(t.start, t.end, 'parenOpen', t.start + 1));
+      this.errors.push(at(t.start, t.end, 'parenOpen'));
       return undefined;
     }
     this.i++;
@@ -441,8 +441,29 @@ export function formatFilterText(filter: Filter): string {
   return filter.conditions.map((c) => formatNode(c, 'and')).join(' ');
 }
 
+type TextCompiled = CompiledFilter & { errors?: FilterTextError[] };
+
+/**
+ * The last texts compiled, with what they were compiled against: the bar counts on every
+ * keystroke and applies on Enter, and names learned later compile again; a text already
+ * compiled against the same columns, day, user and look-ups reuses its matchers.
+ */
+const recent: { text: string; ctx: FilterContext; compiled: TextCompiled }[] = [];
+const RECENT = 4;
+const sameContext = (a: FilterContext, b: FilterContext): boolean =>
+  a.columns === b.columns && a.today === b.today && a.currentUserId === b.currentUserId && a.resolveUser === b.resolveUser && a.userName === b.userName && a.fieldsOf === b.fieldsOf;
+
 /** Parses and compiles the bar's text: a row test, or errors at positions (problems of values included). */
-export function compileFilterText(text: string, ctx: FilterContext): CompiledFilter & { errors?: FilterTextError[] } {
+export function compileFilterText(text: string, ctx: FilterContext): TextCompiled {
+  const hit = recent.find((r) => r.text === text && sameContext(r.ctx, ctx));
+  if (hit) return hit.compiled;
+  const compiled = compileText(text, ctx);
+  recent.unshift({ text, ctx, compiled });
+  if (recent.length > RECENT) recent.pop();
+  return compiled;
+}
+
+function compileText(text: string, ctx: FilterContext): TextCompiled {
   const parsed = parseFilterText(text, ctx.columns);
   if (!parsed.ok) return { ok: false, problems: parsed.errors.map((e) => ({ index: -1, code: e.code, params: e.params, message: e.message })), errors: parsed.errors };
   const compiled = compileFilter(parsed.filter, ctx, parsed.names);

@@ -104,7 +104,7 @@ export const FILTER_MESSAGES = {
   valueMissing: 'a value is missing after "{0}"',
   unexpectedAfter: 'unexpected "{0}" after the value of {1}: put a space between conditions, and quotes around a value with spaces or symbols',
   rangeList: 'a range takes one value, not a list',
-  parenOpen: 'the parenthesis opened at column {0} is not closed',
+  parenOpen: 'the parenthesis opened here is not closed',
   parenClose: 'this ")" closes no parenthesis',
   emptyGroup: 'the parentheses hold no condition',
   orOperand: '{0} needs a condition on each side',
@@ -188,11 +188,18 @@ function scalar(c: ColumnDef, name: string, v: string | number, ctx: FilterConte
   return { v: s };
 }
 
-/** The raw value of a row's field: the row's ID for the Id column. */
-const rawOf = (c: ColumnDef): ((row: TableRow, f: Fields) => unknown) => {
+/** A test of one field's raw value (as read, or as edited). */
+type Match = (v: unknown) => boolean;
+
+/**
+ * The test of a row by the raw value of `c`'s field (the row's ID for the Id column).
+ * The hot tests below read the field themselves rather than through this, one call less
+ * per row.
+ */
+function onField(c: ColumnDef, m: Match): Test {
   const key = c.key;
-  return key === 'Id' ? (row) => row.id : (_row, f) => f[key];
-};
+  return key === 'Id' ? (row) => m(row.id) : (_row, f) => m(f[key]);
+}
 
 /** An ID as read (a string, or a number), as a string; undefined for none ("", "0", 0). */
 function idText(v: unknown): string | undefined {
@@ -201,11 +208,30 @@ function idText(v: unknown): string | undefined {
 }
 
 /**
- * Whether a list cell's value (as read or edited: the choice's ID, name or code, whatever
- * form the service answers) is one of the wanted choices. Each distinct value is worked
- * out once and remembered, so a row costs one map look-up.
+ * The date part of a date or date-time value as the number yyyyMMdd (2026-03-01 → 20260301),
+ * read from the characters (no string made, no Date); -1 when it is not a date. Compares as
+ * the dates do.
  */
-function listMatcher(c: ColumnDef, name: string, values: readonly (string | number)[]): ((v: string) => boolean) | Problem {
+function dayKey(v: unknown): number {
+  if (typeof v !== 'string' || v.length < 10 || v.charCodeAt(4) !== 45 || v.charCodeAt(7) !== 45) return -1;
+  const y0 = v.charCodeAt(0) - 48;
+  const y1 = v.charCodeAt(1) - 48;
+  const y2 = v.charCodeAt(2) - 48;
+  const y3 = v.charCodeAt(3) - 48;
+  const m0 = v.charCodeAt(5) - 48;
+  const m1 = v.charCodeAt(6) - 48;
+  const d0 = v.charCodeAt(8) - 48;
+  const d1 = v.charCodeAt(9) - 48;
+  // (x >>> 0) > 9 for a character outside 0-9 (below it, x is negative).
+  if ((y0 >>> 0) > 9 || (y1 >>> 0) > 9 || (y2 >>> 0) > 9 || (y3 >>> 0) > 9 || (m0 >>> 0) > 9 || (m1 >>> 0) > 9 || (d0 >>> 0) > 9 || (d1 >>> 0) > 9) return -1;
+  return ((((((y0 * 10 + y1) * 10 + y2) * 10 + y3) * 10 + m0) * 10 + m1) * 10 + d0) * 10 + d1;
+}
+
+/**
+ * Whether a list cell's value (as read or edited: the choice's ID, name or code, whatever
+ * form the service answers) is one of the wanted choices.
+ */
+function listDecider(c: ColumnDef, name: string, values: readonly (string | number)[]): ((v: string) => boolean) | Problem {
   const choices = c.choices ?? [];
   const typed = values.map((v) => String(v).trim());
   const folded = new Set(typed.map(foldForMatch));
@@ -222,65 +248,117 @@ function listMatcher(c: ColumnDef, name: string, values: readonly (string | numb
       if (form != null && form !== '' && !byForm.has(form)) byForm.set(form, i);
     });
   }
-  const memo = new Map<string, boolean>();
   return (v) => {
-    let m = memo.get(v);
+    const i = byForm.get(v);
+    return i !== undefined ? wanted.has(i) : folded.has(foldForMatch(v));
+  };
+}
+
+/**
+ * A row test of an ID-like field (a list choice, a user) by `decide`, remembered per distinct
+ * value: the first few in a small list (a list field has few values), the rest in a map.
+ * IDs read as numbers are tested as text; "", "0" and 0 are none.
+ */
+function memoTest(c: ColumnDef, decide: (v: string) => boolean): Test {
+  const key = c.key;
+  const isId = key === 'Id';
+  const seen: unknown[] = [];
+  const answers: boolean[] = [];
+  const more = new Map<string, boolean>();
+  return (r, f) => {
+    const raw = isId ? r.id : f[key];
+    for (let i = 0; i < seen.length; i++) if (seen[i] === raw) return answers[i]!;
+    const v = idText(raw);
+    if (v === undefined) return false;
+    let m = more.get(v);
     if (m === undefined) {
-      const i = byForm.get(v);
-      m = i !== undefined ? wanted.has(i) : folded.has(foldForMatch(v));
-      if (memo.size < 100_000) memo.set(v, m);
+      m = decide(v);
+      if (seen.length < 8 && typeof raw === 'string') {
+        seen.push(raw);
+        answers.push(m);
+      } else if (more.size < 100_000) more.set(v, m);
     }
     return m;
   };
 }
 
-function valueTest(c: ColumnDef, name: string, values: readonly (string | number)[], ctx: FilterContext): Test | Problem {
-  const raw = rawOf(c);
+/**
+ * Value tests of a list or user field carry their values, so that an OR of several on one
+ * field (status:a OR status:b) becomes one test of all the values.
+ */
+type ValuesTest = Test & { anyOf?: { key: string; values: readonly (string | number)[]; build: (values: readonly (string | number)[]) => Test } };
+
+function valueTest(c: ColumnDef, name: string, values: readonly (string | number)[], ctx: FilterContext): ValuesTest | Problem {
+  const t = valueTestOf(c, name, values, ctx);
+  if (!isProblem(t) && (c.type === 'list' || c.type === 'user') && !c.multi) {
+    (t as ValuesTest).anyOf = { key: c.key, values, build: (all) => valueTestOf(c, name, all, ctx) as Test };
+  }
+  return t;
+}
+
+/** The tests of an OR with the value tests of one field joined into one test of all their values. */
+function joinValues(tests: ValuesTest[]): Test[] {
+  const out: ValuesTest[] = [];
+  for (const t of tests) {
+    const a = t.anyOf;
+    const at = a ? out.findIndex((o) => o.anyOf?.key === a.key) : -1;
+    if (!a || at < 0) {
+      out.push(t);
+      continue;
+    }
+    const first = out[at]!.anyOf!;
+    const values = [...first.values, ...a.values];
+    const joined: ValuesTest = first.build(values);
+    joined.anyOf = { key: a.key, values, build: first.build };
+    out[at] = joined;
+  }
+  return out;
+}
+
+function valueTestOf(c: ColumnDef, name: string, values: readonly (string | number)[], ctx: FilterContext): Test | Problem {
   if (c.type === 'user') {
     const ids = new Set<string>();
     for (const v of values) for (const id of ctx.resolveUser ? ctx.resolveUser(String(v)) : [String(v).trim()]) ids.add(id);
     if (ids.size === 0) return problem('noUser', values.map(ex).join('", "'));
-    if (c.multi) return (r, f) => {
-      const list = raw(r, f);
+    if (c.multi) return onField(c, (list) => {
       if (!Array.isArray(list)) return false;
       for (const a of list) {
         const id = idText(typeof a === 'object' && a !== null ? (a as { partyId?: unknown }).partyId : a);
         if (id !== undefined && ids.has(id)) return true;
       }
       return false;
-    };
+    });
+    const key = c.key;
+    const isId = key === 'Id';
+    if (ids.size === 1) {
+      const only = [...ids][0]!;
+      return (r, f) => {
+        const raw = isId ? r.id : f[key];
+        return raw === only || (typeof raw === 'number' && idText(raw) === only);
+      };
+    }
     return (r, f) => {
-      const id = idText(raw(r, f));
+      const id = idText(isId ? r.id : f[key]);
       return id !== undefined && ids.has(id);
     };
   }
   if (c.type === 'list') {
-    const m = listMatcher(c, name, values);
-    if (isProblem(m)) return m;
-    return (r, f) => {
-      const id = idText(raw(r, f));
-      return id !== undefined && m(id);
-    };
+    const decide = listDecider(c, name, values);
+    return isProblem(decide) ? decide : memoTest(c, decide);
   }
   const wanted: (string | number)[] = [];
   for (const v of values) {
     const s = scalar(c, name, v, ctx);
     if (isProblem(s)) return s;
-    wanted.push(c.type === 'text' ? foldForMatch(String(s.v)) : s.v);
+    wanted.push(c.type === 'text' ? foldForMatch(String(s.v)) : c.type === 'date' ? dayKey(s.v) : s.v);
   }
   const set = new Set(wanted);
-  if (c.type === 'text') return (r, f) => {
-    const v = textOf(raw(r, f));
+  if (c.type === 'text') return onField(c, (raw) => {
+    const v = textOf(raw);
     return v !== undefined && set.has(foldForMatch(v));
-  };
-  if (c.type === 'date') return (r, f) => {
-    const d = dateOf(raw(r, f));
-    return d !== undefined && set.has(d);
-  };
-  return (r, f) => {
-    const v = raw(r, f);
-    return typeof v === 'number' && set.has(v);
-  };
+  });
+  if (c.type === 'date') return onField(c, (raw) => set.has(dayKey(raw)));
+  return onField(c, (v) => typeof v === 'number' && set.has(v));
 }
 
 /** A text cell's value as read: strings (not empty), numbers and booleans as text. */
@@ -289,38 +367,79 @@ function textOf(v: unknown): string | undefined {
   return typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
 }
 
-function rangeTest(c: ColumnDef, name: string, cond: Extract<FilterCondition, { op: 'range' }>, ctx: FilterContext): Test | Problem {
+/** The bounds of a range as numbers (dates as yyyyMMdd); a missing bound is an infinite one. */
+interface Bounds {
+  key: string;
+  date: boolean;
+  min: number;
+  max: number;
+  minX: boolean;
+  maxX: boolean;
+}
+
+/** Range tests carry their bounds, so that two ranges of one field in an AND (a>=x a<y) become one test. */
+type RangeTest = Test & { bounds?: Bounds };
+
+function rangeTest(c: ColumnDef, name: string, cond: Extract<FilterCondition, { op: 'range' }>, ctx: FilterContext): RangeTest | Problem {
   if (!NUMERIC.has(c.type) && c.type !== 'date') return problem('rangeField', name);
   if (cond.min === undefined && cond.max === undefined) return problem('rangeBound', name);
   const lo = cond.min === undefined ? undefined : scalar(c, name, cond.min, ctx);
   const hi = cond.max === undefined ? undefined : scalar(c, name, cond.max, ctx);
   if (isProblem(lo)) return lo;
   if (isProblem(hi)) return hi;
-  const raw = rawOf(c);
-  const minX = cond.minExclusive === true;
-  const maxX = cond.maxExclusive === true;
-  const inside = (v: number | string): boolean => {
-    if (lo !== undefined && (minX ? v <= lo.v : v < lo.v)) return false;
-    if (hi !== undefined && (maxX ? v >= hi.v : v > hi.v)) return false;
-    return true;
-  };
-  if (c.type === 'date') return (r, f) => {
-    const d = dateOf(raw(r, f));
-    return d !== undefined && inside(d);
-  };
-  return (r, f) => {
-    const v = raw(r, f);
-    return typeof v === 'number' && Number.isFinite(v) && inside(v);
-  };
+  const date = c.type === 'date';
+  const bound = (b: { v: number | string } | undefined, none: number): number => (b === undefined ? none : date ? dayKey(b.v) : (b.v as number));
+  return boundsTest({ key: c.key, date, min: bound(lo, -Infinity), max: bound(hi, Infinity), minX: cond.minExclusive === true, maxX: cond.maxExclusive === true });
+}
+
+function boundsTest(b: Bounds): RangeTest {
+  const { key, min, max, minX, maxX } = b;
+  const isId = key === 'Id';
+  // NaN fails every comparison; a number read is never infinite.
+  const t: RangeTest = b.date
+    ? (r, f) => {
+        const v = dayKey(isId ? r.id : f[key]);
+        return v >= 0 && (minX ? v > min : v >= min) && (maxX ? v < max : v <= max);
+      }
+    : (r, f) => {
+        const v = isId ? r.id : f[key];
+        return typeof v === 'number' && (minX ? v > min : v >= min) && (maxX ? v < max : v <= max);
+      };
+  t.bounds = b;
+  return t;
+}
+
+/** The tests of an AND with the ranges of one field joined into one test (the tighter bound of each side). */
+function joinRanges(tests: RangeTest[]): Test[] {
+  const out: RangeTest[] = [];
+  for (const t of tests) {
+    const b = t.bounds;
+    const at = b ? out.findIndex((o) => o.bounds?.key === b.key && o.bounds.date === b.date) : -1;
+    if (!b || at < 0) {
+      out.push(t);
+      continue;
+    }
+    const a = out[at]!.bounds!;
+    const min = b.min > a.min ? b.min : a.min;
+    const max = b.max < a.max ? b.max : a.max;
+    out[at] = boundsTest({
+      key: a.key,
+      date: a.date,
+      min,
+      max,
+      minX: (a.min === min && a.minX) || (b.min === min && b.minX),
+      maxX: (a.max === max && a.maxX) || (b.max === max && b.maxX),
+    });
+  }
+  return out;
 }
 
 function containsTest(c: ColumnDef, value: string, ctx: FilterContext): Test {
   const q = foldForMatch(value);
-  const raw = rawOf(c);
-  if (c.type === 'text') return (r, f) => {
-    const v = textOf(raw(r, f));
+  if (c.type === 'text') return onField(c, (raw) => {
+    const v = textOf(raw);
     return v !== undefined && foldForMatch(v).includes(q);
-  };
+  });
   const fmt: FormatContext = ctx.userName ? { userName: ctx.userName } : {};
   return (r, f) => foldForMatch(formatCell(cellValue(r, c, f), c, fmt)).includes(q);
 }
@@ -331,12 +450,14 @@ function conditionTest(cond: FilterCondition, ctx: FilterContext, typedName: str
     case 'mine': {
       const me = ctx.currentUserId;
       if (!me) return problem('mineNoUser');
-      const leader = valueTest(byKey('LeaderId'), '', [me], { ...ctx, resolveUser: () => [me] }) as Test;
-      const assigned = valueTest({ ...byKey('Assignments'), type: 'user', multi: true }, '', [me], { ...ctx, resolveUser: () => [me] }) as Test;
+      const only = { ...ctx, resolveUser: () => [me] };
+      const leader = valueTest({ ...byKey('LeaderId'), type: 'user' }, '', [me], only) as Test;
+      const assigned = valueTest({ ...byKey('Assignments'), type: 'user', multi: true }, '', [me], only) as Test;
       return (r, f) => leader(r, f) || assigned(r, f);
     }
     case 'overdue': {
-      const before = rangeTest(byKey('PlannedFinishDate'), '', { op: 'range', field: 'PlannedFinishDate', max: ctx.today, maxExclusive: true }, ctx) as Test;
+      const finish = byKey('PlannedFinishDate');
+      const before = rangeTest({ ...finish, type: 'date' }, '', { op: 'range', field: finish.key, max: ctx.today, maxExclusive: true }, ctx) as Test;
       return (r, f) => {
         if (!before(r, f)) return false;
         const p = f.ActualProgress;
@@ -400,8 +521,17 @@ export function compileFilter(filter: Filter, ctx: FilterContext, names: readonl
     return t;
   };
   const group = (op: 'all' | 'any', list: readonly FilterNode[], depth: number): Test => {
-    const tests = list.map((x) => node(x, depth));
+    const each = list.map((x) => node(x, depth));
+    const tests = op === 'all' ? joinRanges(each) : joinValues(each);
     if (tests.length === 1) return tests[0]!;
+    if (tests.length === 2) {
+      const [a, b] = tests as [Test, Test];
+      return op === 'all' ? (r, f) => a(r, f) && b(r, f) : (r, f) => a(r, f) || b(r, f);
+    }
+    if (tests.length === 3) {
+      const [a, b, c] = tests as [Test, Test, Test];
+      return op === 'all' ? (r, f) => a(r, f) && b(r, f) && c(r, f) : (r, f) => a(r, f) || b(r, f) || c(r, f);
+    }
     const n = tests.length;
     if (op === 'all') return (r, f) => {
       for (let i = 0; i < n; i++) if (!tests[i]!(r, f)) return false;
