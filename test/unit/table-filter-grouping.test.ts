@@ -239,3 +239,45 @@ describe('table filters: 1 MB texts answer at once', function () {
     assert.deepEqual(textIds('name:design OR '.repeat(10_000) + 'name:実装'), ['102', '105']);
   });
 });
+
+describe('table filters: compiled once, cheap on every keystroke', () => {
+  it('two ranges of one field in an AND hold as both bounds (tighter bound, exclusive where either is)', () => {
+    assert.deepEqual(textIds('progress>=20 progress<100'), ['101', '105']);
+    assert.deepEqual(textIds('progress>20 progress>=20'), ['101', '104']);
+    assert.deepEqual(textIds('progress<=50 progress<50'), ['102', '103', '105']);
+    assert.deepEqual(textIds('finish>=2026-02-20 finish<=2026-02-20'), ['101']);
+    assert.deepEqual(textIds('finish>2026-03-01 finish<2026-02-01'), [], 'an empty range');
+    assert.deepEqual(textIds('finish=2026-02-20'), ['101']);
+    assert.deepEqual(textIds('NOT progress>=20 progress<50'), ['102', '103']);
+  });
+
+  it('an OR of values of one list or user field equals the list of them; other fields stay apart', () => {
+    assert.deepEqual(textIds('status:未着手 OR status:完了 OR leader:sato'), ['102', '104', '105']);
+    assert.deepEqual(textIds('status:未着手 OR 優先度:高'), ['101', '102']);
+    assert.deepEqual(textIds('leader:suzuki OR leader:sato'), ['101', '104', '105']);
+  });
+
+  it('IDs read as numbers match like IDs read as text', () => {
+    const rows = [row('301', { StatusTypeId: 52, LeaderId: 2101 }), row('302', { StatusTypeId: 0, LeaderId: 0 })];
+    assert.deepEqual(textIds('status:進行中 leader:suzuki', rows), ['301']);
+    assert.deepEqual(textIds('status:empty leader:empty', rows), ['302']);
+  });
+
+  it('the same text against the same context reuses its compiled matchers', () => {
+    const a = compileFilterText('status:進行中 progress<100', ctx);
+    assert.equal(compileFilterText('status:進行中 progress<100', ctx), a);
+    assert.notEqual(compileFilterText('status:進行中 progress<100', { ...ctx, today: '2026-03-01' }), a);
+  });
+
+  it('every prefix of a typed filter compiles to a test or to errors inside the text, never an exception', () => {
+    const texts = ['(status:"進行中" OR -leader:suzuki) finish<today+7 進捗＜１００ 優先度:高,低', 'NOT (name:"a ""b""" OR hours>=7:30) start>=2026/2/1'];
+    for (const text of texts) {
+      for (let i = 0; i <= text.length; i++) {
+        const typed = text.slice(0, i);
+        const f = compileFilterText(typed, ctx);
+        if (f.ok) continue;
+        for (const e of f.errors!) assert.ok(e.start >= 0 && e.start <= typed.length && e.message.length > 0, `${typed}: ${e.message}`);
+      }
+    }
+  });
+});

@@ -72,8 +72,28 @@ export const MAX_FILTER_DEPTH = 32;
 export const NamedFilter = z.strictObject({ name: z.string().min(1), filter: Filter, description: z.string().optional() });
 export type NamedFilter = z.infer<typeof NamedFilter>;
 
+/**
+ * Whether untrusted JSON nests objects and arrays deeper than a saved filter can (groups
+ * up to MAX_FILTER_DEPTH, each an object and a list): checked without recursion before the
+ * schema reads it, so a hostile file is a problem, not a stack overflow.
+ */
+export function nestsTooDeeply(json: unknown, max = MAX_FILTER_DEPTH * 2 + 8): boolean {
+  const stack: [unknown, number][] = [[json, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= max) return true;
+    for (const x of Array.isArray(v) ? v : Object.values(v)) if (typeof x === 'object' && x !== null) stack.push([x, depth + 1]);
+  }
+  return false;
+}
+
+/** The message of a saved filter nested too deeply. */
+export const TOO_DEEP_JSON = `nested too deeply (groups at most ${MAX_FILTER_DEPTH} levels)`;
+
 /** Checks a saved filter (untrusted JSON): the filter, or messages naming the member. */
 export function readFilterJson(json: unknown): { ok: true; filter: Filter } | { ok: false; errors: string[] } {
+  if (nestsTooDeeply(json)) return { ok: false, errors: [`the filter: ${TOO_DEEP_JSON}`] };
   const r = Filter.safeParse(json);
   if (r.success) return { ok: true, filter: r.data };
   return { ok: false, errors: r.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'the filter'}: ${i.message}`) };
