@@ -109,7 +109,7 @@ describe('table model: filters (structured form)', () => {
 });
 
 describe('table model: filters (typed form)', () => {
-  it('parses the example of issue 24 into four conditions', () => {
+  it('parses the documented example (status, leader, finish, progress) into four conditions', () => {
     const p = parseFilterText('status:"進行中" leader:suzuki finish<2026-03-01 progress<100', COLUMNS);
     assert.ok(p.ok);
     assert.deepEqual(p.filter.conditions, [

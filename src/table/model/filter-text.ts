@@ -40,12 +40,11 @@ import {
   type Filter,
   type FilterCondition,
   type FilterContext,
-  type FilterMessageCode,
   type FilterNode,
   MAX_FILTER_DEPTH,
   compileFilter,
-  filterMessage,
 } from './filter';
+import { type FilterMessageCode, filterMessage } from './filter-messages';
 import { findColumn } from './lookup';
 import { excerpt, foldWidth } from './text';
 
