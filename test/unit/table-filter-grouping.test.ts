@@ -281,3 +281,12 @@ describe('table filters: compiled once, cheap on every keystroke', () => {
     }
   });
 });
+
+describe('table filters: the compiled test as a plain predicate', () => {
+  it('gives the same rows through Array.filter (which passes the index) as called with the row alone', () => {
+    const f = compileFilterText('status:進行中 OR progress<=0', ctx);
+    assert.ok(f.ok);
+    assert.deepEqual(ROWS.filter(f.test).map((r) => r.id), ['101', '102', '103', '105']);
+    assert.deepEqual(ROWS.filter((r) => f.test(r)).map((r) => r.id), ['101', '102', '103', '105']);
+  });
+});

@@ -131,7 +131,7 @@ export type CompiledFilter = { ok: true; test: RowPredicate } | { ok: false; pro
 type Fields = Readonly<Record<string, unknown>>;
 /**
  * A compiled condition: the row and its values (edited ones, with fieldsOf); without
- * fieldsOf the row's own values, read as `(f ?? row.fields)`, so that the filter's test is
+ * fieldsOf the row's own values, read as `(typeof f === 'object' ? f : row.fields)`, so that the filter's test is
  * the top condition itself, one call less per row.
  */
 type Test = (row: TableRow, f?: Fields) => boolean;
@@ -186,7 +186,7 @@ type Match = (v: unknown) => boolean;
  */
 function onField(c: ColumnDef, m: Match): Test {
   const key = c.key;
-  return key === 'Id' ? (row) => m(row.id) : (row, f) => m((f ?? row.fields)[key]);
+  return key === 'Id' ? (row) => m(row.id) : (row, f) => m((typeof f === 'object' ? f : row.fields)[key]);
 }
 
 /** An ID as read (a string, or a number), as a string; undefined for none ("", "0", 0). */
@@ -254,7 +254,7 @@ function memoTest(c: ColumnDef, decide: (v: string) => boolean): Test {
   const answers: boolean[] = [];
   const more = new Map<string, boolean>();
   return (r, f) => {
-    const raw = isId ? r.id : (f ?? r.fields)[key];
+    const raw = isId ? r.id : (typeof f === 'object' ? f : r.fields)[key];
     for (let i = 0; i < seen.length; i++) if (seen[i] === raw) return answers[i]!;
     const v = idText(raw);
     if (v === undefined) return false;
@@ -321,12 +321,12 @@ function valueTestOf(c: ColumnDef, name: string, values: readonly (string | numb
     if (ids.size === 1) {
       const only = [...ids][0]!;
       return (r, f) => {
-        const raw = isId ? r.id : (f ?? r.fields)[key];
+        const raw = isId ? r.id : (typeof f === 'object' ? f : r.fields)[key];
         return raw === only || (typeof raw === 'number' && idText(raw) === only);
       };
     }
     return (r, f) => {
-      const id = idText(isId ? r.id : (f ?? r.fields)[key]);
+      const id = idText(isId ? r.id : (typeof f === 'object' ? f : r.fields)[key]);
       return id !== undefined && ids.has(id);
     };
   }
@@ -386,11 +386,11 @@ function boundsTest(b: Bounds): RangeTest {
   // NaN fails every comparison; a number read is never infinite.
   const t: RangeTest = b.date
     ? (r, f) => {
-        const v = dayKey(isId ? r.id : (f ?? r.fields)[key]);
+        const v = dayKey(isId ? r.id : (typeof f === 'object' ? f : r.fields)[key]);
         return v >= 0 && (minX ? v > min : v >= min) && (maxX ? v < max : v <= max);
       }
     : (r, f) => {
-        const v = isId ? r.id : (f ?? r.fields)[key];
+        const v = isId ? r.id : (typeof f === 'object' ? f : r.fields)[key];
         return typeof v === 'number' && (minX ? v > min : v >= min) && (maxX ? v < max : v <= max);
       };
   t.bounds = b;
@@ -448,13 +448,13 @@ function conditionTest(cond: FilterCondition, ctx: FilterContext, typedName: str
       const before = rangeTest({ ...finish, type: 'date' }, '', { op: 'range', field: finish.key, max: ctx.today, maxExclusive: true }, ctx) as Test;
       return (r, f) => {
         if (!before(r, f)) return false;
-        const p = (f ?? r.fields).ActualProgress;
+        const p = (typeof f === 'object' ? f : r.fields).ActualProgress;
         return !(typeof p === 'number' && p >= 100);
       };
     }
     case 'notStarted':
       return (r, f) => {
-        const p = (f ?? r.fields).ActualProgress;
+        const p = (typeof f === 'object' ? f : r.fields).ActualProgress;
         return p === 0 || p == null;
       };
     case 'assignedTo':
@@ -541,7 +541,7 @@ export function compileFilter(filter: Filter, ctx: FilterContext, names: readonl
 
 /** The rows that match, in their order. */
 export function filterRows(rows: readonly TableRow[], test: RowPredicate): TableRow[] {
-  return rows.filter(test);
+  return rows.filter((r) => test(r));
 }
 
 /** How many rows match (the count shown as a filter is typed). */
