@@ -5,7 +5,7 @@
 // matches turned into a request document.
 import * as vscode from 'vscode';
 import type { ColumnDef, Filter, FilterCondition, FilterMessageCode, StoredFilter } from './model';
-import { FILTERS_FILE, columnLabel, formatFilterText, mergeFilters, parseFilterText, readFilterList, readFiltersFile, upsertFilterInFile, upsertFilterInList } from './model';
+import { FILTERS_FILE, andFilterText, columnLabel, formatFilterText, mergeFilters, parseFilterText, readFilterList, readFiltersFile, upsertFilterInFile, upsertFilterInList } from './model';
 import type { TablePanel } from './panel';
 
 /**
@@ -199,10 +199,9 @@ export async function pickCondition(panel: TablePanel, answers?: { condition: Fi
   }
 }
 
-/** The bar's text with one more condition (AND). */
+/** The bar's text with one more condition (AND), in parentheses when it has an OR of its own. */
 export function addCondition(text: string, condition: FilterCondition): string {
-  const term = formatFilterText({ conditions: [condition] });
-  return text.trim() === '' ? term : `${text.trim()} ${term}`;
+  return andFilterText(text, formatFilterText({ conditions: [condition] }));
 }
 
 function workspaceFolder(): vscode.WorkspaceFolder | undefined {

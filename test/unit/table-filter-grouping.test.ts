@@ -8,6 +8,7 @@ import {
   type TableRow,
   MAX_FILTER_DEPTH,
   compileFilter,
+  andFilterText,
   compileFilterText,
   formatFilterText,
   matchingIds,
@@ -288,5 +289,33 @@ describe('table filters: the compiled test as a plain predicate', () => {
     assert.ok(f.ok);
     assert.deepEqual(ROWS.filter(f.test).map((r) => r.id), ['101', '102', '103', '105']);
     assert.deepEqual(ROWS.filter((r) => f.test(r)).map((r) => r.id), ['101', '102', '103', '105']);
+  });
+});
+
+describe('table filters: a condition added to the bar', () => {
+  it('is ANDed to the whole text: a text with an OR of its own is put in parentheses first', () => {
+    assert.equal(andFilterText('', 'mine'), 'mine');
+    assert.equal(andFilterText(' status:完了 ', 'mine'), 'status:完了 mine');
+    assert.equal(andFilterText('status:完了 OR status:保留', 'mine'), '(status:完了 OR status:保留) mine');
+    assert.equal(andFilterText('status:完了 または status:保留', 'mine'), '(status:完了 または status:保留) mine');
+    assert.equal(andFilterText('(status:完了 OR status:保留) leader:suzuki', 'mine'), '(status:完了 OR status:保留) leader:suzuki mine');
+    assert.equal(andFilterText('name:"a OR b"', 'mine'), 'name:"a OR b" mine');
+    assert.deepEqual(textIds(andFilterText('status:未着手 OR status:完了', 'leader:suzuki')), ['104']);
+  });
+});
+
+describe('table filters: random texts', () => {
+  it('texts made of the grammar\'s pieces compile or give errors, never an exception', () => {
+    const pieces = ['(', ')', ' ', 'OR', 'or', 'NOT', '-', 'AND', '"', 'name:', 'status:', '進行中', 'progress<', '100', 'finish>=', 'today+', '2026-02-31', ',', ':', '=', '<', 'mine', 'ﾃｽﾄ', '　', '（', '）', 'is:', 'empty', '優先度:', '高'];
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    for (let n = 0; n < 3000; n++) {
+      let text = '';
+      const len = next() % 12;
+      for (let i = 0; i < len; i++) text += pieces[next() % pieces.length]!;
+      const f = compileFilterText(text, ctx);
+      if (f.ok) matchingIds(ROWS, f.test);
+      else assert.ok(f.errors!.length > 0 && f.errors!.every((e) => e.message.length > 0), text);
+    }
   });
 });

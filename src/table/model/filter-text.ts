@@ -384,6 +384,41 @@ export function parseFilterText(text: string, columns: readonly ColumnDef[]): Fi
   return { ok: true, filter: { conditions }, spans: g.spans, names: g.names };
 }
 
+/**
+ * The bar's text with one more condition `term` ANDed to all of it: a text with an OR
+ * outside parentheses is put in parentheses first (`a OR b` and `c` is `(a OR b) c`, not
+ * `a OR (b c)`). One pass over the text, quotes and parentheses followed.
+ */
+export function andFilterText(text: string, term: string): string {
+  const t = text.trim();
+  if (t === '') return term;
+  const s = foldWidth(t);
+  let depth = 0;
+  let topOr = false;
+  for (let i = 0; i < s.length && !topOr; ) {
+    const c = s[i]!;
+    if (c === '"') {
+      const q = s.indexOf('"', i + 1);
+      i = q < 0 ? s.length : q + 1;
+      continue;
+    }
+    if (c === '(' || c === ')') {
+      depth += c === '(' ? 1 : -1;
+      i++;
+      continue;
+    }
+    if (isSpace(c)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < s.length && !isSpace(s[j]!) && s[j] !== '(' && s[j] !== ')' && s[j] !== '"') j++;
+    if (depth <= 0 && OR_WORDS.has(s.slice(i, j).toLowerCase())) topOr = true;
+    i = j;
+  }
+  return topOr ? `(${t}) ${term}` : `${t} ${term}`;
+}
+
 const KEYWORD_WORDS = new Set([...OR_WORDS, ...AND_WORDS, ...NOT_WORDS]);
 
 function quote(s: string): string {
