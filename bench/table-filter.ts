@@ -95,7 +95,16 @@ function main(): void {
     return countMatches(rows, f.test);
   };
 
-  const cases: { label: string; text: string; hand: () => number }[] = [
+  // The floor of any filter compiled from closures: a closure that reads a field named by a
+  // variable and compares it, made for several fields (as a session of typing makes the
+  // filter's own closures), against the loop that names the field in its code.
+  const generic = (key: string, a: string, b: string) => (row: TableRow) => {
+    const v = row.fields[key];
+    return v === a || v === b;
+  };
+  for (const key of ['LeaderId', 'CustomList1', 'Name']) countMatches(rows, generic(key, '1', '2'));
+
+  const cases: { label: string; text: string; hand: () => number; ours?: () => number }[] = [
     {
       label: 'text contains (NFKC and case folded)',
       text: 'name:ﾃｽﾄ',
@@ -112,6 +121,19 @@ function main(): void {
     {
       label: 'status list',
       text: 'status:進行中,保留',
+      hand: () => {
+        let n = 0;
+        for (const x of rows) {
+          const s = x.fields.StatusTypeId;
+          if (s === '52' || s === '54') n++;
+        }
+        return n;
+      },
+    },
+    {
+      label: 'floor: a bare closure per condition (status list)',
+      text: '',
+      ours: () => countMatches(rows, generic('StatusTypeId', '52', '54')),
       hand: () => {
         let n = 0;
         for (const x of rows) {
@@ -167,7 +189,7 @@ function main(): void {
   const lines: string[] = [];
   let worst = 0;
   for (const c of cases.filter((x) => !ONLY || x.label.includes(ONLY))) {
-    const a = ours(c.text);
+    const a = c.ours ?? ours(c.text);
     const wantCount = c.hand();
     if (a() !== wantCount) throw new Error(`${c.label}: the filter counts ${a()}, the hand loop ${wantCount}`);
     const oursMs: number[] = [];
@@ -181,8 +203,8 @@ function main(): void {
       ratios.push(x.ms / y.ms);
     }
     const r = stats(ratios);
-    worst = Math.max(worst, r.median);
-    lines.push(`| ${c.label} | \`${c.text}\` | ${wantCount.toLocaleString('en')} | ${spread(stats(oursMs))} | ${spread(stats(handMs))} | ${r.median.toFixed(2)}× (${r.min.toFixed(2)}–${r.max.toFixed(2)}) |`);
+    if (!c.ours) worst = Math.max(worst, r.median);
+    lines.push(`| ${c.label} | ${c.text ? `\`${c.text}\`` : '—'} | ${wantCount.toLocaleString('en')} | ${spread(stats(oursMs))} | ${spread(stats(handMs))} | ${r.median.toFixed(2)}× (${r.min.toFixed(2)}–${r.max.toFixed(2)}) |`);
   }
   const loadAfter = os.loadavg();
   const md = [
@@ -197,7 +219,9 @@ function main(): void {
     '|---|---|---:|---:|---:|---:|',
     ...lines,
     '',
-    `Worst median ratio: ${worst.toFixed(2)}× (goal ≤ 1.5×).`,
+    `Worst median ratio of a filter: ${worst.toFixed(2)}× (goal ≤ 1.5×).`,
+    '',
+    'The floor row is no filter: a closure that only reads the field named by a variable and compares it twice, in the state a session of typing leaves such closures in (made for several fields). It is what any filter compiled from closures pays per condition and row beside a loop that names the field in its code (a field read through a generic look-up and a call the engine cannot inline, some 10–15 ns): conditions as cheap as an ID comparison cannot come nearer the hand loop than that, while text and date conditions, whose own work dominates, do.',
     '',
     'Memory: the filter keeps no folded copy of the rows. Text is folded per row as the hand loop folds it, except that text NFKC leaves unchanged (ASCII, kana, common kanji: most names) skips the normalizer; a list condition remembers, per distinct value read, whether it matches (at most 100,000 entries; a few for a real list field).',
     '',
