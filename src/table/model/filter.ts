@@ -21,7 +21,8 @@
 // values worked out once (choice forms, bounds, folded text), so counting rows on each
 // keystroke converts no cell per row and condition.
 import { z } from 'zod';
-import { type ColumnDef, type FormatContext, type TableRow, cellValue, formatCell, isEmptyCell } from './columns';
+import { type ColumnDef, type FormatContext, type TableRow, cellValue, formatCell, isEmptyCell, toCellValue } from './columns';
+import { type Built, type CountingTest, type FieldTest, type Match, type Test, runTree } from './filter-run';
 import { type UserResolver, findColumn } from './lookup';
 import { type FilterMessageCode, filterMessage } from './filter-messages';
 import { MAX_VALUE_TEXT, excerpt, foldForMatch, parseDate, parseHours, parseNumber, shiftDate } from './text';
@@ -128,13 +129,6 @@ export type RowPredicate = (row: TableRow) => boolean;
 
 export type CompiledFilter = { ok: true; test: RowPredicate } | { ok: false; problems: FilterProblem[] };
 
-type Fields = Readonly<Record<string, unknown>>;
-/**
- * A compiled condition: the row and its values (edited ones, with fieldsOf); without
- * fieldsOf the row's own values, read as `(typeof f === 'object' ? f : row.fields)`, so that the filter's test is
- * the top condition itself, one call less per row.
- */
-type Test = (row: TableRow, f?: Fields) => boolean;
 type Problem = { code: FilterMessageCode; params: (string | number)[] };
 
 const NUMERIC = new Set(['number', 'hours', 'progress']);
@@ -176,17 +170,12 @@ function scalar(c: ColumnDef, name: string, v: string | number, ctx: FilterConte
   return { v: s };
 }
 
-/** A test of one field's raw value (as read, or as edited). */
-type Match = (v: unknown) => boolean;
-
-/**
- * The test of a row by the raw value of `c`'s field (the row's ID for the Id column).
- * The hot tests below read the field themselves rather than through this, one call less
- * per row.
- */
-function onField(c: ColumnDef, m: Match): Test {
+/** The test of a row by the raw value of `c`'s field (the row's ID for the Id column); it carries the field and the value test. */
+function onField(c: ColumnDef, m: Match): FieldTest {
   const key = c.key;
-  return key === 'Id' ? (row) => m(row.id) : (row, f) => m((typeof f === 'object' ? f : row.fields)[key]);
+  const t: FieldTest = key === 'Id' ? (row) => m(row.id) : (row, f) => m((typeof f === 'object' ? f : row.fields)[key]);
+  t.field = { key, match: m };
+  return t;
 }
 
 /** An ID as read (a string, or a number), as a string; undefined for none ("", "0", 0). */
@@ -248,13 +237,10 @@ function listDecider(c: ColumnDef, name: string, values: readonly (string | numb
  * IDs read as numbers are tested as text; "", "0" and 0 are none.
  */
 function memoTest(c: ColumnDef, decide: (v: string) => boolean): Test {
-  const key = c.key;
-  const isId = key === 'Id';
   const seen: unknown[] = [];
   const answers: boolean[] = [];
   const more = new Map<string, boolean>();
-  return (r, f) => {
-    const raw = isId ? r.id : (typeof f === 'object' ? f : r.fields)[key];
+  return onField(c, (raw) => {
     for (let i = 0; i < seen.length; i++) if (seen[i] === raw) return answers[i]!;
     const v = idText(raw);
     if (v === undefined) return false;
@@ -267,14 +253,14 @@ function memoTest(c: ColumnDef, decide: (v: string) => boolean): Test {
       } else if (more.size < 100_000) more.set(v, m);
     }
     return m;
-  };
+  });
 }
 
 /**
  * Value tests of a list or user field carry their values, so that an OR of several on one
  * field (status:a OR status:b) becomes one test of all the values.
  */
-type ValuesTest = Test & { anyOf?: { key: string; values: readonly (string | number)[]; build: (values: readonly (string | number)[]) => Test } };
+type ValuesTest = FieldTest & { anyOf?: { key: string; values: readonly (string | number)[]; build: (values: readonly (string | number)[]) => Test } };
 
 function valueTest(c: ColumnDef, name: string, values: readonly (string | number)[], ctx: FilterContext): ValuesTest | Problem {
   const t = valueTestOf(c, name, values, ctx);
@@ -285,16 +271,16 @@ function valueTest(c: ColumnDef, name: string, values: readonly (string | number
 }
 
 /** The tests of an OR with the value tests of one field joined into one test of all their values. */
-function joinValues(tests: ValuesTest[]): Test[] {
-  const out: ValuesTest[] = [];
+function joinValues(tests: Built[]): Built[] {
+  const out: Built[] = [];
   for (const t of tests) {
-    const a = t.anyOf;
-    const at = a ? out.findIndex((o) => o.anyOf?.key === a.key) : -1;
+    const a = typeof t === 'function' ? (t as ValuesTest).anyOf : undefined;
+    const at = a ? out.findIndex((o) => typeof o === 'function' && (o as ValuesTest).anyOf?.key === a.key) : -1;
     if (!a || at < 0) {
       out.push(t);
       continue;
     }
-    const first = out[at]!.anyOf!;
+    const first = (out[at] as ValuesTest).anyOf!;
     const values = [...first.values, ...a.values];
     const joined: ValuesTest = first.build(values);
     joined.anyOf = { key: a.key, values, build: first.build };
@@ -316,19 +302,14 @@ function valueTestOf(c: ColumnDef, name: string, values: readonly (string | numb
       }
       return false;
     });
-    const key = c.key;
-    const isId = key === 'Id';
     if (ids.size === 1) {
       const only = [...ids][0]!;
-      return (r, f) => {
-        const raw = isId ? r.id : (typeof f === 'object' ? f : r.fields)[key];
-        return raw === only || (typeof raw === 'number' && idText(raw) === only);
-      };
+      return onField(c, (raw) => raw === only || (typeof raw === 'number' && idText(raw) === only));
     }
-    return (r, f) => {
-      const id = idText(isId ? r.id : (typeof f === 'object' ? f : r.fields)[key]);
+    return onField(c, (raw) => {
+      const id = idText(raw);
       return id !== undefined && ids.has(id);
-    };
+    });
   }
   if (c.type === 'list') {
     const decide = listDecider(c, name, values);
@@ -366,7 +347,7 @@ interface Bounds {
 }
 
 /** Range tests carry their bounds, so that two ranges of one field in an AND (a>=x a<y) become one test. */
-type RangeTest = Test & { bounds?: Bounds };
+type RangeTest = FieldTest & { bounds?: Bounds };
 
 function rangeTest(c: ColumnDef, name: string, cond: Extract<FilterCondition, { op: 'range' }>, ctx: FilterContext): RangeTest | Problem {
   if (!NUMERIC.has(c.type) && c.type !== 'date') return problem('rangeField', name);
@@ -381,33 +362,32 @@ function rangeTest(c: ColumnDef, name: string, cond: Extract<FilterCondition, { 
 }
 
 function boundsTest(b: Bounds): RangeTest {
-  const { key, min, max, minX, maxX } = b;
-  const isId = key === 'Id';
+  const { min, max, minX, maxX } = b;
   // NaN fails every comparison; a number read is never infinite.
-  const t: RangeTest = b.date
-    ? (r, f) => {
-        const v = dayKey(isId ? r.id : (typeof f === 'object' ? f : r.fields)[key]);
-        return v >= 0 && (minX ? v > min : v >= min) && (maxX ? v < max : v <= max);
-      }
-    : (r, f) => {
-        const v = isId ? r.id : (typeof f === 'object' ? f : r.fields)[key];
-        return typeof v === 'number' && (minX ? v > min : v >= min) && (maxX ? v < max : v <= max);
-      };
+  const t: RangeTest = onField(
+    { key: b.key, label: b.key, type: b.date ? 'date' : 'number' },
+    b.date
+      ? (raw) => {
+          const v = dayKey(raw);
+          return v >= 0 && (minX ? v > min : v >= min) && (maxX ? v < max : v <= max);
+        }
+      : (v) => typeof v === 'number' && (minX ? v > min : v >= min) && (maxX ? v < max : v <= max),
+  );
   t.bounds = b;
   return t;
 }
 
 /** The tests of an AND with the ranges of one field joined into one test (the tighter bound of each side). */
-function joinRanges(tests: RangeTest[]): Test[] {
-  const out: RangeTest[] = [];
+function joinRanges(tests: Built[]): Built[] {
+  const out: Built[] = [];
   for (const t of tests) {
-    const b = t.bounds;
-    const at = b ? out.findIndex((o) => o.bounds?.key === b.key && o.bounds.date === b.date) : -1;
+    const b = typeof t === 'function' ? (t as RangeTest).bounds : undefined;
+    const at = b ? out.findIndex((o) => typeof o === 'function' && (o as RangeTest).bounds?.key === b.key && (o as RangeTest).bounds!.date === b.date) : -1;
     if (!b || at < 0) {
       out.push(t);
       continue;
     }
-    const a = out[at]!.bounds!;
+    const a = (out[at] as RangeTest).bounds!;
     const min = b.min > a.min ? b.min : a.min;
     const max = b.max < a.max ? b.max : a.max;
     out[at] = boundsTest({
@@ -432,7 +412,7 @@ function containsTest(c: ColumnDef, value: string, ctx: FilterContext): Test {
   return (r, f) => foldForMatch(formatCell(cellValue(r, c, f), c, fmt)).includes(q);
 }
 
-function conditionTest(cond: FilterCondition, ctx: FilterContext, typedName: string | undefined): Test | Problem {
+function conditionTest(cond: FilterCondition, ctx: FilterContext, typedName: string | undefined): Built | Problem {
   const byKey = (key: string) => ctx.columns.find((c) => c.key === key) ?? { key, label: key, type: 'text' as const };
   switch (cond.op) {
     case 'mine': {
@@ -441,22 +421,16 @@ function conditionTest(cond: FilterCondition, ctx: FilterContext, typedName: str
       const only = { ...ctx, resolveUser: () => [me] };
       const leader = valueTest({ ...byKey('LeaderId'), type: 'user' }, '', [me], only) as Test;
       const assigned = valueTest({ ...byKey('Assignments'), type: 'user', multi: true }, '', [me], only) as Test;
-      return (r, f) => leader(r, f) || assigned(r, f);
+      return { op: 'any', items: [leader, assigned] };
     }
     case 'overdue': {
       const finish = byKey('PlannedFinishDate');
       const before = rangeTest({ ...finish, type: 'date' }, '', { op: 'range', field: finish.key, max: ctx.today, maxExclusive: true }, ctx) as Test;
-      return (r, f) => {
-        if (!before(r, f)) return false;
-        const p = (typeof f === 'object' ? f : r.fields).ActualProgress;
-        return !(typeof p === 'number' && p >= 100);
-      };
+      const open = onField(byKey('ActualProgress'), (p) => !(typeof p === 'number' && p >= 100));
+      return { op: 'all', items: [before, open] };
     }
     case 'notStarted':
-      return (r, f) => {
-        const p = (typeof f === 'object' ? f : r.fields).ActualProgress;
-        return p === 0 || p == null;
-      };
+      return onField(byKey('ActualProgress'), (p) => p === 0 || p == null);
     case 'assignedTo':
       return valueTest({ ...byKey('Assignments'), type: 'user', multi: true }, typedName ?? 'Assignments', [cond.user], ctx);
     case 'leaderIs':
@@ -469,9 +443,9 @@ function conditionTest(cond: FilterCondition, ctx: FilterContext, typedName: str
   if (!c) return problem('unknownField', ex(name));
   switch (cond.op) {
     case 'empty':
-      return (r, f) => isEmptyCell(cellValue(r, c, f));
+      return onField(c, (raw) => isEmptyCell(toCellValue(raw, c)));
     case 'notEmpty':
-      return (r, f) => !isEmptyCell(cellValue(r, c, f));
+      return onField(c, (raw) => !isEmptyCell(toCellValue(raw, c)));
     case 'contains':
       return containsTest(c, cond.value, ctx);
     case 'equals':
@@ -493,15 +467,12 @@ export function compileFilter(filter: Filter, ctx: FilterContext, names: readonl
   const problems: FilterProblem[] = [];
   let index = 0;
   const report = (i: number, p: Problem) => problems.push({ index: i, code: p.code, params: p.params, message: filterMessage(p.code, p.params) });
-  const node = (n: FilterNode, depth: number): Test => {
+  const node = (n: FilterNode, depth: number): Built => {
     if (depth > MAX_FILTER_DEPTH) {
       report(index, problem('tooDeep', MAX_FILTER_DEPTH));
       return () => false;
     }
-    if (n.op === 'not') {
-      const t = node(n.condition, depth + 1);
-      return (r, f) => !t(r, f);
-    }
+    if (n.op === 'not') return { op: 'not', item: node(n.condition, depth + 1) };
     if (n.op === 'all' || n.op === 'any') return group(n.op, n.conditions, depth + 1);
     const i = index++;
     const t = conditionTest(n, ctx, names[i]);
@@ -511,32 +482,14 @@ export function compileFilter(filter: Filter, ctx: FilterContext, names: readonl
     }
     return t;
   };
-  const group = (op: 'all' | 'any', list: readonly FilterNode[], depth: number): Test => {
+  const group = (op: 'all' | 'any', list: readonly FilterNode[], depth: number): Built => {
     const each = list.map((x) => node(x, depth));
-    const tests = op === 'all' ? joinRanges(each) : joinValues(each);
-    if (tests.length === 1) return tests[0]!;
-    if (tests.length === 2) {
-      const [a, b] = tests as [Test, Test];
-      return op === 'all' ? (r, f) => a(r, f) && b(r, f) : (r, f) => a(r, f) || b(r, f);
-    }
-    if (tests.length === 3) {
-      const [a, b, c] = tests as [Test, Test, Test];
-      return op === 'all' ? (r, f) => a(r, f) && b(r, f) && c(r, f) : (r, f) => a(r, f) || b(r, f) || c(r, f);
-    }
-    const n = tests.length;
-    if (op === 'all') return (r, f) => {
-      for (let i = 0; i < n; i++) if (!tests[i]!(r, f)) return false;
-      return true;
-    };
-    return (r, f) => {
-      for (let i = 0; i < n; i++) if (tests[i]!(r, f)) return true;
-      return false;
-    };
+    const items = op === 'all' ? joinRanges(each) : joinValues(each);
+    return items.length === 1 ? items[0]! : { op, items };
   };
   const top = filter.conditions.length === 0 ? () => true : group('all', filter.conditions, 0);
   if (problems.length > 0) return { ok: false, problems };
-  const fieldsOf = ctx.fieldsOf;
-  return { ok: true, test: fieldsOf ? (row) => top(row, fieldsOf(row)) : top };
+  return { ok: true, test: runTree(top, ctx.fieldsOf) };
 }
 
 /** The rows that match, in their order. */
@@ -546,6 +499,8 @@ export function filterRows(rows: readonly TableRow[], test: RowPredicate): Table
 
 /** How many rows match (the count shown as a filter is typed). */
 export function countMatches(rows: readonly TableRow[], test: RowPredicate): number {
+  const count = (test as CountingTest).count;
+  if (count) return count(rows);
   let n = 0;
   for (const r of rows) if (test(r)) n++;
   return n;
