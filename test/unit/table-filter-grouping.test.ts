@@ -9,7 +9,9 @@ import {
   MAX_FILTER_DEPTH,
   compileFilter,
   andFilterText,
+  buildColumns,
   compileFilterText,
+  countMatches,
   formatFilterText,
   matchingIds,
   parseFilterText,
@@ -317,5 +319,53 @@ describe('table filters: random texts', () => {
       if (f.ok) matchingIds(ROWS, f.test);
       else assert.ok(f.errors!.length > 0 && f.errors!.every((e) => e.message.length > 0), text);
     }
+  });
+});
+
+describe('table filters: the generated test and its count', () => {
+  it('counts as the test tests, for the filters made of the grammar\'s pieces, and for more than 32 conditions', () => {
+    const texts = [
+      '(status:未着手 OR status:保留) -leader:suzuki progress<100',
+      'finish>=2026-02-01 finish<2026-03-01 OR mine',
+      'id:10 OR Id=102',
+      'NOT (overdue OR notstarted) name:e',
+      Array.from({ length: 40 }, (_, i) => `progress>=${i}`).join(' OR '),
+    ];
+    for (const text of texts) {
+      const f = compileFilterText(text, ctx);
+      assert.ok(f.ok, text);
+      assert.equal(countMatches(ROWS, f.test), ROWS.filter((r) => f.test(r)).length, text);
+    }
+  });
+
+  it('reads fields whose system names are not plain identifiers, or are names every object has', () => {
+    const cols = buildColumns([
+      { systemName: 'Custom Field-1', name: 'Odd name', dataType: 'String' },
+      { systemName: 'constructor', name: 'Builder', dataType: 'String' },
+      { systemName: '__proto__', name: 'Proto', dataType: 'Integer' },
+    ]);
+    const rows: TableRow[] = [
+      { id: '1', fields: JSON.parse('{"Id":"1","Custom Field-1":"alpha","constructor":"bob","__proto__":5}') as Record<string, unknown> },
+      { id: '2', fields: { Id: '2' } },
+    ];
+    const c: FilterContext = { columns: cols, today: TODAY };
+    const count = (text: string) => {
+      const f = compileFilterText(text, c);
+      assert.ok(f.ok, text);
+      return matchingIds(rows, f.test);
+    };
+    assert.deepEqual(count('"Odd name":alp'), ['1']);
+    assert.deepEqual(count('Builder:bob'), ['1']);
+    assert.deepEqual(count('Builder:empty'), ['2'], 'the inherited constructor of a row without the field is no value');
+    assert.deepEqual(count('Proto>=5'), ['1']);
+  });
+
+  it('tests the edited values when given fieldsOf, also when counting', () => {
+    const edited = new Map([['102', { ...ROWS[1]!.fields, StatusTypeId: '53' }]]);
+    const c: FilterContext = { ...ctx, fieldsOf: (r) => edited.get(r.id) ?? r.fields };
+    const f = compileFilterText('status:完了', c);
+    assert.ok(f.ok);
+    assert.equal(countMatches(ROWS, f.test), 2);
+    assert.deepEqual(matchingIds(ROWS, f.test), ['102', '104']);
   });
 });
