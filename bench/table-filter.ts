@@ -221,9 +221,9 @@ function main(): void {
     '',
     `Worst median ratio of a filter: ${worst.toFixed(2)}× (goal ≤ 1.5×).`,
     '',
-    'The floor row is no filter: a closure that only reads the field named by a variable and compares it twice, in the state a session of typing leaves such closures in (made for several fields). It is what any filter compiled from closures pays per condition and row beside a loop that names the field in its code (a field read through a generic look-up and a call the engine cannot inline, some 10–15 ns): conditions as cheap as an ID comparison cannot come nearer the hand loop than that, while text and date conditions, whose own work dominates, do.',
+    'The floor row is no filter: a bare closure reading the field named by a variable and comparing it twice, called once per row by a counting loop, in the state a session of typing leaves such closures in (made for several fields). That is how conditions were joined before a filter of up to 32 conditions became one generated function with its own counting loop (fields read by name, no call per row into the filter); a filter of more conditions is still joined with closures and pays about this per condition and row.',
     '',
-    'Memory: the filter keeps no folded copy of the rows. Text is folded per row as the hand loop folds it, except that text NFKC leaves unchanged (ASCII, kana, common kanji: most names) skips the normalizer; a list condition remembers, per distinct value read, whether it matches (at most 100,000 entries; a few for a real list field).',
+    'Memory: the filter keeps no folded copy of the rows. Text is folded per row as the hand loop folds it, except that text NFKC leaves unchanged (ASCII, kana, common kanji: most names) skips the normalizer; a list condition remembers, per distinct value read, whether it matches (at most 100,000 entries; a few for a real list field); the generated functions are kept per shape of filter (fields and grouping, at most 64), and the last 4 compiled texts.',
     '',
   ].join('\n');
   if (!ONLY) writeKeepingEarlierRuns(path.join(__dirname, 'results', 'table-filter.md'), md);

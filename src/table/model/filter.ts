@@ -19,7 +19,9 @@
 //
 // Compiling turns each condition into a matcher over the raw field value with its
 // values worked out once (choice forms, bounds, folded text), so counting rows on each
-// keystroke converts no cell per row and condition.
+// keystroke converts no cell per row and condition; filter-run.ts joins them into one
+// row test (a generated function with its own counting loop for filters of a few
+// conditions).
 import { z } from 'zod';
 import { type ColumnDef, type FormatContext, type TableRow, cellValue, formatCell, isEmptyCell, toCellValue } from './columns';
 import { type Built, type CountingTest, type FieldTest, type Match, type Test, runTree } from './filter-run';
