@@ -4,9 +4,111 @@
 // and the user setting workItemStudio.table.filters, the column chooser, and the
 // matches turned into a request document.
 import * as vscode from 'vscode';
-import type { ColumnDef, Filter, FilterCondition, StoredFilter } from './model';
-import { FILTERS_FILE, columnLabel, formatFilterText, mergeFilters, parseFilterText, readFilterList, readFiltersFile, upsertFilterInFile, upsertFilterInList } from './model';
+import type { ColumnDef, Filter, FilterCondition, FilterMessageCode, StoredFilter } from './model';
+import { FILTERS_FILE, andFilterText, columnLabel, formatFilterText, mergeFilters, parseFilterText, readFilterList, readFiltersFile, upsertFilterInFile, upsertFilterInList } from './model';
 import type { TablePanel } from './panel';
+
+/**
+ * A filter's problem in the UI's language: the model's code with its parameters (field
+ * names as the user typed them, short excerpts of values) worded with vscode.l10n.t, with
+ * the column when the problem has a place in the typed text.
+ */
+export function filterErrorText(e: { code: FilterMessageCode; params: readonly (string | number)[]; start?: number }): string {
+  const p = e.params.map(String);
+  const text = filterMessageText(e.code, p);
+  return e.start === undefined ? text : vscode.l10n.t('{0} (at column {1})', text, e.start + 1);
+}
+
+function filterMessageText(code: FilterMessageCode, p: readonly string[]): string {
+  switch (code) {
+    case 'unknownField': {
+      const [field = ''] = p;
+      return vscode.l10n.t('unknown field "{0}"', field);
+    }
+    case 'mineNoUser':
+      return vscode.l10n.t('"my items" needs the signed-in user, who is not known');
+    case 'noUser': {
+      const [value = ''] = p;
+      return vscode.l10n.t('no user matches "{0}"', value);
+    }
+    case 'noChoice': {
+      const [field = '', value = ''] = p;
+      return vscode.l10n.t('{0} has no choice "{1}"', field, value);
+    }
+    case 'notHours': {
+      const [field = '', value = ''] = p;
+      return vscode.l10n.t('{0} takes hours (e.g. 7.5 or 7:30), not "{1}"', field, value);
+    }
+    case 'notNumber': {
+      const [field = '', value = ''] = p;
+      return vscode.l10n.t('{0} takes a number, not "{1}"', field, value);
+    }
+    case 'notDate': {
+      const [field = '', value = ''] = p;
+      return vscode.l10n.t('{0} takes a date yyyy-MM-dd or "today", not "{1}"', field, value);
+    }
+    case 'todayRange': {
+      const [value = '', limit = ''] = p;
+      return vscode.l10n.t('"{0}" is too far from today: at most {1} days before or after', value, limit);
+    }
+    case 'valueTooLong': {
+      const [field = '', length = '', max = ''] = p;
+      return vscode.l10n.t('the value of {0} is too long ({1} characters; at most {2})', field, length, max);
+    }
+    case 'rangeField': {
+      const [field = ''] = p;
+      return vscode.l10n.t('{0} is not a number or date field: a range cannot apply', field);
+    }
+    case 'rangeBound': {
+      const [field = ''] = p;
+      return vscode.l10n.t('a range of {0} needs a lower or an upper bound', field);
+    }
+    case 'tooDeep': {
+      const [max = ''] = p;
+      return vscode.l10n.t('the filter nests groups too deeply (at most {0} levels)', max);
+    }
+    case 'quoteOpen': {
+      const [columnIndex = ''] = p;
+      return vscode.l10n.t('the quote opened at column {0} is not closed', columnIndex);
+    }
+    case 'expectedCondition': {
+      const [value = ''] = p;
+      return vscode.l10n.t('expected a field name or a keyword (mine, overdue, notstarted), not "{0}"', value);
+    }
+    case 'unknownIs': {
+      const [value = ''] = p;
+      return vscode.l10n.t('unknown "{0}": use is:mine, is:overdue or is:notstarted', value);
+    }
+    case 'notCondition': {
+      const [value = ''] = p;
+      return vscode.l10n.t('"{0}" is not a condition: write field:value (e.g. status:"進行中"), field<value, or a keyword (mine, overdue, notstarted)', value);
+    }
+    case 'valueMissing': {
+      const [value = ''] = p;
+      return vscode.l10n.t('a value is missing after "{0}"', value);
+    }
+    case 'unexpectedAfter': {
+      const [value = '', field = ''] = p;
+      return vscode.l10n.t('unexpected "{0}" after the value of {1}: put a space between conditions, and quotes around a value with spaces or symbols', value, field);
+    }
+    case 'rangeList':
+      return vscode.l10n.t('a range takes one value, not a list');
+    case 'parenOpen':
+      return vscode.l10n.t('the parenthesis opened here is not closed');
+    case 'parenClose':
+      return vscode.l10n.t('this ")" closes no parenthesis');
+    case 'emptyGroup':
+      return vscode.l10n.t('the parentheses hold no condition');
+    case 'orOperand': {
+      const [word = ''] = p;
+      return vscode.l10n.t('{0} needs a condition on each side', word);
+    }
+    case 'notOperand': {
+      const [word = ''] = p;
+      return vscode.l10n.t('{0} needs a condition after it', word);
+    }
+  }
+}
 
 const SETTING_SECTION = 'workItemStudio';
 const SETTING_KEY = 'table.filters';
@@ -97,10 +199,9 @@ export async function pickCondition(panel: TablePanel, answers?: { condition: Fi
   }
 }
 
-/** The bar's text with one more condition (AND). */
+/** The bar's text with one more condition (AND), in parentheses when it has an OR of its own. */
 export function addCondition(text: string, condition: FilterCondition): string {
-  const term = formatFilterText({ conditions: [condition] });
-  return text.trim() === '' ? term : `${text.trim()} ${term}`;
+  return andFilterText(text, formatFilterText({ conditions: [condition] }));
 }
 
 function workspaceFolder(): vscode.WorkspaceFolder | undefined {
@@ -150,7 +251,7 @@ export async function saveNamedFilter(panel: TablePanel, answers?: { name: strin
   const text = panel.currentFilterText;
   const parsed = parseFilterText(text, panel.allColumns());
   if (!parsed.ok || parsed.filter.conditions.length === 0) {
-    void vscode.window.showWarningMessage(parsed.ok ? vscode.l10n.t('Type a filter first: an empty filter is not saved.') : vscode.l10n.t('The filter has errors: {0}', parsed.errors[0]!.message));
+    void vscode.window.showWarningMessage(parsed.ok ? vscode.l10n.t('Type a filter first: an empty filter is not saved.') : vscode.l10n.t('The filter has errors: {0}', filterErrorText(parsed.errors[0]!)));
     return undefined;
   }
   const name = answers?.name ?? (await vscode.window.showInputBox({ title: vscode.l10n.t('Save Filter'), prompt: vscode.l10n.t('Name of the filter'), value: text, ignoreFocusOut: true, validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('Enter a name.') : undefined) }));

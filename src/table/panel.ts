@@ -6,7 +6,7 @@ import { abortOn } from '../common/abortOn';
 import type { ServiceClient } from '../api/client';
 import type { ColumnDef, CompiledFilter, FilterContext, KnownUser, LoadedRow, TableLayout } from './model';
 import {
-  ROW_CHUNK, chunkRanges, columnLabel, compileFilterText, computeView, baseRows, folderTest, folderTypeIds, layoutKey, loadByIds, loadSubtree,
+  ROW_CHUNK, chunkRanges, columnLabel, compileFilterText, computeView, countMatches, baseRows, folderTest, folderTypeIds, layoutKey, loadByIds, loadSubtree,
   moveColumn, nextSort, readLayout, shownRow, tableColumns, todayOf, userIdsOf, clampWidth, rowsWithEdits, shownEditedRow, mergeReread,
   TableNames, carriedNames, folderPath, defaultWidth, keptKey, sentItems,
 } from './model';
@@ -17,6 +17,7 @@ import { readWorkItems } from '../api/reads';
 import { ROW_HEIGHT, readMessage, readSelection, type CellSelection, type ColumnInfo, type FromWebview, type TableViewState, type ToWebview } from './protocol';
 import { tableHtml } from './html';
 import { tableStrings } from './strings';
+import { filterErrorText } from './filterBar';
 import type { TableDeps, TableSource } from './types';
 
 export const TABLE_VIEW_TYPE = 'workItemStudio.table';
@@ -435,9 +436,8 @@ export class TablePanel implements vscode.Disposable {
   setFilterText(text: string, apply: boolean): { matches: number; total: number; errors: { start: number; end: number; message: string }[] } {
     const base = baseRows(this.rows, { lowestOnly: this.layout.lowestOnly, isFolder: folderTest(this.folderTypes) });
     const compiled = compileFilterText(text, this.filterContext());
-    let matches = 0;
-    if (compiled.ok) for (const r of base) if (compiled.test(r)) matches++;
-    const errors = compiled.ok ? [] : (compiled.errors ?? compiled.problems.map((p) => ({ start: 0, end: text.length, message: p.message })));
+    const matches = compiled.ok ? countMatches(base, compiled.test) : 0;
+    const errors = compiled.ok ? [] : (compiled.errors ?? compiled.problems.map((p) => ({ ...p, start: 0, end: text.length }))).map((e) => ({ start: e.start, end: e.end, message: filterErrorText(e) }));
     const count = { matches: compiled.ok ? matches : 0, total: base.length, errors };
     this.post({ type: 'count', text, ...count });
     if (apply) this.wantedFilter = compiled.ok ? undefined : text;

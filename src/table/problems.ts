@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { ERROR_CODES, isErrorCode } from '../schema/error-codes';
 import { localizeParams } from '../schema/param-phrases';
 import { readOnlyField } from '../schema/fields';
-import { type CellProblem, type ColumnDef, columnLabel } from './model';
+import { type CellProblem, type ColumnDef, columnLabel, excerpt } from './model';
 
 /** Why column `c` is read only, in the UI's language (undefined when it may be edited). */
 export function readOnlyText(c: ColumnDef, english: string | undefined): string | undefined {
@@ -61,7 +61,7 @@ export function problemText(p: CellProblem, c: ColumnDef | undefined, text?: str
     case 'readOnly':
       return `${label}: ${readOnlyText(c, p.message) ?? p.message}`;
     case 'type':
-      return text !== undefined ? vscode.l10n.t('{0}: "{1}" is not {2}.', label, text, typeName(c)) : vscode.l10n.t('{0}: the value is not {1}.', label, typeName(c));
+      return text !== undefined ? vscode.l10n.t('{0}: "{1}" is not {2}.', label, excerpt(text), typeName(c)) : vscode.l10n.t('{0}: the value is not {1}.', label, typeName(c));
     case 'choice':
       return vscode.l10n.t('{0}: the value is not one of {1}.', label, (c.choices ?? []).map((x) => x.name).join(', '));
     case 'user':

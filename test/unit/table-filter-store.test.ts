@@ -60,4 +60,24 @@ describe('table: named filters', () => {
     assert.ok(again.ok);
     assert.deepEqual(again.filter, typed.filter);
   });
+
+  it('a grouped filter (OR, NOT) is saved in the file and read back, next to old flat ones', () => {
+    const typed = parseFilterText('(status:未着手 OR status:保留) -leader:suzuki', buildColumns());
+    assert.ok(typed.ok);
+    const text = upsertFilterInFile(upsertFilterInFile('', suzuki), { name: 'Grouped', filter: typed.filter });
+    const back = readFiltersFile(text);
+    assert.deepEqual(back.problems, []);
+    assert.deepEqual(back.filters.map((f) => f.filter), [suzuki.filter, typed.filter]);
+  });
+
+  it('a filter nested thousands of levels deep is a problem (of the file, or of its entry in the setting), never a stack overflow', () => {
+    let node = '{"op":"overdue"}';
+    for (let i = 0; i < 20_000; i++) node = `{"op":"not","condition":${node}}`;
+    const file = readFiltersFile(`{"filters":[${JSON.stringify(overdue)},{"name":"deep","filter":{"conditions":[${node}]}}]}`);
+    assert.equal(file.filters.length, 0);
+    assert.match(file.problems[0]!, /nested too deeply/);
+    const list = readFilterList([overdue, { name: 'deep', filter: { conditions: [JSON.parse(node)] } }], 'user', 'setting');
+    assert.deepEqual(list.filters.map((f) => f.name), ['Overdue']);
+    assert.match(list.problems[0]!, /^setting\[1\]: nested too deeply/);
+  });
 });

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import {
   type Filter,
   type FilterCondition,
+  type FilterNode,
   type FilterContext,
   compileFilter,
   compileFilterText,
@@ -108,7 +109,7 @@ describe('table model: filters (structured form)', () => {
 });
 
 describe('table model: filters (typed form)', () => {
-  it('parses the example of issue 24 into four conditions', () => {
+  it('parses the documented example (status, leader, finish, progress) into four conditions', () => {
     const p = parseFilterText('status:"進行中" leader:suzuki finish<2026-03-01 progress<100', COLUMNS);
     assert.ok(p.ok);
     assert.deepEqual(p.filter.conditions, [
@@ -155,7 +156,7 @@ describe('table model: filters (typed form)', () => {
     assert.match(e3[0]!.message, /value is missing after "progress<" \(at column 10\)/);
     const e4 = textErrors('progress<abc');
     assert.equal(e4[0]!.start, 0);
-    assert.match(e4[0]!.message, /Progress takes a number, not "abc" \(at column 1\)/);
+    assert.match(e4[0]!.message, /^progress takes a number, not "abc" \(at column 1\)$/);
     const e5 = textErrors('設計');
     assert.match(e5[0]!.message, /"設計" is not a condition/);
     const e6 = textErrors('is:late');
@@ -187,7 +188,7 @@ describe('table model: filters (typed form)', () => {
     const text = formatFilterText(filter);
     const back = parseFilterText(text, COLUMNS);
     assert.ok(back.ok, text);
-    const expected = filter.conditions.flatMap((c): FilterCondition[] =>
+    const expected = filter.conditions.flatMap((c): FilterNode[] =>
       c.op === 'range' ? [{ op: 'range', field: c.field, min: c.min }, { op: 'range', field: c.field, max: c.max, maxExclusive: true }] : [c],
     );
     assert.deepEqual(back.filter.conditions, expected);

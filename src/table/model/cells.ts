@@ -8,7 +8,7 @@ import { fieldInfo, readOnlyField, type ReadOnlyKind } from '../../schema/fields
 import type { ServiceFieldCatalogue } from '../../schema/service-fields';
 import { type ColumnDef, type TableRow, choiceName } from './columns';
 import type { UserResolver } from './lookup';
-import { foldForMatch, parseDate, parseHours, parseNumber } from './text';
+import { MAX_VALUE_TEXT, excerpt, foldForMatch, parseDate, parseHours, parseNumber } from './text';
 
 /** Why a cell was not accepted: a stable code and an English sentence (the UI localizes the sentence). */
 export interface CellProblem {
@@ -63,9 +63,18 @@ const BOOLEAN_TEXT: Readonly<Record<string, boolean>> = { true: true, false: fal
 
 export type CellInput = { ok: true; value: unknown } | { ok: false; problem: CellProblem };
 
+/** A text quoted in a message: a short excerpt of it, never the whole cell. */
+const quoted = (text: string): string => JSON.stringify(excerpt(text));
+
 const typeProblem = (c: ColumnDef, text: string, expected: string): CellInput => ({
   ok: false,
-  problem: { code: 'type', message: `${c.label}: ${JSON.stringify(text)} is not ${expected}.` },
+  problem: {
+    code: 'type',
+    message:
+      text.trim().length > MAX_VALUE_TEXT
+        ? `${c.label}: ${quoted(text)} (${text.length.toLocaleString('en')} characters) is too long to be ${expected}: at most ${MAX_VALUE_TEXT} characters.`
+        : `${c.label}: ${quoted(text)} is not ${expected}.`,
+  },
 });
 
 /**
@@ -102,13 +111,13 @@ export function parseCellInput(c: ColumnDef, text: string, ctx: CellContext = {}
       if (choices.length === 0) return { ok: true, value: t };
       const q = foldForMatch(t);
       const ch = choices.find((x) => x.id === t) ?? choices.find((x) => foldForMatch(x.name) === q || (!!x.code && foldForMatch(x.code) === q));
-      if (!ch) return { ok: false, problem: { code: 'choice', message: `${c.label}: ${JSON.stringify(text)} is not one of ${choices.map((x) => x.name).join(', ')}.` } };
+      if (!ch) return { ok: false, problem: { code: 'choice', message: `${c.label}: ${quoted(text)} is not one of ${choices.map((x) => x.name).join(', ')}.` } };
       return { ok: true, value: ch.id ?? ch.name };
     }
     case 'user': {
       const ids = ctx.resolveUser ? ctx.resolveUser(t) : [t];
       if (ids.length === 1) return { ok: true, value: ids[0] };
-      const message = ids.length === 0 ? `${c.label}: no user matches ${JSON.stringify(text)}.` : `${c.label}: ${ids.length} users match ${JSON.stringify(text)}; write the login name or the ID.`;
+      const message = ids.length === 0 ? `${c.label}: no user matches ${quoted(text)}.` : `${c.label}: ${ids.length} users match ${quoted(text)}; write the login name or the ID.`;
       return { ok: false, problem: { code: 'user', message } };
     }
   }

@@ -8,7 +8,7 @@
 // (the setting is the list alone). Entries that are not valid are reported by position
 // and left out; the others are kept. Saving keeps the file's comments and other members.
 import { applyEdits, modify, parse, type ParseError, printParseErrorCode } from 'jsonc-parser';
-import { NamedFilter } from './filter';
+import { NamedFilter, TOO_DEEP_JSON, nestsTooDeeply } from './filter';
 
 export const FILTERS_FILE = '.vscode/workitem-filters.json';
 export const FILTERS_SETTING = 'table.filters';
@@ -32,6 +32,10 @@ export function readFilterList(list: unknown, source: FilterSource, where: strin
   const filters: StoredFilter[] = [];
   const problems: string[] = [];
   list.forEach((entry, i) => {
+    if (nestsTooDeeply(entry)) {
+      problems.push(`${where}[${i}]: ${TOO_DEEP_JSON}`);
+      return;
+    }
     const r = NamedFilter.safeParse(entry);
     if (r.success) filters.push({ ...r.data, source });
     else for (const issue of r.error.issues.slice(0, 3)) problems.push(`${where}[${i}]${issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')}: ${issue.message}`);
@@ -43,7 +47,13 @@ export function readFilterList(list: unknown, source: FilterSource, where: strin
 export function readFiltersFile(text: string): ReadFilters {
   if (text.trim() === '') return { filters: [], problems: [] };
   const errors: ParseError[] = [];
-  const json: unknown = parse(text, errors, { allowTrailingComma: true });
+  let json: unknown;
+  try {
+    json = parse(text, errors, { allowTrailingComma: true });
+  } catch {
+    // The parser recurses: a file nested some 10,000 levels deep overflows its stack.
+    return { filters: [], problems: [`${FILTERS_FILE}: ${TOO_DEEP_JSON}`] };
+  }
   if (errors.length > 0) {
     const e = errors[0]!;
     const line = text.slice(0, e.offset).split('\n').length;

@@ -8,6 +8,7 @@ export * from './csv';
 export * from './delimited';
 export * from './edits';
 export * from './filter';
+export * from './filter-messages';
 export * from './filter-text';
 export * from './group';
 export * from './lookup';

@@ -1,0 +1,112 @@
+// The compiled conditions of a table filter joined into one row test. No vscode import.
+//
+// A filter of a few conditions becomes one generated function that reads each field by
+// name (`g.StatusTypeId`) and calls each condition's value test on it, so the engine sees
+// one field read and one call per condition at sites of this filter's own, as in a loop
+// written for it by hand. The function is made from its shape (the fields and how the
+// conditions group), kept for the next texts of the same shape: typing `progress<1`,
+// `progress<10`, `progress<100` makes one function, already optimized when the next count
+// runs. Nothing of the user's text is in the generated source: field names come from the
+// columns (written as identifiers only when they are plain ones, else looked up from a
+// list), values stay in the compiled tests it receives. The function comes with a count
+// of its own (the loop over the rows generated with it, no call per row), which
+// countMatches uses. Larger filters (many conditions, as pasted texts have) are joined
+// with closures instead.
+import type { TableRow } from './columns';
+
+export type Fields = Readonly<Record<string, unknown>>;
+
+/**
+ * A compiled condition: the row and its values (edited ones, with fieldsOf); without an
+ * object of values (a call with the row alone, or Array.filter's index) the row's own.
+ */
+export type Test = (row: TableRow, f?: Fields) => boolean;
+/** A test of one field's raw value (as read, or as edited). */
+export type Match = (v: unknown) => boolean;
+/** A row test of one field's value carries the field and the value test (the generated test reads the field by name). */
+export type FieldTest = Test & { field?: { key: string; match: Match } };
+
+/** The compiled conditions as the filter groups them. */
+export type Built = FieldTest | { op: 'all' | 'any'; items: Built[] } | { op: 'not'; item: Built };
+
+/** The most conditions a filter may have to be generated as one function. */
+const MAX_GENERATED = 32;
+/** How many shapes are kept (the last used). */
+const MAX_SHAPES = 64;
+/** A field read as `g.name`: a plain identifier that no object inherits. */
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** A row test that can also count the rows it passes in one loop (no call per row). */
+export type CountingTest = ((row: TableRow) => boolean) & { count?: (rows: readonly TableRow[]) => number };
+type Factory = (matches: Match[], tests: Test[], keys: string[]) => Test & { count: (rows: readonly TableRow[]) => number };
+const shapes = new Map<string, Factory>();
+
+function leaves(b: Built): number {
+  if (typeof b === 'function') return 1;
+  if (b.op === 'not') return leaves(b.item);
+  let n = 0;
+  for (const x of b.items) n += leaves(x);
+  return n;
+}
+
+/** The row test of the compiled conditions; `fieldsOf`: the edited values of a row. */
+export function runTree(top: Built, fieldsOf: ((row: TableRow) => Fields) | undefined): CountingTest {
+  const test = leaves(top) <= MAX_GENERATED ? generated(top) : joined(top);
+  return fieldsOf ? (row) => test(row, fieldsOf(row)) : test;
+}
+
+/** One function for the whole tree (see the file header). */
+function generated(top: Built): Test & { count: (rows: readonly TableRow[]) => number } {
+  const matches: Match[] = [];
+  const tests: Test[] = [];
+  const keys: string[] = [];
+  const expr = (b: Built): string => {
+    if (typeof b === 'function') {
+      const field = b.field;
+      if (!field) return `T[${tests.push(b) - 1}](r, g)`;
+      const m = `M[${matches.push(field.match) - 1}]`;
+      if (field.key === 'Id') return `${m}(r.id)`;
+      if (IDENTIFIER.test(field.key) && !INHERITED.has(field.key)) return `${m}(g.${field.key})`;
+      keys.push(field.key);
+      return `${m}(g[K[${keys.length - 1}]])`;
+    }
+    if (b.op === 'not') return `!${expr(b.item)}`;
+    if (b.items.length === 0) return b.op === 'all' ? 'true' : 'false';
+    return `(${b.items.map(expr).join(b.op === 'all' ? ' && ' : ' || ')})`;
+  };
+  const body = expr(top);
+  let factory = shapes.get(body);
+  if (factory) shapes.delete(body);
+  else {
+    const source = [
+      `const test = function test(r, f) { const g = typeof f === 'object' && f !== null ? f : r.fields; return ${body}; };`,
+      `test.count = function count(rows) { let n = 0; for (let i = 0; i < rows.length; i++) { const r = rows[i]; const g = r.fields; if (${body}) n++; } return n; };`,
+      'return test;',
+    ].join('\n');
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    factory = new Function('M', 'T', 'K', source) as Factory;
+    if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
+  }
+  shapes.set(body, factory);
+  return factory(matches, tests, keys);
+}
+
+/** The tree joined with closures (no generated source). */
+function joined(b: Built): Test {
+  if (typeof b === 'function') return b;
+  if (b.op === 'not') {
+    const t = joined(b.item);
+    return (r, f) => !t(r, f);
+  }
+  const tests = b.items.map(joined);
+  const n = tests.length;
+  if (b.op === 'all') return (r, f) => {
+    for (let i = 0; i < n; i++) if (!tests[i]!(r, f)) return false;
+    return true;
+  };
+  return (r, f) => {
+    for (let i = 0; i < n; i++) if (tests[i]!(r, f)) return true;
+    return false;
+  };
+}
