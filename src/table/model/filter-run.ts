@@ -25,13 +25,13 @@ export type Test = (row: TableRow, f?: Fields) => boolean;
 export type Match = (v: unknown) => boolean;
 /**
  * What the generated function may test in its own code instead of calling the value test,
- * giving the same answer: `forms`: the values equal to one of `yes` pass, those equal to
- * one of `no` fail, and the rest are the value test's (with `strings`, every other string
- * fails too); `range`: a number (`date`: the yyyyMMdd of a date, read by `day`) within the
+ * giving the same answer: `forms`: a value equal to one of `values` has its answer, the
+ * first ones compared first (the rest are the value test's; with `strings`, every other
+ * string fails); `range`: a number (`date`: the yyyyMMdd of a date, read by `day`) within the
  * bounds (an infinite bound is none).
  */
 export type Inline =
-  | { kind: 'forms'; yes: readonly unknown[]; no: readonly unknown[]; strings: boolean }
+  | { kind: 'forms'; values: readonly unknown[]; answers: readonly boolean[]; strings: boolean }
   | { kind: 'range'; min: number; max: number; minX: boolean; maxX: boolean; day?: (v: unknown) => number };
 /** A row test of one field's value carries the field and the value test (the generated test reads the field by name). */
 export type FieldTest = Test & { field?: { key: string; match: Match; inline?: Inline } };
@@ -74,6 +74,7 @@ function generated(top: Built): Test & { count: (rows: readonly TableRow[]) => n
   const tests: Test[] = [];
   const keys: string[] = [];
   const values: unknown[] = [];
+  const orders: Order[] = [];
   let temps = 0;
   const value = (x: unknown) => `p${values.push(x) - 1}`;
   const read = (key: string): string => {
@@ -91,11 +92,16 @@ function generated(top: Built): Test & { count: (rows: readonly TableRow[]) => n
       if (!inline) return `${m}(${at})`;
       const v = `v${temps++}`;
       if (inline.kind === 'forms') {
-        // Too many values to compare: the value test decides the rest (or all) of them.
-        const no = inline.yes.length + inline.no.length > MAX_INLINE ? [] : inline.no;
-        if (inline.yes.length > MAX_INLINE) return `${m}(${at})`;
-        const rest = [...no.map((x) => `${v} !== ${value(x)}`), ...(inline.strings ? [`typeof ${v} !== 'string'`] : []), `${m}(${v})`];
-        return `((${v} = ${at}), ${[...inline.yes.map((x) => `${v} === ${value(x)}`), `(${rest.join(' && ')})`].join(' || ')})`;
+        // Some values in the test's own code (as many as are cheap to compare), each with its answer, the rest by the value test.
+        // No value is none (false) for every such test.
+        const known = [...inline.values, null, undefined];
+        const answers = [...inline.answers, false, false];
+        const n = Math.min(known.length, MAX_INLINE);
+        const start = values.length;
+        for (let i = 0; i < n; i++) values.push(known[i], answers[i] === true);
+        orders.push({ key: field.key, start, n, known, answers });
+        const chain = Array.from({ length: n }, (_, i) => `${v} === p${start + 2 * i} ? p${start + 2 * i + 1} : `);
+        return `((${v} = ${at}), ${chain.join('')}${inline.strings ? `typeof ${v} !== 'string' && ` : ''}${m}(${v}))`;
       }
       const within = [
         ...(inline.min === -Infinity ? [] : [`${v} ${inline.minX ? '>' : '>='} ${value(inline.min)}`]),
@@ -129,7 +135,49 @@ function generated(top: Built): Test & { count: (rows: readonly TableRow[]) => n
     if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
   }
   shapes.set(shape, factory);
-  return factory(matches, tests, keys, values);
+  const made = factory(matches, tests, keys, values);
+  if (orders.length === 0) return made;
+  // The count compares the values its rows have most first: a list field is read as IDs, or as names.
+  const make = factory;
+  made.count = (rows) => make(matches, tests, keys, byFrequency(values, orders, rows)).count(rows);
+  return made;
+}
+
+/** The values a generated test compares a field with, at `start` in its values (value, answer, …), and all it might compare. */
+interface Order {
+  key: string;
+  start: number;
+  n: number;
+  known: readonly unknown[];
+  answers: readonly boolean[];
+}
+
+/** How many rows are read to order the values compared. */
+const SAMPLE = 64;
+
+/**
+ * `values` with each field's compared values the ones most frequent in a sample of the
+ * rows, in that order (ties as given). Each value has one answer, so the order changes
+ * only how soon a row finds its own.
+ */
+function byFrequency(values: readonly unknown[], orders: readonly Order[], rows: readonly TableRow[]): unknown[] {
+  const out = values.slice();
+  const step = Math.max(1, Math.floor(rows.length / SAMPLE));
+  for (const o of orders) {
+    const seen = new Array<number>(o.known.length).fill(0);
+    for (let i = 0; i < rows.length; i += step) {
+      const r = rows[i]!;
+      const x = o.key === 'Id' ? r.id : r.fields[o.key];
+      const at = o.known.indexOf(x);
+      if (at >= 0) seen[at]!++;
+    }
+    const ranked = o.known.map((_, i) => i).sort((a, b) => seen[b]! - seen[a]! || a - b);
+    for (let i = 0; i < o.n; i++) {
+      out[o.start + 2 * i] = o.known[ranked[i]!];
+      out[o.start + 2 * i + 1] = o.answers[ranked[i]!] === true;
+    }
+  }
+  return out;
 }
 
 /** The tree joined with closures (no generated source). */

@@ -263,8 +263,7 @@ function memoTest(c: ColumnDef, decide: Decider): Test {
   });
   // The generated test compares the known forms in its own code, each with the answer the test gives it.
   const forms = decide.forms ?? [];
-  const yes = forms.filter((x) => decide(x) && idText(x) !== undefined);
-  return inlined(t, { kind: 'forms', yes, no: forms.filter((x) => !yes.includes(x)), strings: false });
+  return inlined(t, { kind: 'forms', values: forms, answers: forms.map((x) => idText(x) !== undefined && decide(x)), strings: false });
 }
 
 /** `t` with what the generated test may compare in its own code instead of calling it. */
@@ -321,15 +320,15 @@ function valueTestOf(c: ColumnDef, name: string, values: readonly (string | numb
     });
     if (ids.size === 1) {
       const only = [...ids][0]!;
-      return inlined(onField(c, (raw) => raw === only || (typeof raw === 'number' && idText(raw) === only)), { kind: 'forms', yes: [only], no: [], strings: true });
+      return inlined(onField(c, (raw) => raw === only || (typeof raw === 'number' && idText(raw) === only)), { kind: 'forms', values: [only], answers: [true], strings: true });
     }
-    const yes = [...ids].filter((id) => idText(id) !== undefined);
+    const wanted = [...ids].filter((id) => idText(id) !== undefined);
     return inlined(
       onField(c, (raw) => {
         const id = idText(raw);
         return id !== undefined && ids.has(id);
       }),
-      { kind: 'forms', yes, no: [], strings: true },
+      { kind: 'forms', values: wanted, answers: wanted.map(() => true), strings: true },
     );
   }
   if (c.type === 'list') {
