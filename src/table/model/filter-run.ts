@@ -12,6 +12,15 @@
 // of its own (the loop over the rows generated with it, no call per row), which
 // countMatches uses. Larger filters (many conditions, as pasted texts have) are joined
 // with closures instead.
+//
+// Conditions as cheap as a comparison are written out instead of called: a list or user
+// field compares its value with the values the condition knows (the choices' IDs, names
+// and codes; the users' IDs; none), each giving the answer the value test gives it, and
+// calls the value test only for other values (folded text, IDs read as numbers, unknown
+// ones), which keeps every rule of the test; a number or date range compares the bounds.
+// The values and answers are passed in, so texts of one shape share the function. The
+// count compares first the values most frequent in a sample of its rows (a list is read
+// as IDs, or as names): a row then costs about the comparisons a hand-written loop makes.
 import type { TableRow } from './columns';
 
 export type Fields = Readonly<Record<string, unknown>>;
