@@ -24,7 +24,7 @@
 // conditions).
 import { z } from 'zod';
 import { type ColumnDef, type FormatContext, type TableRow, cellValue, formatCell, isEmptyCell, toCellValue } from './columns';
-import { type Built, type CountingTest, type FieldTest, type Match, type Test, runTree } from './filter-run';
+import { type Built, type CountingTest, type FieldTest, type Inline, type Match, type Test, runTree } from './filter-run';
 import { type UserResolver, findColumn } from './lookup';
 import { type FilterMessageCode, filterMessage } from './filter-messages';
 import { MAX_VALUE_TEXT, excerpt, foldForMatch, parseDate, parseHours, parseNumber, shiftDate } from './text';
@@ -210,7 +210,7 @@ function dayKey(v: unknown): number {
  * Whether a list cell's value (as read or edited: the choice's ID, name or code, whatever
  * form the service answers) is one of the wanted choices.
  */
-function listDecider(c: ColumnDef, name: string, values: readonly (string | number)[]): ((v: string) => boolean) | Problem {
+function listDecider(c: ColumnDef, name: string, values: readonly (string | number)[]): Decider | Problem {
   const choices = c.choices ?? [];
   const typed = values.map((v) => String(v).trim());
   const folded = new Set(typed.map(foldForMatch));
@@ -227,22 +227,27 @@ function listDecider(c: ColumnDef, name: string, values: readonly (string | numb
       if (form != null && form !== '' && !byForm.has(form)) byForm.set(form, i);
     });
   }
-  return (v) => {
+  const decide: Decider = (v) => {
     const i = byForm.get(v);
     return i !== undefined ? wanted.has(i) : folded.has(foldForMatch(v));
   };
+  decide.forms = [...byForm.keys()];
+  return decide;
 }
+
+/** Whether a value (as text) is wanted; `forms`: the values it knows (the choices' IDs, names and codes). */
+type Decider = ((v: string) => boolean) & { forms?: readonly string[] };
 
 /**
  * A row test of an ID-like field (a list choice, a user) by `decide`, remembered per distinct
  * value: the first few in a small list (a list field has few values), the rest in a map.
  * IDs read as numbers are tested as text; "", "0" and 0 are none.
  */
-function memoTest(c: ColumnDef, decide: (v: string) => boolean): Test {
+function memoTest(c: ColumnDef, decide: Decider): Test {
   const seen: unknown[] = [];
   const answers: boolean[] = [];
   const more = new Map<string, boolean>();
-  return onField(c, (raw) => {
+  const t = onField(c, (raw) => {
     for (let i = 0; i < seen.length; i++) if (seen[i] === raw) return answers[i]!;
     const v = idText(raw);
     if (v === undefined) return false;
@@ -256,6 +261,15 @@ function memoTest(c: ColumnDef, decide: (v: string) => boolean): Test {
     }
     return m;
   });
+  // The generated test compares the known forms in its own code, each with the answer the test gives it.
+  const forms = decide.forms ?? [];
+  return inlined(t, { kind: 'forms', values: forms, answers: forms.map((x) => idText(x) !== undefined && decide(x)), strings: false });
+}
+
+/** `t` with what the generated test may compare in its own code instead of calling it. */
+function inlined(t: FieldTest, inline: Inline): FieldTest {
+  t.field!.inline = inline;
+  return t;
 }
 
 /**
@@ -306,12 +320,16 @@ function valueTestOf(c: ColumnDef, name: string, values: readonly (string | numb
     });
     if (ids.size === 1) {
       const only = [...ids][0]!;
-      return onField(c, (raw) => raw === only || (typeof raw === 'number' && idText(raw) === only));
+      return inlined(onField(c, (raw) => raw === only || (typeof raw === 'number' && idText(raw) === only)), { kind: 'forms', values: [only], answers: [true], strings: true });
     }
-    return onField(c, (raw) => {
-      const id = idText(raw);
-      return id !== undefined && ids.has(id);
-    });
+    const wanted = [...ids].filter((id) => idText(id) !== undefined);
+    return inlined(
+      onField(c, (raw) => {
+        const id = idText(raw);
+        return id !== undefined && ids.has(id);
+      }),
+      { kind: 'forms', values: wanted, answers: wanted.map(() => true), strings: true },
+    );
   }
   if (c.type === 'list') {
     const decide = listDecider(c, name, values);
@@ -366,7 +384,7 @@ function rangeTest(c: ColumnDef, name: string, cond: Extract<FilterCondition, { 
 function boundsTest(b: Bounds): RangeTest {
   const { min, max, minX, maxX } = b;
   // NaN fails every comparison; a number read is never infinite.
-  const t: RangeTest = onField(
+  const t: RangeTest = inlined(onField(
     { key: b.key, label: b.key, type: b.date ? 'date' : 'number' },
     b.date
       ? (raw) => {
@@ -374,7 +392,7 @@ function boundsTest(b: Bounds): RangeTest {
           return v >= 0 && (minX ? v > min : v >= min) && (maxX ? v < max : v <= max);
         }
       : (v) => typeof v === 'number' && (minX ? v > min : v >= min) && (maxX ? v < max : v <= max),
-  );
+  ), { kind: 'range', min, max, minX, maxX, ...(b.date ? { day: dayKey } : {}) });
   t.bounds = b;
   return t;
 }
