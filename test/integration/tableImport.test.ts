@@ -209,6 +209,22 @@ describe('table import: encodings and limits (extension, sandbox)', function () 
     await closeUntitledDocuments();
   });
 
+  it('a paste says which cell kept a quote that closes no quoted cell, and refuses a pasted control character with a worded message', async () => {
+    table.editing.edits.clear();
+    const [x, y] = leaves();
+    const quoted = table.editing.paste(x!.id, 'Name', '"5 inch" screw\n');
+    assert.equal(table.editing.edits.get(x!.id, 'Name')?.value, '"5 inch" screw');
+    assert.equal(
+      quoted.notice,
+      `A quote in the pasted cell of ID ${x!.id}, Name (line 1 of the pasted text) closes no quoted cell: it was kept as a character of the cell.`,
+    );
+    const control = table.editing.paste(y!.id, 'Name', 'a\u0000b');
+    assert.equal(control.changed, 0);
+    assert.deepEqual(control.refused.map((r) => r.message), ['Name: the pasted cell holds a control character (such as NUL); it is not read.']);
+    assert.equal(table.editing.edits.get(y!.id, 'Name'), undefined);
+    table.editing.edits.clear();
+  });
+
   it('exports in Shift_JIS on request; a character CP932 cannot hold stops it (cancel) or writes UTF-8 (the choice), never a "?"', async () => {
     table.editing.edits.clear();
     const [x] = leaves();
