@@ -207,8 +207,15 @@ export async function importIntoTable(panel: TablePanel, log: vscode.LogOutputCh
   const edits = panel.editing.edits;
   const rows = new Map<string, TableRow>();
   for (const r of panel.allRows()) rows.set(r.id, panel.editing.row(r.id) ?? r);
-  const options: ImportOptions = { ...panel.editing.context(), columns, rows, mapping: withSkips(header, columns, mapping),
-    fieldsOf: (r) => edits.fieldsOf(r), userName: (id) => panel.userName(id), ...(input.clipboard || args.clipboard ? { quotes: 'paste' as const } : {}),
+  const options: ImportOptions = {
+    ...panel.editing.context(),
+    columns,
+    rows,
+    mapping: withSkips(header, columns, mapping),
+    fieldsOf: (r) => edits.fieldsOf(r),
+    userName: (id) => panel.userName(id),
+    // Text from a spreadsheet's clipboard: a quote that closes no quoted cell is a character of its cell.
+    ...(input.clipboard || args.clipboard ? { quotes: 'paste' as const } : {}),
   };
   let cancelled = false;
   const result = await vscode.window.withProgress(
@@ -270,7 +277,8 @@ async function askMapping(header: readonly string[], columns: readonly ColumnDef
     ];
     const picked = await vscode.window.showQuickPick(items, {
       title: vscode.l10n.t('Import CSV/TSV into Table'),
-      placeHolder: vscode.l10n.t('No field matches the column "{0}": map it to a field, or skip it', h),
+      // A header cell that swallowed the file (an unclosed quote) is shown by its start.
+      placeHolder: vscode.l10n.t('No field matches the column "{0}": map it to a field, or skip it', h.length > 80 ? `${h.slice(0, 80)}…` : h),
       matchOnDescription: true,
     });
     if (!picked) return undefined;
