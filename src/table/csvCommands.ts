@@ -11,11 +11,11 @@ import { abortOn } from '../common/abortOn';
 import { UserInputError } from '../common/commands';
 import {
   type ColumnDef, type ColumnMapping, type DelimitedFormat, type ExportEncodingId, type ImportOptions, type ImportResult, type TableRow, type TextEncodingId,
-  columnLabel, countRows, detectDelimiter, encodeText, exportTable, importTable, mapHeader, parseDelimited, unencodableCells, unencodableChars,
+  ImportCancelledError, columnLabel, encodeText, exportTable, headerOf, importTableInSlices, mapHeader, parseDelimited, unencodableCells, unencodableChars,
 } from './model';
 import type { TablePanel } from './panel';
 import { ImportRefused, checkTextLimits, currentLimits, encodingName, readImportFile } from './importSource';
-import { importSummary, problemsMarkdown } from './importSummary';
+import { cellsText, columnsText, importSummary, moreCellsText, problemsMarkdown, rowsText } from './importSummary';
 
 export interface ExportArgs {
   format?: DelimitedFormat;
@@ -44,8 +44,8 @@ export async function exportTableFile(panel: TablePanel, log: vscode.LogOutputCh
   if (!which) {
     const picked = await vscode.window.showQuickPick(
       [
-        { label: vscode.l10n.t('Shown Columns'), detail: vscode.l10n.t('{0} columns, in the order shown', panel.shownColumns().length), which: 'shown' as const },
-        { label: vscode.l10n.t('All Columns'), detail: vscode.l10n.t('{0} columns (every field of the table)', panel.allColumns().length), which: 'all' as const },
+        { label: vscode.l10n.t('Shown Columns'), detail: vscode.l10n.t('{0}, in the order shown', columnsText(panel.shownColumns().length)), which: 'shown' as const },
+        { label: vscode.l10n.t('All Columns'), detail: vscode.l10n.t('{0} (every field of the table)', columnsText(panel.allColumns().length)), which: 'all' as const },
       ],
       { title: format === 'csv' ? vscode.l10n.t('Export Table as CSV') : vscode.l10n.t('Export Table as TSV'), placeHolder: vscode.l10n.t('Which columns?') },
     );
@@ -55,7 +55,8 @@ export async function exportTableFile(panel: TablePanel, log: vscode.LogOutputCh
   const columns = which === 'all' ? [...panel.allColumns()] : panel.shownColumns();
   const edits = panel.editing.edits;
   const rows = panel.viewRows().map((r) => panel.editing.row(r.id) ?? r);
-  const text = exportTable(rows, columns, { format, language: vscode.env.language, fieldsOf: (r) => edits.fieldsOf(r), userName: (id) => panel.userName(id) });
+  // Every column of the table, so that a header two columns share is written with its system name.
+  const text = exportTable(rows, columns, { format, language: vscode.env.language, allColumns: panel.allColumns(), fieldsOf: (r) => edits.fieldsOf(r), userName: (id) => panel.userName(id) });
   let encoding = args.encoding ?? (args.uri ? 'utf8' : await askExportEncoding(format));
   if (!encoding) return undefined;
   const unencodable = encoding === 'shiftjis' ? unencodableIn(text, format) : [];
@@ -80,7 +81,7 @@ export async function exportTableFile(panel: TablePanel, log: vscode.LogOutputCh
   await vscode.workspace.fs.writeFile(uri, encodeText(text, encoding));
   const name = encodingName(encoding, encoding === 'utf8' && format === 'csv');
   log.info(`Work item table ${panel.source.title}: ${rows.length} rows × ${columns.length} columns exported as ${format.toUpperCase()} (${name}) to ${uri.path.split('/').pop() ?? ''}`);
-  void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} rows to {1} ({2}).', rows.length, vscode.workspace.asRelativePath(uri), name));
+  void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} to {1} ({2}).', rowsText(rows.length), vscode.workspace.asRelativePath(uri), name));
   return { uri, text, encoding, unencodable };
 }
 
@@ -108,10 +109,10 @@ async function askUnencodable(cells: ExportOutcome['unencodable']): Promise<'utf
   const shown = cells.slice(0, 10).map((c) =>
     c.row === 0 ? vscode.l10n.t('header "{0}": {1}', c.column, c.chars.join(' ')) : vscode.l10n.t('row {0} (ID {1}), {2}: {3}', c.row, c.id, c.column, c.chars.join(' ')),
   );
-  if (cells.length > shown.length) shown.push(vscode.l10n.t('and {0} more cells', cells.length - shown.length));
+  if (cells.length > shown.length) shown.push(vscode.l10n.t('and {0}', moreCellsText(cells.length - shown.length)));
   const utf8 = vscode.l10n.t('Export as UTF-8 Instead');
   const pick = await vscode.window.showWarningMessage(
-    vscode.l10n.t('{0} cells hold characters that Shift_JIS (CP932) cannot hold. Nothing is replaced or dropped: export as UTF-8 instead, or cancel.', cells.length),
+    vscode.l10n.t('Characters that Shift_JIS (CP932) cannot hold are in {0}. Nothing is replaced or dropped: export as UTF-8 instead, or cancel.', cellsText(cells.length)),
     { modal: true, detail: shown.join('\n') },
     utf8,
   );
@@ -125,6 +126,8 @@ export interface ImportArgs {
   uri?: vscode.Uri;
   /** The file's encoding (no detection and no question then). */
   encoding?: TextEncodingId;
+  /** The text was copied from a spreadsheet (as From the Clipboard): a quote that closes no quoted cell is read as text. */
+  clipboard?: boolean;
   /** Header text → column key, or null to skip: columns not matched and not here are skipped without asking. */
   mapping?: Record<string, string | null>;
 }
@@ -132,22 +135,18 @@ export interface ImportArgs {
 /** What an import did: the model's result, the summary shown, the encoding read and the cells edited; or why it was refused. */
 export type ImportOutcome = (ImportResult & { summary: string; encoding?: TextEncodingId; changedCells: number; refused?: undefined }) | { refused: string };
 
-/** Progress of an import: records read of the total (the total is counted by line breaks, an upper bound). */
+/** Progress of an import: characters of the text read, of its length. */
 export type ImportProgress = (done: number, total: number) => void;
 
 /**
- * The model's import, cancellable: an AbortSignal from `token`, progress through `onProgress`.
- * Cancelled: throws (vscode.CancellationError or an AbortError), and nothing was applied.
+ * The model's import in slices that yield to the extension host between them, cancellable:
+ * an AbortSignal from `token`, progress through `onProgress`. Cancelled: rejects with the
+ * model's ImportCancelledError (code 'cancelled'), and there is nothing to apply.
  */
 export async function runImport(text: string, options: ImportOptions, token: vscode.CancellationToken, onProgress: ImportProgress): Promise<ImportResult> {
   const abort = abortOn(token);
   try {
-    if (abort.signal.aborted) throw new vscode.CancellationError();
-    // The sliced import (importTableInSlices(text, options, { signal: abort.signal, onProgress })) yields between slices.
-    const result = importTable(text, options);
-    onProgress(result.recordCount, result.recordCount);
-    if (abort.signal.aborted) throw new vscode.CancellationError();
-    return result;
+    return await importTableInSlices(text, options, { signal: abort.signal, onProgress });
   } finally {
     abort.dispose();
   }
@@ -157,6 +156,8 @@ interface ImportInput {
   text: string;
   /** The file (relative path) or "the clipboard", for the messages. */
   source: string;
+  /** Cells copied from a spreadsheet: a quote that closes no quoted cell is read as text (ImportOptions.quotes 'paste'). */
+  clipboard?: boolean;
   encoding?: { id: TextEncodingId; bom: boolean };
 }
 
@@ -180,7 +181,7 @@ async function importInput(args: ImportArgs, state: vscode.Memento | undefined):
     { title: vscode.l10n.t('Import CSV/TSV into Table') },
   );
   if (!picked) return undefined;
-  if (picked.from === 'clipboard') return fromText(await vscode.env.clipboard.readText(), vscode.l10n.t('the text on the clipboard'));
+  if (picked.from === 'clipboard') return { ...fromText(await vscode.env.clipboard.readText(), vscode.l10n.t('the text on the clipboard')), clipboard: true };
   const uris = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { [vscode.l10n.t('CSV or TSV')]: ['csv', 'tsv', 'txt'] }, title: vscode.l10n.t('Import CSV/TSV into Table') });
   return uris?.[0] ? fromFile(uris[0]) : undefined;
 }
@@ -200,27 +201,35 @@ export async function importIntoTable(panel: TablePanel, log: vscode.LogOutputCh
   const { text } = input;
   if (text.trim() === '') throw new UserInputError(vscode.l10n.t('There is nothing to import: the text is empty.'));
   const columns = panel.allColumns();
-  const header = headerCells(text);
+  const header = headerOf(text);
   const mapping = args.mapping ?? (await askMapping(header, columns));
   if (!mapping) return undefined;
   const edits = panel.editing.edits;
   const rows = new Map<string, TableRow>();
   for (const r of panel.allRows()) rows.set(r.id, panel.editing.row(r.id) ?? r);
-  const options: ImportOptions = { ...panel.editing.context(), columns, rows, mapping: withSkips(header, columns, mapping), fieldsOf: (r) => edits.fieldsOf(r), userName: (id) => panel.userName(id) };
-  const total = countRows(text).rows;
+  const options: ImportOptions = {
+    ...panel.editing.context(),
+    columns,
+    rows,
+    mapping: withSkips(header, columns, mapping),
+    fieldsOf: (r) => edits.fieldsOf(r),
+    userName: (id) => panel.userName(id),
+    // Text from a spreadsheet's clipboard: a quote that closes no quoted cell is a character of its cell.
+    ...(input.clipboard || args.clipboard ? { quotes: 'paste' as const } : {}),
+  };
   let cancelled = false;
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Importing into {0}', panel.source.title), cancellable: true },
     async (progress, token) => {
       let shown = 0;
       try {
-        return await runImport(text, options, token, (done) => {
+        return await runImport(text, options, token, (done, total) => {
           const pct = total > 0 ? Math.min(100, (done / total) * 100) : 100;
-          progress.report({ message: vscode.l10n.t('{0} of {1} rows read', done, total), increment: pct - shown });
+          progress.report({ message: vscode.l10n.t('{0}% read', Math.floor(pct)), increment: pct - shown });
           shown = pct;
         });
       } catch (e) {
-        if (!token.isCancellationRequested) throw e;
+        if (!(e instanceof ImportCancelledError) && !token.isCancellationRequested) throw e;
         cancelled = true;
         return undefined;
       }
@@ -234,25 +243,12 @@ export async function importIntoTable(panel: TablePanel, log: vscode.LogOutputCh
   const changedCells = panel.editing.applyChanges(result.changes);
   const encoding = input.encoding ? encodingName(input.encoding.id, input.encoding.bom) : undefined;
   const summary = importSummary({ source: input.source, encoding, result, changedCells });
-  log.info(`Work item table ${panel.source.title}: import of ${input.source}${encoding ? ` (${encoding})` : ''}: ${result.recordCount} rows, ${result.badRecordCount} refused, ${changedCells} cells edited`);
+  log.info(
+    `Work item table ${panel.source.title}: import of ${input.source}${encoding ? ` (${encoding})` : ''}: ${result.recordCount} rows, ${result.appliedRowCount} applied, ${result.unchangedRowCount} unchanged, ${result.badRecordCount} refused, ${changedCells} cells edited`,
+  );
   if (result.problems.length > 0) await showProblems(panel, result, summary);
   else void vscode.window.showInformationMessage(summary);
   return { ...result, summary, changedCells, ...(input.encoding ? { encoding: input.encoding.id } : {}) };
-}
-
-/** The header cells: only the first record is parsed (a line break inside quotes stays in its cell). */
-function headerCells(text: string): string[] {
-  let inQuotes = false;
-  let end = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) inQuotes = !inQuotes;
-    else if (!inQuotes && (c === 0x0a || c === 0x0d)) {
-      end = i;
-      break;
-    }
-  }
-  return parseDelimited(text.slice(0, end), detectDelimiter(text)).records[0] ?? [];
 }
 
 /** The header cells no column matches: null (skip) unless the mapping names them. */
@@ -281,7 +277,8 @@ async function askMapping(header: readonly string[], columns: readonly ColumnDef
     ];
     const picked = await vscode.window.showQuickPick(items, {
       title: vscode.l10n.t('Import CSV/TSV into Table'),
-      placeHolder: vscode.l10n.t('No field matches the column "{0}": map it to a field, or skip it', h),
+      // A header cell that swallowed the file (an unclosed quote) is shown by its start.
+      placeHolder: vscode.l10n.t('No field matches the column "{0}": map it to a field, or skip it', h.length > 80 ? `${h.slice(0, 80)}…` : h),
       matchOnDescription: true,
     });
     if (!picked) return undefined;

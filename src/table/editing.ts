@@ -10,6 +10,7 @@ import {
   type CellContext, type CellRejection, type ColumnDef, type EditedShownRow, type FormatContext, type GridEditResult, type KnownUser, type LoadedRow,
   TableEdits, cellEditorFor, editCellText, fillDown, pasteText, readOnlyReason, shownEditedRow, userResolver,
 } from './model';
+import { moreCellsText } from './importSummary';
 import { problemText, readOnlyText } from './problems';
 import type { ToWebview } from './protocol';
 
@@ -27,10 +28,12 @@ export interface EditingHost {
   post(m: ToWebview): void;
 }
 
-/** The outcome of an edit: cells changed, and the refused ones with their reasons (in the UI's language). */
+/** The outcome of an edit: cells changed, the refused ones with their reasons and what the user was told (in the UI's language). */
 export interface EditOutcome {
   changed: number;
   refused: { id?: string; key?: string; message: string }[];
+  /** A paste whose quote closed no quoted cell: the notice shown, naming the cell. */
+  notice?: string;
 }
 
 export class TableEditing {
@@ -151,7 +154,21 @@ export class TableEditing {
       this.host.post({ type: 'refused', id: refused[0]!.id ?? '', key: refused[0]!.key ?? '', message: refusedSummary(refused) });
       this.host.log.info(`Work item table: ${refused.length} cells refused: ${refused.map((r) => `${r.id ?? '?'}/${r.key ?? '?'}: ${r.message}`).join('; ').slice(0, 2000)}`);
     }
-    return { changed, refused };
+    const notice = result.quoteAsText?.length ? this.quoteNotice(result.quoteAsText, cols) : undefined;
+    if (notice) void vscode.window.showInformationMessage(notice);
+    return { changed, refused, ...(notice ? { notice } : {}) };
+  }
+
+  /** Pasted cells whose quote closes no quoted cell (kept as text): the first named by its row's ID and its column, the others counted. */
+  private quoteNotice(cells: NonNullable<GridEditResult['quoteAsText']>, cols: readonly ColumnDef[]): string {
+    const first = cells[0]!;
+    const id = this.host.view()[first.rowIndex]?.id ?? String(first.rowIndex + 1);
+    const c = cols[first.columnIndex];
+    const text = vscode.l10n.t(
+      'A quote in the pasted cell of ID {0}, {1} (line {2} of the pasted text) closes no quoted cell: it was kept as a character of the cell.',
+      id, c ? this.label(c) : String(first.columnIndex + 1), first.line,
+    );
+    return cells.length > 1 ? `${text} ${vscode.l10n.t('The same for {0}.', moreCellsText(cells.length - 1))}` : text;
   }
 
   /** Sends the rows of these IDs in place (their edited cells marked) and the count of edits. */

@@ -3,6 +3,7 @@
 // file before, else a question: src/table/model/encoding.ts) and the import limits checked
 // before anything is parsed. A refusal is a sentence with the numbers (or the line and byte).
 import * as vscode from 'vscode';
+import { rowsText } from './importSummary';
 import {
   ENCODING_NAMES, TEXT_ENCODINGS, type DecodeFailure, type DecodedText, type ImportLimits, type LimitExceeded, type TextEncodingId, type UnsureReason,
   checkByteLimit, checkRowLimit, decodeAs, detectText, importLimits, isTextEncodingId, utf8Length,
@@ -38,10 +39,10 @@ export function limitMessage(source: string, e: LimitExceeded): string {
   }
   return e.upperBound
     ? vscode.l10n.t(
-      'Nothing was imported: {0} has up to {1} rows (counted by line breaks; quoted cells may hold line breaks, so there may be fewer), and an import may have at most {2} rows (setting workItemStudio.table.importMaxRows).',
-      source, num(e.actual), num(e.limit),
+      'Nothing was imported: {0} has up to {1} (counted by line breaks; quoted cells may hold line breaks, so there may be fewer), and an import may have at most {2} (setting workItemStudio.table.importMaxRows).',
+      source, rowsText(e.actual), rowsText(e.limit),
     )
-    : vscode.l10n.t('Nothing was imported: {0} has {1} rows, and an import may have at most {2} rows (setting workItemStudio.table.importMaxRows).', source, num(e.actual), num(e.limit));
+    : vscode.l10n.t('Nothing was imported: {0} has {1}, and an import may have at most {2} (setting workItemStudio.table.importMaxRows).', source, rowsText(e.actual), rowsText(e.limit));
 }
 
 /** Refuses a text over the row or byte limit (before any parse). */

@@ -3,6 +3,7 @@
 // the webview in chunks. Reading is cancellable and reported with progress.
 import * as vscode from 'vscode';
 import { abortOn } from '../common/abortOn';
+import { itemsText, workItemsText } from '../common/wording';
 import type { ServiceClient } from '../api/client';
 import type { ColumnDef, CompiledFilter, FilterContext, KnownUser, LoadedRow, TableLayout } from './model';
 import {
@@ -208,7 +209,7 @@ export class TablePanel implements vscode.Disposable {
             const r = await loadByIds((ids, o) => readWorkItems(client, ids, o), this.source.ids ?? [], handlers);
             this.missing = new Set(r.missing);
             if (r.missing.length > 0) {
-              void vscode.window.showWarningMessage(vscode.l10n.t('{0} of the work items could not be read (deleted or not visible): {1}', r.missing.length, r.missing.slice(0, 10).join(', ')));
+              void vscode.window.showWarningMessage(vscode.l10n.t('{0} could not be read (deleted or not visible): {1}', workItemsText(r.missing.length), r.missing.slice(0, 10).join(', ')));
             }
           }
           log.info(`Work item table ${this.source.title}: ${this.rows.length} rows read in ${Date.now() - t0} ms`);
@@ -216,7 +217,7 @@ export class TablePanel implements vscode.Disposable {
         } catch (e) {
           if (signal.aborted) {
             log.info(`Work item table ${this.source.title}: reading cancelled after ${this.rows.length} rows`);
-            this.post({ type: 'progress', loaded: this.rows.length, done: true, message: vscode.l10n.t('Reading cancelled: {0} items read.', this.rows.length) });
+            this.post({ type: 'progress', loaded: this.rows.length, done: true, message: vscode.l10n.t('Reading cancelled: {0} read.', itemsText(this.rows.length)) });
             return;
           }
           throw e;
@@ -398,7 +399,7 @@ export class TablePanel implements vscode.Disposable {
         return;
       case 'copy':
         await vscode.env.clipboard.writeText(m.text);
-        vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0} cells.', m.cells), 3000);
+        vscode.window.setStatusBarMessage(m.cells === 1 ? vscode.l10n.t('Copied 1 cell.') : vscode.l10n.t('Copied {0} cells.', m.cells), 3000);
         return;
       case 'painted': {
         const p: PaintReport = { generation: m.generation, first: m.first, count: m.count, total: m.total, received: m.received, ms: m.ms };

@@ -1,5 +1,5 @@
-// The table model's problems (English sentences with a stable code, src/table/model/cells.ts
-// and csv.ts) worded in the UI's language: read-only reasons by the kind src/schema/fields.ts gives the field, type, choice and
+// The table model's cell problems (English sentences with a stable code, src/table/model/cells.ts)
+// worded in the UI's language: read-only reasons by the kind src/schema/fields.ts gives the field, type, choice and
 // user problems by column type, request-document checks by their error code and params.
 import * as vscode from 'vscode';
 import { ERROR_CODES, isErrorCode } from '../schema/error-codes';
@@ -54,6 +54,7 @@ function typeName(c: ColumnDef): string {
 export function problemText(p: CellProblem, c: ColumnDef | undefined, text?: string): string {
   if (!c) {
     if (p.code === 'check' && /outside the table/.test(p.message)) return vscode.l10n.t('A pasted cell falls outside the table.');
+    if (p.code === 'control') return vscode.l10n.t('A pasted cell holds a control character (such as NUL); it is not read.');
     return p.message;
   }
   const label = columnLabel(c, vscode.env.language);
@@ -64,6 +65,8 @@ export function problemText(p: CellProblem, c: ColumnDef | undefined, text?: str
       return text !== undefined ? vscode.l10n.t('{0}: "{1}" is not {2}.', label, excerpt(text), typeName(c)) : vscode.l10n.t('{0}: the value is not {1}.', label, typeName(c));
     case 'choice':
       return vscode.l10n.t('{0}: the value is not one of {1}.', label, (c.choices ?? []).map((x) => x.name).join(', '));
+    case 'control':
+      return vscode.l10n.t('{0}: the pasted cell holds a control character (such as NUL); it is not read.', label);
     case 'user':
       return /no user matches/.test(p.message) ? vscode.l10n.t('{0}: no user matches the text.', label) : vscode.l10n.t('{0}: several users match; write the login name or the ID.', label);
     case 'check': {

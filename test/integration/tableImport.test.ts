@@ -1,14 +1,17 @@
 // Imports into the work item table inside a real extension host, against the demo sandbox:
 // a Shift_JIS (CP932) file as Japanese Excel saves it (bytes made with iconv-lite here), a
 // file over the import limits (low limits in the workspace settings) and a file that decodes
-// in no encoding; both refusals leave the table's edits as they were. And an export in
-// Shift_JIS that stops on a character CP932 cannot hold.
+// in no encoding; both refusals leave the table's edits as they were. An unclosed quote read
+// as text from the clipboard and refused with the lines it swallowed from a file; Cancel
+// during a 200,000-row import. And an export in Shift_JIS that stops on a character CP932
+// cannot hold.
 import * as assert from 'node:assert/strict';
 import * as iconv from 'iconv-lite';
 import * as vscode from 'vscode';
 import type { TablePanel } from '../../src/table/panel';
 import type { WorkItemNode, WorkItemTreeNode } from '../../src/workItems/tree';
 import { runImport } from '../../src/table/csvCommands';
+import { ImportCancelledError } from '../../src/table/model';
 import { activateExtension, closeUntitledDocuments, waitFor, workspaceFolder } from './support';
 
 interface Outcome {
@@ -146,9 +149,80 @@ describe('table import: encodings and limits (extension, sandbox)', function () 
     const [x] = leaves();
     await assert.rejects(
       runImport(`ID,Name\n${x!.id},cancelled\n`, { columns: table.allColumns(), rows: new Map(table.allRows().map((r) => [r.id, r])) }, source.token, (done) => progress.push(done)),
-      (e: unknown) => e instanceof vscode.CancellationError || (e instanceof Error && e.name === 'AbortError'),
+      (e: unknown) => e instanceof ImportCancelledError && e.code === 'cancelled',
     );
     assert.equal(table.editing.edits.get(x!.id, 'Name'), undefined);
+  });
+
+  it('Cancel during a large import (200,000 rows) stops the parse between slices: the host answered meanwhile, and the edits are unchanged', async () => {
+    table.editing.edits.clear();
+    const [x] = leaves();
+    await table.dispatch({ type: 'commit', id: x!.id, key: 'Name', text: 'kept before the import' });
+    const before = editsNow();
+    const lines = Array.from({ length: 200_000 }, (_, i) => (i === 0 ? `${x!.id},from the big file` : `${9_000_000 + i},row ${i}`));
+    const text = `ID,Name\n${lines.join('\n')}\n`;
+    const source = new vscode.CancellationTokenSource();
+    const progress: [number, number][] = [];
+    let timerRan = false;
+    setTimeout(() => (timerRan = true), 0);
+    const options = { ...table.editing.context(), columns: table.allColumns(), rows: new Map(table.allRows().map((r) => [r.id, r])) };
+    await assert.rejects(
+      runImport(text, options, source.token, (done, total) => {
+        progress.push([done, total]);
+        if (progress.length === 3) source.cancel();
+      }),
+      (e: unknown) => e instanceof ImportCancelledError,
+    );
+    assert.equal(progress.length, 3, 'no slice after the Cancel');
+    assert.ok(progress[2]![0] < progress[2]![1], `cancelled part way: ${JSON.stringify(progress[2])}`);
+    assert.ok(timerRan, 'a timer ran between slices: the extension host was not blocked');
+    assert.equal(editsNow(), before, 'the edits are as they were');
+    table.editing.edits.clear();
+  });
+
+  it('text from the clipboard reads a quote that closes no cell as text; the same text as a file refuses the row and the lines the quote swallowed', async () => {
+    table.editing.edits.clear();
+    const [x, y, z] = leaves();
+    assert.ok(x && y && z, 'three leaf rows');
+    const text = `ID,Name\r\n${x.id},"abc\r\n${y.id},def\r\n${z.id},ghi\r\n`;
+    const pasted = (await vscode.commands.executeCommand('workItemStudio.importIntoTable', { text, clipboard: true })) as Outcome & { quoteAsText: { line: number; column: string }[] };
+    assert.ok(pasted && !pasted.refused, JSON.stringify(pasted));
+    assert.equal(pasted.badRecordCount, 0);
+    assert.deepEqual(pasted.quoteAsText.map((q) => [q.line, q.column]), [[2, 'Name']]);
+    assert.equal(table.editing.edits.get(x.id, 'Name')?.value, '"abc', 'the quote is a character of its cell');
+    assert.equal(table.editing.edits.get(y.id, 'Name')?.value, 'def', 'the next line is its own row');
+    assert.match(pasted.summary ?? '', /In 1 cell, a quote that closes no quoted cell was read as a character of the cell\./);
+    table.editing.edits.clear();
+    await closeUntitledDocuments();
+
+    const before = editsNow();
+    const file = (await importFile(await write('unclosed.csv', Buffer.from(text)))) as Outcome & { problems: { line: number; code: string }[]; appliedRowCount: number };
+    assert.ok(file && !file.refused, JSON.stringify(file));
+    assert.deepEqual(file.problems.map((p) => [p.line, p.code]), [[2, 'unclosedQuote'], [3, 'notRead'], [4, 'notRead']]);
+    assert.equal(file.badRecordCount, 3);
+    assert.equal(file.appliedRowCount, 0);
+    assert.equal(editsNow(), before, 'nothing of the file is applied');
+    assert.match(file.summary ?? '', /0 rows applied, 3 rows refused \((unclosed quote: 1, line inside an unclosed quote: 2|line inside an unclosed quote: 2, unclosed quote: 1)\)/);
+    await waitFor('the problems document', async () =>
+      vscode.workspace.textDocuments.some((d) => d.languageId === 'markdown' && d.getText().includes('Line 3 is not read: the quote opened on line 2 does not close where a cell ends.')) ? true : undefined,
+    );
+    await closeUntitledDocuments();
+  });
+
+  it('a paste says which cell kept a quote that closes no quoted cell, and refuses a pasted control character with a worded message', async () => {
+    table.editing.edits.clear();
+    const [x, y] = leaves();
+    const quoted = table.editing.paste(x!.id, 'Name', '"5 inch" screw\n');
+    assert.equal(table.editing.edits.get(x!.id, 'Name')?.value, '"5 inch" screw');
+    assert.equal(
+      quoted.notice,
+      `A quote in the pasted cell of ID ${x!.id}, Name (line 1 of the pasted text) closes no quoted cell: it was kept as a character of the cell.`,
+    );
+    const control = table.editing.paste(y!.id, 'Name', 'a\u0000b');
+    assert.equal(control.changed, 0);
+    assert.deepEqual(control.refused.map((r) => r.message), ['Name: the pasted cell holds a control character (such as NUL); it is not read.']);
+    assert.equal(table.editing.edits.get(y!.id, 'Name'), undefined);
+    table.editing.edits.clear();
   });
 
   it('exports in Shift_JIS on request; a character CP932 cannot hold stops it (cancel) or writes UTF-8 (the choice), never a "?"', async () => {

@@ -10,15 +10,15 @@ describe('table import summary: refused rows grouped by reason', () => {
     const r = importTable(text, importCtx);
     assert.equal(r.badRecordCount, 5);
     assert.deepEqual(refusalReasons(r), [
-      { reason: 'unknownId', rows: 2 },
-      { reason: 'value', rows: 2 },
-      { reason: 'emptyId', rows: 1 },
+      { code: 'unknownId', rows: 2 },
+      { code: 'cell', rows: 2 },
+      { code: 'emptyId', rows: 1 },
     ]);
   });
 
-  it('counts rows refused by a header problem (no ID column) under the header', () => {
+  it('counts rows refused by a header problem (no ID column) under that problem', () => {
     const r = importTable('名称\na\nb\n', importCtx);
-    assert.deepEqual(refusalReasons(r), [{ reason: 'header', rows: 2 }]);
+    assert.deepEqual(refusalReasons(r), [{ code: 'noIdColumn', rows: 2 }]);
   });
 
   it('has no reasons when every row applied', () => {
@@ -28,8 +28,8 @@ describe('table import summary: refused rows grouped by reason', () => {
   it('groups an ID written on two lines and a line with more cells than the header', () => {
     const r = importTable('ID,名称\n101,a\n101,b\n102,c,extra\n', importCtx);
     assert.deepEqual(refusalReasons(r), [
-      { reason: 'duplicateId', rows: 2 },
-      { reason: 'cellCount', rows: 1 },
+      { code: 'duplicateId', rows: 2 },
+      { code: 'extraCells', rows: 1 },
     ]);
   });
 });

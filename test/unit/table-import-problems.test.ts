@@ -177,7 +177,7 @@ describe('table paste: an unclosed quote is read as text', () => {
   it('a pasted cell with NUL is refused by row and column; the other cells of the block are applied', () => {
     const r = pasteText(new TableEdits(ROWS), 'a\u0000b\tA\r\n', ROWS, cols, { rowIndex: 0, columnIndex: 0 });
     assert.deepEqual(r.changes, [{ id: '101', field: 'Code', value: 'A' }]);
-    assert.deepEqual(r.rejected.map((x) => [x.rowIndex, x.columnIndex, x.problem.code]), [[0, 0, 'check']]);
+    assert.deepEqual(r.rejected.map((x) => [x.rowIndex, x.columnIndex, x.problem.code]), [[0, 0, 'control']]);
     assert.match(r.rejected[0]!.problem.message, /control character/);
   });
 });

@@ -10,9 +10,12 @@ import { type ColumnDef, type TableRow, choiceName } from './columns';
 import type { UserResolver } from './lookup';
 import { MAX_VALUE_TEXT, excerpt, foldForMatch, parseDate, parseHours, parseNumber } from './text';
 
-/** Why a cell was not accepted: a stable code and an English sentence (the UI localizes the sentence). */
+/**
+ * Why a cell was not accepted: a stable code and an English sentence (the UI localizes the sentence);
+ * 'control': the cell holds a control character other than TAB, LF and CR.
+ */
 export interface CellProblem {
-  code: 'readOnly' | 'type' | 'choice' | 'user' | 'check';
+  code: 'readOnly' | 'type' | 'choice' | 'user' | 'check' | 'control';
   message: string;
   /** For 'check': the request-document issue (its code and params let the UI word it in its language). */
   issue?: DocumentIssue;

@@ -262,7 +262,7 @@ export function pasteText(
       const p = ro
         ? ({ ok: false, problem: { code: 'readOnly', message: `${c.label}: ${ro}` } } as const)
         : control.has(fill ? '0:0' : `${dr}:${dc}`)
-          ? ({ ok: false, problem: { code: 'check', message: `${c.label}: the pasted cell holds a control character (such as NUL); it is not read.` } } as const)
+          ? ({ ok: false, problem: { code: 'control', message: `${c.label}: the pasted cell holds a control character (such as NUL); it is not read.` } } as const)
           : parseCellInput(c, cell, ctx);
       if (p.ok) parsed.push({ ci, c, value: p.value });
       else out.rejected.push({ rowIndex: ri, columnIndex: ci, id: row.id, field: c.key, problem: p.problem });
