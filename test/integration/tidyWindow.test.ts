@@ -73,7 +73,11 @@ describe('a tidy window: never more than two editor groups', function () {
       const undo = (await answering({ undo: { drift: async () => 'cancel' } }, () => vscode.commands.executeCommand('workItemStudio.createUndoDocument', sent!.jobId))) as { documents: vscode.Uri[] };
       assert.ok(undo && undo.documents.length >= 2, 'the undo needs a lock and a fields document');
       const names = undo.documents.map((d) => path.posix.basename(d.path));
-      for (const [i, n] of names.entries()) assert.equal(n, `undo-${i + 1}-of-${names.length}.workitems.json`, `no doubled suffix: ${names.join(', ')}`);
+      // The name carries its number (undo-1-of-3), never a second one (undo-1-of-3-1); a -N (N ≥ 2)
+      // follows only when an earlier document of this window had that name (names are never reused).
+      const suffix = new RegExp(`^undo-(\\d+)-of-${names.length}(-([2-9]|[1-9]\\d+))?\\.workitems\\.json$`);
+      for (const [i, n] of names.entries()) assert.equal(suffix.exec(n)?.[1], String(i + 1), `no doubled suffix: ${names.join(', ')}`);
+      assert.equal(new Set(names.map((n) => suffix.exec(n)?.[2] ?? '')).size, 1, `one suffix for the whole undo: ${names.join(', ')}`);
       assert.ok(!tabLabels().some((l) => /\.preview\.md$/.test(l) && l.startsWith('undo-')), `the undo summary is part of the result view, not a Markdown tab: ${tabLabels().join(', ')}`);
       assert.ok(groups() <= 2, `after the undo documents: ${groups()} groups (${tabLabels().join(', ')})`);
 
