@@ -76,6 +76,12 @@ const TEXTS = [
   'finish>2026-02-20',
   'overdue',
   '(status:未着手 OR status:保留) -leader:suzuki progress<100',
+  // Conditions of one group on the same field, joined into one comparison chain in the generated code.
+  'status:進行中 status:51',
+  'status:進行中 OR status:51 OR status:done',
+  'leader:suzuki OR leader:tanaka OR leader:2101',
+  '(優先度:高 OR 優先度:mid) (status:done OR status:進行中) -leader:suzuki',
+  '(status:進行中 OR -status:51) 優先度:高 優先度:1',
 ];
 const PIECES = ['status:進行中', 'status:51,done', '優先度:高', '優先度:mid,3', 'leader:suzuki', 'leader:tanaka,sato', 'progress<100', 'progress>=20', 'finish>=2026-02-20', 'finish<2026-03-01', 'mine', 'overdue'];
 
