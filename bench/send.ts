@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   let round = 0;
   const body = () => ({ fields: { Description: `send ${round}` } });
   const plan0 = planJob({ workItemIds: ids, update: body(), baseUrl: service.url });
-  const fields = fieldsToRead(plan0.update);
+  const fields = fieldsToRead(plan0.parts[0]!.update);
   const readBatches = planWorkItemReads(service.url, ids, fields);
   const query = readQuery(fields);
   const calls = sendCalls(plan0, { readValues: true, requestsPerMinute: RPM });
@@ -79,7 +79,7 @@ async function main(): Promise<void> {
         method: 'PUT',
         dispatcher: agent,
         headers: { authorization: auth.header!, 'content-type': 'application/json' },
-        body: JSON.stringify(plan.update),
+        body: JSON.stringify(plan.parts[0]!.update),
       });
       const text = await r.body.text();
       if (r.statusCode !== 200) throw new Error(`floor: PUT answered ${r.statusCode}: ${text.slice(0, 200)}`);
@@ -100,7 +100,7 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     const r = await new SharedPacing().run(async () => {
       const plan = planJob({ workItemIds: ids, update: body(), baseUrl: service.url });
-      const before = await readValues(reader, plan.ids, plan.update);
+      const before = await readValues(reader, plan.ids, plan.parts[0]!.update);
       const journal = await JobJournal.create(dir, { source: { uri: 'bench:send', text: '' }, plan, valuesBefore: 'expected' });
       await writeSnapshot(journal.file, { kind: 'before', jobId: journal.id, fields: before.fields, items: before.items, missing: before.missing });
       const result = await runJob(plan, { client: timed, journal, requestsPerMinute: RPM });
@@ -108,7 +108,7 @@ async function main(): Promise<void> {
       const toResult = performance.now() - t0;
       if (withAfter) {
         const applied = result.requests.filter((x) => x.state === 'succeeded').flatMap((x) => x.ids);
-        await readValues(reader, applied, plan.update);
+        await readValues(reader, applied, plan.parts[0]!.update);
       }
       return { toResult, total: performance.now() - t0 };
     });

@@ -12,7 +12,7 @@ import { CODE_MAX_LENGTH, NAME_MAX_LENGTH, fieldInfo, splitCommaList } from '../
 import { touchedFields } from './touched';
 
 // Which fields a body touches, and what to read: src/bulk/touched.ts (here too, for the callers of this module).
-export { fieldsToRead, neededFields, reachesSubItems, touchedFields } from './touched';
+export { fieldsToRead, fieldsToReadForAll, neededFields, neededFieldsForAll, reachesSubItems, touchedFields, touchedFieldsOfAll } from './touched';
 
 /** A work item's current values as read (`fields` of a WorkItemRecord). */
 export type ItemValues = Readonly<Record<string, unknown>>;

@@ -4,6 +4,7 @@
 import { isServiceError, type ServiceError } from '../api/errors';
 import { nullLogger, type Logger } from '../api/logger';
 import { JobJournal, JournalError, type RunKind } from './journal';
+import { partOfRequest } from './plan';
 import { DEFAULT_MIN_INTERVAL_MS, DEFAULT_REQUESTS_PER_MINUTE, SERVICE_REQUESTS_PER_MINUTE } from '../api/limits';
 import { intervalFor, Pacer, systemClock, type PacerSlot } from '../api/pacer';
 import { GONE_TEXT, isServiceBaseUrl, sameService, ServiceGoneError, ServiceMismatchError, serviceBaseUrl, type JobPause, type ServiceGoneReason } from './service';
@@ -382,7 +383,7 @@ async function execute(
       let retryWaitMs: number | undefined;
       let neverSent = false;
       try {
-        const response = await opts.client.updateWorkItems(r.ids, plan.update, { signal, path: r.path });
+        const response = await opts.client.updateWorkItems(r.ids, partOfRequest(plan, plan.requests[index] ?? r).update, { signal, path: r.path });
         patch = { state: 'succeeded', status: 200, response, error: undefined };
       } catch (e) {
         const err = toRequestError(e);
@@ -461,11 +462,32 @@ async function execute(
     }
   };
 
+  // The requests of a change are sent in their order: a batch of a later part starts only once
+  // every batch of the earlier parts under way has finished (the batches of one part go side by side).
+  const partOfIndex = (index: number): number => plan.requests[index]?.part ?? 0;
+  const inFlight = new Map<number, number>();
+  let settled: () => void = () => undefined;
+  let settledOnce = new Promise<void>((resolve) => (settled = resolve));
+  const earlierUnderWay = (part: number): boolean => [...inFlight].some(([p, n]) => p < part && n > 0);
   const worker = async (): Promise<void> => {
     while (!stopped()) {
-      const index = queue.shift();
+      const index = queue[0];
       if (index === undefined) return;
-      await sendOne(index);
+      const part = partOfIndex(index);
+      if (earlierUnderWay(part)) {
+        await settledOnce;
+        continue;
+      }
+      queue.shift();
+      inFlight.set(part, (inFlight.get(part) ?? 0) + 1);
+      try {
+        await sendOne(index);
+      } finally {
+        inFlight.set(part, inFlight.get(part)! - 1);
+        const wake = settled;
+        settledOnce = new Promise<void>((resolve) => (settled = resolve));
+        wake();
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(queue.length, 1)) }, worker));

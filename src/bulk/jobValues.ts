@@ -4,8 +4,9 @@ import type { WorkItemResult } from '../schema/api';
 import { itemEffect, sameFieldValue, touchedFields, type ItemValues } from './effects';
 import type { JobJournal } from './journal';
 import { readSnapshot, snapshotItems, snapshotSiblings, type ValuesSnapshot } from './snapshot';
-import type { RequestResult } from './types';
-import { planUndo, type UndoPlan } from './undo';
+import { bodiesById } from './plan';
+import type { JobPlan, RequestResult } from './types';
+import { moveBackDocuments, planUndo, type MovedItem, type UndoDocument, type UndoPlan } from './undo';
 
 /** Response members (camelCase) whose read field (PascalCase) is named differently. */
 const RESPONSE_FIELD: Record<string, string> = { timeEntryLocked: 'IsTimeEntryLocked' };
@@ -69,6 +70,7 @@ export async function jobValues(journal: JobJournal): Promise<JobValues> {
   const beforeItems = snapshotItems(before);
   const readAfter = snapshotItems(afterRead);
   const { items: answered } = responsesOf(journal.requests);
+  const bodies = bodiesById(journal.plan);
   const after = new Map<string, ItemValues>();
   for (const id of applied) {
     const read = readAfter.get(id);
@@ -78,7 +80,7 @@ export async function jobValues(journal: JobJournal): Promise<JobValues> {
     }
     const b = beforeItems.get(id);
     const answer = answered.get(id);
-    if (b && answer) after.set(id, valuesAfterAnswer(b, journal.plan.update.fields, answer));
+    if (b && answer) after.set(id, valuesAfterAnswer(b, bodies.get(id)?.fields, answer));
   }
   return { before, afterRead, applied, uncertain, after };
 }
@@ -86,15 +88,68 @@ export async function jobValues(journal: JobJournal): Promise<JobValues> {
 /** The undo of a job from its journal (undefined `before` in the result: the job has no snapshot). */
 export async function planUndoForJob(journal: JobJournal): Promise<{ plan: UndoPlan; values: JobValues }> {
   const values = await jobValues(journal);
-  const plan = planUndo({
-    body: journal.plan.update,
-    applied: values.applied,
-    uncertain: values.uncertain,
-    before: snapshotItems(values.before),
-    after: values.after,
-    siblingsBefore: snapshotSiblings(values.before),
-  });
-  return { plan, values };
+  return { plan: planUndoOfChange(journal.plan, values, new Set()), values };
+}
+
+/**
+ * The undo of a job's change: each part's undo (its documents in the order the undo of one
+ * body sends them), the parts in reverse order, so the last request is put back first. The
+ * items in `skip` are left as they are. Each part's items are its own, so the values
+ * before the job are the values before its part.
+ */
+export function planUndoOfChange(plan: Pick<JobPlan, 'parts'>, values: JobValues, skip: ReadonlySet<string>): UndoPlan {
+  const before = snapshotItems(values.before);
+  const siblingsBefore = snapshotSiblings(values.before);
+  const out: UndoPlan = { documents: [], nonInvertible: [], items: 0, unchanged: [] };
+  const moved: MovedItem[] = [];
+  const several = plan.parts.length > 1;
+  for (const part of [...plan.parts].reverse()) {
+    const mine = new Set(part.ids);
+    const keep = (id: string): boolean => mine.has(id) && !skip.has(id);
+    const one = planUndo({
+      body: part.update,
+      applied: values.applied.filter(keep),
+      uncertain: values.uncertain.filter(keep),
+      before,
+      after: values.after,
+      ...(siblingsBefore ? { siblingsBefore } : {}),
+      deferMoves: several,
+    });
+    out.documents.push(...one.documents);
+    out.nonInvertible.push(...one.nonInvertible);
+    out.items += one.items;
+    out.unchanged.push(...one.unchanged);
+    moved.push(...(one.moved ?? []));
+  }
+  out.documents = mergeSameInverse(out.documents);
+  // The moves of every request back in one step, last (as the undo of one body puts them back).
+  const back = moveBackDocuments(moved, siblingsBefore);
+  out.documents.push(...back.documents);
+  out.nonInvertible.push(...back.nonInvertible);
+  return out;
+}
+
+/**
+ * Joins undo documents of different parts that put back the same values the same way (a
+ * Status back to one value on items of several requests): one request instead of several.
+ * The parts' items are distinct, so only a move, which may name another item of the change
+ * as its place, keeps its turn.
+ */
+function mergeSameInverse(documents: readonly UndoDocument[]): UndoDocument[] {
+  const out: UndoDocument[] = [];
+  const byBody = new Map<string, UndoDocument>();
+  for (const d of documents) {
+    const key = d.kind === 'parent' ? undefined : `${d.kind}\u0000${JSON.stringify(d.update)}`;
+    const same = key === undefined ? undefined : byBody.get(key);
+    if (same) {
+      same.workItemIds = [...same.workItemIds, ...d.workItemIds];
+      continue;
+    }
+    const copy = { ...d, workItemIds: [...d.workItemIds] };
+    if (key !== undefined) byBody.set(key, copy);
+    out.push(copy);
+  }
+  return out;
 }
 
 /** Per item and field: before → after, and whether the service did other than expected. */
@@ -112,14 +167,15 @@ export interface ChangeRow {
 
 /** The before → after rows of the items a job changed (touched fields only). */
 export function changeRows(journal: JobJournal, values: JobValues): ChangeRow[] {
-  const body = journal.plan.update;
-  const fields = touchedFields(body);
+  const bodies = bodiesById(journal.plan);
   const before = snapshotItems(values.before);
   const rows: ChangeRow[] = [];
   for (const id of values.applied) {
     const b = before.get(id);
     const a = values.after.get(id);
-    if (!b) continue;
+    const body = bodies.get(id);
+    if (!b || !body) continue;
+    const fields = touchedFields(body);
     const effect = itemEffect(id, body, b);
     for (const f of fields) {
       const fe = effect.fields.find((x) => x.field === f);

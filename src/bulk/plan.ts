@@ -5,7 +5,8 @@ import { batchIdsByUrlLength, parseBaseUrl, validateWorkItemIdForPath, WORK_ITEM
 
 export { batchIdsByUrlLength, type IdBatch };
 import { DEFAULT_MAX_URL_LENGTH, MAX_ITEMS_PER_UPDATE } from '../api/limits';
-import type { JobPlan, PlanInput, PlannedRequest, PlanProblem, PlanWarning } from './types';
+import type { UpdateWorkItemsBody } from '../schema/api';
+import type { JobPlan, PlanInput, PlannedRequest, PlanPart, PlanProblem, PlanWarning } from './types';
 
 export { WORK_ITEMS_PATH_PREFIX };
 
@@ -102,11 +103,13 @@ export function planJob(input: PlanInput): JobPlan {
       count: droppedCount,
     });
   }
+  const part: PlanPart = { ids, update: input.update };
+  if (input.description !== undefined) part.description = input.description;
   return {
     ids,
     duplicates,
     requests,
-    update: input.update,
+    parts: [part],
     warnings,
     baseUrl: baseHref,
     maxIdsPerRequest: maxIds,
@@ -119,3 +122,94 @@ export function requestUrlLength(plan: Pick<JobPlan, 'baseUrl'>, request: Pick<P
   return plan.baseUrl.length + request.path.length;
 }
 
+
+/** The requests of a change: each with its items and its body, in the order they are sent. */
+export interface ChangeInput extends Omit<PlanInput, 'workItemIds' | 'update' | 'description'> {
+  requests: readonly { workItemIds: readonly string[]; update: UpdateWorkItemsBody; description?: string }[];
+}
+
+/**
+ * Plans a change of several requests as one job: each request is planned as
+ * {@link planJob} plans one (its own batches), the batches follow each other in the
+ * requests' order and name their part. An item in two requests is a problem (its value
+ * before, its prediction and its undo would not be its own). Throws {@link PlanError}
+ * with every problem of every request (positions count from the start of each request).
+ */
+export function planChange(input: ChangeInput): JobPlan {
+  // A document of one request is the plan it always was (its batches name no part).
+  if (input.requests.length === 1) {
+    const only = input.requests[0]!;
+    return planJob({ ...input, workItemIds: only.workItemIds, update: only.update, ...(only.description !== undefined ? { description: only.description } : {}) });
+  }
+  const problems: PlanProblem[] = [];
+  const parts: PlanPart[] = [];
+  const requests: PlannedRequest[] = [];
+  const warnings: PlanWarning[] = [];
+  const duplicates: string[] = [];
+  const partOf = new Map<string, number>();
+  let first: JobPlan | undefined;
+  input.requests.forEach((r, k) => {
+    let plan: JobPlan;
+    try {
+      plan = planJob({ ...input, workItemIds: r.workItemIds, update: r.update, ...(r.description !== undefined ? { description: r.description } : {}) });
+    } catch (e) {
+      if (!(e instanceof PlanError)) throw e;
+      problems.push(...e.problems.map((p) => ({ ...p, message: input.requests.length > 1 ? `request ${k + 1}: ${p.message}` : p.message })));
+      return;
+    }
+    first ??= plan;
+    for (const id of plan.ids) {
+      const earlier = partOf.get(id);
+      if (earlier !== undefined) problems.push({ code: 'id-in-two-requests', message: `request ${k + 1}: work item "${id}" is already in request ${earlier + 1}`, id });
+      else partOf.set(id, k);
+    }
+    parts.push(plan.parts[0]!);
+    duplicates.push(...plan.duplicates);
+    warnings.push(...plan.warnings);
+    for (const b of plan.requests) requests.push({ index: requests.length, ids: b.ids, path: b.path, part: k });
+  });
+  if (input.requests.length === 0) problems.push({ code: 'no-ids', message: 'the change holds no request' });
+  if (problems.length > 0) throw new PlanError(problems);
+  return {
+    ids: parts.flatMap((p) => p.ids),
+    duplicates,
+    requests,
+    parts,
+    warnings,
+    baseUrl: first!.baseUrl,
+    maxIdsPerRequest: first!.maxIdsPerRequest,
+    maxUrlLength: first!.maxUrlLength,
+  };
+}
+
+/** The part (document request) of a planned batch. */
+export function partOfRequest(plan: Pick<JobPlan, 'parts'>, request: Pick<PlannedRequest, 'part'>): PlanPart {
+  return plan.parts[request.part ?? 0] ?? plan.parts[0]!;
+}
+
+/** The body each item of a plan is sent with (an item is in one part only). */
+export function bodiesById(plan: Pick<JobPlan, 'parts'>): Map<string, UpdateWorkItemsBody> {
+  const out = new Map<string, UpdateWorkItemsBody>();
+  for (const p of plan.parts) for (const id of p.ids) if (!out.has(id)) out.set(id, p.update);
+  return out;
+}
+
+/** Every body of a plan, in order. */
+export function planBodies(plan: Pick<JobPlan, 'parts'>): UpdateWorkItemsBody[] {
+  return plan.parts.map((p) => p.update);
+}
+
+/**
+ * A plan as written by a version that knew only one body per job (`update` beside the
+ * requests, no `parts`): given its one part. Plans that have parts are returned as they are.
+ */
+export function withParts(plan: JobPlan & { update?: UpdateWorkItemsBody }): JobPlan {
+  if (Array.isArray(plan.parts) && plan.parts.length > 0) return plan;
+  const { update, ...rest } = plan;
+  return { ...rest, parts: [{ ids: plan.ids, update: update ?? {} }] };
+}
+
+/** What a per-item view takes as the body: the one body of a plan of one part, else each item's body. */
+export function bodyOrBodies(plan: Pick<JobPlan, 'parts'>): UpdateWorkItemsBody | Map<string, UpdateWorkItemsBody> {
+  return plan.parts.length === 1 ? plan.parts[0]!.update : bodiesById(plan);
+}

@@ -7,7 +7,7 @@ import type { UpdateWorkItemsBody } from '../schema/api';
 import type { SubItemNode, WorkItemRecord } from '../schema/reads';
 import { idValue, workItemIdOf } from '../schema/reads';
 import { readWithFieldFallback } from '../api/reads';
-import { fieldsToRead, HAS_SUB_ITEMS, neededFields, reachesSubItems, sameFieldValue, touchedFields, type ItemValues } from './effects';
+import { fieldsToReadForAll, HAS_SUB_ITEMS, neededFieldsForAll, reachesSubItems, sameFieldValue, touchedFieldsOfAll, type ItemValues } from './effects';
 
 export interface ReadOptions {
   signal?: AbortSignal;
@@ -84,10 +84,15 @@ export interface ReadValuesOptions {
   neededOnly?: boolean;
 }
 
-/** Reads the values `body` touches on `ids` (and, for a move, the current parents' children). */
-export async function readValues(read: WorkItemReader, ids: readonly string[], body: UpdateWorkItemsBody, o: ReadValuesOptions = {}): Promise<ReadValues> {
-  const needed = neededFields(body);
-  let fields = o.neededOnly ? needed : fieldsToRead(body);
+/**
+ * Reads the values `bodies` touch on `ids` (and, for a move, the current parents'
+ * children): one body for a document of one request; for a change, every request's body,
+ * read for all its items at once (one read of each item serves every request).
+ */
+export async function readValues(read: WorkItemReader, ids: readonly string[], bodies: UpdateWorkItemsBody | readonly UpdateWorkItemsBody[], o: ReadValuesOptions = {}): Promise<ReadValues> {
+  const all = Array.isArray(bodies) ? (bodies as readonly UpdateWorkItemsBody[]) : [bodies as UpdateWorkItemsBody];
+  const needed = neededFieldsForAll(all);
+  let fields = o.neededOnly ? needed : fieldsToReadForAll(all);
   // The reader's map is ours: each record becomes its fields in place (no second map of every item), batch by batch when the reader says.
   let byBatch = false;
   const onBatch = (batch: readonly string[], got: Map<string, WorkItemRecord>): void => {
@@ -115,8 +120,8 @@ export async function readValues(read: WorkItemReader, ids: readonly string[], b
   if (!byBatch) for (const [id, record] of answer.items) items.set(id, record.fields);
   const out: ReadValues = { fields, items, missing: answer.missing, requests: answer.requests + (refused ? 1 : 0) };
   if (refused) out.refused = refused;
-  const wantSiblings = body.moveParentTo !== undefined;
-  const wantChildren = reachesSubItems(body);
+  const wantSiblings = all.some((b) => b.moveParentTo !== undefined);
+  const wantChildren = all.some(reachesSubItems);
   if ((wantSiblings || wantChildren) && o.subItems) {
     if (wantSiblings) out.siblings = new Map();
     const parents = new Set<string>();
@@ -198,8 +203,8 @@ export interface Drift {
 }
 
 /** Items whose touched fields changed between two reads (the preview's and the one at send time). */
-export function findDrift(body: UpdateWorkItemsBody, then: ReadonlyMap<string, ItemValues>, now: ReadonlyMap<string, ItemValues>): Drift[] {
-  const fields = touchedFields(body);
+export function findDrift(bodies: UpdateWorkItemsBody | readonly UpdateWorkItemsBody[], then: ReadonlyMap<string, ItemValues>, now: ReadonlyMap<string, ItemValues>): Drift[] {
+  const fields = touchedFieldsOfAll(Array.isArray(bodies) ? (bodies as readonly UpdateWorkItemsBody[]) : [bodies as UpdateWorkItemsBody]);
   const out: Drift[] = [];
   for (const [id, a] of then) {
     const b = now.get(id);

@@ -7,7 +7,8 @@ import { planWorkItemReads } from '../api/reads';
 import { DEFAULT_MIN_INTERVAL_MS } from '../api/limits';
 import { intervalFor } from '../api/pacer';
 import type { UpdateWorkItemsBody } from '../schema/api';
-import { fieldsToRead, reachesSubItems } from './effects';
+import { fieldsToReadForAll, reachesSubItems } from './effects';
+import { planBodies } from './plan';
 import type { JobPlan } from './types';
 
 export interface SendCalls {
@@ -34,8 +35,9 @@ export interface SendCalls {
 }
 
 /** Whether reading values for `body` makes calls beyond the batched reads by ID. */
-export function needsExtraReads(body: UpdateWorkItemsBody): boolean {
-  return body.moveParentTo !== undefined || reachesSubItems(body);
+export function needsExtraReads(body: UpdateWorkItemsBody | readonly UpdateWorkItemsBody[]): boolean {
+  const all = Array.isArray(body) ? (body as readonly UpdateWorkItemsBody[]) : [body as UpdateWorkItemsBody];
+  return all.some((b) => b.moveParentTo !== undefined || reachesSubItems(b));
 }
 
 /**
@@ -43,12 +45,12 @@ export function needsExtraReads(body: UpdateWorkItemsBody): boolean {
  * read serves the values to undo and the drift check), the updates, and the reads
  * after; without, the updates alone.
  */
-export function sendCalls(plan: Pick<JobPlan, 'ids' | 'requests' | 'update' | 'baseUrl' | 'maxUrlLength'>, o: { readValues: boolean; requestsPerMinute: number; minIntervalMs?: number }): SendCalls {
+export function sendCalls(plan: Pick<JobPlan, 'ids' | 'requests' | 'parts' | 'baseUrl' | 'maxUrlLength'>, o: { readValues: boolean; requestsPerMinute: number; minIntervalMs?: number }): SendCalls {
   const updates = plan.requests.length;
   let reads = 0;
   if (o.readValues && plan.ids.length > 0) {
     try {
-      reads = planWorkItemReads(plan.baseUrl, plan.ids, fieldsToRead(plan.update), plan.maxUrlLength).length;
+      reads = planWorkItemReads(plan.baseUrl, plan.ids, fieldsToReadForAll(planBodies(plan)), plan.maxUrlLength).length;
     } catch {
       reads = 0; // IDs the reads refuse are refused by the plan too: nothing to announce
     }
@@ -61,7 +63,7 @@ export function sendCalls(plan: Pick<JobPlan, 'ids' | 'requests' | 'update' | 'b
     updates,
     readsAfter: reads,
     total,
-    exact: !(o.readValues && needsExtraReads(plan.update)),
+    exact: !(o.readValues && needsExtraReads(planBodies(plan))),
     intervalMs,
     pacedMs: paced(total),
     toResultMs: paced(reads + updates),

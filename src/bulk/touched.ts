@@ -67,3 +67,23 @@ export function neededFields(body: UpdateWorkItemsBody): string[] {
   const touched = new Set(touchedFields(body));
   return fieldsToRead(body).filter((f) => f === 'Id' || f === 'Name' || f === 'ProjectId' || f === 'ParentId' || touched.has(f));
 }
+
+/** The names of `lists`, each once, in first-seen order. */
+function union(lists: readonly (readonly string[])[]): string[] {
+  return [...new Set(lists.flat())];
+}
+
+/** The touched fields of any of `bodies` (the requests of a change). */
+export function touchedFieldsOfAll(bodies: readonly UpdateWorkItemsBody[]): string[] {
+  return union(bodies.map(touchedFields));
+}
+
+/** The `fields=` list that serves every body of a change: one read of all its items. */
+export function fieldsToReadForAll(bodies: readonly UpdateWorkItemsBody[]): string[] {
+  return union(bodies.map(fieldsToRead));
+}
+
+/** The fields no body of a change can do without (see neededFields). */
+export function neededFieldsForAll(bodies: readonly UpdateWorkItemsBody[]): string[] {
+  return union(bodies.map(neededFields));
+}

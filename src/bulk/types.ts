@@ -18,11 +18,25 @@ export interface PlannedRequest {
   ids: string[];
   /** `/workitem/workItems/{ids}`, IDs percent-encoded and joined with a literal comma. */
   path: string;
+  /** The request of the document (the plan's part) this batch belongs to; 0 when absent. */
+  part?: number;
+}
+
+/**
+ * One request of a document as planned: its items and its body. A plan has one part for a
+ * document of one request, and one per request of a change set, in order; an item is in
+ * one part only.
+ */
+export interface PlanPart {
+  /** The deduplicated IDs of this part, in first-occurrence order. */
+  ids: string[];
+  update: UpdateWorkItemsBody;
+  description?: string;
 }
 
 /** Codes of plan warnings and problems, for the UI to localize. `message` is the English fallback. */
 export type PlanWarningCode = 'duplicate-ids';
-export type PlanProblemCode = 'no-ids' | 'invalid-id' | 'id-too-long-for-url' | 'invalid-base-url' | 'invalid-limit';
+export type PlanProblemCode = 'no-ids' | 'invalid-id' | 'id-too-long-for-url' | 'invalid-base-url' | 'invalid-limit' | 'id-in-two-requests';
 
 export interface PlanWarning {
   code: PlanWarningCode;
@@ -43,12 +57,14 @@ export interface PlanProblem {
 }
 
 export interface JobPlan {
-  /** The deduplicated IDs, in first-occurrence order. */
+  /** The deduplicated IDs of every part, in first-occurrence order. */
   ids: string[];
   /** IDs that were given more than once (each listed once, first-seen order). */
   duplicates: string[];
+  /** The batches, in the order they are sent: those of part 0, then of part 1, ... */
   requests: PlannedRequest[];
-  update: UpdateWorkItemsBody;
+  /** The document's requests: the body of each batch is its part's. */
+  parts: PlanPart[];
   warnings: PlanWarning[];
   /** The base URL the plan was made for (URL lengths are computed against it). */
   baseUrl: string;
@@ -59,6 +75,7 @@ export interface JobPlan {
 export interface PlanInput {
   workItemIds: readonly string[];
   update: UpdateWorkItemsBody;
+  description?: string;
   /** The service base URL, e.g. `https://pm.example.com/TimeTrackerNX/api`. */
   baseUrl: string;
   /** At most this many IDs per request; 1..1000, default 1000 (the service's limit). */

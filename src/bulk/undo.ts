@@ -54,6 +54,8 @@ export interface UndoPlan {
   items: number;
   /** Items that were not changed (their request failed or was never sent, or nothing changed). */
   unchanged: string[];
+  /** With `deferMoves`: the items to put back under their previous parent (restoreMoves). */
+  moved?: MovedItem[];
 }
 
 export interface UndoInput {
@@ -68,6 +70,18 @@ export interface UndoInput {
   after?: ReadonlyMap<string, ItemValues>;
   /** The children of each previous parent in their order before sending (for "back after the previous sibling"). */
   siblingsBefore?: ReadonlyMap<string, readonly string[]>;
+  /**
+   * Leave the moves out of the documents and list them in `moved` instead: a change of
+   * several requests puts every moved item back in one step (restoreMoves), after the
+   * rest, so that an item's anchor among its old siblings is not one another request moved.
+   */
+  deferMoves?: boolean;
+}
+
+/** An item to put back under its previous parent. */
+export interface MovedItem {
+  id: string;
+  parent: string;
 }
 
 /** Values after the update for one item: the re-read when there is one, otherwise the prediction. */
@@ -126,7 +140,7 @@ export function planUndo(input: UndoInput): UndoPlan {
   };
   const uncertain = new Set(input.uncertain ?? []);
   const ids = [...input.applied, ...(input.uncertain ?? [])];
-  const moved: { id: string; parent: string }[] = [];
+  const moved: MovedItem[] = [];
 
   for (const id of ids) {
     const before = input.before.get(id);
@@ -274,41 +288,72 @@ export function planUndo(input: UndoInput): UndoPlan {
     else unchanged.push(id);
   }
 
-  // Back under the previous parent, after the previous sibling that did not move.
-  if (moved.length > 0) {
-    const movedSet = new Set(moved.map((m) => m.id));
-    const byParent = new Map<string, string[]>();
-    for (const m of moved) {
-      const list = byParent.get(m.parent);
-      if (list) list.push(m.id);
-      else byParent.set(m.parent, [m.id]);
-    }
-    for (const [parent, list] of byParent) {
-      const siblings = input.siblingsBefore?.get(parent);
-      if (!siblings) {
-        for (const id of list) {
-          add('parent', id, { moveParentTo: parent });
-          lost(id, 'moveParentTo', 'order-unknown', true);
-        }
-        continue;
-      }
-      const inList = new Set(list);
-      let anchor = '0';
-      for (const s of siblings) {
-        if (inList.has(s)) add('parent', s, { moveParentTo: parent, orderAfter: anchor });
-        else if (!movedSet.has(s)) anchor = s;
-      }
+  if (!input.deferMoves) restoreMoves(moved, input.siblingsBefore, add, lost);
+
+  const documents = [...groups.values()].sort((a, b) => UNDO_ORDER.indexOf(a.kind) - UNDO_ORDER.indexOf(b.kind));
+  return { documents, nonInvertible, items, unchanged, ...(input.deferMoves ? { moved } : {}) };
+}
+
+/**
+ * The documents that put moved items back under their previous parent, each after the
+ * previous sibling that did not move (an item whose old siblings are not known goes to
+ * its parent's end, and says so). `moved` holds every item moved by the change, so no
+ * anchor is an item that is itself away.
+ */
+export function restoreMoves(
+  moved: readonly MovedItem[],
+  siblingsBefore: ReadonlyMap<string, readonly string[]> | undefined,
+  add: (kind: UndoKind, id: string, update: UpdateWorkItemsBody) => void,
+  lost: (id: string, member: string, reason: NonInvertibleReason, partly?: boolean) => void,
+): void {
+  if (moved.length === 0) return;
+  const movedSet = new Set(moved.map((m) => m.id));
+  const byParent = new Map<string, string[]>();
+  for (const m of moved) {
+    const list = byParent.get(m.parent);
+    if (list) list.push(m.id);
+    else byParent.set(m.parent, [m.id]);
+  }
+  for (const [parent, list] of byParent) {
+    const siblings = siblingsBefore?.get(parent);
+    if (!siblings) {
       for (const id of list) {
-        if (!siblings.includes(id)) {
-          add('parent', id, { moveParentTo: parent });
-          lost(id, 'moveParentTo', 'order-unknown', true);
-        }
+        add('parent', id, { moveParentTo: parent });
+        lost(id, 'moveParentTo', 'order-unknown', true);
+      }
+      continue;
+    }
+    const inList = new Set(list);
+    let anchor = '0';
+    for (const sibling of siblings) {
+      if (inList.has(sibling)) add('parent', sibling, { moveParentTo: parent, orderAfter: anchor });
+      else if (!movedSet.has(sibling)) anchor = sibling;
+    }
+    for (const id of list) {
+      if (!siblings.includes(id)) {
+        add('parent', id, { moveParentTo: parent });
+        lost(id, 'moveParentTo', 'order-unknown', true);
       }
     }
   }
+}
 
-  const documents = [...groups.values()].sort((a, b) => UNDO_ORDER.indexOf(a.kind) - UNDO_ORDER.indexOf(b.kind));
-  return { documents, nonInvertible, items, unchanged };
+/** The documents of `restoreMoves` for `moved`, and what they cannot put back. */
+export function moveBackDocuments(moved: readonly MovedItem[], siblingsBefore: ReadonlyMap<string, readonly string[]> | undefined): { documents: UndoDocument[]; nonInvertible: NonInvertible[] } {
+  const groups = new Map<string, UndoDocument>();
+  const nonInvertible: NonInvertible[] = [];
+  restoreMoves(
+    moved,
+    siblingsBefore,
+    (kind, id, update) => {
+      const k = key(update);
+      const g = groups.get(k);
+      if (g) g.workItemIds.push(id);
+      else groups.set(k, { kind, workItemIds: [id], update });
+    },
+    (id, member, reason, partly) => nonInvertible.push(partly ? { id, member, reason, partly } : { id, member, reason }),
+  );
+  return { documents: [...groups.values()], nonInvertible };
 }
 
 /**

@@ -5,12 +5,13 @@
 // values); the undo can skip it, be checked again, or overwrite it anyway.
 // No vscode import, no I/O besides the reader given.
 import type { UpdateWorkItemsBody } from '../schema/api';
-import { fieldsToRead, itemEffect, sameFieldValue, touchedFields, type ItemValues } from './effects';
+import { fieldsToReadForAll, itemEffect, sameFieldValue, touchedFields, type ItemValues } from './effects';
 import type { JobJournal } from './journal';
-import { jobValues, type JobValues } from './jobValues';
+import { jobValues, planUndoOfChange, type JobValues } from './jobValues';
+import { bodiesById, planBodies } from './plan';
 import type { ReadOptions, WorkItemReader } from './readValues';
-import { snapshotItems, snapshotSiblings } from './snapshot';
-import { planUndo, type UndoPlan } from './undo';
+import { snapshotItems } from './snapshot';
+import type { UndoPlan } from './undo';
 
 /** One field of an item that is no longer what the job left. */
 export interface UndoDriftField {
@@ -64,7 +65,8 @@ export function valuesLeftByJob(id: string, body: UpdateWorkItemsBody, before: I
  * request is of unknown outcome drifted only when a field is neither its value before
  * nor the value the job would have left.
  */
-export function compareWithJob(values: JobValues, body: UpdateWorkItemsBody, current: ReadonlyMap<string, ItemValues>): UndoDrift[] {
+export function compareWithJob(values: JobValues, bodies: UpdateWorkItemsBody | ReadonlyMap<string, UpdateWorkItemsBody>, current: ReadonlyMap<string, ItemValues>): UndoDrift[] {
+  const bodyOf = (id: string): UpdateWorkItemsBody | undefined => (bodies instanceof Map ? bodies.get(id) : (bodies as UpdateWorkItemsBody));
   const before = snapshotItems(values.before);
   const out: UndoDrift[] = [];
   const check = (id: string, applied: boolean): void => {
@@ -76,6 +78,8 @@ export function compareWithJob(values: JobValues, body: UpdateWorkItemsBody, cur
       out.push({ id, ...(name !== undefined ? { name } : {}), fields: [], gone: true });
       return;
     }
+    const body = bodyOf(id);
+    if (!body) return;
     const left = valuesLeftByJob(id, body, b, values.after.get(id), applied);
     const fields: UndoDriftField[] = [];
     for (const [field, expected] of left) {
@@ -96,20 +100,13 @@ export async function checkUndoDrift(journal: JobJournal, read: WorkItemReader, 
   const before = snapshotItems(values.before);
   const ids = [...new Set([...values.applied, ...values.uncertain])].filter((id) => before.has(id));
   if (ids.length === 0) return { drift: [], checked: 0, requests: 0, values };
-  const answer = await read(ids, fieldsToRead(journal.plan.update), o);
+  const answer = await read(ids, fieldsToReadForAll(planBodies(journal.plan)), o);
   const current = new Map<string, ItemValues>();
   for (const [id, record] of answer.items) current.set(id, record.fields);
-  return { drift: compareWithJob(values, journal.plan.update, current), checked: ids.length, requests: answer.requests, values };
+  return { drift: compareWithJob(values, bodiesById(journal.plan), current), checked: ids.length, requests: answer.requests, values };
 }
 
 /** The undo of a job without the items in `skip` (they keep what another client wrote since the job). */
 export function planUndoSkipping(journal: JobJournal, values: JobValues, skip: ReadonlySet<string>): UndoPlan {
-  return planUndo({
-    body: journal.plan.update,
-    applied: values.applied.filter((id) => !skip.has(id)),
-    uncertain: values.uncertain.filter((id) => !skip.has(id)),
-    before: snapshotItems(values.before),
-    after: values.after,
-    siblingsBefore: snapshotSiblings(values.before),
-  });
+  return planUndoOfChange(journal.plan, values, skip);
 }

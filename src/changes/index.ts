@@ -6,11 +6,11 @@
 // documents that put the previous values back. Registered from one function.
 // The Before/After view itself (preview, reload, its buttons) is PreviewViews (previewView.ts).
 import * as vscode from 'vscode';
-import { touchedFields, type ItemValues } from '../bulk/effects';
+import { touchedFields, touchedFieldsOfAll, type ItemValues } from '../bulk/effects';
 import { changeRows, planUndoForJob, responsesOf } from '../bulk/jobValues';
 import { findDrift, type ReadValues } from '../bulk/readValues';
 import { readSnapshot, snapshotItems, writeSnapshot, pruneSnapshots } from '../bulk/snapshot';
-import type { JobJournal, JobPlan } from '../bulk';
+import { planBodies, type JobJournal, type JobPlan } from '../bulk';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { itemsText } from '../common/wording';
 import { uiFieldLabel } from '../common/changeStrings';
@@ -79,7 +79,7 @@ class ValuesFeature extends PreviewViews implements ChangesApi, vscode.Disposabl
     // (After a send of this very text, the items differ from the preview by that send: no drift question; Send asked about the repeat.)
     const previous = previewSent ? undefined : await this.previewOf(source, plan, info);
     if (previous) {
-      const drift = findDrift(plan.update, previous.values.items, values.items);
+      const drift = findDrift(planBodies(plan), previous.values.items, values.items);
       if (drift.length > 0) {
         this.log.warn(`Send of ${source.name}: ${drift.length} items changed since the preview: ${drift.slice(0, 20).map((d) => `${d.id} (${d.gone ? 'gone' : d.fields.map((f) => f.field).join(',')})`).join('; ')}`);
         const catalogue = this.fieldNames?.peekCatalogue()?.fields;
@@ -152,7 +152,7 @@ class ValuesFeature extends PreviewViews implements ChangesApi, vscode.Disposabl
       const itemsLost = new Set(undo.nonInvertible.map((n) => n.id)).size;
       lines.push({ text: vscode.l10n.t('An undo cannot put back every change of {0} (Create Undo Document lists them).', itemsText(itemsLost)), level: 'warning' });
     }
-    const table = resultTable(rows, touchedFields(journal.plan.update), remarks, s, lines);
+    const table = resultTable(rows, touchedFieldsOfAll(planBodies(journal.plan)), remarks, s, lines);
     table.people = this.namesFor(table);
     return { table, undo: undo.documents.length > 0 || undo.nonInvertible.length > 0 };
   }

@@ -3,8 +3,8 @@
 // jobs read in one request, in milliseconds). Used by Preview, Send (values before) and after a run.
 import * as vscode from 'vscode';
 import { readValues, type ReadValues, type ReadValuesOptions } from '../bulk/readValues';
-import { fieldsToRead, neededFields } from '../bulk/effects';
-import type { JobPlan } from '../bulk';
+import { fieldsToReadForAll, neededFieldsForAll } from '../bulk/effects';
+import { planBodies, type JobPlan } from '../bulk';
 import { abortOn } from '../common/abortOn';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { itemsText, requestsText } from '../common/wording';
@@ -35,12 +35,13 @@ export async function readWithProgress(
   onItems?: ReadValuesOptions['onItems'],
 ): Promise<ReadValues> {
   const neededOnly = refusedExtras.has(info.baseUrl);
-  const fields = neededOnly ? neededFields(plan.update) : fieldsToRead(plan.update);
+  const bodies = planBodies(plan);
+  const fields = neededOnly ? neededFieldsForAll(bodies) : fieldsToReadForAll(bodies);
   const count = readRequestCount(info.baseUrl, ids, fields);
   const abort = new AbortController();
   let report: ((done: number, total: number) => void) | undefined;
   let latest: [number, number] | undefined;
-  const reading = readValues(workItemReader(connections), ids, plan.update, {
+  const reading = readValues(workItemReader(connections), ids, bodies, {
     signal: abort.signal,
     subItems: subItemReader(connections),
     onItems,

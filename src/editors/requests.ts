@@ -1,7 +1,7 @@
 // Commands of request documents: New Work Item Update, Send, Preview, and inserting
 // users and process categories at the cursor.
 import * as vscode from 'vscode';
-import { PlanError, planJob, type JobPlan, type JobResult, type PlanProblem } from '../bulk';
+import { PlanError, planChange, type JobPlan, type JobResult, type PlanProblem } from '../bulk';
 import { sendCalls, type SendCalls } from '../bulk/sendCalls';
 import { readSettings } from '../common/config';
 import { ContextKeys, setContext } from '../common/contextKeys';
@@ -334,7 +334,7 @@ async function checkAndPlan(doc: vscode.TextDocument, deps: RequestCommandDeps):
   const d = analysis.validation.document;
   let plan: JobPlan;
   try {
-    plan = planJob({ workItemIds: d.workItemIds, update: d.update, baseUrl: info.baseUrl, maxUrlLength: readSettings().bulk.maxUrlLength });
+    plan = planChange({ requests: d.requests, baseUrl: info.baseUrl, maxUrlLength: readSettings().bulk.maxUrlLength });
   } catch (e) {
     if (e instanceof PlanError) {
       const max = readSettings().bulk.maxUrlLength;
@@ -417,6 +417,8 @@ function previewStrings(): PreviewStrings {
     bodyHeading: vscode.l10n.t('Body (the same for every request)'),
     requestsHeading: vscode.l10n.t('Requests'),
     request: (i, total, items) => vscode.l10n.t('Request {0} of {1}: {2}', i, total, itemsText(items)),
+    part: (i, total, items, description) =>
+      description ? vscode.l10n.t('Request {0} of {1} in the document: {2} ({3})', i, total, itemsText(items), description) : vscode.l10n.t('Request {0} of {1} in the document: {2}', i, total, itemsText(items)),
     limits: (ids, url) => vscode.l10n.t('Split into requests of at most {0} IDs and at most {1} characters of URL.', ids, url),
     more: (n) => vscode.l10n.t('and {0} more', n),
   };
@@ -549,8 +551,9 @@ export async function sendUpdate(deps: RequestCommandDeps, arg?: unknown, many?:
       deps.log.info(`Send of ${documentName(doc.uri)} declined: the same text was already sent after its preview.`);
       break;
     }
-    if (irreversibleChanges(c.plan.update).length > 0) {
-      const q = irreversibleQuestion(documentName(doc.uri), c.plan, c.info);
+    const irreversible = c.plan.parts.filter((p) => irreversibleChanges(p.update).length > 0);
+    if (irreversible.length > 0) {
+      const q = irreversibleQuestion(documentName(doc.uri), { ids: irreversible.flatMap((p) => p.ids) }, c.info);
       // The safe choice is the first button (the default of a modal message); the sending one is second.
       const pick = await vscode.window.showWarningMessage(q.message, { modal: true, detail: q.detail }, q.keep, q.send);
       if (pick !== q.send) {

@@ -34,12 +34,42 @@ export const ERROR_CODES = {
   // Request document (*.workitems.json) — src/schema/document.ts
   // -------------------------------------------------------------------------
   DOCUMENT_NOT_OBJECT: {
-    message: 'A request document must be a JSON object with "workItemIds" and "update".',
+    message: 'A request document must be a JSON object with "workItemIds" and "update", or with "requests".',
     producedBy: ['client'],
     severity: 'error',
   },
   DOCUMENT_UNKNOWN_MEMBER: {
-    message: 'Unknown member "{member}": a request document has only "description", "workItemIds" and "update".',
+    message: 'Unknown member "{member}": a request document has only "description", "service", "workItemIds" and "update" (or "requests").',
+    producedBy: ['client'],
+    severity: 'error',
+  },
+  DOCUMENT_REQUEST_UNKNOWN_MEMBER: {
+    message: 'Unknown member "{member}": a request of "requests" has only "description", "workItemIds" and "update".',
+    producedBy: ['client'],
+    severity: 'error',
+  },
+  DOCUMENT_REQUEST_NOT_OBJECT: {
+    message: 'Each entry of "requests" must be an object with "workItemIds" and "update", not {actual}.',
+    producedBy: ['client'],
+    severity: 'error',
+  },
+  DOCUMENT_BOTH_FORMS: {
+    message: '"{member}" cannot stand beside "requests": move it into a request of "requests", or remove "requests".',
+    producedBy: ['client'],
+    severity: 'error',
+  },
+  DOCUMENT_REQUESTS_EMPTY: {
+    message: '"requests" holds no request: add at least one, with "workItemIds" and "update".',
+    producedBy: ['client'],
+    severity: 'error',
+  },
+  DOCUMENT_REQUESTS_TOO_MANY: {
+    message: '"requests" holds {count} requests; one document holds at most {max}.',
+    producedBy: ['client'],
+    severity: 'error',
+  },
+  DOCUMENT_ID_IN_TWO_REQUESTS: {
+    message: 'Work item ID "{id}" is already in request {request}: each item may be in one request of a change; merge the two updates for it.',
     producedBy: ['client'],
     severity: 'error',
   },

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { UpdateWorkItemsBody } from './api';
-import { RequestDocumentSchema } from './document';
+import { DocumentRequestSchema, RequestDocumentSchema, REQUESTS_TEXT } from './document';
 import { fieldsMapSchema } from './field-values';
 import { JSON_SCHEMA_JA, otherCaseJa } from './json-schema-ja';
 import BUNDLE_JA from '../../l10n/bundle.l10n.ja.json';
@@ -216,23 +216,29 @@ function finishUpdateBody(update: JsonObject, withSnippets: boolean): void {
 
 /** JSON Schema of `*.workitems.json` request documents. */
 export function buildRequestDocumentJsonSchema(): JsonObject {
+  const updateText =
+    'The change to make to every listed work item: the body of PUT /workitem/workItems/{workItemIds}. Members may be combined; a document with errors is never sent.';
+  const request = DocumentRequestSchema.extend({ update: editorUpdateBody().describe(updateText) });
   const model = RequestDocumentSchema.extend({
-    update: editorUpdateBody().describe(
-      'The change to make to every listed work item: the body of PUT /workitem/workItems/{workItemIds}. Members may be combined; a document with errors is never sent.',
-    ),
+    update: editorUpdateBody().describe(updateText).optional(),
+    requests: z.array(request).optional().describe(REQUESTS_TEXT),
   });
-  const schema = z.toJSONSchema(model, { target: 'draft-7', io: 'input' }) as JsonObject;
+  // Each use of a schema its own copy (no $ref between the document's update and a request's).
+  const schema = z.toJSONSchema(model, { target: 'draft-7', io: 'input', reused: 'inline' }) as JsonObject;
   dropSafeIntBounds(schema);
   const props = schema.properties as JsonObject;
-  finishUpdateBody(props.update as JsonObject, true);
-  (props.workItemIds as JsonObject).examples = [['120', '121', '122'], '120, 121, 122'];
+  const requestProps = ((props.requests as JsonObject).items as JsonObject).properties as JsonObject;
+  for (const p of [props, requestProps]) {
+    finishUpdateBody(p.update as JsonObject, true);
+    (p.workItemIds as JsonObject).examples = [['120', '121', '122'], '120, 121, 122'];
+  }
   dropShapeChecks(schema);
   (props.description as JsonObject).examples = ['Shift sprint 12 by one week'];
   return {
     $schema: schema.$schema as string,
     title: 'Work Item Studio request document',
     description:
-      'A bulk update of work items: the IDs of the work items ("workItemIds") and the change to make to each ("update"). Send it with the "Send" CodeLens at the top of the file.',
+      'A bulk update of work items: the IDs of the work items ("workItemIds") and the change to make to each ("update"), or several such requests sent as one change ("requests"). Send it with the "Send" CodeLens at the top of the file.',
     ...Object.fromEntries(Object.entries(schema).filter(([k]) => k !== '$schema')),
     defaultSnippets: documentSnippets(),
   };

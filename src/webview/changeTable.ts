@@ -3,7 +3,7 @@
 // view machinery: summary counts per field at the top, then a virtualized table
 // (only the rows in sight are in the DOM), so 20,000 items stay fast.
 // No vscode import; every sentence comes from `ChangeTableStrings`.
-import { HAS_SUB_ITEMS, itemEffect, SUB_ITEM_NOTES, touchedFields, type EffectNote, type EffectProblem, type EffectsOptions, type FieldVisitor, type ItemValues } from '../bulk/effects';
+import { HAS_SUB_ITEMS, itemEffect, SUB_ITEM_NOTES, touchedFields, touchedFieldsOfAll, type EffectNote, type EffectProblem, type EffectsOptions, type FieldVisitor, type ItemValues } from '../bulk/effects';
 import type { UpdateWorkItemsBody } from '../schema/api';
 import type { ChangeRow } from '../bulk/jobValues';
 import { fieldLabel } from '../schema/field-labels';
@@ -203,22 +203,38 @@ export class PreviewTableBuilder {
   private i = 0;
   private k = 4;
   private readonly visit: FieldVisitor;
+  /** For a change of several bodies: each item's body, and each field's place in the row (the fields of every body). */
+  private readonly bodyOf?: ReadonlyMap<string, UpdateWorkItemsBody>;
+  private readonly place?: ReadonlyMap<string, number>;
 
+  /**
+   * `body`: the one body of every item; or, for a change set, each item's body (its
+   * request's): the table's fields are then those of every body, and a field an item's body
+   * does not touch shows its current value, unchanged and not counted.
+   */
   constructor(
     private readonly ids: readonly string[],
-    private readonly body: UpdateWorkItemsBody,
+    private readonly body: UpdateWorkItemsBody | ReadonlyMap<string, UpdateWorkItemsBody>,
     private readonly s: ChangeTableStrings,
     private readonly options: EffectsOptions = {},
   ) {
-    this.fields = touchedFields(body);
+    if (body instanceof Map) {
+      this.bodyOf = body;
+      this.fields = touchedFieldsOfAll([...new Set(body.values())]);
+      this.place = new Map(this.fields.map((f, i) => [f, i]));
+    } else {
+      this.fields = touchedFields(body as UpdateWorkItemsBody);
+    }
     this.counts = this.fields.map((field) => ({ field, changes: 0, unchanged: 0, computed: 0, unexpected: 0 }));
     this.width = 4 + 3 * this.fields.length;
     this.table = { kind: 'preview', fields: this.fields, labels: labelsOf({ fields: this.fields }, s), rows: [], counts: this.counts, lines: [] };
     // Each row made at its full length and filled in place (no growing arrays: 20,000 rows make little garbage).
-    this.visit = (_field, before, expected, changes) => {
-      const c = this.counts[this.i++]!;
+    this.visit = (field, before, expected, changes) => {
+      // One body: its fields come in the row's order. Several: each field goes to its own place.
+      const at = this.place ? this.place.get(field)! : this.i++;
+      const c = this.counts[at]!;
       const row = this.row;
-      const k = this.k;
+      const k = this.place ? 4 + 3 * at : this.k;
       if (expected.kind === 'computed') {
         c.computed++;
         row[k] = CellState.Computed;
@@ -233,7 +249,7 @@ export class PreviewTableBuilder {
         row[k + 2] = null;
       }
       row[k + 1] = before;
-      this.k = k + 3;
+      if (!this.place) this.k = k + 3;
     };
   }
 
@@ -261,7 +277,19 @@ export class PreviewTableBuilder {
     row[3] = 0;
     this.i = 0;
     this.k = 4;
-    const e = itemEffect(id, this.body, current.get(id), this.options, this.visit);
+    const values = current.get(id);
+    if (this.place) {
+      // Fields this item's body does not touch: its current value, unchanged (filled in by the visit for the others).
+      for (let f = 0; f < this.fields.length; f++) {
+        const k = 4 + 3 * f;
+        row[k] = CellState.Unchanged;
+        row[k + 1] = values?.[this.fields[f]!];
+        row[k + 2] = null;
+      }
+      this.k = width;
+    }
+    const body = this.bodyOf ? (this.bodyOf.get(id) ?? {}) : (this.body as UpdateWorkItemsBody);
+    const e = itemEffect(id, body, values, this.options, this.visit);
     if (e.name !== undefined) row[1] = e.name;
     if (e.problems.length > 0) {
       row[2] = e.problems.map((p) => this.s.problem(p)).join(' · ');

@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const client = new ServiceClient({ baseUrl, credentials: () => ({ kind: 'basic', loginName: 'admin', password: 'password' }) });
   const journal = await JobJournal.create(dir, { source: { uri: 'untitled:kill-values.workitems.json', text: idsJson }, plan, valuesBefore: 'expected' });
   process.stdout.write(`${journal.file}\n`);
-  const values = await readValues((i, fields, o) => readWorkItems(client, i, { fields, signal: o.signal }), plan.ids, plan.update);
+  const values = await readValues((i, fields, o) => readWorkItems(client, i, { fields, signal: o.signal }), plan.ids, plan.parts[0]!.update);
   await writeSnapshot(journal.file, { kind: 'before', jobId: journal.id, fields: values.fields, items: values.items, missing: values.missing });
   process.stdout.write('values written\n');
   await runJob(plan, { client, journal, concurrency: 1 });

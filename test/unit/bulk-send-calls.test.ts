@@ -94,14 +94,14 @@ describe('bulk: a Send makes the calls it announces (counted on the sandbox)', f
     const subItems = (id: string, q: { fields?: readonly string[]; depth?: number }, o: { signal?: AbortSignal }) => client.getSubItems(id, q, o);
     const count = (): number => proxy.calls.length;
     const start = count();
-    const values = await readValues(reader, plan.ids, plan.update, { subItems });
+    const values = await readValues(reader, plan.ids, plan.parts[0]!.update, { subItems });
     assert.equal(values.missing.length, 0);
     const before = count() - start;
     const result = await runJob(plan, { client, ...FAST, clock: skippingClock() });
     assert.equal(result.outcome, 'succeeded');
     const updates = count() - start - before;
     const applied = result.requests.filter((r) => r.state === 'succeeded').flatMap((r) => r.ids);
-    await readValues(reader, applied, plan.update, { subItems });
+    await readValues(reader, applied, plan.parts[0]!.update, { subItems });
     const after = count() - start - before - updates;
     const puts = proxy.calls.slice(start).filter((c) => c.method === 'PUT').length;
     assert.equal(puts, updates, 'the updates are the PUTs');
@@ -154,13 +154,13 @@ describe('bulk: a Send makes the calls it announces (counted on the sandbox)', f
     const wire0 = proxy.calls.length;
     const run = async (): Promise<number> => {
       const t0 = clock.now();
-      const before = await readValues(reader, plan.ids, plan.update);
+      const before = await readValues(reader, plan.ids, plan.parts[0]!.update);
       const journal = await JobJournal.create(dir, { source: { uri: 'test:send', text: '' }, plan, valuesBefore: 'expected' });
       await writeSnapshot(journal.file, { kind: 'before', jobId: journal.id, fields: before.fields, items: before.items, missing: before.missing });
       const result = await runJob(plan, { client: t.client, journal, requestsPerMinute: 600, clock });
       assert.equal(result.outcome, 'succeeded');
       const toResult = clock.now() - t0;
-      await readValues(reader, result.requests.flatMap((r) => r.ids), plan.update);
+      await readValues(reader, result.requests.flatMap((r) => r.ids), plan.parts[0]!.update);
       return toResult;
     };
     try {

@@ -44,7 +44,7 @@ describe('undo checks for drift (issue 22, point 5)', function () {
   async function sendJob(ids: string[], update: UpdateWorkItemsBody): Promise<JobJournal> {
     const plan = planJob({ workItemIds: ids, update, baseUrl: sandbox.url, maxIdsPerRequest: 5 });
     const journal = await JobJournal.create(dir, { source: {}, plan, valuesBefore: 'expected' });
-    const v = await readValues(reader(client), plan.ids, plan.update);
+    const v = await readValues(reader(client), plan.ids, plan.parts[0]!.update);
     await writeSnapshot(journal.file, { kind: 'before', jobId: journal.id, fields: v.fields, items: v.items, missing: v.missing });
     const r = await runJob(plan, { client, journal, ...FAST });
     assert.equal(r.outcome, 'succeeded');
@@ -99,7 +99,7 @@ describe('undo checks for drift (issue 22, point 5)', function () {
     assert.ok(typeof check.drift[0]!.name === 'string', 'the item’s name before is given for display');
     // An item that no longer comes back (deleted, or not readable) is listed as gone.
     const now = new Map([...(await readWorkItems(client, ids, { fields: ['Id', 'Name'] })).items].filter(([id]) => id !== ids[2]).map(([id, r]) => [id, r.fields]));
-    const gone = compareWithJob(check.values, journal.plan.update, now).filter((x) => x.gone);
+    const gone = compareWithJob(check.values, journal.plan.parts[0]!.update, now).filter((x) => x.gone);
     assert.deepEqual(gone.map((x) => x.id), [ids[2]!]);
     // Undo anyway (the user's word): the undo covers every item, the changed one included.
     const all = planUndoSkipping(journal, check.values, new Set());

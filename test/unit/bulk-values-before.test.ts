@@ -21,7 +21,7 @@ const FAST = { requestsPerMinute: Infinity, minIntervalMs: 0, allowAboveServiceL
 /** Reads the values before of a job again (over HTTP) and writes them beside its journal, as Send does. */
 function rereader(client: ServiceClient): (journal: JobJournal) => Promise<void> {
   return async (journal) => {
-    const v = await readValues((ids, fields, o) => readWorkItems(client, ids, { fields, signal: o.signal }), journal.plan.ids, journal.plan.update);
+    const v = await readValues((ids, fields, o) => readWorkItems(client, ids, { fields, signal: o.signal }), journal.plan.ids, journal.plan.parts[0]!.update);
     await writeSnapshot(journal.file, { kind: 'before', jobId: journal.id, fields: v.fields, items: v.items, missing: v.missing });
   };
 }

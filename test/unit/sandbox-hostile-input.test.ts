@@ -135,7 +135,7 @@ describe('prototype names are plain field names in the client and the editor che
         }
         const doc = validateRequestDocument({ workItemIds: ['1'], update });
         assert.ok(doc.issues.some((i) => i.path.join('.') === `update.fields.${name}`), stringifyDeep(doc.issues));
-        if (doc.ok) assert.ok(Object.prototype.hasOwnProperty.call(doc.document!.update.fields, name));
+        if (doc.ok) assert.ok(Object.prototype.hasOwnProperty.call(doc.document!.requests[0]!.update.fields, name));
       }
     });
 

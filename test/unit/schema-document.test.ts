@@ -1,7 +1,7 @@
 // The request document (*.workitems.json): shape, work item IDs, and how the
 // update body's issues land on the document's JSON paths.
 import * as assert from 'node:assert/strict';
-import { createRequestDocument, parseWorkItemIds, validateRequestDocument } from '../../src/schema/document';
+import { createChangeDocument, createRequestDocument, parseWorkItemIds, validateRequestDocument } from '../../src/schema/document';
 import type { DocumentIssue } from '../../src/schema/issues';
 import { formatJsonPath } from '../../src/schema/issues';
 
@@ -20,21 +20,21 @@ describe('schema request document', () => {
     const r = validateRequestDocument({ $schema: './schemas/workitems.schema.json', description: 'Shift', workItemIds: [' 120 ', 121], update: { moveScheduleDays: 7 } });
     assert.deepEqual(r.issues, []);
     assert.equal(r.ok, true);
-    assert.deepEqual(r.document, { description: 'Shift', workItemIds: ['120', '121'], update: { moveScheduleDays: 7 } });
+    assert.deepEqual(r.document, { description: 'Shift', changeSet: false, requests: [{ workItemIds: ['120', '121'], update: { moveScheduleDays: 7 } }] });
   });
 
   it('a document that is not an object is one error on the whole document', () => {
     for (const v of [null, [], 'x', 3]) {
       const r = validateRequestDocument(v);
       assert.equal(r.ok, false);
-      assert.equal(find(r.issues, 'DOCUMENT_NOT_OBJECT', []).message, 'A request document must be a JSON object with "workItemIds" and "update".');
+      assert.equal(find(r.issues, 'DOCUMENT_NOT_OBJECT', []).message, 'A request document must be a JSON object with "workItemIds" and "update", or with "requests".');
     }
   });
 
   it('an unknown top-level member is an error naming it (with a fix for another capitalisation)', () => {
     const r = validateRequestDocument(doc({ comment: 'x', WorkItemIDs: '1' }));
     assert.equal(r.ok, false);
-    assert.match(find(r.issues, 'DOCUMENT_UNKNOWN_MEMBER', ['comment']).message, /^Unknown member "comment": a request document has only "description", "workItemIds" and "update"\.$/);
+    assert.match(find(r.issues, 'DOCUMENT_UNKNOWN_MEMBER', ['comment']).message, /^Unknown member "comment": a request document has only "description", "service", "workItemIds" and "update" \(or "requests"\)\.$/);
     assert.deepEqual(find(r.issues, 'DOCUMENT_UNKNOWN_MEMBER', ['WorkItemIDs']).fix, { kind: 'rename-member', to: 'workItemIds' });
   });
 
@@ -51,11 +51,11 @@ describe('schema request document', () => {
 
     it('a string of IDs separated by commas, spaces, tabs and new lines', () => {
       const r = validateRequestDocument(doc({ workItemIds: '120, 121 122\n123\r\n\t124,' }));
-      assert.deepEqual(r.document?.workItemIds, ['120', '121', '122', '123', '124']);
+      assert.deepEqual(r.document!.requests[0]!.workItemIds, ['120', '121', '122', '123', '124']);
     });
 
     it('integers and strings may be mixed; strings are trimmed', () => {
-      assert.deepEqual(validateRequestDocument(doc({ workItemIds: [120, ' 121', '122 '] })).document?.workItemIds, ['120', '121', '122']);
+      assert.deepEqual(validateRequestDocument(doc({ workItemIds: [120, ' 121', '122 '] })).document!.requests[0]!.workItemIds, ['120', '121', '122']);
     });
 
     it('an empty list or blank string is an error', () => {
@@ -100,14 +100,14 @@ describe('schema request document', () => {
       assert.deepEqual(w[0]!.path, ['workItemIds', 2]);
       assert.equal(w[0]!.severity, 'warning');
       assert.equal(w[0]!.message, 'Work item ID "1" is listed more than once; it is updated only once.');
-      assert.deepEqual(r.document?.workItemIds, ['1', '2', '1', '1', '1']);
+      assert.deepEqual(r.document!.requests[0]!.workItemIds, ['1', '2', '1', '1', '1']);
     });
 
     it('more than 1000 IDs is fine (the bulk engine batches)', () => {
       const ids = Array.from({ length: 25_000 }, (_, i) => String(i + 1));
       const r = validateRequestDocument(doc({ workItemIds: ids.join('\n') }));
       assert.equal(r.ok, true);
-      assert.equal(r.document?.workItemIds.length, 25_000);
+      assert.equal(r.document!.requests[0]!.workItemIds.length, 25_000);
     });
 
     it('thousands of bad IDs are summarised after the first 50', () => {
@@ -142,7 +142,7 @@ describe('schema request document', () => {
     it('warnings do not stop a document; capitalised members come back camelCase', () => {
       const r = validateRequestDocument(doc({ update: { assignmentChange: { Adds: [{ PartyId: '7', PlannedTime: 60 }] } } }));
       assert.equal(r.ok, true);
-      assert.deepEqual(r.document?.update, { assignmentChange: { adds: [{ partyId: '7', plannedTime: 60 }] } });
+      assert.deepEqual(r.document!.requests[0]!.update, { assignmentChange: { adds: [{ partyId: '7', plannedTime: 60 }] } });
       assert.ok(r.issues.every((i) => i.severity === 'warning'));
     });
   });
@@ -177,5 +177,72 @@ describe('request document: numeric ranges written as one ID', () => {
     assert.match(ranges[0]!.message, /"131-133" looks like a range of 3 work items \(131 to 133\)/);
     const s = validateRequestDocument({ workItemIds: '120, 131-133\n7-5', update: { setCompleted: true } });
     assert.deepEqual(s.issues.filter((i) => i.code === 'DOCUMENT_ID_RANGE').map((i) => i.path), [['workItemIds']]);
+  });
+});
+
+describe('schema change set (a document of several requests)', () => {
+  const set = (requests: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ requests, ...extra });
+
+  it('several requests, each with its IDs and body, in order', () => {
+    const r = validateRequestDocument(
+      set([
+        { description: 'status', workItemIds: ['120', '121'], update: { fields: { Name: 'a' } } },
+        { workItemIds: '122', update: { moveScheduleDays: 7 } },
+      ]),
+    );
+    assert.deepEqual(r.issues, []);
+    assert.deepEqual(r.document, {
+      changeSet: true,
+      requests: [
+        { description: 'status', workItemIds: ['120', '121'], update: { fields: { Name: 'a' } } },
+        { workItemIds: ['122'], update: { moveScheduleDays: 7 } },
+      ],
+    });
+    assert.deepEqual(r.workItemIds, ['120', '121', '122']);
+  });
+
+  it("a request's problems land on its own path", () => {
+    const r = validateRequestDocument(set([{ workItemIds: ['1'], update: { moveScheduleDays: 1 } }, { workItemIds: ['2'], update: { moveScheduleDays: 'x' } }]));
+    assert.equal(r.ok, false);
+    assert.ok(r.issues.some((i) => JSON.stringify(i.path) === JSON.stringify(['requests', 1, 'update', 'moveScheduleDays'])), JSON.stringify(r.issues));
+  });
+
+  it('a request without workItemIds or update is an error on that request', () => {
+    const r = validateRequestDocument(set([{ workItemIds: ['1'] }, { update: { clearSchedule: true } }]));
+    find(r.issues, 'DOCUMENT_UPDATE_MISSING', ['requests', 0]);
+    find(r.issues, 'DOCUMENT_IDS_MISSING', ['requests', 1]);
+    assert.deepEqual(r.workItemIds, ['1']);
+  });
+
+  it('an item in two requests is an error on its later entry', () => {
+    const r = validateRequestDocument(set([{ workItemIds: ['1', '2'], update: { moveScheduleDays: 1 } }, { workItemIds: ['3', '2'], update: { clearSchedule: true } }]));
+    assert.equal(r.ok, false);
+    assert.match(find(r.issues, 'DOCUMENT_ID_IN_TWO_REQUESTS', ['requests', 1, 'workItemIds', 1]).message, /"2" is already in request 1/);
+  });
+
+  it('"requests" beside "workItemIds" or "update" is an error on each of them', () => {
+    const r = validateRequestDocument(set([{ workItemIds: ['1'], update: { moveScheduleDays: 1 } }], { workItemIds: ['2'], update: { moveScheduleDays: 1 } }));
+    find(r.issues, 'DOCUMENT_BOTH_FORMS', ['workItemIds']);
+    find(r.issues, 'DOCUMENT_BOTH_FORMS', ['update']);
+    assert.equal(r.ok, false);
+  });
+
+  it('an empty list, an entry that is not an object, and an unknown member of a request are errors', () => {
+    find(validateRequestDocument(set([])).issues, 'DOCUMENT_REQUESTS_EMPTY', ['requests']);
+    find(validateRequestDocument(set([5])).issues, 'DOCUMENT_REQUEST_NOT_OBJECT', ['requests', 0]);
+    const unknown = validateRequestDocument(set([{ workItemIds: ['1'], update: { moveScheduleDays: 1 }, Update: {} }]));
+    assert.deepEqual(find(unknown.issues, 'DOCUMENT_REQUEST_UNKNOWN_MEMBER', ['requests', 0, 'Update']).fix, { kind: 'rename-member', to: 'update' });
+    find(validateRequestDocument(set({})).issues, 'WRONG_TYPE', ['requests']);
+  });
+
+  it('placeholders left in a request are errors on their path', () => {
+    const r = validateRequestDocument(set([{ workItemIds: ['WORK-ITEM-ID'], update: { moveScheduleDays: 1 } }]));
+    find(r.issues, 'PLACEHOLDER_LEFT', ['requests', 0, 'workItemIds', 0]);
+  });
+
+  it('createChangeDocument writes one request in the single-request form and several as requests', () => {
+    assert.deepEqual(createChangeDocument([{ workItemIds: ['1'], update: { moveScheduleDays: 1 } }], { description: 'd' }), { description: 'd', workItemIds: ['1'], update: { moveScheduleDays: 1 } });
+    const two = createChangeDocument([{ workItemIds: ['1'], update: { moveScheduleDays: 1 } }, { workItemIds: ['2'], update: { clearSchedule: true }, description: 'x' }]);
+    assert.deepEqual(validateRequestDocument(two).document?.requests.map((r) => r.workItemIds), [['1'], ['2']]);
   });
 });

@@ -68,7 +68,7 @@ describe('schema: update templates', () => {
       const v = validateRequestDocument(JSON.parse(JSON.stringify(value).replace(/"(WORK-ITEM-ID|PARENT-ID|SIBLING-ID|ITEM-TYPE-ID|SOURCE-ITEM-ID|FOLDER-ID)"/g, '"130"').replace(/"login-name"/g, '"tanaka"')));
       assert.equal(v.ok, true, JSON.stringify(v.issues));
       assert.deepEqual(v.issues.filter((i) => i.severity === 'error'), []);
-      assert.deepEqual(v.document?.workItemIds, ['120', '121']);
+      assert.deepEqual(v.document!.requests[0]!.workItemIds, ['120', '121']);
     });
 
     it(`template "${t.id}" renders as JSON text and as a snippet that expand to the same value`, () => {

@@ -30,22 +30,26 @@
 //   files that also hold them there are read as before). Since version 3 the plan
 //   holds each ID once, in its request's path, when the path is the IDs as they are,
 //   joined by commas (`n`: how many); the plan's list is its requests' IDs in order
-//   (both written out when they are not).
+//   (both written out when they are not). Since version 4 the plan holds `parts`, the
+//   requests of the document with their bodies (a change set has several; each batch
+//   names its part); a part's IDs are left out when they are its batches' IDs in order.
+//   A plan of an earlier version holds one `update` and reads as one part.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { workItemsPath } from '../../api/paths';
 import type { Piece } from '../durable';
 import { isServiceBaseUrl, JobServiceShape, serviceBaseUrl, type JobService, type ServiceGoneReason } from '../service';
+import type { UpdateWorkItemsBody } from '../../schema/api';
 import { REQUEST_STATES, type JobOutcome, type JobPlan, type RequestResult, type RequestState } from '../types';
 
 export const JOURNAL_FORMAT = 'workitem-studio.bulk-job';
-export const JOURNAL_VERSION = 3;
+export const JOURNAL_VERSION = 4;
 /**
  * Versions this code reads (1: no change log, a running job always rewrote its
  * snapshot; 2: every ID three times in the plan, in its list, its request's list and
- * its request's path).
+ * its request's path; 3: one body per job, `update`).
  */
-export const READABLE_VERSIONS: readonly number[] = [1, 2, 3];
+export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4];
 export const LOG_SUFFIX = '.log';
 export const FILE_PREFIX = 'job-';
 export const FILE_SUFFIX = '.json';
@@ -144,8 +148,12 @@ const RequestShape = z.looseObject({
 const PlanShape = z.looseObject({
   duplicates: z.array(z.string()).default([]),
   ids: z.array(z.string()).optional(),
-  requests: z.array(z.looseObject({ index: z.number().int(), ids: z.array(z.string()).optional(), n: z.number().int().nonnegative().optional(), path: z.string() })),
-  update: z.record(z.string(), z.unknown()),
+  requests: z.array(
+    z.looseObject({ index: z.number().int(), ids: z.array(z.string()).optional(), n: z.number().int().nonnegative().optional(), path: z.string(), part: z.number().int().nonnegative().optional() }),
+  ),
+  // Version 4: the document's requests; earlier versions: one body for every request.
+  parts: z.array(z.looseObject({ ids: z.array(z.string()).optional(), update: z.record(z.string(), z.unknown()), description: z.string().optional() })).min(1).optional(),
+  update: z.record(z.string(), z.unknown()).optional(),
   warnings: z.array(z.unknown()).default([]),
   baseUrl: z.string(),
   maxIdsPerRequest: z.number(),
@@ -221,6 +229,8 @@ export function parseJournal(abs: string, text: string): JournalData {
     throw new JournalError('corrupt', abs, `the job journal ${abs} is damaged: its service ${serviceBaseUrl(data.service)} is not the one its plan was made for (${data.plan.baseUrl})`);
   }
   if (!idsFromPaths(data.plan)) throw new JournalError('corrupt', abs, `the job journal ${abs} is damaged: a request's path does not hold its IDs`);
+  const partsProblem = fillParts(data.plan as JobPlan & { update?: UpdateWorkItemsBody });
+  if (partsProblem) throw new JournalError('corrupt', abs, `the job journal ${abs} is damaged: ${partsProblem}`);
   if (data.requests.length !== data.plan.requests.length || data.requests.some((r, i) => r.index !== i)) {
     throw new JournalError('corrupt', abs, `the job journal ${abs} is damaged: its requests do not match its plan`);
   }
@@ -276,9 +286,42 @@ function planJson(plan: JobPlan): string {
       r.path[r.path.length - joined.length - 1] === '/' &&
       !joined.includes('/') &&
       commas(joined) === r.ids.length - 1;
-    return inPath ? { index: r.index, n: r.ids.length, path: r.path } : r;
+    return inPath ? { index: r.index, n: r.ids.length, path: r.path, ...(r.part !== undefined ? { part: r.part } : {}) } : r;
   });
-  return JSON.stringify({ ...plan, ids: inOrder && k === plan.ids.length ? undefined : plan.ids, requests });
+  const parts = plan.parts.map((p, n) => (sameIds(p.ids, batchIdsOfPart(plan.requests, n)) ? { ...p, ids: undefined } : p));
+  return JSON.stringify({ ...plan, ids: inOrder && k === plan.ids.length ? undefined : plan.ids, requests, parts });
+}
+
+/** The IDs of a part's batches, in order. */
+function batchIdsOfPart(requests: JobPlan['requests'], part: number): string[] {
+  return requests.filter((r) => (r.part ?? 0) === part).flatMap((r) => r.ids);
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
+}
+
+/**
+ * Gives a plan read from a journal its parts: a plan of version 3 or earlier has one
+ * `update` (one part, every ID); a part without IDs gets its batches' IDs. A problem
+ * (a batch naming a part the plan lacks, an ID in two parts) is returned as text.
+ */
+function fillParts(plan: JobPlan & { update?: UpdateWorkItemsBody }): string | undefined {
+  if (!plan.parts) {
+    if (!plan.update) return 'its plan has neither parts nor an update';
+    plan.parts = [{ ids: plan.ids, update: plan.update }];
+  }
+  delete plan.update;
+  const seen = new Set<string>();
+  for (const r of plan.requests) if ((r.part ?? 0) >= plan.parts.length) return `request #${r.index + 1} names part ${(r.part ?? 0) + 1} of a plan of ${plan.parts.length}`;
+  for (const [n, p] of plan.parts.entries()) {
+    p.ids ??= batchIdsOfPart(plan.requests, n);
+    for (const id of p.ids) {
+      if (seen.has(id)) return `work item ${id} is in two parts of its plan`;
+      seen.add(id);
+    }
+  }
+  return undefined;
 }
 
 function commas(text: string): number {

@@ -9,7 +9,7 @@ import {
   listUnfinishedJobs,
   missingFromRead,
   missingIdsOf,
-  planJob,
+  planChange,
   resendUnknown,
   resultFromJournal,
   resumeJob,
@@ -176,9 +176,11 @@ export async function sendWithoutMissing(jobs: JobRunner, jobId?: string): Promi
     void vscode.window.showInformationMessage(vscode.l10n.t('No other work item is left to send.'));
     return undefined;
   }
-  const plan = planJob({
-    workItemIds: m.remaining,
-    update: journal.plan.update,
+  const remaining = new Set(m.remaining);
+  const plan = planChange({
+    requests: journal.plan.parts
+      .map((p) => ({ workItemIds: p.ids.filter((id) => remaining.has(id)), update: p.update, ...(p.description !== undefined ? { description: p.description } : {}) }))
+      .filter((p) => p.workItemIds.length > 0),
     baseUrl: info.baseUrl,
     maxIdsPerRequest: journal.plan.maxIdsPerRequest,
     maxUrlLength: journal.plan.maxUrlLength,

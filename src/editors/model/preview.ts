@@ -14,6 +14,8 @@ export interface PreviewStrings {
   bodyHeading: string;
   requestsHeading: string;
   request(index: number, total: number, items: number): string;
+  /** A change set's request heading: "Request 2 of 3 in the document: 4 items (Status)". */
+  part(index: number, total: number, items: number, description?: string): string;
   limits(maxIds: number, maxUrl: number): string;
   /** e.g. "and 12 more" */
   more(count: number): string;
@@ -30,6 +32,7 @@ export const ENGLISH_PREVIEW: PreviewStrings = {
   bodyHeading: 'Body (the same for every request)',
   requestsHeading: 'Requests',
   request: (index, total, items) => `Request ${index} of ${total}: ${items} ${items === 1 ? 'item' : 'items'}`,
+  part: (index, total, items, description) => `Request ${index} of ${total} in the document: ${items} ${items === 1 ? 'item' : 'items'}${description ? ` (${description})` : ''}`,
   limits: (maxIds, maxUrl) => `Split into requests of at most ${maxIds} IDs and at most ${maxUrl} characters of URL.`,
   more: (count) => `and ${count} more`,
 };
@@ -73,11 +76,16 @@ export function renderPreview(input: PreviewInput, s: PreviewStrings = ENGLISH_P
     for (const w of warnings) out.push(`- ${w.replace(/\n/g, ' ')}`);
     out.push('');
   }
-  out.push(`## ${s.bodyHeading}`, '', fence(JSON.stringify(plan.update, null, 2), 'json'), '');
-  out.push(`## ${s.requestsHeading}`, '');
   const base = plan.baseUrl.replace(/\/+$/, '');
-  for (const r of plan.requests) {
-    out.push(`### ${s.request(r.index + 1, plan.requests.length, r.ids.length)}`, '', fence(`PUT ${base}${r.path}`, 'http'), '');
-  }
+  plan.parts.forEach((part, k) => {
+    // A change set: each request of the document with its body, then its batches.
+    if (plan.parts.length > 1) out.push(`## ${s.part(k + 1, plan.parts.length, part.ids.length, part.description)}`, '');
+    out.push(`${plan.parts.length > 1 ? '###' : '##'} ${s.bodyHeading}`, '', fence(JSON.stringify(part.update, null, 2), 'json'), '');
+    out.push(`${plan.parts.length > 1 ? '###' : '##'} ${s.requestsHeading}`, '');
+    for (const r of plan.requests) {
+      if ((r.part ?? 0) !== k) continue;
+      out.push(`${plan.parts.length > 1 ? '####' : '###'} ${s.request(r.index + 1, plan.requests.length, r.ids.length)}`, '', fence(`PUT ${base}${r.path}`, 'http'), '');
+    }
+  });
   return out.join('\n');
 }
