@@ -1,6 +1,6 @@
 // Before/after values of a job, from its journal and snapshots: what the undo and
 // the result view's before → after table work from. No vscode import.
-import type { WorkItemResult } from '../schema/api';
+import type { UpdateWorkItemsBody, WorkItemResult } from '../schema/api';
 import { itemEffect, sameFieldValue, touchedFields, type ItemValues } from './effects';
 import type { JobJournal } from './journal';
 import { readSnapshot, snapshotItems, snapshotSiblings, type ValuesSnapshot } from './snapshot';
@@ -31,6 +31,13 @@ export function responseFields(item: WorkItemResult): Record<string, unknown> {
  */
 export function valuesAfterAnswer(before: ItemValues, sent: Readonly<Record<string, unknown>> | undefined, answer: WorkItemResult): ItemValues {
   return { ...before, ...(sent ?? {}), ...responseFields(answer) };
+}
+
+/** The fields sent to an item by all its bodies (they change different fields of it). */
+function sentFields(bodies: readonly UpdateWorkItemsBody[] | undefined): Record<string, unknown> | undefined {
+  if (!bodies || bodies.length === 0) return undefined;
+  if (bodies.length === 1) return bodies[0]!.fields;
+  return Object.assign({}, ...bodies.map((b) => b.fields ?? {})) as Record<string, unknown>;
 }
 
 function isApplied(r: RequestResult): boolean {
@@ -80,7 +87,7 @@ export async function jobValues(journal: JobJournal): Promise<JobValues> {
     }
     const b = beforeItems.get(id);
     const answer = answered.get(id);
-    if (b && answer) after.set(id, valuesAfterAnswer(b, bodies.get(id)?.fields, answer));
+    if (b && answer) after.set(id, valuesAfterAnswer(b, sentFields(bodies.get(id)), answer));
   }
   return { before, afterRead, applied, uncertain, after };
 }
@@ -173,8 +180,15 @@ export function changeRows(journal: JobJournal, values: JobValues): ChangeRow[] 
   for (const id of values.applied) {
     const b = before.get(id);
     const a = values.after.get(id);
-    const body = bodies.get(id);
-    if (!b || !body) continue;
+    if (!b) continue;
+    for (const body of bodies.get(id) ?? []) rowsOf(rows, id, body, b, a);
+  }
+  return rows;
+}
+
+/** The rows of one item for the fields one body of the job touches. */
+function rowsOf(rows: ChangeRow[], id: string, body: UpdateWorkItemsBody, b: ItemValues, a: ItemValues | undefined): void {
+  {
     const fields = touchedFields(body);
     const effect = itemEffect(id, body, b);
     for (const f of fields) {
@@ -189,5 +203,4 @@ export function changeRows(journal: JobJournal, values: JobValues): ChangeRow[] 
       rows.push(row);
     }
   }
-  return rows;
 }

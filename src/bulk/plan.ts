@@ -6,6 +6,7 @@ import { batchIdsByUrlLength, parseBaseUrl, validateWorkItemIdForPath, WORK_ITEM
 export { batchIdsByUrlLength, type IdBatch };
 import { DEFAULT_MAX_URL_LENGTH, MAX_ITEMS_PER_UPDATE } from '../api/limits';
 import type { UpdateWorkItemsBody } from '../schema/api';
+import { touchedFields } from '../schema/touched';
 import type { JobPlan, PlanInput, PlannedRequest, PlanPart, PlanProblem, PlanWarning } from './types';
 
 export { WORK_ITEMS_PATH_PREFIX };
@@ -131,9 +132,10 @@ export interface ChangeInput extends Omit<PlanInput, 'workItemIds' | 'update' | 
 /**
  * Plans a change of several requests as one job: each request is planned as
  * {@link planJob} plans one (its own batches), the batches follow each other in the
- * requests' order and name their part. An item in two requests is a problem (its value
- * before, its prediction and its undo would not be its own). Throws {@link PlanError}
- * with every problem of every request (positions count from the start of each request).
+ * requests' order and name their part. An item may be in several requests that change
+ * different fields of it; a field of an item changed by two requests is a problem (its
+ * value before, its prediction and its undo would depend on the order). Throws
+ * {@link PlanError} with every problem of every request.
  */
 export function planChange(input: ChangeInput): JobPlan {
   // A document of one request is the plan it always was (its batches name no part).
@@ -146,7 +148,8 @@ export function planChange(input: ChangeInput): JobPlan {
   const requests: PlannedRequest[] = [];
   const warnings: PlanWarning[] = [];
   const duplicates: string[] = [];
-  const partOf = new Map<string, number>();
+  /** Per item: each field some earlier request changes, and which request. */
+  const claimed = new Map<string, Map<string, number>>();
   let first: JobPlan | undefined;
   input.requests.forEach((r, k) => {
     let plan: JobPlan;
@@ -158,10 +161,14 @@ export function planChange(input: ChangeInput): JobPlan {
       return;
     }
     first ??= plan;
+    const fields = touchedFields(r.update);
     for (const id of plan.ids) {
-      const earlier = partOf.get(id);
-      if (earlier !== undefined) problems.push({ code: 'id-in-two-requests', message: `request ${k + 1}: work item "${id}" is already in request ${earlier + 1}`, id });
-      else partOf.set(id, k);
+      let mine = claimed.get(id);
+      if (!mine) claimed.set(id, (mine = new Map()));
+      const clash = fields.find((f) => mine.has(f));
+      if (clash !== undefined) {
+        problems.push({ code: 'id-in-two-requests', message: `request ${k + 1}: work item "${id}" is already in request ${mine.get(clash)! + 1}, which changes ${clash} too`, id });
+      } else for (const f of fields) mine.set(f, k);
     }
     parts.push(plan.parts[0]!);
     duplicates.push(...plan.duplicates);
@@ -171,7 +178,7 @@ export function planChange(input: ChangeInput): JobPlan {
   if (input.requests.length === 0) problems.push({ code: 'no-ids', message: 'the change holds no request' });
   if (problems.length > 0) throw new PlanError(problems);
   return {
-    ids: parts.flatMap((p) => p.ids),
+    ids: [...new Set(parts.flatMap((p) => p.ids))],
     duplicates,
     requests,
     parts,
@@ -187,10 +194,16 @@ export function partOfRequest(plan: Pick<JobPlan, 'parts'>, request: Pick<Planne
   return plan.parts[request.part ?? 0] ?? plan.parts[0]!;
 }
 
-/** The body each item of a plan is sent with (an item is in one part only). */
-export function bodiesById(plan: Pick<JobPlan, 'parts'>): Map<string, UpdateWorkItemsBody> {
-  const out = new Map<string, UpdateWorkItemsBody>();
-  for (const p of plan.parts) for (const id of p.ids) if (!out.has(id)) out.set(id, p.update);
+/** The bodies each item of a plan is sent with, in the order they are sent (one for most items). */
+export function bodiesById(plan: Pick<JobPlan, 'parts'>): Map<string, UpdateWorkItemsBody[]> {
+  const out = new Map<string, UpdateWorkItemsBody[]>();
+  for (const p of plan.parts) {
+    for (const id of p.ids) {
+      const list = out.get(id);
+      if (list) list.push(p.update);
+      else out.set(id, [p.update]);
+    }
+  }
   return out;
 }
 
@@ -210,6 +223,6 @@ export function withParts(plan: JobPlan & { update?: UpdateWorkItemsBody }): Job
 }
 
 /** What a per-item view takes as the body: the one body of a plan of one part, else each item's body. */
-export function bodyOrBodies(plan: Pick<JobPlan, 'parts'>): UpdateWorkItemsBody | Map<string, UpdateWorkItemsBody> {
+export function bodyOrBodies(plan: Pick<JobPlan, 'parts'>): UpdateWorkItemsBody | Map<string, UpdateWorkItemsBody[]> {
   return plan.parts.length === 1 ? plan.parts[0]!.update : bodiesById(plan);
 }

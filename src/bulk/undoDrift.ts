@@ -65,8 +65,8 @@ export function valuesLeftByJob(id: string, body: UpdateWorkItemsBody, before: I
  * request is of unknown outcome drifted only when a field is neither its value before
  * nor the value the job would have left.
  */
-export function compareWithJob(values: JobValues, bodies: UpdateWorkItemsBody | ReadonlyMap<string, UpdateWorkItemsBody>, current: ReadonlyMap<string, ItemValues>): UndoDrift[] {
-  const bodyOf = (id: string): UpdateWorkItemsBody | undefined => (bodies instanceof Map ? bodies.get(id) : (bodies as UpdateWorkItemsBody));
+export function compareWithJob(values: JobValues, bodies: UpdateWorkItemsBody | ReadonlyMap<string, readonly UpdateWorkItemsBody[]>, current: ReadonlyMap<string, ItemValues>): UndoDrift[] {
+  const bodiesOf = (id: string): readonly UpdateWorkItemsBody[] => (bodies instanceof Map ? (bodies.get(id) ?? []) : [bodies as UpdateWorkItemsBody]);
   const before = snapshotItems(values.before);
   const out: UndoDrift[] = [];
   const check = (id: string, applied: boolean): void => {
@@ -78,9 +78,9 @@ export function compareWithJob(values: JobValues, bodies: UpdateWorkItemsBody | 
       out.push({ id, ...(name !== undefined ? { name } : {}), fields: [], gone: true });
       return;
     }
-    const body = bodyOf(id);
-    if (!body) return;
-    const left = valuesLeftByJob(id, body, b, values.after.get(id), applied);
+    // Each body of the item changes fields of its own: what the job left is what each left.
+    const left = new Map<string, unknown>();
+    for (const body of bodiesOf(id)) for (const [f, v] of valuesLeftByJob(id, body, b, values.after.get(id), applied)) left.set(f, v);
     const fields: UndoDriftField[] = [];
     for (const [field, expected] of left) {
       if (sameFieldValue(field, expected, now[field])) continue;

@@ -27,10 +27,18 @@ export type FieldPlace =
   /** The value of `changeItemTypeTo`. */
   | { kind: 'itemType'; node?: Node };
 
+/**
+ * A path inside a request's body: `['update', ...]` of a single-request document, or of a
+ * request of a change set (`['requests', 2, 'update', ...]`), as the single form's path.
+ */
+export function bodyPath(path: readonly (string | number)[]): (string | number)[] {
+  return path[0] === 'requests' && typeof path[1] === 'number' ? path.slice(2) : [...path];
+}
+
 /** The field place at an offset of a request document's text (vscode-free logic, jsonc-parser only). */
 export function fieldPlaceAt(text: string, offset: number): FieldPlace | undefined {
   const loc = getLocation(text, offset);
-  const p = loc.path;
+  const p = bodyPath(loc.path);
   const node = loc.previousNode && loc.previousNode.type !== 'property' ? loc.previousNode : undefined;
   const keyNode = loc.previousNode?.type === 'property' ? loc.previousNode : undefined;
   if (p[0] !== 'update') return undefined;
@@ -49,7 +57,7 @@ export function fieldPlaceAt(text: string, offset: number): FieldPlace | undefin
 /** The field name under the cursor: a member name of `fields`/`fieldCalcTypes`, or a name in a list of fields. */
 export function fieldNameAt(text: string, offset: number): { name: string; start: number; end: number } | undefined {
   const loc = getLocation(text, offset);
-  const p = loc.path;
+  const p = bodyPath(loc.path);
   if (p[0] !== 'update') return undefined;
   const n = loc.previousNode;
   if (p.length === 3 && loc.isAtPropertyKey && (p[1] === 'fields' || p[1] === 'fieldCalcTypes') && typeof p[2] === 'string' && n) {

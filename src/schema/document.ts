@@ -20,8 +20,9 @@
 //     ]
 //   }
 //
-// The requests are sent in their order; an item is in at most one request of a change,
-// so that its value before, its prediction and its undo are its own.
+// The requests are sent in their order. An item may be in several requests when they
+// change different fields of it, so that each field's value before, prediction and undo
+// belong to one request.
 import { z } from 'zod';
 import { UpdateWorkItemsBody } from './api';
 import { type DocumentIssue, type JsonPath, describeValue, hasErrors, makeIssue } from './issues';
@@ -29,6 +30,7 @@ import { idRange } from './id-ranges';
 import { isPlaceholderText } from './placeholders';
 import { checkUpdateBody, workItemIdProblem, type UpdateCheckOptions } from './rules';
 import { pathLookalike } from './id-lookalikes';
+import { touchedFields } from './touched';
 
 export type { DocumentIssue, IssueFix, JsonPath } from './issues';
 
@@ -89,7 +91,7 @@ const IdsSchema = z
 const UpdateSchema = UpdateWorkItemsBody.describe('The change to make to every listed work item: the body of PUT /workitem/workItems/{workItemIds}.');
 
 export const REQUESTS_TEXT =
-  'A change of several requests, sent in this order, previewed, confirmed, sent and undone as one (instead of "workItemIds" and "update"). Each work item may be in one request only.';
+  'A change of several requests, sent in this order, previewed, confirmed, sent and undone as one (instead of "workItemIds" and "update"). A field of a work item may be changed by one request only.';
 
 /** One request of a change set. */
 export const DocumentRequestSchema = z.strictObject({
@@ -258,7 +260,7 @@ export function validateRequestDocument(value: unknown, options: UpdateCheckOpti
     if (r) requests.push(r);
     else readable = false;
   }
-  if (readable && changeSet) checkOneRequestPerItem(value.requests as unknown[], requests, issues);
+  if (readable && changeSet) checkSharedItems(value.requests as unknown[], requests, issues);
 
   const ok = !hasErrors(issues) && readable;
   const result: DocumentValidation = { ok, issues };
@@ -320,23 +322,33 @@ function readRequest(raw: unknown, base: JsonPath, issues: DocumentIssue[], opti
   return out;
 }
 
-/** An item named by two requests of a change is an error on its later entry (its before, prediction and undo would be ambiguous). */
-function checkOneRequestPerItem(raw: unknown[], requests: readonly DocumentRequest[], issues: DocumentIssue[]): void {
-  const firstIn = new Map<string, number>();
+/**
+ * An item may be in several requests of a change when they change different fields of it
+ * (the undo of a change puts back its schedule and its fields by separate requests, say);
+ * a field of an item changed by two requests is an error on the later entry: its value
+ * before, its prediction and its undo would depend on the order.
+ */
+function checkSharedItems(raw: unknown[], requests: readonly DocumentRequest[], issues: DocumentIssue[]): void {
+  const claimed = new Map<string, Map<string, number>>();
   let reported = 0;
   requests.forEach((r, i) => {
     const entry = raw[i] as Record<string, unknown>;
     const written = entry.workItemIds;
+    const fields = touchedFields(r.update);
+    const seenHere = new Set<string>();
     for (const [k, id] of r.workItemIds.entries()) {
-      const first = firstIn.get(id);
-      if (first === undefined) {
-        firstIn.set(id, i);
+      if (seenHere.has(id)) continue; // a duplicate within one request is its own warning
+      seenHere.add(id);
+      let mine = claimed.get(id);
+      if (!mine) claimed.set(id, (mine = new Map()));
+      const clash = fields.find((f) => mine.has(f));
+      if (clash === undefined) {
+        for (const f of fields) mine.set(f, i);
         continue;
       }
-      if (first === i) continue; // a duplicate within one request is its own warning
       if (reported++ >= MAX_ID_ISSUES) continue;
       const at: JsonPath = Array.isArray(written) ? ['requests', i, 'workItemIds', positionOf(written, id, k)] : ['requests', i, 'workItemIds'];
-      issues.push(makeIssue('DOCUMENT_ID_IN_TWO_REQUESTS', at, { id, request: first + 1 }));
+      issues.push(makeIssue('DOCUMENT_ID_IN_TWO_REQUESTS', at, { id, request: mine.get(clash)! + 1, field: clash }));
     }
   });
   if (reported > MAX_ID_ISSUES) issues.push(makeIssue('DOCUMENT_IDS_MORE_PROBLEMS', ['requests'], { count: reported - MAX_ID_ISSUES }));

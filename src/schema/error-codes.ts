@@ -69,7 +69,7 @@ export const ERROR_CODES = {
     severity: 'error',
   },
   DOCUMENT_ID_IN_TWO_REQUESTS: {
-    message: 'Work item ID "{id}" is already in request {request}: each item may be in one request of a change; merge the two updates for it.',
+    message: 'Work item ID "{id}" is already in request {request}, which changes {field} too: a field of an item is changed by one request of a change; merge the two.',
     producedBy: ['client'],
     severity: 'error',
   },

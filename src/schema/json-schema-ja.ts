@@ -8,8 +8,8 @@
 export const JSON_SCHEMA_JA: Readonly<Record<string, string>> = {
   'A bulk update of work items: the IDs of the work items ("workItemIds") and the change to make to each ("update"), or several such requests sent as one change ("requests"). Send it with the "Send" CodeLens at the top of the file.':
     '作業項目の一括更新です。作業項目の ID ("workItemIds") と、それぞれに加える変更 ("update") を書きます。複数のリクエストを 1 つの変更として送るときは "requests" に並べます。ファイル先頭の「送信」CodeLens で送信します。',
-  'A change of several requests, sent in this order, previewed, confirmed, sent and undone as one (instead of "workItemIds" and "update"). Each work item may be in one request only.':
-    '複数のリクエストからなる 1 つの変更です ("workItemIds" と "update" の代わりに書きます)。この順に送信し、プレビュー・確認・送信・元に戻すを 1 つの変更として行います。1 つの作業項目は 1 つのリクエストにだけ含められます。',
+  'A change of several requests, sent in this order, previewed, confirmed, sent and undone as one (instead of "workItemIds" and "update"). A field of a work item may be changed by one request only.':
+    '複数のリクエストからなる 1 つの変更です ("workItemIds" と "update" の代わりに書きます)。この順に送信し、プレビュー・確認・送信・元に戻すを 1 つの変更として行います。作業項目の 1 つのフィールドを変更できるのは 1 つのリクエストだけです。',
   'What this request does (not sent to the service).': 'このリクエストの内容の説明 (サービスには送信されません)。',
   'Assignments to add.': '追加する割り当て。',
   'Assignments to update.': '更新する割り当て。',

@@ -1,12 +1,14 @@
-// "Review Changes" (issue 24 §4): the table's pending edits grouped into the fewest update
-// requests (src/table/model/group.ts) and opened as ordinary request documents, or
-// straight in the Before/After view (the request documents' Preview). From there the
-// existing Preview, Send, journal, result view and Create Undo Document apply unchanged.
+// "Review Changes": the table's pending edits grouped into the fewest update requests
+// (src/table/model/group.ts) and opened as one request
+// document (a change set when there are several requests), or straight in the
+// Before/After view (the document's Preview). From there Preview, Send, the journal, the
+// result view and Create Undo Document take the change as one.
 import * as vscode from 'vscode';
 import { UserInputError } from '../common/commands';
 import { openNewRequestDocument } from '../common/requestDocuments';
 import type { Template } from '../schema/render';
 import type { UpdateWorkItemsBody } from '../schema/api';
+import { createChangeDocument } from '../schema/document';
 import { idValue } from '../schema/reads';
 import { groupEdits, userNames, type ColumnDef, type KnownUser } from './model';
 import { editDescriptionParts } from './model/editDescription';
@@ -28,13 +30,18 @@ export function describeTableEdits(update: UpdateWorkItemsBody, count: number, c
 /** "1 edited cell makes 1 update request." / "3 edited cells make 2 update requests." */
 function editedCellsText(edits: number, requests: number): string {
   if (edits === 1) return vscode.l10n.t('1 edited cell makes 1 update request.');
-  return requests === 1 ? vscode.l10n.t('{0} edited cells make 1 update request.', edits) : vscode.l10n.t('{0} edited cells make {1} update requests.', edits, requests);
+  return requests === 1 ? vscode.l10n.t('{0} edited cells make 1 update request.', edits) : vscode.l10n.t('{0} edited cells make {1} update requests, sent as one change.', edits, requests);
+}
+
+/** The description of a change set of the table's edits. */
+function changeDescription(edits: number, items: number): string {
+  return vscode.l10n.t('Table edits: {0} in {1}', edits === 1 ? vscode.l10n.t('1 cell') : vscode.l10n.t('{0} cells', edits), items === 1 ? vscode.l10n.t('1 work item') : vscode.l10n.t('{0} work items', items));
 }
 
 async function pickMode(count: number, edits: number): Promise<ReviewMode | undefined> {
   const items: (vscode.QuickPickItem & { mode: ReviewMode })[] = [
-    { label: vscode.l10n.t('Preview Before/After'), detail: vscode.l10n.t('Open the request documents and show the values before and after each change.'), mode: 'preview' },
-    { label: vscode.l10n.t('Open as Request Documents'), detail: vscode.l10n.t('Open the request documents to read or change before Preview and Send.'), mode: 'documents' },
+    { label: vscode.l10n.t('Preview Before/After'), detail: vscode.l10n.t('Open the request document and show the values before and after the change.'), mode: 'preview' },
+    { label: vscode.l10n.t('Open as Request Document'), detail: vscode.l10n.t('Open the request document to read or change before Preview and Send.'), mode: 'documents' },
   ];
   const picked = await vscode.window.showQuickPick(items, {
     title: vscode.l10n.t('Review Changes'),
@@ -43,7 +50,7 @@ async function pickMode(count: number, edits: number): Promise<ReviewMode | unde
   return picked?.mode;
 }
 
-/** Groups the panel's edits and opens them; returns the request documents opened. */
+/** Groups the panel's edits and opens them as one document; returns it (in a list, empty when the user cancelled). */
 export async function reviewChanges(panel: TablePanel, log: vscode.LogOutputChannel, mode?: ReviewMode): Promise<vscode.TextDocument[]> {
   const edits = panel.editing.edits;
   if (edits.size === 0) throw new UserInputError(vscode.l10n.t('The table has no edits to review: edit some cells first.'));
@@ -54,17 +61,16 @@ export async function reviewChanges(panel: TablePanel, log: vscode.LogOutputChan
   };
   const columns = panel.allColumns();
   const users = panel.knownUsers();
-  const groups = groupEdits(edits.all(), { canShift, describe: (update, count) => describeTableEdits(update, count, columns, users) });
+  const groups = groupEdits(edits.all(), { canShift, wholeRequests: true, describe: (update, count) => describeTableEdits(update, count, columns, users) });
   const chosen = mode ?? (await pickMode(groups.length, edits.size));
   if (!chosen) return [];
-  const docs: vscode.TextDocument[] = [];
-  for (const g of groups) {
-    const editor = await openNewRequestDocument(g.document as unknown as Template, 'table-edits');
-    docs.push(editor.document);
-  }
-  log.info(`Work item table ${panel.source.title}: ${edits.size} edits → ${groups.length} request documents (${chosen})`);
-  if (chosen === 'preview' && docs.length > 0) {
-    await vscode.commands.executeCommand('workItemStudio.previewUpdate', docs[0]!.uri, docs.map((d) => d.uri));
-  }
-  return docs;
+  const items = new Set(groups.flatMap((g) => g.document.workItemIds)).size;
+  const document = createChangeDocument(
+    groups.map((g) => ({ workItemIds: g.document.workItemIds, update: g.document.update, ...(g.document.description !== undefined ? { description: g.document.description } : {}) })),
+    groups.length > 1 ? { description: changeDescription(edits.size, items) } : {},
+  );
+  const editor = await openNewRequestDocument(document as unknown as Template, 'table-edits');
+  log.info(`Work item table ${panel.source.title}: ${edits.size} edits → 1 request document of ${groups.length} request(s) (${chosen})`);
+  if (chosen === 'preview') await vscode.commands.executeCommand('workItemStudio.previewUpdate', editor.document.uri);
+  return [editor.document];
 }

@@ -204,23 +204,24 @@ export class PreviewTableBuilder {
   private k = 4;
   private readonly visit: FieldVisitor;
   /** For a change of several bodies: each item's body, and each field's place in the row (the fields of every body). */
-  private readonly bodyOf?: ReadonlyMap<string, UpdateWorkItemsBody>;
+  private readonly bodyOf?: ReadonlyMap<string, readonly UpdateWorkItemsBody[]>;
   private readonly place?: ReadonlyMap<string, number>;
 
   /**
-   * `body`: the one body of every item; or, for a change set, each item's body (its
-   * request's): the table's fields are then those of every body, and a field an item's body
-   * does not touch shows its current value, unchanged and not counted.
+   * `body`: the one body of every item; or, for a change set, each item's bodies (of the
+   * requests it is in, which change different fields of it): the table's fields are then
+   * those of every body, and a field no body of an item touches shows its current value,
+   * unchanged and not counted.
    */
   constructor(
     private readonly ids: readonly string[],
-    private readonly body: UpdateWorkItemsBody | ReadonlyMap<string, UpdateWorkItemsBody>,
+    private readonly body: UpdateWorkItemsBody | ReadonlyMap<string, readonly UpdateWorkItemsBody[]>,
     private readonly s: ChangeTableStrings,
     private readonly options: EffectsOptions = {},
   ) {
     if (body instanceof Map) {
       this.bodyOf = body;
-      this.fields = touchedFieldsOfAll([...new Set(body.values())]);
+      this.fields = touchedFieldsOfAll([...new Set([...body.values()].flat())]);
       this.place = new Map(this.fields.map((f, i) => [f, i]));
     } else {
       this.fields = touchedFields(body as UpdateWorkItemsBody);
@@ -288,8 +289,7 @@ export class PreviewTableBuilder {
       }
       this.k = width;
     }
-    const body = this.bodyOf ? (this.bodyOf.get(id) ?? {}) : (this.body as UpdateWorkItemsBody);
-    const e = itemEffect(id, body, values, this.options, this.visit);
+    const e = this.bodyOf ? this.effectOfAll(id, values) : itemEffect(id, this.body as UpdateWorkItemsBody, values, this.options, this.visit);
     if (e.name !== undefined) row[1] = e.name;
     if (e.problems.length > 0) {
       row[2] = e.problems.map((p) => this.s.problem(p)).join(' · ');
@@ -310,6 +310,15 @@ export class PreviewTableBuilder {
       row[k + 2] = null;
     }
     this.table.rows[r] = row;
+  }
+
+  /** The effects of an item's bodies in a change set, as one: each visits its own fields' places. */
+  private effectOfAll(id: string, values: ItemValues | undefined): ReturnType<typeof itemEffect> {
+    const bodies = this.bodyOf!.get(id) ?? [{}];
+    const effects = bodies.map((b) => itemEffect(id, b, values, this.options, this.visit));
+    if (effects.length === 1) return effects[0]!;
+    const first = effects[0]!;
+    return { ...first, fields: effects.flatMap((e) => e.fields), problems: effects.flatMap((e) => e.problems), notes: [...new Set(effects.flatMap((e) => e.notes))] };
   }
 
   private noted(n: EffectNote, at: number): void {

@@ -51,11 +51,17 @@ describe('bulk change set: plan', () => {
     assert.deepEqual(one, planJob({ workItemIds: ['1', '1', '2'], update: { moveScheduleDays: 1 }, baseUrl: BASE }));
   });
 
-  it('an item in two requests is refused, naming both', () => {
+  it('a field of an item changed by two requests is refused, naming both and the field', () => {
     assert.throws(
       () => planChange({ requests: [{ workItemIds: ['1', '2'], update: { moveScheduleDays: 1 } }, { workItemIds: ['2'], update: { clearSchedule: true } }], baseUrl: BASE }),
-      (e: unknown) => e instanceof PlanError && e.problems.some((p) => p.code === 'id-in-two-requests' && /request 2: work item "2" is already in request 1/.test(p.message)),
+      (e: unknown) => e instanceof PlanError && e.problems.some((p) => p.code === 'id-in-two-requests' && /request 2: work item "2" is already in request 1, which changes PlannedStartDate too/.test(p.message)),
     );
+  });
+
+  it('an item may be in two requests that change different fields of it', () => {
+    const plan = planChange({ requests: [{ workItemIds: ['1', '2'], update: { moveScheduleDays: 1 } }, { workItemIds: ['2'], update: { fields: { Name: 'n' } } }], baseUrl: BASE });
+    assert.deepEqual(plan.ids, ['1', '2']);
+    assert.deepEqual(plan.parts.map((p) => p.ids), [['1', '2'], ['2']]);
   });
 
   it("every request's problems are listed, each with its request's number", () => {

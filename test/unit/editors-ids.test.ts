@@ -125,6 +125,16 @@ describe('editors: numeric ranges in ID lists', () => {
 describe('editors: removing missing IDs from a request document', () => {
   const doc = (ids: string) => `{\n  "description": "d",\n  "workItemIds": ${ids},\n  "update": { "setCompleted": true }\n}\n`;
 
+  it("removes them from every request's list of a change set, the rest of the text as it was", () => {
+    const text = '{\n  "requests": [\n    { "workItemIds": ["1", "999", "2"], "update": { "setCompleted": true } },\n    { "workItemIds": "3, 998", "update": { "moveScheduleDays": 1 } }\n  ]\n}\n';
+    const edited = removeIdsFromDocumentText(text, ['999', '998'])!;
+    assert.deepEqual(
+      (JSON.parse(edited) as { requests: { workItemIds: unknown }[] }).requests.map((r) => r.workItemIds),
+      [['1', '2'], '3'],
+    );
+    assert.equal(edited, '{\n  "requests": [\n    { "workItemIds": ["1", "2"], "update": { "setCompleted": true } },\n    { "workItemIds": "3", "update": { "moveScheduleDays": 1 } }\n  ]\n}\n');
+  });
+
   it('removes list entries with their commas and keeps the layout of the others', () => {
     assert.equal(removeIdsFromDocumentText(doc('["120", "999", 121,\n    "122", "998"]'), ['999', '998']), doc('["120", 121,\n    "122"]'));
     assert.equal(removeIdsFromDocumentText(doc('["999", "120"]'), ['999']), doc('["120"]'));

@@ -214,10 +214,16 @@ describe('schema change set (a document of several requests)', () => {
     assert.deepEqual(r.workItemIds, ['1']);
   });
 
-  it('an item in two requests is an error on its later entry', () => {
+  it('a field of an item changed by two requests is an error on the later entry, naming the field', () => {
     const r = validateRequestDocument(set([{ workItemIds: ['1', '2'], update: { moveScheduleDays: 1 } }, { workItemIds: ['3', '2'], update: { clearSchedule: true } }]));
     assert.equal(r.ok, false);
-    assert.match(find(r.issues, 'DOCUMENT_ID_IN_TWO_REQUESTS', ['requests', 1, 'workItemIds', 1]).message, /"2" is already in request 1/);
+    assert.match(find(r.issues, 'DOCUMENT_ID_IN_TWO_REQUESTS', ['requests', 1, 'workItemIds', 1]).message, /"2" is already in request 1, which changes PlannedStartDate too/);
+  });
+
+  it('an item may be in two requests that change different fields of it', () => {
+    const r = validateRequestDocument(set([{ workItemIds: ['1', '2'], update: { moveScheduleDays: 1 } }, { workItemIds: ['2'], update: { fields: { Name: 'x' } } }]));
+    assert.deepEqual(r.issues, []);
+    assert.deepEqual(r.workItemIds, ['1', '2', '2']);
   });
 
   it('"requests" beside "workItemIds" or "update" is an error on each of them', () => {

@@ -6,7 +6,7 @@
 // header row; a JSON array (`["120", 121]`); quoted cells (`"120"`). Tokens that
 // do not look like IDs (words such as a header "ID", dates, text cells) are
 // reported as junk, never taken as IDs.
-import { findNodeAtLocation, parseTree } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
 import { validateWorkItemIdForPath } from '../../api/paths';
 import { idRange, MAX_RANGE_IDS, type IdRange } from '../../schema/id-ranges';
 
@@ -162,9 +162,24 @@ export function idsPreview(ids: readonly string[], max = 8): string {
  */
 export function removeIdsFromDocumentText(text: string, ids: readonly string[]): string | undefined {
   const root = parseTree(text);
-  const node = root ? findNodeAtLocation(root, ['workItemIds']) : undefined;
-  if (!node) return undefined;
+  if (!root) return undefined;
+  // The single form's list, or each request's list of a change set (edited from the last, so offsets hold).
+  const top = findNodeAtLocation(root, ['workItemIds']);
+  const requests = findNodeAtLocation(root, ['requests']);
+  const nodes = top ? [top] : (requests?.children ?? []).map((_, i) => findNodeAtLocation(root, ['requests', i, 'workItemIds'])).filter((n): n is Node => n !== undefined);
+  if (nodes.length === 0) return undefined;
   const gone = new Set(ids);
+  let out: string | undefined = text;
+  for (const node of [...nodes].sort((x, y) => y.offset - x.offset)) {
+    const next = removeFromList(out, node, gone);
+    if (next === undefined) return undefined;
+    out = next;
+  }
+  return out;
+}
+
+/** The text with the IDs of `gone` removed from one `workItemIds` node of it (see removeIdsFromDocumentText). */
+function removeFromList(text: string, node: Node, gone: ReadonlySet<string>): string | undefined {
   if (node.type === 'string') {
     const value = String(node.value);
     const kept = value.split(/[\s,]+/).filter((t) => t.length > 0 && !gone.has(t));

@@ -1,4 +1,4 @@
-// From table edits to request documents (issue 24 §4), without vscode.
+// From table edits to request documents, without vscode.
 //
 // Edits become the fewest update requests:
 // - a change is a "unit": one field set to one value (`fields: {F: v}`), or an item's
@@ -15,6 +15,8 @@
 //   (B) each unit is its own request for all items that have it;
 // - a group of more than `maxIds` (the service's 1000-ID limit) is cut into requests of
 //   at most that many IDs. IDs keep the order in which they were first edited.
+// - for the requests of one change set (`wholeRequests`), no cut: the job cuts large
+//   requests into batches itself.
 import type { UpdateWorkItemsBody } from '../../schema/api';
 import { createRequestDocument, type NewRequestDocument } from '../../schema/document';
 import { MAX_ITEMS_PER_UPDATE } from '../../schema/fields';
@@ -31,6 +33,12 @@ export interface GroupOptions {
   maxIds?: number;
   /** The `description` of each document (default: an English summary). */
   describe?: (update: UpdateWorkItemsBody, itemCount: number) => string;
+  /**
+   * The requests of one change set: no cut at `maxIds` (the job splits a large request into
+   * batches itself). Either grouping suits a change set: an item in several requests of (B)
+   * has a different field changed by each.
+   */
+  wholeRequests?: boolean;
 }
 
 /** One request: an ordinary request document, and the edits it carries. */
@@ -260,8 +268,9 @@ export function groupEdits(edits: readonly CellEdit[], options: GroupOptions = {
     }
     const carried = new Set(Object.keys(fields));
     if (shift !== undefined) carried.add(START).add(FINISH);
-    for (let i = 0; i < g.items.length; i += maxIds) {
-      const part = g.items.slice(i, i + maxIds);
+    const cut = options.wholeRequests ? Math.max(1, g.items.length) : maxIds;
+    for (let i = 0; i < g.items.length; i += cut) {
+      const part = g.items.slice(i, i + cut);
       const ids = new Array<string>(part.length);
       const its: CellEdit[] = [];
       for (let k = 0; k < part.length; k++) {
