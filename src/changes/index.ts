@@ -20,7 +20,7 @@ import { resultTable, type ChangeTable } from '../webview/changeTable';
 import type { UserNames } from '../common/model/users';
 import { sha256 } from './previewStore';
 import { askDrift } from './sent';
-import { createUndoDocuments, modalUndoPrompts, type UndoOutcome, type UndoPrompts } from './undoCommand';
+import { createUndoDocuments, createUndoDocumentsForJobs, modalUndoPrompts, type UndoOutcome, type UndoPrompts } from './undoCommand';
 import { sendAllInOrder, type SendAllOutcome } from './sendAll';
 import { errorText, PREVIEW_VIEW_TYPE, PreviewViews, type FieldNameSource } from './previewView';
 
@@ -162,22 +162,33 @@ class ValuesFeature extends PreviewViews implements ChangesApi, vscode.Disposabl
     this.undoPrompts = { ...modalUndoPrompts, ...answers };
   }
 
+  /**
+   * Create Undo Document: for `jobId`, its one undo document; without, for the jobs the user
+   * picks (several at once), one each, the latest job's first. The outcome of the first.
+   */
   async createUndo(jobId?: string): Promise<UndoOutcome | undefined> {
-    const outcome = await createUndoDocuments(this.jobs, this.log, this.documents, jobId, this.undoPrompts);
-    if (outcome && outcome.documents.length > 0) {
+    const outcomes = jobId
+      ? [await createUndoDocuments(this.jobs, this.log, this.documents, jobId, this.undoPrompts)].filter((o): o is UndoOutcome => o !== undefined)
+      : await createUndoDocumentsForJobs(this.jobs, this.log, this.documents, this.undoPrompts);
+    if (!outcomes || outcomes.length === 0) return undefined;
+    for (const outcome of outcomes) {
+      if (outcome.documents.length === 0) continue;
       this.undoDocuments.delete(outcome.jobId);
       this.undoDocuments.set(outcome.jobId, outcome.documents);
     }
-    return outcome;
+    const made = outcomes.flatMap((o) => o.documents);
+    if (made.length > 0) this.lastUndo = made;
+    return outcomes[0];
   }
 
   /** The undo documents made in this window, by job (the latest last). */
   private readonly undoDocuments = new Map<string, vscode.Uri[]>();
+  /** The documents of the latest Create Undo Document, in the order to send them (one per job picked). */
+  private lastUndo: vscode.Uri[] = [];
 
-  /** Sends the undo documents of `jobId` (else of the latest Create Undo Document) one after the other, each previewed first. */
+  /** Sends the undo document of `jobId` (else those of the latest Create Undo Document, in order), each previewed first. */
   async sendAllUndo(jobId?: string): Promise<SendAllOutcome | undefined> {
-    const id = jobId ?? [...this.undoDocuments.keys()].pop();
-    const uris = id ? this.undoDocuments.get(id) : undefined;
+    const uris = jobId ? this.undoDocuments.get(jobId) : this.lastUndo;
     if (!uris || uris.length === 0) {
       void vscode.window.showInformationMessage(vscode.l10n.t('No undo documents to send: use Create Undo Document in the result view of a job first.'));
       return undefined;

@@ -1,6 +1,7 @@
-// "Create Undo Document": the request documents that put back the previous values
-// of a finished (or partly finished) job, opened for review and never sent, and a
-// summary that lists, by item and reason, what cannot be put back.
+// "Create Undo Document": the request document that puts back the previous values of a
+// finished (or partly finished) job, as one change (a change set of the requests that
+// put back each kind of value, the last request of the job first), opened for review and
+// never sent, and a summary that lists, by item and reason, what cannot be put back.
 import * as vscode from 'vscode';
 import type { JobJournal } from '../bulk/journal';
 import { planUndoForJob } from '../bulk/jobValues';
@@ -8,25 +9,22 @@ import { checkUndoDrift, planUndoSkipping, type UndoDrift } from '../bulk/undoDr
 import { describeError } from '../common/messages';
 import { abortOn } from '../common/abortOn';
 import { serviceBaseUrl } from '../bulk/service';
-import type { UndoDocument, UndoPlan } from '../bulk/undo';
+import type { UndoPlan } from '../bulk/undo';
 import { openNewRequestDocument } from '../common/requestDocuments';
 import { itemsText } from '../common/wording';
 import type { JobsForValues, MarkdownPreviews } from '../common/jobHooks';
 import { documentName } from '../common/requestDocument';
 import { UserInputError } from '../common/commands';
-import { createRequestDocument } from '../schema/document';
-import { renderDocument, type Template } from '../schema/render';
+import { createChangeDocument } from '../schema/document';
+import type { Template } from '../schema/render';
 import { undoSummary, type UndoSummaryStrings } from './model/undoSummary';
 import { reasonText, undoKindText } from '../common/changeStrings';
 import { modalSendAllPrompts, type SendAllPrompts } from './sendAll';
 
-/** More documents than this are written to a folder instead of opened as unsaved editors. */
-export const MAX_OPENED_UNDO_DOCUMENTS = 10;
-
 export interface UndoOutcome {
   jobId: string;
   plan: UndoPlan;
-  /** The documents written or opened, in the order to send them. */
+  /** The undo document opened (none when there is nothing to put back). */
   documents: vscode.Uri[];
   /** Items another client changed since the job (found by the drift check). */
   drift?: UndoDrift[];
@@ -124,12 +122,11 @@ async function askAboutDrift(jobs: JobsForValues, log: vscode.LogOutputChannel, 
   }
 }
 
-function summaryStrings(): UndoSummaryStrings {
+function summaryStrings(document: string): UndoSummaryStrings {
   return {
     title: (name, jobId) => vscode.l10n.t('Undo of {0} (job {1})', name, jobId),
-    notSent: vscode.l10n.t('Nothing has been sent. Review each document, then send them in this order.'),
-    documents: vscode.l10n.t('Documents'),
-    // After the document's name, which says its order (undo-1-of-3): not said again here.
+    notSent: vscode.l10n.t('Nothing has been sent. Review {0}, then send it: its requests are sent in this order, as one change.', document),
+    documents: vscode.l10n.t('Requests of {0}', document),
     document: (kind, items) => vscode.l10n.t('puts back the {0} of {1}', undoKindText(kind), itemsText(items)),
     cannot: vscode.l10n.t('What the undo cannot put back'),
     column: { id: 'ID', member: vscode.l10n.t('Change'), reason: vscode.l10n.t('Reason') },
@@ -140,10 +137,40 @@ function summaryStrings(): UndoSummaryStrings {
   };
 }
 
-function describe(doc: UndoDocument, i: number, n: number, name: string, jobId: string): string {
-  return vscode.l10n.t('Undo {0} of {1} for {2} (job {3}): puts back the {4}', i + 1, n, name, jobId, undoKindText(doc.kind));
+/**
+ * The name of a job's undo document: `undo-<document>-<job>`, from the name of the
+ * document the job was sent from and the random part of the job's ID, so the undo
+ * documents of different jobs never share a name (and a session never reuses one).
+ */
+export function undoDocumentName(sourceName: string, jobId: string): string {
+  const base = sourceName.replace(/\.workitems\.json$/i, '').replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'update';
+  const tail = jobId.split('-').pop() || jobId;
+  return `undo-${base.replace(/^undo-/, '')}-${tail}`;
 }
 
+/**
+ * Create Undo Document for jobs picked together (or the one given): one undo document
+ * per job, the latest job's first, since that is the order to send them in. The outcome
+ * of each, in that order; undefined when the user cancelled the pick.
+ */
+export async function createUndoDocumentsForJobs(
+  jobs: JobsForValues,
+  log: vscode.LogOutputChannel,
+  previews: MarkdownPreviews,
+  prompts: UndoPrompts = modalUndoPrompts,
+): Promise<UndoOutcome[] | undefined> {
+  const ids = await jobs.pickJobIds((s) => (s.requestsByState?.succeeded ?? 0) + (s.outcomeUnknown ?? 0) > 0, vscode.l10n.t('Pick the update jobs to undo (the latest is undone first)'));
+  if (!ids) return undefined;
+  const out: UndoOutcome[] = [];
+  for (const id of ids) {
+    const one = await createUndoDocuments(jobs, log, previews, id, prompts);
+    if (!one) break; // cancelled at a question: the rest are not made
+    out.push(one);
+  }
+  return out;
+}
+
+/** Create Undo Document for one job: one document, a change set of the requests that put back its values (see the file header). */
 export async function createUndoDocuments(
   jobs: JobsForValues,
   log: vscode.LogOutputChannel,
@@ -185,46 +212,24 @@ export async function createUndoDocuments(
     );
     return { jobId: id, plan, documents: [], drift, skipped };
   }
-  const n = plan.documents.length;
-  // Each document carries the job's service: Send refuses it while another service is in use.
+  // The document carries the job's service: Send refuses it while another service is in use.
   const service = journal.data.service ? serviceBaseUrl(journal.data.service) : journal.plan.baseUrl.replace(/\/+$/, '');
-  const docs = plan.documents.map((d, i) => createRequestDocument(d.workItemIds, d.update, { description: describe(d, i, n, name, id), service }));
-  // The summary first (beside), then the documents, so the first one to send is the active editor.
-  const names = plan.documents.map((d, i) => (n <= MAX_OPENED_UNDO_DOCUMENTS ? `undo-${i + 1}-of-${n}` : `undo-${id}-${String(i + 1).padStart(String(n).length, '0')}-${d.kind}.workitems.json`));
-  let folder: vscode.Uri | undefined;
-  if (n > MAX_OPENED_UNDO_DOCUMENTS) {
-    const picked = await vscode.window.showOpenDialog({
-      canSelectFolders: true,
-      canSelectFiles: false,
-      defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
-      openLabel: vscode.l10n.t('Write {0} Undo Documents Here', n),
-      title: vscode.l10n.t('The undo of this job needs {0} documents (one per distinct previous value). Pick a folder for them.', n),
-    });
-    if (!picked?.[0]) return undefined;
-    folder = picked[0];
-  }
-  const summary = undoSummary({ name, jobId: id, plan, documents: names }, summaryStrings());
-  await previews.show(vscode.Uri.from({ scheme: 'untitled', path: `/undo-${id}.workitems.json` }), summary);
+  const requests = plan.documents.map((d) => ({ workItemIds: d.workItemIds, update: d.update, description: vscode.l10n.t('puts back the {0}', undoKindText(d.kind)) }));
+  const docName = undoDocumentName(name, id);
   const uris: vscode.Uri[] = [];
-  // The documents go to the first group (where Send All Undo Documents in Order shows them), not to
-  // the group of the result view whose button made them: each one open once, beside its views.
-  await vscode.commands.executeCommand('workbench.action.focusFirstEditorGroup');
-  if (!folder) {
-    // Opened last to first, so the first to send is the active editor.
-    for (let i = n - 1; i >= 0; i--) {
-      // The name carries its number already: undo-1-of-3.workitems.json, not undo-1-of-3-1.
-      const editor = await openNewRequestDocument(docs[i] as unknown as Template, names[i]!, true);
-      uris.unshift(editor.document.uri);
-    }
+  if (requests.length > 0) {
+    const doc = createChangeDocument(requests, { description: vscode.l10n.t('Undo of {0} (job {1})', name, id), service });
+    const summary = undoSummary({ name, jobId: id, plan, documents: plan.documents.map((_, i) => vscode.l10n.t('Request {0}', i + 1)) }, summaryStrings(`${docName}.workitems.json`));
+    // The summary first (beside), then the document, so it is the active editor.
+    await previews.show(vscode.Uri.from({ scheme: 'untitled', path: `/undo-${id}.workitems.json` }), summary);
+    await vscode.commands.executeCommand('workbench.action.focusFirstEditorGroup');
+    const editor = await openNewRequestDocument(doc as unknown as Template, docName, true);
+    uris.push(editor.document.uri);
   } else {
-    for (let i = 0; i < n; i++) {
-      const uri = vscode.Uri.joinPath(folder, names[i]!);
-      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${renderDocument(docs[i] as unknown as Template)}\n`));
-      uris.push(uri);
-    }
-    await vscode.window.showTextDocument(uris[0]!, { preview: false, viewColumn: vscode.ViewColumn.One });
+    const summary = undoSummary({ name, jobId: id, plan, documents: [] }, summaryStrings(''));
+    await previews.show(vscode.Uri.from({ scheme: 'untitled', path: `/undo-${id}.workitems.json` }), summary);
   }
-  log.info(`Undo of job ${id}: ${n} documents for ${plan.items} items; ${plan.nonInvertible.length} changes cannot be put back; ${skipped.length} changed since the job were skipped.`);
+  log.info(`Undo of job ${id}: 1 document of ${requests.length} requests for ${plan.items} items; ${plan.nonInvertible.length} changes cannot be put back; ${skipped.length} changed since the job were skipped.`);
   if (skipped.length > 0) {
     void vscode.window.showInformationMessage(
       vscode.l10n.t('{0} changed since the job and are left out of the undo: {1}', itemsText(skipped.length), skipped.slice(0, 20).join(', ') + (skipped.length > 20 ? ' …' : '')),

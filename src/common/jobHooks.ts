@@ -37,6 +37,8 @@ export interface JobsForValues {
   loadJob(jobId: string): Promise<JobJournal>;
   /** Picks a job from the list; undefined when cancelled or none. */
   pickJobId(filter: (s: JobSummary) => boolean, placeHolder: string): Promise<string | undefined>;
+  /** Picks several jobs at once (newest first); undefined when cancelled or none. */
+  pickJobIds(filter: (s: JobSummary) => boolean, placeHolder: string): Promise<string[] | undefined>;
   /** Reads work items on the service of a job (refused when the current connection is another). */
   readerFor(journal: JobJournal): WorkItemReader;
 }

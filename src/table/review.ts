@@ -5,6 +5,7 @@
 // result view and Create Undo Document take the change as one.
 import * as vscode from 'vscode';
 import { UserInputError } from '../common/commands';
+import { workItemsText } from '../common/wording';
 import { openNewRequestDocument } from '../common/requestDocuments';
 import type { Template } from '../schema/render';
 import type { UpdateWorkItemsBody } from '../schema/api';
@@ -30,12 +31,12 @@ export function describeTableEdits(update: UpdateWorkItemsBody, count: number, c
 /** "1 edited cell makes 1 update request." / "3 edited cells make 2 update requests." */
 function editedCellsText(edits: number, requests: number): string {
   if (edits === 1) return vscode.l10n.t('1 edited cell makes 1 update request.');
-  return requests === 1 ? vscode.l10n.t('{0} edited cells make 1 update request.', edits) : vscode.l10n.t('{0} edited cells make {1} update requests, sent as one change.', edits, requests);
+  return requests === 1 ? vscode.l10n.t('{0} edited cells make 1 update request.', edits) : vscode.l10n.t('{0} edited cells make {1} update requests.', edits, requests);
 }
 
 /** The description of a change set of the table's edits. */
 function changeDescription(edits: number, items: number): string {
-  return vscode.l10n.t('Table edits: {0} in {1}', edits === 1 ? vscode.l10n.t('1 cell') : vscode.l10n.t('{0} cells', edits), items === 1 ? vscode.l10n.t('1 work item') : vscode.l10n.t('{0} work items', items));
+  return vscode.l10n.t('Table edits: {0} in {1}', edits === 1 ? vscode.l10n.t('1 cell') : vscode.l10n.t('{0} cells', edits), workItemsText(items));
 }
 
 async function pickMode(count: number, edits: number): Promise<ReviewMode | undefined> {

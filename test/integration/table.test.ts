@@ -180,39 +180,37 @@ describe('work item table: editing, review, send and undo (extension, sandbox)',
     assert.equal(table.editing.edits.size, 5);
   });
 
-  it('Review Changes opens the fewest request documents; Send; the table shows the new values; the undo documents put them back', async () => {
+  it('Review Changes opens one document of the fewest requests; one Send, one job; the table shows the new values; one undo document puts them back', async () => {
     const edits = table.editing.edits.all();
     const before = new Map(edits.map((e) => [`${e.id}/${e.field}`, e.before]));
     const docs = (await vscode.commands.executeCommand('workItemStudio.reviewTableChanges', 'documents')) as vscode.TextDocument[];
-    assert.equal(docs.length, 3, 'a: Name; b: Code + hours; c: Code + hours');
+    assert.equal(docs.length, 1, 'one document for every edit of the table');
+    const json = parse(docs[0]!.getText()) as { requests: { workItemIds: string[]; update: { fields: Record<string, unknown> } }[] };
+    assert.ok(Array.isArray(json.requests) && json.requests.length >= 2, `a change set of several requests: ${docs[0]!.getText()}`);
     const sentIds = new Set<string>();
-    for (const d of docs) {
-      const json = parse(d.getText()) as { workItemIds: string[]; update: { fields: Record<string, unknown> } };
-      json.workItemIds.forEach((id) => sentIds.add(id));
-      for (const id of json.workItemIds) for (const [f, v] of Object.entries(json.update.fields)) assert.deepEqual(table.editing.edits.get(id, f)?.value, v);
+    for (const r of json.requests) {
+      r.workItemIds.forEach((id) => sentIds.add(id));
+      for (const id of r.workItemIds) for (const [f, v] of Object.entries(r.update.fields)) assert.deepEqual(table.editing.edits.get(id, f)?.value, v);
     }
     assert.deepEqual([...sentIds].sort(), [...new Set(edits.map((e) => e.id))].sort());
-    const jobs: string[] = [];
-    for (const d of docs) {
-      const outcomes = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', d.uri)) as { jobId?: string; result: { outcome: string } }[];
-      assert.equal(outcomes[0]?.result.outcome, 'succeeded');
-      jobs.push(outcomes[0]!.jobId!);
-    }
+    // One Send: one job for the whole change.
+    const outcomes = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', docs[0]!.uri)) as { jobId?: string; result: { outcome: string; requests: unknown[] } }[];
+    assert.equal(outcomes.length, 1);
+    assert.equal(outcomes[0]?.result.outcome, 'succeeded');
+    assert.equal(outcomes[0]!.result.requests.length, json.requests.length, 'one batch per request of the change');
+    const jobId = outcomes[0]!.jobId!;
     await waitFor('the table to read the items again', async () => {
       await table.reloading;
       return table.editing.edits.size === 0 ? true : undefined;
     });
     for (const e of edits) assert.deepEqual(name(e.id)?.[e.field], e.value, `${e.id}.${e.field} shows the value sent`);
 
-    // Create Undo Document for each job, send the undo documents: the values read before come back.
-    for (const jobId of jobs) {
-      const undo = (await answering({ undo: { drift: async () => 'cancel' } }, () => vscode.commands.executeCommand('workItemStudio.createUndoDocument', jobId))) as { documents: vscode.Uri[] };
-      assert.ok(undo && undo.documents.length > 0, `undo documents of ${jobId}`);
-      for (const doc of undo.documents) {
-        const sent = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', doc)) as { result: { outcome: string } }[];
-        assert.equal(sent[0]?.result.outcome, 'succeeded');
-      }
-    }
+    // Create Undo Document: one document for the job, sent with one action; the values read before come back.
+    const undo = (await answering({ undo: { drift: async () => 'cancel' } }, () => vscode.commands.executeCommand('workItemStudio.createUndoDocument', jobId))) as { documents: vscode.Uri[] };
+    assert.equal(undo?.documents.length, 1, 'one undo document');
+    const sent = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', undo.documents[0])) as { result: { outcome: string } }[];
+    assert.equal(sent.length, 1);
+    assert.equal(sent[0]?.result.outcome, 'succeeded');
     await waitFor('the values before in the table', async () => {
       await table.reloading;
       return edits.every((e) => JSON.stringify(name(e.id)?.[e.field] ?? null) === JSON.stringify(before.get(`${e.id}/${e.field}`) ?? null)) ? true : undefined;

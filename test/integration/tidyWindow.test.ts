@@ -1,13 +1,13 @@
 // A tidy window in a real extension host: document → preview → Before/After → send →
-// result → undo documents → "Send All Undo Documents in Order" never makes more than
+// result → undo document → "Send All Undo Documents in Order" never makes more than
 // two editor groups; the undo summary is part of the result view (no Markdown tab);
-// undo documents are named undo-<n>-of-<total> without a doubled suffix; the
-// question before each undo document is asked until the user chooses "the rest
-// without asking" once.
+// the job's one undo document (its requests put back each kind of value) is named
+// after the document and the job; the question before it is asked once.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { parse } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import { activateExtension, answering, closeUntitledDocuments, waitFor } from './support';
 
@@ -71,13 +71,12 @@ describe('a tidy window: never more than two editor groups', function () {
       assert.ok(groups() <= 2, `after the send: ${groups()} groups (${tabLabels().join(', ')})`);
 
       const undo = (await answering({ undo: { drift: async () => 'cancel' } }, () => vscode.commands.executeCommand('workItemStudio.createUndoDocument', sent!.jobId))) as { documents: vscode.Uri[] };
-      assert.ok(undo && undo.documents.length >= 2, 'the undo needs a lock and a fields document');
+      assert.equal(undo?.documents.length, 1, 'one undo document: its requests put back the lock and the fields');
       const names = undo.documents.map((d) => path.posix.basename(d.path));
-      // The name carries its number (undo-1-of-3), never a second one (undo-1-of-3-1); a -N (N ≥ 2)
-      // follows only when an earlier document of this window had that name (names are never reused).
-      const suffix = new RegExp(`^undo-(\\d+)-of-${names.length}(-([2-9]|[1-9]\\d+))?\\.workitems\\.json$`);
-      for (const [i, n] of names.entries()) assert.equal(suffix.exec(n)?.[1], String(i + 1), `no doubled suffix: ${names.join(', ')}`);
-      assert.equal(new Set(names.map((n) => suffix.exec(n)?.[2] ?? '')).size, 1, `one suffix for the whole undo: ${names.join(', ')}`);
+      const undoText = (await vscode.workspace.openTextDocument(undo.documents[0]!)).getText();
+      assert.ok(((parse(undoText) as { requests?: unknown[] }).requests?.length ?? 0) >= 2, undoText);
+      // Named after the document and the job (never a number another undo of this window has).
+      assert.match(names[0]!, new RegExp(`^undo-tidy-[\\w.-]*-${sent!.jobId!.split('-').pop()}\\.workitems\\.json$`), names.join(', '));
       assert.ok(!tabLabels().some((l) => /\.preview\.md$/.test(l) && l.startsWith('undo-')), `the undo summary is part of the result view, not a Markdown tab: ${tabLabels().join(', ')}`);
       assert.ok(groups() <= 2, `after the undo documents: ${groups()} groups (${tabLabels().join(', ')})`);
 

@@ -16,7 +16,7 @@ import { writeSnapshot } from '../../src/bulk/snapshot';
 import { checkUndoDrift } from '../../src/bulk/undoDrift';
 import { createSandbox, type Sandbox } from '../../src/sandbox';
 import type { UpdateWorkItemsBody, UpdateWorkItemsResponse } from '../../src/schema/api';
-import { clientFor, fault, scheduledTaskIds, snapshotDates, startSandbox, addDays, storedItem } from './bulk-helpers';
+import { addDays, clientFor, fault, scheduledTaskIds, skippingClock, snapshotDates, startSandbox, storedItem } from './bulk-helpers';
 import { bodyArb, dataset, TASKS, virtualClock } from './undo-fixtures';
 
 const BASE = 'https://pm.example.com/api';
@@ -158,6 +158,38 @@ describe('bulk change set: one job against the sandbox', function () {
       assert.deepEqual(rec.calls.map((c) => c.ids), [[ids[0]]]);
       assert.equal(again.requests[1]!.attempts, 1, 'the succeeded request is not sent again');
     } finally {
+      await client.close();
+    }
+  });
+
+  it('faults in a change: a dropped answer is unknown and never re-sent, a 429 is retried once trusted; every other item shifted once by its own request', async () => {
+    const ids = scheduledTaskIds(sandbox, 60).slice(30);
+    const before = snapshotDates(sandbox, ids);
+    const client = clientFor(sandbox);
+    try {
+      // The first batch of the second request is applied, then its connection dropped; two 429s before that.
+      await fault(sandbox, { status: 429, retryAfterSeconds: 1, method: 'PUT', times: 2 });
+      await fault(sandbox, { dropAfterApply: true, method: 'PUT', pathContains: encodeURIComponent(ids[15]!) });
+      const plan = planChange({
+        requests: [
+          { workItemIds: ids.slice(0, 15), update: { moveScheduleDays: 3 } },
+          { workItemIds: ids.slice(15), update: { moveScheduleDays: -2 } },
+        ],
+        baseUrl: sandbox.url,
+        maxIdsPerRequest: 5,
+      });
+      const rec = timed(client);
+      const result = await runJob(plan, { client: rec, concurrency: 2, requestsPerMinute: Infinity, allowAboveServiceLimit: true, clock: skippingClock(), retryBudget: 5, retryRefusedUpdates: true });
+      const states = result.requests.map((r) => r.state);
+      assert.deepEqual(states, ['succeeded', 'succeeded', 'succeeded', 'unknown', 'succeeded', 'succeeded'], JSON.stringify(states));
+      assert.equal(rec.calls.filter((c) => c.ids.includes(ids[15]!)).length, 1, 'the unknown batch is sent once');
+      assert.equal(result.totals.retries, 2);
+      for (const [i, id] of ids.entries()) {
+        const item = await storedItem(sandbox, id);
+        assert.equal(item.plannedStartDate, addDays(before.get(id)!.plannedStartDate, i < 15 ? 3 : -2), `${id} shifted once, by its own request`);
+      }
+    } finally {
+      await fetch(`${sandbox.origin}/_sandbox/faults`, { method: 'DELETE' });
       await client.close();
     }
   });

@@ -22,14 +22,16 @@ describe('bulk resumption after the process is killed', function () {
     await fsp.rm(dir, { recursive: true, force: true });
   });
 
-  it('sends only never-sent requests; every item is shifted exactly once', async () => {
+  async function killAndResume(mode: 'one' | 'change'): Promise<void> {
     const ids = scheduledTaskIds(sandbox, 40);
     const before = snapshotDates(sandbox, ids);
     const DAYS = 4;
+    // A change: the first half of the items by DAYS, the second by twice as many.
+    const daysOf = (id: string): number => (mode === 'change' && ids.indexOf(id) >= Math.ceil(ids.length / 2) ? 2 * DAYS : DAYS);
     // Every PUT takes 400 ms in the sandbox; the child runs one request at a time.
     await fault(sandbox, { latencyMs: 400, method: 'PUT', times: 1000 });
 
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'bulk-child.ts'), sandbox.url, dir, JSON.stringify(ids), String(DAYS), '5'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'bulk-child.ts'), sandbox.url, dir, JSON.stringify(ids), String(DAYS), '5', ...(mode === 'change' ? ['change'] : [])], {
       cwd: path.join(__dirname, '..', '..'),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -89,13 +91,13 @@ describe('bulk resumption after the process is killed', function () {
       // The user checks the interrupted request on the service and decides.
       const unknownIds = journal.plan.requests[interrupted[0]!]!.ids;
       const probe = await storedItem(sandbox, unknownIds[0]!);
-      if (probe.plannedStartDate === addDays(before.get(unknownIds[0]!)!.plannedStartDate, DAYS)) await confirmUnknown(journal, interrupted);
+      if (probe.plannedStartDate === addDays(before.get(unknownIds[0]!)!.plannedStartDate, daysOf(unknownIds[0]!))) await confirmUnknown(journal, interrupted);
       else await resendUnknown(journal, interrupted, { client });
 
       for (const id of ids) {
         const item = await storedItem(sandbox, id);
-        assert.equal(item.plannedStartDate, addDays(before.get(id)!.plannedStartDate, DAYS), `item ${id} start`);
-        assert.equal(item.plannedFinishDate, addDays(before.get(id)!.plannedFinishDate, DAYS), `item ${id} end`);
+        assert.equal(item.plannedStartDate, addDays(before.get(id)!.plannedStartDate, daysOf(id)), `item ${id} start`);
+        assert.equal(item.plannedFinishDate, addDays(before.get(id)!.plannedFinishDate, daysOf(id)), `item ${id} end`);
       }
       const final = await JobJournal.load(journal.file);
       assert.ok(final.requests.every((r) => r.state === 'succeeded'));
@@ -104,5 +106,9 @@ describe('bulk resumption after the process is killed', function () {
     } finally {
       await client.close();
     }
-  });
+  }
+
+  it('sends only never-sent requests; every item is shifted exactly once', () => killAndResume('one'));
+
+  it('a change of two requests: resumed from its one journal, each item shifted once by its own request, none twice, none lost', () => killAndResume('change'));
 });

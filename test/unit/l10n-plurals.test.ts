@@ -40,7 +40,6 @@ const NEVER_ONE: Record<string, string> = {
   'Apply all {0} member renames': 'offered for two renames or more',
   '{0} update jobs are sending to {1}.': 'one job has its own sentence ("An update job is sending")',
   'Assign {0} users to the work items listed in workItemIds.': 'one user is named instead',
-  'The undo of this job needs {0} documents (one per distinct previous value). Pick a folder for them.': 'asked only above the number of documents opened at once',
   'None of the {0} work items exists any more.': 'one item has its own sentence ("Work item {0} does not exist any more.")',
   'Checking which of {0} work items exist…': 'one item has its own sentence ("Checking whether work item {0} exists…")',
   'Retry {0} failed requests that will most likely fail again?': 'one request has its own sentence',

@@ -12,16 +12,20 @@ export async function pickJob(jobsDir: string, filter: (s: JobSummary) => boolea
     void vscode.window.showInformationMessage(vscode.l10n.t('There is no such update job.'));
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(
-    jobs.map((s) => ({
-      label: s.source?.description || documentName(s.source?.uri),
-      description: s.createdAt ? new Date(s.createdAt).toLocaleString() : undefined,
-      detail: summaryLine(s),
-      jobId: s.jobId!,
-    })),
-    { placeHolder },
-  );
+  const picked = await vscode.window.showQuickPick(jobItems(jobs), { placeHolder });
   return picked?.jobId;
+}
+
+/** Jobs of the directory that `filter` accepts, picked together (newest first); undefined when cancelled or none. */
+export async function pickJobs(jobsDir: string, filter: (s: JobSummary) => boolean, placeHolder: string): Promise<string[] | undefined> {
+  const jobs = (await listJobs(jobsDir)).filter((s) => !s.error && s.jobId && filter(s));
+  if (jobs.length === 0) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('There is no such update job.'));
+    return undefined;
+  }
+  jobs.sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
+  const picked = await vscode.window.showQuickPick(jobItems(jobs), { placeHolder, canPickMany: true });
+  return picked && picked.length > 0 ? picked.map((p) => p.jobId) : undefined;
 }
 
 /** A multi-select list of requests (number, item count, first IDs); the indexes picked. */
@@ -45,6 +49,16 @@ export async function chooseRequests(journal: JobJournal, indexes: readonly numb
 /** The items of the requests `indexes` of a job. */
 export function itemCount(journal: JobJournal, indexes: readonly number[]): number {
   return indexes.reduce((n, i) => n + (journal.requests[i]?.ids.length ?? 0), 0);
+}
+
+/** One quick-pick entry per job: its document, when it ran, what became of its requests. */
+function jobItems(jobs: readonly JobSummary[]): (vscode.QuickPickItem & { jobId: string })[] {
+  return jobs.map((s) => ({
+    label: s.source?.description || documentName(s.source?.uri),
+    description: s.createdAt ? new Date(s.createdAt).toLocaleString() : undefined,
+    detail: summaryLine(s),
+    jobId: s.jobId!,
+  }));
 }
 
 function summaryLine(s: JobSummary): string {

@@ -23,7 +23,7 @@ import { documentName } from '../../common/requestDocument';
 import { itemsText, outcomeMessage } from '../../common/wording';
 import { restoredJobId } from '../model/results';
 import { ResultPanels, type ResultViewModel } from '../results/resultPanel';
-import { pickJob } from './picking';
+import { pickJob, pickJobs } from './picking';
 import { modalJobPrompts, type JobPrompts } from './prompts';
 
 /** Finished journals older than this are deleted (at first use in a session). */
@@ -245,6 +245,10 @@ export class JobRunner implements vscode.Disposable {
   /** Picks a job from the list (for other features); undefined when cancelled or none. */
   pickJobId(filter: (s: JobSummary) => boolean, placeHolder: string): Promise<string | undefined> {
     return pickJob(this.jobsDir, filter, placeHolder);
+  }
+
+  pickJobIds(filter: (s: JobSummary) => boolean, placeHolder: string): Promise<string[] | undefined> {
+    return pickJobs(this.jobsDir, filter, placeHolder);
   }
 
   /** The result view of a job (the document it was sent from, the results so far). */
