@@ -235,7 +235,10 @@ export class ClientCore {
         }
         // A cancel is asked for (by the user, or by a read that has what it needs): not a failure.
         if (err.kind === 'cancelled') this.logger.info(`${method} ${logPath} cancelled after ${ms} ms`);
-        else this.logger.warn(`${method} ${logPath} failed after ${ms} ms: ${err.kind}${err.code ? ` ${err.code}` : ''}${err.reason ? ` (${err.reason})` : ''} [request ${payload?.length ?? 0} B]`);
+        else
+          this.logger.warn(
+            `${method} ${logPath} failed after ${ms} ms: ${err.kind}${err.code ? ` ${err.code}` : ''}${err.reason ? ` (${err.reason})` : ''} [request ${payload?.length ?? 0} B]`,
+          );
         throw err;
       }
       const ms = Math.round(performance.now() - started);
@@ -248,7 +251,6 @@ export class ClientCore {
       throw httpError(method, path, res, secrets);
     }
   }
-
 }
 
 function positive(v: number | undefined, dflt: number): number {

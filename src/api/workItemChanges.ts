@@ -117,14 +117,27 @@ export class WorkItemChangeCalls extends ClientCore {
     const list = await this.request({ method: 'GET', path, query, schema: ProjectsWithMembersResponse, auth: true, idempotent: true }, o);
     const project = list.find((p) => p.id === projectId) ?? (list.length === 1 ? list[0] : undefined);
     if (!project) {
-      throw new ServiceError({ kind: 'invalid-response', method: 'GET', path, status: 200, messages: [`response: expected project ${projectId}, got ${list.length === 0 ? 'an empty array' : `projects ${list.map((p) => p.id).join(', ')}`}`] });
+      throw new ServiceError({
+        kind: 'invalid-response',
+        method: 'GET',
+        path,
+        status: 200,
+        messages: [`response: expected project ${projectId}, got ${list.length === 0 ? 'an empty array' : `projects ${list.map((p) => p.id).join(', ')}`}`],
+      });
     }
     const out: ProjectMembers = { project };
     if (project.members) {
       out.members = project.members.flatMap((m) => {
         const id = idOf(m, 'userId');
         if (id === undefined) return [];
-        return [{ id, ...(m.name ? { name: m.name } : {}), ...(m.loginName ? { loginName: m.loginName } : {}), ...(typeof m.isDeleted === 'boolean' ? { isDeleted: m.isDeleted } : {}) }];
+        return [
+          {
+            id,
+            ...(m.name ? { name: m.name } : {}),
+            ...(m.loginName ? { loginName: m.loginName } : {}),
+            ...(typeof m.isDeleted === 'boolean' ? { isDeleted: m.isDeleted } : {}),
+          },
+        ];
       });
     }
     if (project.userGroups) {

@@ -10,6 +10,12 @@ import { z } from 'zod';
 import { AssignmentAdd } from './api';
 import { Project, WireId } from './reads';
 
+/** A list of items in an answer, each an open map of fields; missing or null reads as none. */
+const AnsweredItems = z
+  .array(z.record(z.string(), z.unknown()))
+  .nullish()
+  .transform((v) => v ?? []);
+
 // ---------------------------------------------------------------------------
 // POST /workitem/workItems/{workItemId}/subItems
 // ---------------------------------------------------------------------------
@@ -40,7 +46,10 @@ export const AddWorkItemRequest = z.strictObject({
     .describe('Fields of the new item, keyed by system name (case-sensitive); ItemTypeId and Name are required, e.g. {"ItemTypeId": "4", "Name": "Design"}.'),
   fieldCalcTypes: z.record(z.string(), z.string()).optional().describe("How each field's value is determined, keyed by field name; a formula cannot be set."),
   get subItems(): z.ZodOptional<z.ZodArray<z.ZodType<AddWorkItemRequest>>> {
-    return z.array(AddWorkItemRequest as z.ZodType<AddWorkItemRequest>).optional().describe('Items to add below this one, in order (added with it in one transaction).');
+    return z
+      .array(AddWorkItemRequest as z.ZodType<AddWorkItemRequest>)
+      .optional()
+      .describe('Items to add below this one, in order (added with it in one transaction).');
   },
   assignments: z.array(AssignmentAdd).optional().describe('Assignments of the new item.'),
   metadata: z.record(z.string(), z.string()).optional().describe('Strings kept with the new item, keyed by name (not in every copy of the help).'),
@@ -49,7 +58,7 @@ export const AddWorkItemRequest = z.strictObject({
 
 /** The answer of an add: `items`, the added items' fields (the help promises no more; a service may leave them out). */
 export const AddSubItemsResponse = z.looseObject({
-  items: z.array(z.record(z.string(), z.unknown())).nullish().transform((v) => v ?? []),
+  items: AnsweredItems,
 });
 export type AddSubItemsResponse = z.infer<typeof AddSubItemsResponse>;
 
@@ -60,7 +69,10 @@ export type AddSubItemsResponse = z.infer<typeof AddSubItemsResponse>;
 export const DuplicateSubItemsBody = z.strictObject({
   fromProjectId: z.string().optional().describe('Project of the items to copy (default: the project of the item copied below).'),
   fromItemIds: z.string().describe('IDs of the items to copy, separated by commas, e.g. "120,121".'),
-  fieldsToCopy: z.string().optional().describe('System names of the fields to copy besides Name and ItemTypeId, separated by commas (default: the usual ones).'),
+  fieldsToCopy: z
+    .string()
+    .optional()
+    .describe('System names of the fields to copy besides Name and ItemTypeId, separated by commas (default: the usual ones).'),
   duplicateAllChildren: z.boolean().optional().describe('true: each item is copied with everything below it.'),
   clearCheckItemStatus: z.boolean().optional().describe('true: the statuses of check items are cleared in the copies.'),
   ...orderMembers,
@@ -69,8 +81,8 @@ export type DuplicateSubItemsBody = z.infer<typeof DuplicateSubItemsBody>;
 
 /** The answer of a duplicate: the copies (`items`) and other items changed (`affectedItems`); both may be missing. */
 export const DuplicateSubItemsResponse = z.looseObject({
-  items: z.array(z.record(z.string(), z.unknown())).nullish().transform((v) => v ?? []),
-  affectedItems: z.array(z.record(z.string(), z.unknown())).nullish().transform((v) => v ?? []),
+  items: AnsweredItems,
+  affectedItems: AnsweredItems,
 });
 export type DuplicateSubItemsResponse = z.infer<typeof DuplicateSubItemsResponse>;
 
@@ -84,8 +96,8 @@ export type DuplicateSubItemsResponse = z.infer<typeof DuplicateSubItemsResponse
  * empty 200); any other JSON is kept as `body`.
  */
 export const DeleteWorkItemsResponse = z.looseObject({
-  items: z.array(z.record(z.string(), z.unknown())).nullish().transform((v) => v ?? []),
-  affectedItems: z.array(z.record(z.string(), z.unknown())).nullish().transform((v) => v ?? []),
+  items: AnsweredItems,
+  affectedItems: AnsweredItems,
 });
 export type DeleteWorkItemsResponse = z.infer<typeof DeleteWorkItemsResponse> & { body?: unknown };
 

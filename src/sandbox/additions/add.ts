@@ -96,11 +96,14 @@ function checkMetadata(run: UpdateRun, scope: ItemScope, metadata: Record<string
   const before = run.errors.length;
   const where = { itemId: scope.id };
   const names = Object.keys(metadata);
-  if (names.length > METADATA_LIMITS.entries) run.fail('METADATA_TOO_MANY', { count: names.length, max: METADATA_LIMITS.entries }, { ...where, field: 'metadata' });
+  if (names.length > METADATA_LIMITS.entries)
+    run.fail('METADATA_TOO_MANY', { count: names.length, max: METADATA_LIMITS.entries }, { ...where, field: 'metadata' });
   for (const key of names) {
-    if (key.length === 0 || key.length > METADATA_LIMITS.nameLength) run.fail('METADATA_KEY_INVALID', { key, max: METADATA_LIMITS.nameLength }, { ...where, field: 'metadata' });
+    if (key.length === 0 || key.length > METADATA_LIMITS.nameLength)
+      run.fail('METADATA_KEY_INVALID', { key, max: METADATA_LIMITS.nameLength }, { ...where, field: 'metadata' });
     const value = metadata[key]!;
-    if (value.length > METADATA_LIMITS.valueLength) run.fail('METADATA_VALUE_TOO_LONG', { key, length: value.length, max: METADATA_LIMITS.valueLength }, { ...where, field: `metadata.${key}` });
+    if (value.length > METADATA_LIMITS.valueLength)
+      run.fail('METADATA_VALUE_TOO_LONG', { key, length: value.length, max: METADATA_LIMITS.valueLength }, { ...where, field: `metadata.${key}` });
   }
   return run.errors.length === before;
 }
@@ -200,7 +203,13 @@ function createEntry(run: UpdateRun, dest: Place, parentId: string, entry: Entry
   }
   if (run.errors.length > before) return; // its sub-items are checked once it can be added
   out.push(id);
-  const children = entry.children ?? (r.subItems ?? []).map((sub, i): Entry => ({ request: sub, label: `New item ${entry.fieldPrefix}subItems[${i}]`, fieldPrefix: `${entry.fieldPrefix}subItems[${i}].` }));
+  const children =
+    entry.children ??
+    (r.subItems ?? []).map((sub, i): Entry => ({
+      request: sub,
+      label: `New item ${entry.fieldPrefix}subItems[${i}]`,
+      fieldPrefix: `${entry.fieldPrefix}subItems[${i}].`,
+    }));
   for (const child of children) createEntry(run, dest, id, child, 'own', false, out);
 }
 

@@ -36,7 +36,9 @@ export const DELETE_ANSWER_STATUS = 200;
  * custom fields. Calculation types go with their fields. Never copied: actuals, metadata,
  * schedule links.
  */
-export const DEFAULT_COPIED_FIELDS: readonly string[] = FIELD_CATALOGUE.filter((f) => f.editable && f.name !== 'Name' && f.name !== 'ActualProgress' && f.name !== 'StatusTypeId').map((f) => f.name);
+export const DEFAULT_COPIED_FIELDS: readonly string[] = FIELD_CATALOGUE.filter(
+  (f) => f.editable && f.name !== 'Name' && f.name !== 'ActualProgress' && f.name !== 'StatusTypeId',
+).map((f) => f.name);
 
 /** Fields `fieldsToCopy` may name (custom fields besides). */
 export const COPYABLE_FIELDS: readonly string[] = FIELD_CATALOGUE.filter((f) => f.editable && f.name !== 'Name').map((f) => f.name);

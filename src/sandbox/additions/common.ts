@@ -10,8 +10,7 @@ import type { UpdateRun } from '../update/run';
 
 export type ChangeOutcome<T> =
   /** `undo` takes the change back (before any later change), e.g. when it could not be saved. */
-  | { ok: true; response: T; undo: () => void }
-  | { ok: false; status: number; errors: SandboxErrorEntry[] };
+  { ok: true; response: T; undo: () => void } | { ok: false; status: number; errors: SandboxErrorEntry[] };
 
 export function failure(status: number, errors: SandboxErrorEntry[]): ChangeOutcome<never> {
   return { ok: false, status, errors };

@@ -111,8 +111,13 @@ export function applyDuplicate(data: Dataset, parentId: string, body: unknown, c
       const item = run.ws.get(id);
       if (!item || item.isDeleted) run.fail('REFERENCED_ITEM_NOT_FOUND', { refId: id, member: 'fromItemIds' }, { field: 'fromItemIds', rule: 23 });
       else if (item.projectId !== fromProject) {
-        run.fail('OTHER_PROJECT', { refId: id, member: 'fromItemIds', refProjectId: item.projectId, projectId: fromProject }, { field: 'fromItemIds', rule: 22 });
-      } else if (item.parentId === null) run.fail('ROOT_FOLDER_FIXED', { id, projectId: item.projectId, member: 'fromItemIds' }, { itemId: id, field: 'fromItemIds' });
+        run.fail(
+          'OTHER_PROJECT',
+          { refId: id, member: 'fromItemIds', refProjectId: item.projectId, projectId: fromProject },
+          { field: 'fromItemIds', rule: 22 },
+        );
+      } else if (item.parentId === null)
+        run.fail('ROOT_FOLDER_FIXED', { id, projectId: item.projectId, member: 'fromItemIds' }, { itemId: id, field: 'fromItemIds' });
       else sources.push(item);
     }
     const names = fieldsToCopy(run, b.fieldsToCopy);
