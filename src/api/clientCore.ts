@@ -104,10 +104,10 @@ export interface RequestSpec<T> {
 export class ClientCore {
   readonly baseUrl: string;
   readonly origin: string;
-  protected readonly base: BaseUrl;
-  protected readonly dispatcher: Dispatcher;
+  private readonly base: BaseUrl;
+  private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
-  protected readonly logger: Logger;
+  private readonly logger: Logger;
   private readonly headersMs: number;
   private readonly bodyMs: number;
   private readonly userAgent: string;
@@ -115,7 +115,7 @@ export class ClientCore {
   readonly maxResponseBytes: number;
   private closed = false;
 
-  constructor(protected readonly options: ClientOptions) {
+  constructor(private readonly options: ClientOptions) {
     this.base = parseBaseUrl(options.baseUrl);
     this.baseUrl = this.base.href;
     this.origin = this.base.origin;
@@ -138,12 +138,14 @@ export class ClientCore {
     }
     this.proxies = proxyEndpointsOf(this.dispatcher);
   }
+
   /** Closes the client's own connection pool (a given dispatcher is left to its owner). */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     if (this.ownsDispatcher) await this.dispatcher.close();
   }
+
   // -------------------------------------------------------------------------
 
   protected path(method: Method, shown: string, build: () => string): string {

@@ -265,6 +265,24 @@ describe('sandbox add: POST /workitem/workItems/{id}/subItems (official help A1,
     await refuses('F2', task('x', { metadata: { k: 1 } }), 400, { code: 'WRONG_TYPE', field: 'metadata.k' });
   });
 
+  it('metadata comes back with an item whose subtree is large enough to be streamed in pieces (subItems)', async () => {
+    const big = (
+      await adds('F2', folder('big', { metadata: { key: 'big' }, subItems: Array.from({ length: MAX_ITEMS_PER_ADD - 1 }, (_, i) => task(`a${i}`)) }))
+    ).items[0]!;
+    const id = String(big['id']);
+    for (let round = 0; round < 2; round++) {
+      const more = await adds(id, folder(`more${round}`, { subItems: Array.from({ length: MAX_ITEMS_PER_ADD - 1 }, (_, i) => task(`b${round}-${i}`)) }));
+      assert.equal(more.items.length, MAX_ITEMS_PER_ADD);
+    }
+    // 1 + 999 + 2 × 1000 items below F2: more than one piece of the streamed answer.
+    const tree = await h.api('GET', '/workitem/workItems/F2/subItems?fields=Name');
+    assert.equal(tree.status, 200);
+    const nodes = (tree.json as { fields: { SubItems: { fields: { Id: string; SubItems: unknown[] }; metadata?: unknown }[] } }[])[0]!.fields.SubItems;
+    const node = nodes.find((n) => n.fields.Id === id)!;
+    assert.deepEqual(node.metadata, { key: 'big' });
+    assert.equal(node.fields.SubItems.length, MAX_ITEMS_PER_ADD + 1);
+  });
+
   it('member names of the body are bound in any casing, as for updates; an unknown member is an error', async () => {
     const answer = await adds('F2', {
       Fields: { ItemTypeId: 'folder', Name: 'f' },

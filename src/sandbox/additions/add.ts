@@ -136,8 +136,8 @@ function itemTypeOf(run: UpdateRun, r: AddWorkItemRequest, itemId: string): stri
 /**
  * Creates the entry's item below `parentId` (its position from its order member, or from
  * `together`: the position the previous copy of the same request took), then its fields,
- * calculation types and assignments with the update's steps, then its sub-items. Returns
- * the IDs created, depth first; errors go to the run.
+ * calculation types and assignments with the update's steps, then its sub-items. The IDs
+ * created go to `out`, depth first; errors go to the run.
  */
 function createEntry(run: UpdateRun, dest: Place, parentId: string, entry: Entry, spec: OrderSpec | 'own', together: boolean, out: string[]): void {
   const r = entry.request;
@@ -201,7 +201,7 @@ function createEntry(run: UpdateRun, dest: Place, parentId: string, entry: Entry
   if (now.plannedStartDate !== null && now.plannedFinishDate !== null && now.plannedFinishDate < now.plannedStartDate) {
     run.fail('END_BEFORE_START', { start: now.plannedStartDate, end: now.plannedFinishDate }, { itemId: id, field: 'PlannedFinishDate', rule: 5 });
   }
-  if (run.errors.length > before) return; // its sub-items are checked once it can be added
+  if (run.errors.length > before) return; // the sub-items of an item that cannot be added are not checked
   out.push(id);
   const children =
     entry.children ??
