@@ -6,7 +6,7 @@ import type { Dispatcher } from 'undici';
 import { responseTooLarge, transportFailure } from './failures';
 import { ListDecodeError, ListDecoder } from './listDecoder';
 
-export type Method = 'GET' | 'PUT' | 'POST';
+export type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 
 export interface RawResponse {
   status: number;

@@ -1,6 +1,7 @@
-// The API routes under /api: sign-in, the update and reads of work items, projects,
-// users, process categories and the service's self-description. Each answers from
-// the live data set; an update is a change the keeper saves before it is answered.
+// The API routes under /api: sign-in, the update, add, duplicate, delete and reads of
+// work items, projects, users, process categories and the service's self-description.
+// Each answers from the live data set; a change (update, add, duplicate, delete) is
+// saved by the keeper before it is answered.
 // No vscode import.
 import { TokenRequest } from '../schema/api';
 import { findUserByCredentials } from './auth';
@@ -11,9 +12,13 @@ import type { RouteEnv } from './live';
 import { getProjectProfile, getSubOrganizations } from './profile';
 import { currentUser, getProjects, getSubItems, getWorkItems, listProjects } from './reads';
 import { HttpProblem, problem, type Reply } from './reply';
-import { decodeSegment, keptReply, splitIds, type Route } from './router';
+import { decodeSegment, keptReply, splitIds, type RequestContext, type Route } from './router';
 import { formatPath } from './state';
 import { applyUpdate } from './update';
+import { applyAdd } from './additions/add';
+import { DELETE_ANSWER_STATUS } from './additions/choices';
+import { applyDelete } from './additions/delete';
+import { applyDuplicate } from './additions/duplicate';
 import { showValue, valueAt } from './values';
 
 /** The members of a sign-in body, case-insensitively: `loginname`/`LOGINNAME` bind to `loginName`. */
@@ -48,9 +53,29 @@ function listReply(r: ReturnType<typeof listProcessCategories> | ReturnType<type
   return 'bytes' in r && r.bytes !== undefined ? { status: 200, bytes: r.bytes } : { status: 200, body: r.body };
 }
 
+/** The outcome of a change of the data set: the update's, or an add's, a duplicate's or a delete's. */
+type Outcome = { ok: true; response: unknown; undo: () => void } | { ok: false; status: number; errors: unknown[] };
+
 /** The routes under /api (the path after /api), on the shared state of the sandbox. */
 export function apiRoutes(env: RouteEnv): Route[] {
   const { live, keeper, tokens, edition, now, maxBody } = env;
+  /** Makes a change once every earlier one is kept, answered `status` once it is saved (or 500 when it cannot be). */
+  const changed = async (status: number, apply: () => Outcome): Promise<Reply> =>
+    keptReply(
+      await keeper.change((): Change<Reply> => {
+        const outcome = apply();
+        if (!outcome.ok) return { value: { status: outcome.status, body: outcome.errors } };
+        live.changed();
+        const undo = () => (live.changed(), outcome.undo());
+        return { value: { status, body: outcome.response }, undo };
+      }),
+    );
+  /** The body of a request that needs one (400 BODY_REQUIRED when empty). */
+  const requiredBody = async (c: RequestContext, example: string): Promise<unknown> => {
+    const body = await c.readBody(maxBody);
+    if (body === undefined) throw problem(400, 'BODY_REQUIRED', `the request body is empty: send a JSON object, e.g. ${example}`, { params: { example } });
+    return body;
+  };
   return [
     {
       pattern: ['auth', 'token'],
@@ -90,30 +115,43 @@ export function apiRoutes(env: RouteEnv): Route[] {
       methods: {
         PUT: async (c) => {
           const ids = splitIds(c.params[0]!, 'work item ID');
-          const body = await c.readBody(maxBody);
-          if (body === undefined) {
-            throw problem(400, 'BODY_REQUIRED', 'the request body is empty: send a JSON object, e.g. {"moveScheduleDays": 1}', {
-              params: { example: '{"moveScheduleDays": 1}' },
-            });
-          }
+          const body = await requiredBody(c, '{"moveScheduleDays": 1}');
           const callerId = c.user().id;
-          return keptReply(
-            await keeper.change((): Change<Reply> => {
-              const outcome = applyUpdate(live.data, ids, body, { callerId, edition, now: now() });
-              if (!outcome.ok) return { value: { status: outcome.status, body: outcome.errors } };
-              live.changed();
-              const undo = () => (live.changed(), outcome.undo());
-              return { value: { status: 200, body: outcome.response }, undo };
-            }),
-          );
+          return changed(200, () => applyUpdate(live.data, ids, body, { callerId, edition, now: now() }));
         },
         GET: (c) => outcomeReply(getWorkItems(live.reads(), c.user(), splitIds(c.params[0]!, 'work item ID'), c.query)),
+        // A body is not read: the IDs are the whole request.
+        DELETE: (c) => {
+          const ids = splitIds(c.params[0]!, 'work item ID');
+          const callerId = c.user().id;
+          return changed(DELETE_ANSWER_STATUS, () => applyDelete(live.data, ids, { callerId, edition, now: now() }));
+        },
       },
     },
     {
       pattern: ['workitem', 'workitems', '*', 'subitems'],
       auth: true,
-      methods: { GET: (c) => outcomeReply(getSubItems(live.reads(), c.user(), decodeSegment(c.params[0]!, 'work item ID'), c.query)) },
+      methods: {
+        GET: (c) => outcomeReply(getSubItems(live.reads(), c.user(), decodeSegment(c.params[0]!, 'work item ID'), c.query)),
+        POST: async (c) => {
+          const parentId = decodeSegment(c.params[0]!, 'work item ID');
+          const body = await requiredBody(c, '{"fields": {"ItemTypeId": "…", "Name": "…"}}');
+          const callerId = c.user().id;
+          return changed(200, () => applyAdd(live.data, parentId, body, { callerId, edition, now: now() }));
+        },
+      },
+    },
+    {
+      pattern: ['workitem', 'workitems', '*', 'subitems', 'duplicate'],
+      auth: true,
+      methods: {
+        POST: async (c) => {
+          const parentId = decodeSegment(c.params[0]!, 'work item ID');
+          const body = await requiredBody(c, '{"fromItemIds": "…"}');
+          const callerId = c.user().id;
+          return changed(200, () => applyDuplicate(live.data, parentId, body, { callerId, edition, now: now() }));
+        },
+      },
     },
     {
       pattern: ['project', 'projects'],
@@ -123,7 +161,7 @@ export function apiRoutes(env: RouteEnv): Route[] {
     {
       pattern: ['project', 'projects', '*'],
       auth: true,
-      methods: { GET: (c) => outcomeReply(getProjects(live.reads(), c.user(), splitIds(c.params[0]!, 'project ID'))) },
+      methods: { GET: (c) => outcomeReply(getProjects(live.reads(), c.user(), splitIds(c.params[0]!, 'project ID'), c.query)) },
     },
     {
       pattern: ['system', 'users', 'me'],

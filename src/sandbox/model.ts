@@ -160,6 +160,15 @@ export const WorkItem = z.strictObject({
   leaderId: Id.nullable().default(null),
   timeEntryLocked: z.boolean().default(false),
   isDeleted: z.boolean().default(false),
+  /**
+   * Of a deleted item: the ID of the item a DELETE request named when this item was
+   * deleted (the item itself, or the ancestor whose deletion took its subtree along).
+   * A restore brings back the deleted descendants deleted with the same item (and those
+   * of a data set written without this member), not one deleted on its own before.
+   */
+  deletedWith: Id.optional(),
+  /** Values kept with the item by the add that created it (`metadata`: a string map). */
+  metadata: z.record(z.string(), z.string()).optional(),
   /** Field name -> calculation type. */
   fieldCalcTypes: z.record(z.string(), z.string()).default({}),
   /**

@@ -31,6 +31,10 @@
 //   directly or through a user group they belong to, and the ancestors that connect
 //   them to the item asked (which always comes back); login names match
 //   case-insensitively; an unknown login name matches nothing (no error).
+// - `GET /project/projects/{ids}?includes=Members,UserGroups` (U3): `members` (the
+//   project's members as users) and `userGroups` (`{id, name, memberIds}`); another
+//   `includes` name is a 400. An item added with `metadata` shows it beside `fields` in
+//   both work item reads.
 // - Project lists: data-set order; no default limit, `limit` at most 1000 (as for
 //   process categories); `isManager=true` lists the projects the caller manages,
 //   `false` those the caller does not manage.
@@ -247,15 +251,61 @@ export function listProjects(index: ReadIndex, caller: SandboxUser, q: Query): L
   });
 }
 
-/** `GET /project/projects/{ids}`: the projects found, in the order asked; 404 only when none is. */
-export function getProjects(index: ReadIndex, caller: SandboxUser, ids: readonly string[]): Outcome<ApiProject[]> {
+/** The `includes` of a project read (U3: `Members,UserGroups`), case-insensitive; another name is a 400. */
+const PROJECT_INCLUDES = ['Members', 'UserGroups'] as const;
+
+function projectIncludes(q: Query): Set<(typeof PROJECT_INCLUDES)[number]> {
+  const out = new Set<(typeof PROJECT_INCLUDES)[number]>();
+  const raw = q.get('includes');
+  for (const part of (raw ?? '').split(',')) {
+    const t = part.trim();
+    if (t === '') continue;
+    const known = PROJECT_INCLUDES.find((n) => n.toLowerCase() === t.toLowerCase());
+    if (!known) bad('includes', raw!, `names ${JSON.stringify(t)}, which is not one of ${PROJECT_INCLUDES.join(', ')}`);
+    out.add(known);
+  }
+  return out;
+}
+
+/**
+ * A project with what `includes` asks for: `members`, each member as the user lists give a
+ * user (deleted users too, with `isDeleted: true`), and `userGroups`, the groups that can be
+ * assigned in the project, each `{id, name, memberIds}`.
+ */
+function withIncludes(p: Project, index: ReadIndex, caller: SandboxUser, includes: ReadonlySet<string>): ApiProject & Record<string, unknown> {
+  const out: ApiProject & Record<string, unknown> = { ...toApiProject(p, index, caller) };
+  if (includes.has('Members')) {
+    out['members'] = p.members.flatMap((m) => {
+      const u = index.users.get(m.userId);
+      return u ? [toApiUser(u, index.orgNames)] : [];
+    });
+  }
+  if (includes.has('UserGroups')) {
+    out['userGroups'] = p.userGroupIds.flatMap((id) => {
+      const g = index.data.userGroups.find((x) => x.id === id);
+      return g ? [{ id: g.id, name: g.name, memberIds: [...g.memberIds] }] : [];
+    });
+  }
+  return out;
+}
+
+/** `GET /project/projects/{ids}?includes=`: the projects found, in the order asked; 404 only when none is. */
+export function getProjects(index: ReadIndex, caller: SandboxUser, ids: readonly string[], q?: Query): Outcome<ApiProject[]> {
+  let includes: Set<string>;
+  try {
+    const rep = q?.repeated(['includes']);
+    if (rep) return queryProblem(rep, 'is given more than once');
+    includes = q ? projectIncludes(q) : new Set();
+  } catch (e) {
+    return asProblem(e);
+  }
   const out: ApiProject[] = [];
   const seen = new Set<string>();
   for (const id of ids) {
     if (seen.has(id)) continue;
     seen.add(id);
     const p = index.projects.get(id);
-    if (p) out.push(toApiProject(p, index, caller));
+    if (p) out.push(withIncludes(p, index, caller, includes));
   }
   if (out.length === 0) {
     const shown = ids.slice(0, 5).join(', ') + (ids.length > 5 ? ', …' : '');
@@ -347,7 +397,9 @@ export function getWorkItems(index: ReadIndex, caller: SandboxUser, ids: readonl
     const w = index.items.get(id);
     if (!w || (!includeDeleted && index.hidden(w))) continue;
     const a = v.access(w.projectId);
-    out.push({ fields: fieldsOf(w, names, v), isWarning: false, warnings: [], aclId: '0', permission: a.permission });
+    const record: Record<string, unknown> = { fields: fieldsOf(w, names, v), isWarning: false, warnings: [], aclId: '0', permission: a.permission };
+    if (w.metadata !== undefined) record['metadata'] = w.metadata;
+    out.push(record);
   }
   if (out.length === 0) {
     const shown = ids.slice(0, 5).join(', ') + (ids.length > 5 ? ', …' : '');
@@ -414,16 +466,18 @@ function* subItemsJson(top: WorkItem, names: readonly string[], v: Viewer, limit
     ctx.folder = folder;
     return row(w, ctx);
   };
-  const node = (w: WorkItem, level: number, parent: WorkItem | null, folder: WorkItem | null): { fields: Record<string, unknown> } => {
+  type Node = { fields: Record<string, unknown>; metadata?: Record<string, string> };
+  const node = (w: WorkItem, level: number, parent: WorkItem | null, folder: WorkItem | null): Node => {
     const fields = fieldsOf(w, parent, folder);
     if (level < limit) {
       const kids = childrenOf(w);
       const below = index.isFolder(w) ? w : folder;
-      const list = new Array<{ fields: Record<string, unknown> }>(kids.length);
+      const list = new Array<Node>(kids.length);
       for (let i = 0; i < kids.length; i++) list[i] = node(kids[i]!, level + 1, w, below);
       fields['SubItems'] = list;
     }
-    return { fields };
+    // An added item's metadata beside its fields (only when it has some).
+    return w.metadata === undefined ? { fields } : { fields, metadata: w.metadata };
   };
   function* emit(w: WorkItem, level: number, parent: WorkItem | null, folder: WorkItem | null): Generator<string> {
     if (level >= limit || index.subtreeSize(w.id) <= PIECE_ITEMS) {
@@ -438,7 +492,7 @@ function* subItemsJson(top: WorkItem, names: readonly string[], v: Viewer, limit
       if (i > 0) yield ',';
       yield* emit(kids[i]!, level + 1, w, below);
     }
-    yield ']}}';
+    yield w.metadata === undefined ? ']}}' : `]},"metadata":${JSON.stringify(w.metadata)}}`;
   }
   yield '[';
   const topParent = top.parentId === null ? null : (index.items.get(top.parentId) ?? null);

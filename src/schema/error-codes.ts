@@ -201,7 +201,7 @@ export const ERROR_CODES = {
     producedBy: ['client', 'sandbox'],
     severity: 'error',
   },
-  MEMBER_REQUIRED: { message: '"{member}" is required in {where}.', producedBy: ['client'], severity: 'error' },
+  MEMBER_REQUIRED: { message: '"{member}" is required in {where}.', producedBy: ['client', 'sandbox'], severity: 'error' },
   WRONG_TYPE: {
     message: '"{member}" must be {expected}, not {actual}.',
     producedBy: ['client', 'sandbox'],

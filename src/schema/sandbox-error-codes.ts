@@ -233,6 +233,58 @@ export const SANDBOX_ERROR_CODES = {
     status: 400,
   },
 
+  // --- adding, duplicating and deleting work items ----------------------------
+  TOO_MANY_ITEMS_TO_ADD: {
+    message: '{count} work items would be added by one request; at most {max} can be added at once.',
+    producedBy: S,
+    status: 400,
+  },
+  TOO_MANY_ITEMS_TO_DELETE: {
+    message: '{count} work items are named; at most {max} can be deleted at once.',
+    producedBy: S,
+    status: 400,
+  },
+  PROJECT_LOCKED: { message: 'Project {projectId} is locked: its work items cannot be added, copied or deleted.', producedBy: S, status: 400 },
+  ADD_FORBIDDEN: {
+    message: 'You need edit permission on project {projectId} to add work items below work item {id}.',
+    producedBy: S,
+    status: 403,
+  },
+  DELETE_FORBIDDEN: {
+    message: 'You need edit permission on project {projectId} to delete work item {id}.',
+    producedBy: S,
+    status: 403,
+  },
+  ADD_PARENT_DELETED: { message: 'Work item {id} is deleted: nothing can be added below it.', producedBy: S, status: 400 },
+  ALREADY_DELETED: { message: 'Work item {id} is already deleted.', producedBy: S, status: 404 },
+  ROOT_FOLDER_NOT_DELETABLE: {
+    message: 'Work item {id} is the root folder of project {projectId} and cannot be deleted.',
+    producedBy: S,
+    status: 400,
+  },
+  METADATA_TOO_MANY: { message: 'metadata has {count} entries; at most {max} are kept.', producedBy: S, status: 400 },
+  METADATA_KEY_INVALID: {
+    message: 'The metadata name "{key}" is not valid: a name has 1 to {max} characters.',
+    producedBy: S,
+    status: 400,
+  },
+  METADATA_VALUE_TOO_LONG: {
+    message: 'The metadata value of "{key}" is {length} characters long; at most {max} are kept.',
+    producedBy: S,
+    status: 400,
+  },
+  SOURCE_PROJECT_NOT_FOUND: { message: 'Project {projectId} named by "fromProjectId" does not exist.', producedBy: S, status: 400 },
+  DUPLICATE_NO_SOURCE: {
+    message: '"fromItemIds" names no work item: give the IDs of the items to copy, separated by commas.',
+    producedBy: S,
+    status: 400,
+  },
+  FIELD_NOT_COPYABLE: {
+    message: 'Field "{field}" cannot be copied; fieldsToCopy takes {allowed}.',
+    producedBy: S,
+    status: 400,
+  },
+
   // --- Standard edition -----------------------------------------------------
   STANDARD_EDITION_CALC_TYPE: {
     message: 'In the Standard edition only ActualProgress may be given a calculation type, not "{field}".',
@@ -275,6 +327,7 @@ export const SANDBOX_SHARED_CLIENT_CODES = {
   FIELD_NOT_EDITABLE: 400, // error 29 (read-only field)
   UNKNOWN_MEMBER: 400, // body shape
   MEMBER_DUPLICATE: 400, // body shape (same member twice in different casing)
+  MEMBER_REQUIRED: 400, // body shape (a required member of an add or duplicate is missing)
   WRONG_TYPE: 400, // body shape
 } as const;
 

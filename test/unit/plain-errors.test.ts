@@ -50,6 +50,7 @@ function raw(sb: Sandbox, text: string, waitMs = 5000): Promise<Answer> {
 const put = (path: string, body: unknown, headers: Record<string, string> = {}) => (sb: Sandbox, token: string) =>
   call(`${sb.url}${path}`, { method: 'PUT', headers: { ...bearer(token), ...headers }, body });
 const get = (path: string) => (sb: Sandbox, token: string) => call(`${sb.url}${path}`, { headers: bearer(token) });
+const post = (path: string, body: unknown) => (sb: Sandbox, token: string) => call(`${sb.url}${path}`, { method: 'POST', headers: bearer(token), body });
 
 /** Failing requests of every kind the sandbox answers under /api (and outside any route). */
 const PROBES: Probe[] = [
@@ -82,7 +83,19 @@ const PROBES: Probe[] = [
   { name: 'list with an unknown orderby (400)', send: get('/system/processCategories?orderby=nothing%20sideways') },
   { name: 'route that does not exist under /api (404)', send: get('/workitem/nothing') },
   { name: 'path outside /api and /_sandbox (404)', send: (sb) => call(`${sb.origin}/elsewhere`) },
-  { name: 'method not allowed (405)', send: (sb, t) => call(`${sb.url}/workitem/workItems/128`, { method: 'DELETE', headers: bearer(t) }) },
+  { name: 'method not allowed (405)', send: (sb, t) => call(`${sb.url}/workitem/workItems/128`, { method: 'PATCH', headers: bearer(t) }) },
+  // Adding, duplicating and deleting work items.
+  { name: 'add below an item that does not exist (404)', send: post('/workitem/workItems/99999/subItems', { fields: { ItemTypeId: '42', Name: 'x' } }) },
+  { name: 'add without a body (400)', send: (sb, t) => call(`${sb.url}/workitem/workItems/10/subItems`, { method: 'POST', headers: bearer(t) }) },
+  { name: 'add without fields (400)', send: post('/workitem/workItems/10/subItems', { subItems: [] }) },
+  { name: 'add of an item type that is not available, nested (400, add rule)', send: post('/workitem/workItems/10/subItems', { fields: { ItemTypeId: '41', Name: 'x' }, subItems: [{ fields: { ItemTypeId: '46', Name: 'y' } }] }) },
+  { name: 'add assigning a user who is not a member (400, add rule)', send: post('/workitem/workItems/10/subItems', { fields: { ItemTypeId: '42', Name: 'x' }, assignments: [{ partyId: '99999' }] }) },
+  { name: 'add by a viewer (403)', send: async (sb) => post('/workitem/workItems/10/subItems', { fields: { ItemTypeId: '42', Name: 'x' } })(sb, await signIn(sb.url, 'viewer')) },
+  { name: 'duplicate of an item that does not exist (400)', send: post('/workitem/workItems/10/subItems/duplicate', { fromItemIds: '99999' }) },
+  { name: 'duplicate without fromItemIds (400)', send: post('/workitem/workItems/10/subItems/duplicate', {}) },
+  { name: 'delete of an item that does not exist (404)', send: (sb, t) => call(`${sb.url}/workitem/workItems/99999`, { method: 'DELETE', headers: bearer(t) }) },
+  { name: 'delete of a root folder (400)', send: (sb, t) => call(`${sb.url}/workitem/workItems/10`, { method: 'DELETE', headers: bearer(t) }) },
+  { name: 'project read with an unknown includes name (400)', send: get('/project/projects/3001?includes=Members,Budget') },
   { name: 'bad percent-encoding in a path (400)', send: get('/workitem/workItems/%E0%A4%A/subItems') },
   {
     name: 'injected fault (500)',
@@ -156,8 +169,8 @@ describe('sandbox: plain errors (--plain-errors)', function () {
   it('keeps the headers of a failure (WWW-Authenticate, Allow, Retry-After)', async () => {
     const unauthorized = await call(`${plain.url}/system/users/me`);
     assert.match(String(unauthorized.headers['www-authenticate']), /Bearer/);
-    const notAllowed = await call(`${plain.url}/workitem/workItems/128`, { method: 'DELETE', headers: bearer(plainToken) });
-    assert.equal(notAllowed.headers.allow, 'PUT, GET');
+    const notAllowed = await call(`${plain.url}/workitem/workItems/128`, { method: 'PATCH', headers: bearer(plainToken) });
+    assert.equal(notAllowed.headers.allow, 'PUT, GET, DELETE');
     await call(`${plain.origin}/_sandbox/faults`, { method: 'POST', body: { retryAfterSeconds: 2, method: 'GET', pathContains: '/users/me' } });
     const busy = await call(`${plain.url}/system/users/me`, { headers: bearer(plainToken) });
     assert.equal(busy.status, 429);

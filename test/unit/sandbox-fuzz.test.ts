@@ -1,6 +1,6 @@
 // A randomized HTTP fuzz of the sandbox (fast-check), over raw sockets so nothing
-// is cleaned up by an HTTP client first: malformed and hostile bodies, hostile
-// paths and query strings, odd methods and headers. Properties: never a 5xx,
+// is cleaned up by an HTTP client first: malformed and hostile bodies (of updates,
+// adds and duplicates), hostile paths and query strings, odd methods and headers. Properties: never a 5xx,
 // every answer is JSON (errors: an array of {message, code}), and the data set is
 // unchanged after every rejected request. Bounded to a few hundred requests.
 import * as assert from 'node:assert/strict';
@@ -65,13 +65,15 @@ const hostileSegment = fc.oneof(
 
 /** Existing IDs (work items, projects, organizations of the demo) half the time, so requests reach the rules. */
 const idSegment = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('111', '112', '111,112', '124', '150', '200', '216', '310', '3001', '1001', '1002') },
+  { weight: 3, arbitrary: fc.constantFrom('10', '111', '112', '111,112', '124', '150', '200', '216', '310', '3001', '1001', '1002') },
   { weight: 2, arbitrary: hostileSegment },
 );
 
 const knownPath = fc.constantFrom(
   '/api/workitem/workItems/{}',
   '/api/workitem/workItems/{}/subItems',
+  '/api/workitem/workItems/{}/subItems/duplicate',
+  '/api/workitem/workitems/{}/SUBITEMS/Duplicate',
   '/api/project/projects',
   '/api/project/projects/{}',
   '/api/system/users/me',
@@ -153,7 +155,35 @@ const hostileJson = fc.oneof(
   fc.json(),
   fc.string({ maxLength: 200 }),
 );
-const body = fc.option(hostileJson, { nil: undefined, freq: 3 });
+/** Add bodies (A1): the required members left out, wrong types, nesting, order members and metadata of any value. */
+const addJson = fc.oneof(
+  fc.constantFrom(
+    '{}',
+    '{"fields": {}}',
+    '{"fields": {"Name": "x"}}',
+    '{"fields": {"ItemTypeId": "42"}}',
+    '{"fields": {"ItemTypeId": "41", "Name": "f"}, "subItems": [{"fields": {"ItemTypeId": "41", "Name": "g"}, "subItems": [{"fields": {"ItemTypeId": "46", "Name": "bad"}}]}]}',
+    '{"fields": {"ItemTypeId": "42", "Name": "t"}, "subItems": [{"fields": {"ItemTypeId": "41", "Name": "folder below a task"}}]}',
+    '{"fields": {"ItemTypeId": "40", "Name": "root type"}}',
+    '{"fields": {"ItemTypeId": "42", "Name": "t", "ParentId": "10"}}',
+    '{"fields": {"ItemTypeId": "42", "Name": "t"}, "orderFirst": true, "orderLast": true}',
+    '{"fields": {"ItemTypeId": "42", "Name": "t"}, "assignments": [{"partyId": "99999"}]}',
+    '{"fields": {"ItemTypeId": "42", "Name": "t"}, "metadata": {"": "x"}}',
+    '{"fields": {"ItemTypeId": "42", "Name": "t"}, "subItems": null}',
+    `{"fields": {"ItemTypeId": "41", "Name": "deep"}, "subItems": [${'{"fields": {"ItemTypeId": "41", "Name": "d"}, "subItems": ['.repeat(20)}${']}'.repeat(20)}]}`,
+  ),
+  fc.json().map((j) => `{"fields": {"ItemTypeId": "42", "Name": ${j}}}`),
+  fc.json().map((j) => `{"fields": {"ItemTypeId": ${j}, "Name": "x"}}`),
+  fc.tuple(fc.constantFrom('subItems', 'assignments', 'metadata', 'orderAfter', 'orderBefore', 'orderFirst', 'fieldCalcTypes', 'SubItems', '__proto__'), fc.json()).map(([k, j]) => `{"fields": {"ItemTypeId": "42", "Name": "x"}, ${JSON.stringify(k)}: ${j}}`),
+  fc.json(),
+);
+/** Duplicate bodies (A3). */
+const duplicateJson = fc.oneof(
+  fc.constantFrom('{}', '{"fromItemIds": ""}', '{"fromItemIds": "111,99999"}', '{"fromItemIds": "10"}', '{"fromItemIds": "111", "fieldsToCopy": "ActualTime"}', '{"fromItemIds": "111", "fromProjectId": "nope"}'),
+  fc.tuple(fc.constantFrom('fromItemIds', 'fromProjectId', 'fieldsToCopy', 'duplicateAllChildren', 'clearCheckItemStatus', 'orderAfter', 'orderLast'), fc.json()).map(([k, j]) => `{"fromItemIds": "111", ${JSON.stringify(k)}: ${j}}`),
+  fc.json(),
+);
+const body = fc.option(fc.oneof({ weight: 3, arbitrary: hostileJson }, { weight: 1, arbitrary: addJson }), { nil: undefined, freq: 3 });
 
 const contentType = fc.option(
   fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', ''),
@@ -176,13 +206,17 @@ const validAuth = fc.constantFrom<[string, string] | undefined>(['authorization'
 const jsonType = fc.constantFrom<string | undefined>('application/json', 'application/json; charset=utf-8', undefined);
 const listPath = fc.oneof(
   fc.constantFrom('/api/system/processCategories', '/api/project/projects', '/api/system/users/me'),
-  fc.tuple(fc.constantFrom('/api/system/organizations/{}/users', '/api/system/organizations/{}/allassignedusers', '/api/workitem/workItems/{}', '/api/workitem/workItems/{}/subItems', '/api/project/projects/{}'), idSegment).map(([p, id]) => p.replace('{}', id)),
+  fc.tuple(fc.constantFrom('/api/system/organizations/{}/users', '/api/system/organizations/{}/allassignedusers', '/api/workitem/workItems/{}', '/api/workitem/workItems/{}/subItems', '/api/project/projects/{}', '/api/project/projects/{}?includes=Members,UserGroups'), idSegment).map(([p, id]) => p.replace('{}', id)),
 );
 
 /** Mostly well-formed requests with one hostile part each, so they get past sign-in and routing to the rules; plus anything at all. */
 const request = fc.oneof(
   // An update of existing items with a hostile body.
   { weight: 4, arbitrary: fc.record({ method: fc.constant('PUT'), path: idSegment.map((id) => `/api/workitem/workItems/${id}`), query: fc.constant(''), body: hostileJson, contentType: jsonType, auth: validAuth, badLength: fc.constant(false) }) },
+  // An add, a duplicate or a delete below (of) existing items with a hostile body or ID.
+  { weight: 2, arbitrary: fc.record({ method: fc.constant('POST'), path: idSegment.map((id) => `/api/workitem/workItems/${id}/subItems`), query: fc.constant(''), body: addJson, contentType: jsonType, auth: validAuth, badLength: fc.constant(false) }) },
+  { weight: 1, arbitrary: fc.record({ method: fc.constant('POST'), path: idSegment.map((id) => `/api/workitem/workItems/${id}/subItems/duplicate`), query: fc.constant(''), body: duplicateJson, contentType: jsonType, auth: validAuth, badLength: fc.constant(false) }) },
+  { weight: 1, arbitrary: fc.record({ method: fc.constant('DELETE'), path: idSegment.map((id) => `/api/workitem/workItems/${id}`), query: fc.constant(''), body: fc.constant(undefined), contentType: fc.constant(undefined), auth: validAuth, badLength: fc.constant(false) }) },
   // A read with a hostile query string or ID.
   { weight: 3, arbitrary: fc.record({ method: fc.constant('GET'), path: listPath, query, body: fc.constant(undefined), contentType: fc.constant(undefined), auth: validAuth, badLength: fc.constant(false) }) },
   // Sign-in with hostile bodies and content types.

@@ -49,7 +49,7 @@ export class Harness {
     return this.sandbox;
   }
 
-  private async call(url: string, method: 'GET' | 'POST' | 'PUT', body?: unknown, headers: Record<string, string> = {}) {
+  private async call(url: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', body?: unknown, headers: Record<string, string> = {}) {
     const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
     const r = await request(url, {
       method,
@@ -70,6 +70,17 @@ export class Harness {
     const path = (Array.isArray(ids) ? ids : [ids]).map(encodeURIComponent).join(',');
     const auth = `Basic ${Buffer.from(`${login}:password`).toString('base64')}`;
     return this.call(`${this.sb.url}/workitem/workItems/${path}`, 'PUT', body, { authorization: auth });
+  }
+
+  /** An API request as `login` (Basic): `path` after /api, e.g. `/workitem/workItems/F1/subItems`. */
+  async api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, login = 'admin') {
+    const auth = `Basic ${Buffer.from(`${login}:password`).toString('base64')}`;
+    return this.call(`${this.sb.url}${path}`, method, body, { authorization: auth });
+  }
+
+  /** The base URL of the API (ending in /api). */
+  get url(): string {
+    return this.sb.url;
   }
 
   /** GET /workitem/workItems/{ids}?fields=...: the read fields of each item, by ID. */
@@ -116,8 +127,16 @@ export class Harness {
     expected: Partial<ErrorEntry>,
     login = 'admin',
   ): Promise<ErrorEntry[]> {
+    return this.refused(() => this.put(ids, body, login), status, expected);
+  }
+
+  /**
+   * Sends a request, expects it refused with `status` and an error matching `expected`
+   * (every given member equal), and checks that the data set did not change.
+   */
+  async refused(send: () => Promise<{ status: number; json: unknown; raw: string }>, status: number, expected: Partial<ErrorEntry>): Promise<ErrorEntry[]> {
     const before = await this.dump();
-    const r = await this.put(ids, body, login);
+    const r = await send();
     assert.equal(r.status, status, r.raw);
     const errors = r.json as ErrorEntry[];
     assert.ok(Array.isArray(errors) && errors.length > 0, r.raw);

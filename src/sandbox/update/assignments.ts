@@ -3,6 +3,7 @@
 // recalculatePlannedTimeByAssignment), with the parties checked (errors 4, 15). No
 // vscode import.
 import { splitCommaList } from '../../schema/fields';
+import type { AssignmentAdd } from '../../schema/api';
 import type { StoredAssignment } from '../model';
 import { sameValue, sumPlanned, type ItemScope, type UpdateRun } from './run';
 
@@ -156,8 +157,33 @@ export function assignmentChange(run: UpdateRun, scope: ItemScope): void {
     }
     if (u.plannedTime !== undefined) entry.plannedTime = u.plannedTime;
   });
-  (change.adds ?? []).forEach((a, i) => {
-    const field = `${base}.adds[${i}]`;
+  addAssignments(run, scope, list, change.adds ?? [], (i) => `${base}.adds[${i}]`);
+  if (run.errors.length > before) return;
+
+  const item = run.ws.get(id)!;
+  let plannedTime = item.plannedTime;
+  if (change.recalculatePlannedTimeByAssignment === true) {
+    plannedTime = sumPlanned(list);
+  } else if (change.recalculatePlannedTimeByAssignment === false && list.length > 0) {
+    const each = Math.floor(item.plannedTime / list.length);
+    const remainder = item.plannedTime - each * list.length;
+    list.forEach((a, i) => (a.plannedTime = each + (i === 0 ? remainder : 0)));
+  }
+  if (!sameValue(item.assignments, list)) run.ws.mut(id).assignments = list;
+  if (item.plannedTime !== plannedTime) run.ws.mut(id).plannedTime = plannedTime;
+  const managed = sumPlanned(list);
+  if (item.managedPlannedTime !== managed) run.ws.mut(id).managedPlannedTime = managed;
+}
+
+/**
+ * Added assignments (assignmentChange.adds, and the `assignments` of an added item) put
+ * into `list`, each party checked (errors 4, 15); an already assigned party gets the
+ * new planned time. `fieldOf(i)` names entry i in errors.
+ */
+export function addAssignments(run: UpdateRun, scope: ItemScope, list: StoredAssignment[], adds: readonly AssignmentAdd[], fieldOf: (i: number) => string): void {
+  const id = scope.id;
+  adds.forEach((a, i) => {
+    const field = fieldOf(i);
     let fromUser: string | undefined;
     if (a.user !== undefined) {
       fromUser = partyOfUserText(run, scope, a.user, `${field}.user`);
@@ -186,19 +212,4 @@ export function assignmentChange(run: UpdateRun, scope: ItemScope): void {
       list.push({ partyId, partyType: type, plannedTime: a.plannedTime ?? 0 });
     }
   });
-  if (run.errors.length > before) return;
-
-  const item = run.ws.get(id)!;
-  let plannedTime = item.plannedTime;
-  if (change.recalculatePlannedTimeByAssignment === true) {
-    plannedTime = sumPlanned(list);
-  } else if (change.recalculatePlannedTimeByAssignment === false && list.length > 0) {
-    const each = Math.floor(item.plannedTime / list.length);
-    const remainder = item.plannedTime - each * list.length;
-    list.forEach((a, i) => (a.plannedTime = each + (i === 0 ? remainder : 0)));
-  }
-  if (!sameValue(item.assignments, list)) run.ws.mut(id).assignments = list;
-  if (item.plannedTime !== plannedTime) run.ws.mut(id).plannedTime = plannedTime;
-  const managed = sumPlanned(list);
-  if (item.managedPlannedTime !== managed) run.ws.mut(id).managedPlannedTime = managed;
 }

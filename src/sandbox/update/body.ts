@@ -1,6 +1,6 @@
-// Parses an update body the way the real service binds it: member names are
-// matched case-insensitively (the spec's own example sends `Adds`, `PartyId`,
-// `PlannedTime`, `PartyType` inside `assignmentChange`), unknown members and
+// Parses an update body (and the bodies of an add and a duplicate) the way the real
+// service binds it: member names are matched case-insensitively (the spec's own example
+// sends `Adds`, `PartyId`, `PlannedTime`, `PartyType` inside `assignmentChange`), unknown members and
 // wrong types are rejected naming the member and the value. Keys INSIDE `fields`
 // and `fieldCalcTypes` are field names and stay case-sensitive (rule 3).
 // No vscode import.
@@ -10,27 +10,28 @@ import { keepOwnKeys, setOwn } from '../../schema/ownKeys';
 import { showValue, valueAt } from '../values';
 
 export interface BodyProblem {
-  code: 'BODY_NOT_OBJECT' | 'UNKNOWN_MEMBER' | 'MEMBER_DUPLICATE' | 'WRONG_TYPE';
+  code: 'BODY_NOT_OBJECT' | 'UNKNOWN_MEMBER' | 'MEMBER_DUPLICATE' | 'MEMBER_REQUIRED' | 'WRONG_TYPE';
   /** JSON path of the member, e.g. `assignmentChange.adds[0].plannedTime`. */
   member?: string;
   params: Record<string, string | number>;
 }
 
-export type BodyParse = { ok: true; body: UpdateWorkItemsBody } | { ok: false; problems: BodyProblem[] };
+export type BodyParse<T = UpdateWorkItemsBody> = { ok: true; body: T } | { ok: false; problems: BodyProblem[] };
 
 type Shape = Record<string, z.ZodType>;
 
 /** How the members of each object level are normalized. */
-interface Level {
+export interface Level {
   where: string;
   members: readonly string[];
   /** Member name -> how its value is normalized. */
   nested?: Record<string, { kind: 'object' | 'array'; level: Level }>;
 }
 
-const keysOf = (schema: { shape: Shape }): string[] => Object.keys(schema.shape);
+export const keysOf = (schema: { shape: Shape }): string[] => Object.keys(schema.shape);
 
-const ADD_LEVEL: Level = { where: 'an added assignment (assignmentChange.adds)', members: keysOf(AssignmentAdd) };
+/** An added assignment's members (assignmentChange.adds; also the `assignments` of an added work item). */
+export const ADD_LEVEL: Level = { where: 'an added assignment (assignmentChange.adds)', members: keysOf(AssignmentAdd) };
 const UPDATE_LEVEL: Level = { where: 'an updated assignment (assignmentChange.updates)', members: keysOf(AssignmentUpdate) };
 const CHANGE_LEVEL: Level = {
   where: 'assignmentChange',
@@ -119,6 +120,14 @@ function expectedOf(issue: z.core.$ZodIssue): string {
 
 /** Normalizes member casing, then checks the shapes with the shared strict wire schema. */
 export function parseUpdateBody(body: unknown): BodyParse {
+  return parseBody(body, BODY_LEVEL, UpdateWorkItemsBody);
+}
+
+/**
+ * A body read as the service binds it: member names of `level` (and the levels nested in
+ * it) matched case-insensitively, then the shapes checked with the strict wire `schema`.
+ */
+export function parseBody<T extends object>(body: unknown, level: Level, schema: z.ZodType<T>, options: { required?: boolean } = {}): BodyParse<T> {
   if (!isPlainObject(body)) {
     return {
       ok: false,
@@ -126,24 +135,26 @@ export function parseUpdateBody(body: unknown): BodyParse {
     };
   }
   const problems: BodyProblem[] = [];
-  const normalized = normalizeLevel(body, BODY_LEVEL, '', problems);
+  const normalized = normalizeLevel(body, level, '', problems);
   if (problems.length > 0) return { ok: false, problems };
-  const parsed = UpdateWorkItemsBody.safeParse(normalized);
+  const parsed = schema.safeParse(normalized);
   if (parsed.success) return { ok: true, body: keepOwnKeys(parsed.data, normalized) };
   for (const issue of parsed.error.issues) {
     const member = pathText(issue.path);
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const m = member ? `${member}.${key}` : key;
-        problems.push({ code: 'UNKNOWN_MEMBER', member: m, params: { member: m, where: member || 'the update body', allowed: '' } });
+        problems.push({ code: 'UNKNOWN_MEMBER', member: m, params: { member: m, where: member || level.where, allowed: '' } });
       }
       continue;
     }
-    problems.push({
-      code: 'WRONG_TYPE',
-      member,
-      params: { member, expected: expectedOf(issue), actual: showValue(valueAt(normalized, issue.path)) },
-    });
+    const value = valueAt(normalized, issue.path);
+    if (options.required && issue.code === 'invalid_type' && value === undefined) {
+      // A required member left out (the help: a POST without a required member is an error).
+      problems.push({ code: 'MEMBER_REQUIRED', member, params: { member, where: level.where } });
+      continue;
+    }
+    problems.push({ code: 'WRONG_TYPE', member, params: { member, expected: expectedOf(issue), actual: showValue(value) } });
   }
   return { ok: false, problems };
 }

@@ -1,7 +1,7 @@
 // The hierarchy steps of an update: moveParentTo with its order member (errors 17-23),
 // the position among siblings, changeItemTypeTo (errors 11-13), setCompleted and
 // setTimeEntryLocked down the subtree, propagateToChildren to the leaves, and restore
-// (errors 24-28). No vscode import.
+// (errors 24-28, with the deleted descendants that went with the item). No vscode import.
 import { MAX_HIERARCHY_DEPTH, fieldInfo, splitCommaList } from '../../schema/fields';
 import type { WorkItem } from '../model';
 import { sameCustomValue, withCustomValue } from './custom-fields';
@@ -66,7 +66,7 @@ function checkDepth(run: UpdateRun, scope: ItemScope, parentId: string, member: 
 }
 
 /** Puts the item under `parentId` at the position the order member asks for (default: the end). */
-function place(run: UpdateRun, id: string, parentId: string | null, spec: OrderSpec): void {
+export function place(run: UpdateRun, id: string, parentId: string | null, spec: OrderSpec): void {
   const item = run.ws.get(id)!;
   const siblings = run.ws.sortedChildren(parentId, item.projectId).filter((s) => s.id !== id);
   const key = parentId ?? `root:${item.projectId}`;
@@ -231,7 +231,10 @@ export function restore(run: UpdateRun, scope: ItemScope): void {
       checkDepth(run, scope, destId, member, 27, true);
     }
   }
-  const subtree = [item, ...run.ws.descendants(id, true).filter((d) => d.isDeleted)];
+  // The descendants deleted with it (by the same DELETE, or marked by no DELETE at all),
+  // not those deleted on their own before: the subtree comes back as it was.
+  const deletion = item.deletedWith;
+  const subtree = [item, ...run.ws.descendants(id, true).filter((d) => d.isDeleted && (d.deletedWith === undefined || d.deletedWith === deletion))];
   for (const target of subtree) {
     const type = run.itemTypes.get(target.itemTypeId);
     if (!type || !type.available) {
@@ -243,7 +246,9 @@ export function restore(run: UpdateRun, scope: ItemScope): void {
   if (run.errors.length > before) return;
   if (destId !== item.parentId) place(run, id, destId, undefined);
   for (const target of subtree) {
-    run.ws.mut(target.id).isDeleted = false;
+    const w = run.ws.mut(target.id);
+    w.isDeleted = false;
+    delete w.deletedWith;
     run.restored.add(target.id);
   }
 }

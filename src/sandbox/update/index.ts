@@ -20,7 +20,7 @@ import type { UpdateWorkItemsResponse } from '../../schema/api';
 import type { Dataset } from '../model';
 import { updateStamp } from './answer';
 import { assignmentChange, copyAssignments } from './assignments';
-import { parseUpdateBody } from './body';
+import { parseUpdateBody, type BodyProblem } from './body';
 import { checkRequest, checkStandardParent, checkViewPermission, viewAllowedText } from './checks';
 import { calcTypes, fields } from './fields';
 import { changeItemType, move, propagate, restore, setCompleted, setTimeEntryLocked } from './hierarchy';
@@ -101,6 +101,16 @@ function failure(status: number, errors: SandboxErrorEntry[]): UpdateOutcome {
   return { ok: false, status, errors };
 }
 
+/** The error entries of a body that does not have the shape of its operation (400). */
+export function bodyErrors(problems: readonly BodyProblem[]): SandboxErrorEntry[] {
+  return problems.map((p) => {
+    const template = p.code === 'BODY_NOT_OBJECT' ? SANDBOX_ERROR_CODES.BODY_NOT_OBJECT.message : ERROR_CODES[p.code].message;
+    const entry: SandboxErrorEntry = { message: fillTemplate(template, p.params), code: p.code, params: p.params };
+    if (p.member !== undefined) entry.field = p.member;
+    return entry;
+  });
+}
+
 /**
  * Applies an update to the items `ids` of `data` (operation 1). Atomic: `data`
  * is changed only when the outcome is ok. Duplicate IDs are processed once.
@@ -108,17 +118,7 @@ function failure(status: number, errors: SandboxErrorEntry[]): UpdateOutcome {
 export function applyUpdate(data: Dataset, ids: string[], body: unknown, ctx: UpdateContext): UpdateOutcome {
   // 1. The body's shape (member names in any casing; unknown members and wrong types are 400).
   const parsed = parseUpdateBody(body);
-  if (!parsed.ok) {
-    return failure(
-      400,
-      parsed.problems.map((p) => {
-        const template = p.code === 'BODY_NOT_OBJECT' ? SANDBOX_ERROR_CODES.BODY_NOT_OBJECT.message : ERROR_CODES[p.code].message;
-        const entry: SandboxErrorEntry = { message: fillTemplate(template, p.params), code: p.code, params: p.params };
-        if (p.member !== undefined) entry.field = p.member;
-        return entry;
-      }),
-    );
-  }
+  if (!parsed.ok) return failure(400, bodyErrors(parsed.problems));
 
   // 2. The IDs: distinct, at most 1000, every one existing.
   const unique = [...new Set(ids.map((id) => id.trim()))];
@@ -159,6 +159,7 @@ export function applyUpdate(data: Dataset, ids: string[], body: unknown, ctx: Up
   }
 }
 
-function strip(errors: (SandboxErrorEntry & { status: number })[]): SandboxErrorEntry[] {
+/** The errors of a run as answered (their statuses decide the answer's, UpdateRun.status). */
+export function strip(errors: (SandboxErrorEntry & { status: number })[]): SandboxErrorEntry[] {
   return errors.map(({ status: _status, ...rest }) => rest);
 }

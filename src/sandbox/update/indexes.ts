@@ -31,6 +31,11 @@ class ListIndex<L extends readonly unknown[], T> {
     }
     return this.value;
   }
+
+  /** The list changed length and the value was kept current by the caller: it is not built again. */
+  accept(list: L): void {
+    if (this.list === list && this.value !== undefined) this.length = list.length;
+  }
 }
 
 export interface WorkItemIndex {
@@ -92,10 +97,39 @@ export class DatasetIndexes {
     return m;
   });
 
+  /** The highest work item ID given or found so far (newWorkItemId). */
+  private lastId: number | undefined;
+
   constructor(private readonly data: Dataset) {}
 
   workItems(): WorkItemIndex {
     return this.items.of(this.data.workItems);
+  }
+  /**
+   * Items were added to (or taken from) the end of `workItems` and the work-item index
+   * was kept current (WorkingSet.commit and its undo): the index is not built again.
+   */
+  acceptWorkItems(): void {
+    this.items.accept(this.data.workItems);
+  }
+  /**
+   * A new work item ID: decimal digits (official help section 3), one above the
+   * highest decimal ID of the data set's work items (deleted ones included, so an
+   * ID is never given twice), never "0". Counted once per data set, then kept.
+   */
+  newWorkItemId(): string {
+    const byId = this.workItems().byId;
+    if (this.lastId === undefined) {
+      let max = 0;
+      for (const id of byId.keys()) {
+        if (/^\d{1,15}$/.test(id)) max = Math.max(max, Number(id));
+      }
+      this.lastId = max;
+    }
+    let next = this.lastId + 1;
+    while (byId.has(String(next))) next++;
+    this.lastId = next;
+    return String(next);
   }
   usersById(): Map<string, SandboxUser> {
     return this.users.of(this.data.users);

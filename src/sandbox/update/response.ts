@@ -54,12 +54,7 @@ function itemDiff(run: UpdateRun, id: string, canCost: boolean, requested: boole
     changed = true;
     if (prop === 'plannedCost' && !canCost) continue; // cost values are not shown without cost permission
     if (requested && run.sent.storedAsSent(id, prop, after[prop], sameValue)) continue;
-    out[answerMember(prop)] =
-      prop === 'assignments'
-        ? after.assignments.map((a) => ({ partyId: a.partyId, plannedTime: a.plannedTime, partyType: a.partyType }))
-        : prop === 'fieldCalcTypes'
-          ? { ...after.fieldCalcTypes }
-          : answerValue(prop, after[prop]);
+    out[answerMember(prop)] = answeredValue(after, prop);
   }
   for (const name of changedCustomFields(before.customFields ?? {}, after.customFields ?? {})) {
     changed = true;
@@ -69,6 +64,36 @@ function itemDiff(run: UpdateRun, id: string, canCost: boolean, requested: boole
     out[answerMemberName(name)] = def ? customFieldReadValue(def, value) : value;
   }
   return changed ? out : undefined;
+}
+
+/**
+ * Every answered field of an item this run added (an add or a duplicate), in the members of an
+ * update's answer: `id`, `projectId`, each reported property, the live custom fields with a
+ * value, `metadata` when it has some, `itemWarnings` and the stamp (`createdAt` too).
+ */
+export function addedItemAnswer(run: UpdateRun, id: string): WorkItemResult {
+  const item = run.ws.get(id)!;
+  const canCost = canCostFor(run, item);
+  const out: Record<string, unknown> & { id: string } = { id, projectId: item.projectId };
+  for (const prop of REPORTED_PROPERTIES) {
+    if (prop === 'plannedCost' && !canCost) continue;
+    out[answerMember(prop)] = answeredValue(item, prop);
+  }
+  for (const name of Object.keys(item.customFields)) {
+    const def = run.customField(name);
+    if (def) out[answerMemberName(name)] = customFieldReadValue(def, ownValue(item.customFields, name) ?? null);
+  }
+  if (item.metadata !== undefined) out['metadata'] = { ...item.metadata };
+  const answered = answerItem(out, { at: item.updatedAt, by: item.updatedBy });
+  (answered as Record<string, unknown>)['createdAt'] = item.createdAt;
+  return answered;
+}
+
+/** A reported property's value as an answer has it. */
+function answeredValue(item: WorkItem, prop: (typeof REPORTED_PROPERTIES)[number]): unknown {
+  if (prop === 'assignments') return item.assignments.map((a) => ({ partyId: a.partyId, plannedTime: a.plannedTime, partyType: a.partyType }));
+  if (prop === 'fieldCalcTypes') return { ...item.fieldCalcTypes };
+  return answerValue(prop, item[prop]);
 }
 
 /** Whether the caller has cost permission in the item's project (kept per project for the run). */

@@ -124,9 +124,16 @@ export class UpdateRun {
   /** Per project: whether the caller has cost permission (answers show cost values only with it). */
   readonly costByProject = new Map<string, boolean>();
 
+  /**
+   * Items an add or duplicate creates in this run: errors about one are named by where
+   * it is in the request (its ID is not the caller's yet), with that path before `field`.
+   */
+  readonly newItems = new Map<string, { label: string; fieldPrefix: string }>();
+
   constructor(
     readonly data: Dataset,
-    readonly body: UpdateWorkItemsBody,
+    /** The members the steps read; an add sets the members of each new item in turn. */
+    public body: UpdateWorkItemsBody,
     readonly ctx: UpdateContext,
   ) {
     this.ws = new WorkingSet(data);
@@ -150,11 +157,13 @@ export class UpdateRun {
     const status = own?.status ?? (SANDBOX_SHARED_CLIENT_CODES as Record<string, number>)[code] ?? 400;
     const rule = where.rule ?? own?.rule ?? shared?.rule;
     const text = fillTemplate(template, params);
-    const message = `${where.itemId !== undefined ? `Work item ${where.itemId}: ` : ''}${text}${rule !== undefined ? ` (error ${rule})` : ''}`;
+    const created = where.itemId === undefined ? undefined : this.newItems.get(where.itemId);
+    const subject = created ? `${created.label}: ` : where.itemId !== undefined ? `Work item ${where.itemId}: ` : '';
+    const message = `${subject}${text}${rule !== undefined ? ` (error ${rule})` : ''}`;
     const entry: SandboxErrorEntry & { status: number } = { message, code, status };
     if (rule !== undefined) entry.rule = rule;
-    if (where.itemId !== undefined) entry.itemId = where.itemId;
-    if (where.field !== undefined) entry.field = where.field;
+    if (where.itemId !== undefined && !created) entry.itemId = where.itemId;
+    if (where.field !== undefined) entry.field = `${created?.fieldPrefix ?? ''}${where.field}`;
     entry.params = params;
     this.errors.push(entry);
   }

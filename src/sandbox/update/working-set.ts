@@ -21,6 +21,9 @@ export class WorkingSet {
   private finished = false;
   /** Children lists this request changed (copies; the shared ones stay as they are until commit). */
   private readonly changedChildren = new Map<string, string[]>();
+  /** Items this request added (in the order added): in the index while it runs, in the data set from commit. */
+  private readonly added: WorkItem[] = [];
+  private readonly addedIds = new Set<string>();
 
   constructor(private readonly data: Dataset) {
     this.index = indexesOf(data).workItems();
@@ -58,8 +61,26 @@ export class WorkingSet {
     if (this.finished) throw new Error('the update was already committed or rolled back');
     const item = this.items.get(id);
     if (!item) throw new Error(`no work item ${id}`);
-    if (!this.before.has(id)) this.before.set(id, { ...item });
+    if (!this.before.has(id) && !this.addedIds.has(id)) this.before.set(id, { ...item });
     return item;
+  }
+
+  /**
+   * Adds a new item below its `parentId` (at the end of the children list; its `order`
+   * places it). Seen by every read of this request; kept by commit, gone after rollback.
+   */
+  add(item: WorkItem): void {
+    if (this.finished) throw new Error('the update was already committed or rolled back');
+    if (this.items.has(item.id)) throw new Error(`work item ${item.id} exists already`);
+    this.items.set(item.id, item);
+    this.added.push(item);
+    this.addedIds.add(item.id);
+    this.writableChildIds(parentKey(item.parentId, item.projectId)).push(item.id);
+  }
+
+  /** Whether the item was added by this request. */
+  isAdded(id: string): boolean {
+    return this.addedIds.has(id);
   }
 
   /** IDs of the items written by this request, in the order of their first write. */
@@ -195,13 +216,26 @@ export class WorkingSet {
       if (ids.length > 0) children.set(key, ids);
       else children.delete(key);
     }
+    // Added items go to the end of the data set's list; the index already holds them.
+    const added = [...this.added];
+    const items = this.data.workItems;
+    for (const item of added) items.push(item);
+    if (added.length > 0) indexesOf(this.data).acceptWorkItems();
     this.before.clear();
     this.changedChildren.clear();
+    this.added.length = 0;
+    this.addedIds.clear();
     return () => {
       for (const [id, was] of before) restore(this.items.get(id)!, was);
       for (const [key, ids] of listsBefore) {
         if (ids) children.set(key, ids);
         else children.delete(key);
+      }
+      if (added.length > 0) {
+        // Taken back before any later change: the added items are still the list's last ones.
+        items.splice(items.length - added.length, added.length);
+        for (const item of added) this.items.delete(item.id);
+        indexesOf(this.data).acceptWorkItems();
       }
     };
   }
@@ -211,8 +245,11 @@ export class WorkingSet {
     if (this.finished) return;
     this.finished = true;
     for (const [id, was] of this.before) restore(this.items.get(id)!, was);
+    for (const item of this.added) this.items.delete(item.id);
     this.before.clear();
     this.changedChildren.clear();
+    this.added.length = 0;
+    this.addedIds.clear();
   }
 }
 
