@@ -1,4 +1,4 @@
-// "Review Changes" (issue 24 §4): the table's pending edits grouped into the fewest update
+// "Review Changes": the table's pending edits grouped into the fewest update
 // requests (src/table/model/group.ts) and opened as ordinary request documents, or
 // straight in the Before/After view (the request documents' Preview). From there the
 // existing Preview, Send, journal, result view and Create Undo Document apply unchanged.

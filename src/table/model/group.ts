@@ -1,4 +1,4 @@
-// From table edits to request documents (issue 24 §4), without vscode.
+// From table edits to request documents (what Review Changes writes), without vscode.
 //
 // Edits become the fewest update requests:
 // - a change is a "unit": one field set to one value (`fields: {F: v}`), or an item's
