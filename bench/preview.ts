@@ -377,7 +377,7 @@ The worker's rows: ${(workerBytes / 1024 / 1024).toFixed(1)} MiB (the preview's 
 One answer of ${batches[0]!.length} records (${(answerText.length / 1024).toFixed(0)} KiB), 60 interleaved repetitions, ms min / median / max:
 JSON.parse ${ms(checkMs.parse)}; JSON.parse + compiled checker ${ms(checkMs.compiled)}; JSON.parse + zod (before) ${ms(checkMs.zod)}.
 
-Target (issue 25): preview / plain median ≤ 1.2: to the whole table posted ${r.median <= 1.2 ? 'met' : 'not met'} (${r.median.toFixed(2)}); to the first rows posted ${r1.median <= 1.2 ? 'met' : 'not met'} (${r1.median.toFixed(2)}).
+Target: preview / plain median ≤ 1.2: to the whole table posted ${r.median <= 1.2 ? 'met' : 'not met'} (${r.median.toFixed(2)}); to the first rows posted ${r1.median <= 1.2 ? 'met' : 'not met'} (${r1.median.toFixed(2)}).
 `;
   if (process.env.BENCH_WRITE === '0') {
     process.stdout.write(md);

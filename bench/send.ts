@@ -177,7 +177,7 @@ ${row('send + reads after', t.sendAfter)}
 | ratio send / floor (per round) | ${r.min.toFixed(2)} | ${r.median.toFixed(2)} | ${r.max.toFixed(2)} |
 | ratio send + reads after / floor | ${ra.min.toFixed(2)} | ${ra.median.toFixed(2)} | ${ra.max.toFixed(2)} |
 
-Target (issue 25): send / floor median ≤ 1.1: ${r.median <= 1.1 ? 'met' : 'not met'}.
+Target: send / floor median ≤ 1.1: ${r.median <= 1.1 ? 'met' : 'not met'}.
 `;
   const out = path.join(__dirname, 'results', 'send.md');
   const earlier = fs.existsSync(out) ? fs.readFileSync(out, 'utf8').replace(/^# /m, '## Earlier run: ') : '';

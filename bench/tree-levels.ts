@@ -1,6 +1,6 @@
 // Benchmark: the first rows of a Work Items level of 50 and of 5,000 items, from the view's
 // request for them to the rows it gets back, beside a plain undici request + JSON.parse of
-// the same answer; in one run, interleaved (issue 25 item 2; goals ≤ 1.2× and ≤ 1.1×).
+// the same answer; in one run, interleaved (goals ≤ 1.2× and ≤ 1.1×).
 //
 // "view": what WorkItemsTree.getChildren runs for a level, minus the vscode objects: the
 // level's load (LoadCell, src/views/model/loadable.ts) read through `within()` (the wait of

@@ -318,7 +318,7 @@ Sandbox in a child process (generated data set: one organization with all the us
   instead of being written to (that gave UND_ERR_SOCKET at 300,000 users under load).
 - Peak RSS: ${RSS_RUNS} rounds; in each, one run of each kind below in a fresh process (the order
   turning), its peak RSS (VmHWM) less the process's RSS before the request, over the body's size
-  (the goal of issue 25: growth ≤ 5× the body). cold: the first run of the process (the JIT, the heap's
+  (the goal: growth ≤ 5× the body). cold: the first run of the process (the JIT, the heap's
   growth and the \`ja\` collation data are counted); warm: after ${WARM_RUNS} run(s) of the same kind on a
   small organization (the 999 users whose code contains \`U0000\`), its result dropped, a full
   GC and the peak reset (\`/proc/self/clear_refs\`), as in an extension host that has expanded a
@@ -329,7 +329,7 @@ Sandbox in a child process (generated data set: one organization with all the us
 |---:|---:|---|---|---|---:|
 ${rows.map((r) => r.time).join('\n')}
 
-RSS growth over the body, min / median / max (goal for expand ≤ 5×, issue 25). Beside them, warm: read
+RSS growth over the body, min / median / max (goal for expand ≤ 5×). Beside them, warm: read
 (the request with the answer's bytes read and dropped: the floor of any decoding) and bytes kept
 (a design not taken: the bytes kept, each user decoded on its own and dropped, only name, login
 name, ID and place kept). Last, a diagnosis (not the goal's figure): warm in a process started with

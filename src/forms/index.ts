@@ -1,4 +1,4 @@
-// Forms for the common changes (issue 24 part 6): shift schedule, set status, set
+// Forms for the common changes: shift schedule, set status, set
 // leader, add / remove assignees, complete, lock time entry — each a short multi-step
 // form on the selected (or checked) work items that opens the same request document
 // the templates write, with the IDs and the values filled in. The user previews and

@@ -109,7 +109,7 @@ export function splitCommaList(value: string): string[] {
 
 /**
  * Names this extension used before it followed the official Web API help, and the
- * service's names for them (official-reference.md §4.2, F1). The service does not
+ * service's names for them (official-reference.md, the system field table F1). The service does not
  * know the old names: a document that still has one is never sent.
  */
 export const OLD_FIELD_NAMES: Readonly<Record<string, string>> = Object.freeze({

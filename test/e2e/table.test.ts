@@ -92,7 +92,7 @@ repeatedDescribe('Work item table editing in a VS Code workbench', function () {
     await table.locator('#rows .row .cell.edited').first().waitFor({ state: 'detached', timeout: 15_000 });
   });
 
-  describe('the flow of issue 24 in English', () => {
+  describe('the table flow in English', () => {
     let flow: TableFlow;
 
     before(async function () {

@@ -1,4 +1,5 @@
-// Forms for the common changes (issue 24 part 6), in the real extension host against the
+// Forms for the common changes (shift schedule, set status, leader, assignees, complete,
+// lock time entry), in the real extension host against the
 // demo sandbox: each form run with scripted answers (the command's `answers`) opens a
 // request document with the IDs, a description and the body the templates write; the
 // document is sent as any other, and the sandbox then holds the new values.

@@ -66,7 +66,7 @@ describe('api: field catalogue against the sandbox', function () {
     assert.ok(types.has('Integer') || types.has('Decimal'), 'a custom number field');
   });
 
-  it('reads every page of fieldTypes with limit and offset (official help §11)', async () => {
+  it('reads every page of fieldTypes with limit and offset (the paging of the official help)', async () => {
     const whole = await readAllFieldTypes(client);
     const paged = await readAllFieldTypes(client, { pageSize: 7 });
     assert.deepEqual(paged.map((f) => f.systemName), whole.map((f) => f.systemName));

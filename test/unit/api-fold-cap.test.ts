@@ -1,9 +1,9 @@
 // The response cap applies to what the client keeps, not to a list it folds: a list of
 // users read batch by batch into a summary (the Organizations view's fold) keeps
 // nothing of the users, so a list longer than the cap is folded; the same list read
-// whole is refused with response-too-large (issue 22, point 10: "the client refuses to
-// fold a 1,000,000-user list although folding keeps nothing"; here the same at a
-// smaller scale, with a smaller cap, against the sandbox over real HTTP).
+// whole is refused with response-too-large. A cap on the bytes read would refuse to
+// fold a 1,000,000-user list although folding keeps nothing; here the same at a
+// smaller scale, with a smaller cap, against the sandbox over real HTTP.
 import * as assert from 'node:assert/strict';
 import { ServiceClient } from '../../src/api/client';
 import { isServiceError } from '../../src/api/errors';

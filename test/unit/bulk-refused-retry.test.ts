@@ -6,7 +6,7 @@ import { planJob, runJob } from '../../src/bulk';
 import type { Sandbox } from '../../src/sandbox';
 import { ADMIN, addDays, scheduledTaskIds, skippingClock, snapshotDates, startSandbox, storedItem } from './bulk-helpers';
 
-// Point 9 of issue 22: a 429/503 answered to an update is a trust assumption about
+// A 429/503 answered to an update is a trust assumption about
 // the server. A real HTTP gateway stands between the client and the sandbox: it
 // forwards a PUT, lets the sandbox apply it, and then answers 503 itself.
 const FAST = { requestsPerMinute: Infinity, minIntervalMs: 0, allowAboveServiceLimit: true } as const;
@@ -80,7 +80,7 @@ async function startGateway(sandbox: Sandbox, o: { refuse: number; status: 503 |
   };
 }
 
-describe('bulk updates answered 429/503: retried only when the service is trusted for it (issue 22, point 9)', function () {
+describe('bulk updates answered 429/503: retried only when the service is trusted for it', function () {
   this.timeout(60_000);
   let sandbox: Sandbox;
   before(async () => {

@@ -12,7 +12,7 @@ import type { UpdateWorkItemsBody } from '../../src/schema/api';
 import type { Sandbox } from '../../src/sandbox';
 import { addDays, clientFor, scheduledTaskIds, snapshotDates, startSandbox, storedItem } from './bulk-helpers';
 
-// Issue 22, point 5: an undo checks for drift like Send does. A job runs against the
+// An undo checks for drift like Send does. A job runs against the
 // real sandbox over HTTP; another client then changes some of its items; the undo
 // lists them (which fields, which values), and skipping them leaves them alone.
 const FAST = { requestsPerMinute: Infinity, minIntervalMs: 0, allowAboveServiceLimit: true } as const;
@@ -21,7 +21,7 @@ function reader(client: ServiceClient): WorkItemReader {
   return (ids, fields, o) => readWorkItems(client, ids, { fields, signal: o.signal });
 }
 
-describe('undo checks for drift (issue 22, point 5)', function () {
+describe('undo checks for drift', function () {
   this.timeout(60_000);
   let sandbox: Sandbox;
   let dir: string;

@@ -13,7 +13,7 @@ import { writeSnapshot } from '../../src/bulk/snapshot';
 import type { Sandbox } from '../../src/sandbox';
 import { addDays, clientFor, fault, scheduledTaskIds, snapshotDates, startSandbox, storedItem } from './bulk-helpers';
 
-// Issue 22, point 4: every resumable job can be undone or says why not. A Send is
+// Every resumable job can be undone or says why not. A Send is
 // killed (SIGKILL) after it created the job's journal and before it wrote the values
 // before beside it; the job is then offered for resumption.
 const FAST = { requestsPerMinute: Infinity, minIntervalMs: 0, allowAboveServiceLimit: true } as const;
@@ -38,7 +38,7 @@ function watching(client: BulkClient, journalFile: () => string): BulkClient & {
   };
 }
 
-describe('a job killed between its journal and its values before (issue 22, point 4)', function () {
+describe('a job killed between its journal and its values before', function () {
   this.timeout(60_000);
   let sandbox: Sandbox;
   let dir: string;

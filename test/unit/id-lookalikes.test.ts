@@ -1,6 +1,6 @@
 // Work item IDs with non-ASCII dots and slashes: a server with "best fit" or NFKC
 // folding reads `．．／` as `../`, so no such ID passes the request-document check or
-// the client's path builder (issue 22, point 10).
+// the client's path builder.
 import * as assert from 'node:assert/strict';
 import { validateId, validateWorkItemIdForPath, workItemsPath, InvalidPathError } from '../../src/api/paths';
 import { pathLookalike } from '../../src/schema/id-lookalikes';

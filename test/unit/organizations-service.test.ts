@@ -1,4 +1,4 @@
-// Organizations from the service (issue 21 part 5): sub-organizations from
+// Organizations from the service: sub-organizations from
 // `GET /system/organizations/{id}/subOrganizations` (official help O1: one Organization, a tree;
 // `depth` = levels below the organization asked, as the sandbox documents in src/sandbox/profile.ts),
 // organizations without users shown, the fallback to the discovery from users where the service

@@ -1,4 +1,4 @@
-// The sandbox never acknowledges what it did not keep (issue 22, point 3): when the
+// The sandbox never acknowledges what it did not keep: when the
 // state file cannot be saved, an update or reset is answered 500 saying the change was
 // not kept, and the change is taken back in memory. The state file and
 // /_sandbox/dump are written as a stream (datasetJsonPieces), never as one string.
@@ -29,7 +29,7 @@ async function readName(sb: Sandbox, id: string): Promise<string> {
   return (r.json as { fields: { Name: string } }[])[0]!.fields.Name;
 }
 
-describe('sandbox: nothing acknowledged that was not kept (issue 22 point 3)', () => {
+describe('sandbox: nothing acknowledged that was not kept', () => {
   let dir: string;
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wis-keep-'));
@@ -164,7 +164,7 @@ describe('sandbox: nothing acknowledged that was not kept (issue 22 point 3)', (
   });
 });
 
-describe('sandbox: the state file and the dump are streamed (issue 22 point 3)', () => {
+describe('sandbox: the state file and the dump are streamed', () => {
   let dir: string;
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wis-stream-'));

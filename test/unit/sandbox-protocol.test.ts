@@ -1,4 +1,4 @@
-// Smaller sandbox items of issue 22 point 10: sign-in tokens do not grow the
+// Two limits of the sandbox's protocol handling: sign-in tokens do not grow the
 // sandbox's memory without bound (the oldest are evicted past MAX_TOKENS, expired
 // ones are swept), and `CONNECT` and `Expect:` get JSON answers (raw sockets).
 import * as assert from 'node:assert/strict';
@@ -37,7 +37,7 @@ function lastAnswer(text: string): { status: number; head: string; json: unknown
   return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)![1]), head, json: JSON.parse(answer.slice(split + 4)) };
 }
 
-describe('sandbox: sign-in tokens stay bounded (issue 22 point 10)', () => {
+describe('sandbox: sign-in tokens stay bounded', () => {
   it('20,000 sign-ins keep at most MAX_TOKENS tokens: the oldest are evicted, the newest work', () => {
     const store = new TokenStore(() => new Date('2026-01-01T00:00:00Z'));
     const issued: string[] = [];
@@ -76,7 +76,7 @@ describe('sandbox: sign-in tokens stay bounded (issue 22 point 10)', () => {
   });
 });
 
-describe('sandbox: CONNECT and Expect get JSON answers (issue 22 point 10)', () => {
+describe('sandbox: CONNECT and Expect get JSON answers', () => {
   let sb: Sandbox;
   let plain: Sandbox;
   before(async () => {

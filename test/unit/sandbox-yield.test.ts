@@ -1,7 +1,6 @@
-// Long answers give way to other clients, and only a client's own slowness gets a 408
-// (issue 22 point 10): a whole-tree subItems
-// read of a large project, read by a fast client in another thread, does not hold
-// the sandbox's event loop: a second client's small request, sent once the large
+// Long answers give way to other clients, and only a client's own slowness gets a 408:
+// a whole-tree subItems read of a large project, read by a fast client in another
+// thread, does not hold the sandbox's event loop: a second client's small request, sent once the large
 // answer has begun, is answered before the large answer has been written to its end.
 // (Ordering of the sandbox's own completions, not a wall-clock threshold.)
 import * as assert from 'node:assert/strict';
@@ -24,7 +23,7 @@ s.on('end', () => parentPort.postMessage({ end: true, bytes }));
 s.on('error', (e) => parentPort.postMessage({ error: String(e) }));
 `;
 
-describe('sandbox: long answers yield to the event loop (issue 22 point 10)', function () {
+describe('sandbox: long answers yield to the event loop', function () {
   this.timeout(120_000);
   let sb: Sandbox;
   const done: string[] = [];
@@ -119,7 +118,7 @@ async function sendWhileBusy(port: number, first: string, rest: string, settleMs
   }
 }
 
-describe('sandbox: a 408 only for the client\'s own slowness (issue 22 point 10)', function () {
+describe('sandbox: a 408 only for the client\'s own slowness', function () {
   this.timeout(60_000);
   let sb: Sandbox;
   before(async () => {

@@ -18,7 +18,7 @@ describe('table model: rows and columns', () => {
     assert.equal(COLUMNS.filter((c) => c.key === 'Name').length, 1);
   });
 
-  it('has the default column set of issue 24 in order', () => {
+  it('has the default column set in order', () => {
     assert.deepEqual(pickColumns(COLUMNS).map((c) => c.key), [...DEFAULT_COLUMN_KEYS]);
   });
 

@@ -1,10 +1,10 @@
-// Rows and columns of the work item table (issue 24), without vscode.
+// Rows and columns of the work item table, without vscode.
 //
 // A row is a work item's field map as read (official system names, PascalCase) plus
 // its ID. A column names one field and says how its cells are read, shown, sorted,
-// filtered and edited. The default column set follows issue 24; further columns come
-// from the service's field catalogue (GET /system/fieldTypes, src/schema/catalogue.ts),
-// custom fields included.
+// filtered and edited. The default column set (DEFAULT_COLUMN_KEYS) holds the fields a
+// planner reads first; further columns come from the service's field catalogue
+// (GET /system/fieldTypes, src/schema/catalogue.ts), custom fields included.
 //
 // Values of a cell (`cellValue`), by column type:
 //   text      string or null            number    number or null
@@ -71,7 +71,7 @@ export const SYSTEM_COLUMNS: readonly ColumnDef[] = [
   col('ProjectName', 'Project', 'プロジェクト', 'text'),
 ];
 
-/** Issue 24's default set: name, code, type, status, leader, assignees, planned start/finish, planned time, progress, parent. */
+/** The columns a new table shows: name, code, type, status, leader, assignees, planned start/finish, planned time, progress, parent. */
 export const DEFAULT_COLUMN_KEYS: readonly string[] = [
   'Name', 'Code', 'ItemTypeId', 'StatusTypeId', 'LeaderId', 'Assignments', 'PlannedStartDate', 'PlannedFinishDate', 'PlannedTime', 'ActualProgress', 'ParentName',
 ];

@@ -1,4 +1,4 @@
-// The vscode-free model of the work item table (issue 24): rows and columns, sorting,
+// The vscode-free model of the work item table: rows and columns, sorting,
 // filters (structured and typed), edits with undo / redo, fill down and paste,
 // grouping of edits into request documents, CSV / TSV export and import.
 export * from './apply';
