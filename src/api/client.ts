@@ -13,9 +13,7 @@ import {
   TokenResponse,
   UpdateWorkItemsBody,
   UpdateWorkItemsResponse,
-  User,
   UserListResponse,
-  listResponse,
 } from '../schema/api';
 import { keepOwnKeys } from '../schema/ownKeys';
 import { FieldTypeListResponse, ProjectProfileResponse, type ProjectProfile } from '../schema/catalogue';
@@ -31,16 +29,14 @@ import {
   type SubItemNode,
   type WorkItemRecord,
 } from '../schema/reads';
-import { fastChecker } from '../schema/fast-check';
-import { ListDecodeError } from './listDecoder';
 import type { UserRows } from './userRows';
-import { scanUserList, UserListShapeError } from './userScan';
+import { anyUser, checkedUserFold, FOLDED_LIST, readUserRows, type UserFoldStart } from './userLists';
 import { ServiceError } from './errors';
 import type { ProxyEndpoint } from './http';
 import { applyAuthorization, authorize, signInBody, SIGN_IN_PATH, type Authorization, type Credentials } from './auth';
 import { httpError, invalidRequest, notPrepared, transportError, zodMessages } from './failures';
 import { exchange, type Method, type RawResponse } from './transport';
-import { AnswerShapeError, readAnswer } from './answers';
+import { readAnswer } from './answers';
 import { MAX_ITEMS_PER_UPDATE } from './limits';
 import { nullLogger, type Logger } from './logger';
 import {
@@ -244,13 +240,13 @@ export class ServiceClient {
    * `start` is called at each attempt (a read retried after a dropped connection starts
    * over). A user that is not valid makes the read fail as an invalid response.
    */
-  foldAllAssignedUsers(orgId: string, q: AllAssignedUsersQuery, start: () => (users: User[]) => void, o?: CallOptions): Promise<{ totalCount: number }> {
+  foldAllAssignedUsers(orgId: string, q: AllAssignedUsersQuery, start: UserFoldStart, o?: CallOptions): Promise<{ totalCount: number }> {
     const path = this.path('GET', '/system/organizations/…/allassignedusers', () => allAssignedUsersPath(orgId));
     return this.foldUsers(path, this.query('GET', path, AllAssignedUsersQuery, q), start, o);
   }
 
   /** `GET /system/organizations/{orgId}/users` read batch by batch, as {@link foldAllAssignedUsers}. */
-  foldOrganizationUsers(orgId: string, q: OrganizationUsersQuery, start: () => (users: User[]) => void, o?: CallOptions): Promise<{ totalCount: number }> {
+  foldOrganizationUsers(orgId: string, q: OrganizationUsersQuery, start: UserFoldStart, o?: CallOptions): Promise<{ totalCount: number }> {
     const path = this.path('GET', '/system/organizations/…/users', () => organizationUsersPath(orgId));
     return this.foldUsers(path, this.query('GET', path, OrganizationUsersQuery, q), start, o);
   }
@@ -269,21 +265,8 @@ export class ServiceClient {
     return this.request({ method: 'GET', path, query, schema, auth: true, idempotent: true, readBody: readUserRows }, o);
   }
 
-  private async foldUsers(path: string, query: URLSearchParams | string, start: () => (users: User[]) => void, o?: CallOptions): Promise<{ totalCount: number }> {
-    const foldList = (): ((items: unknown[]) => void) => {
-      const fold = start();
-      let before = 0; // users of earlier batches
-      return (items) => {
-        items.forEach((item, i) => {
-          if (userIsValid(item)) return;
-          const parsed = User.safeParse(item);
-          const why = parsed.success ? 'not valid' : zodMessages(parsed.error, `data[${before + i}]`).slice(0, 3).join('; ');
-          throw new ListDecodeError(`user ${before + i + 1} in "data" is not valid: ${why}`);
-        });
-        before += items.length;
-        fold(items as User[]);
-      };
-    };
+  private async foldUsers(path: string, query: URLSearchParams | string, start: UserFoldStart, o?: CallOptions): Promise<{ totalCount: number }> {
+    const foldList = checkedUserFold(start);
     const r = await this.request({ method: 'GET', path, query, schema: FOLDED_LIST, auth: true, idempotent: true, streamList: true, foldList }, o);
     return { totalCount: r.totalCount };
   }
@@ -297,35 +280,9 @@ export class ServiceClient {
    */
   async hasUsers(orgId: string, o?: CallOptions): Promise<boolean> {
     return (
-      (await this.anyUser((start, signal) => this.foldOrganizationUsers(orgId, {}, start, { signal }), o)) ||
-      this.anyUser((start, signal) => this.foldAllAssignedUsers(orgId, {}, start, { signal }), o)
+      (await anyUser((start, signal) => this.foldOrganizationUsers(orgId, {}, start, { signal }), o?.signal)) ||
+      anyUser((start, signal) => this.foldAllAssignedUsers(orgId, {}, start, { signal }), o?.signal)
     );
-  }
-
-  private async anyUser(read: (start: () => (users: User[]) => void, signal: AbortSignal) => Promise<{ totalCount: number }>, o?: CallOptions): Promise<boolean> {
-    const stop = new AbortController();
-    const outer = o?.signal;
-    outer?.throwIfAborted();
-    const onAbort = (): void => stop.abort(outer?.reason);
-    outer?.addEventListener('abort', onAbort, { once: true });
-    let seen = false;
-    try {
-      const r = await read(
-        () => (users) => {
-          if (users.length === 0) return;
-          seen = true;
-          stop.abort();
-        },
-        stop.signal,
-      );
-      return seen || r.totalCount > 0;
-    } catch (e) {
-      // Stopped by us after the first users: the organization has users.
-      if (seen && !outer?.aborted) return true;
-      throw e;
-    } finally {
-      outer?.removeEventListener('abort', onAbort);
-    }
   }
 
   /** `GET /system/organizations/{orgId}/users` */
@@ -582,34 +539,6 @@ const FieldTypesQuery = z.strictObject({
 });
 export type FieldTypesQuery = z.infer<typeof FieldTypesQuery>;
 
-/**
- * The users of a list answer as rows (scanUserList); a user that is not valid is explained by
- * the schema (the same messages as a list read whole); undefined when the body is not an
- * object (read as usual then, for the usual message).
- */
-function readUserRows(body: Buffer): UserRows | undefined {
-  try {
-    return scanUserList(body);
-  } catch (e) {
-    if (!(e instanceof UserListShapeError) || !e.user) throw e;
-    const { index, start, end } = e.user;
-    let value: unknown;
-    try {
-      value = JSON.parse(body.toString('utf8', start, end));
-    } catch {
-      throw e;
-    }
-    const parsed = User.safeParse(value);
-    if (parsed.success) throw e;
-    throw new AnswerShapeError([`user ${index + 1} in "data" is not valid: ${zodMessages(parsed.error, `data[${index}]`).slice(0, 3).join('; ')}`]);
-  }
-}
-
-/** A list answer whose elements were folded (and checked) as they arrived: `data` is empty then. */
-const FOLDED_LIST = listResponse(z.unknown());
-/** Checks one user of a list (in place, no copy); undefined when the schema cannot be compiled. */
-const userChecker = fastChecker(User);
-const userIsValid = (v: unknown): boolean => (userChecker ? userChecker(v) : User.safeParse(v).success);
 /** Accepts any JSON (the caller checks the shape itself). */
 const ANY: z.ZodType<unknown> = z.unknown();
 /** `users/me` as some servers answer it: without `name` (getCurrentUser fills it from the login name). */
