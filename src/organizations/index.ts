@@ -6,7 +6,8 @@ import type { ConnectionManager } from '../common/connection';
 import type { DetailsDocuments } from '../views/common';
 import { registerOrganizationCommands } from './commands';
 import { rootChoices } from './model/rootChoices';
-import { ORGANIZATIONS_VIEW_ID, OrganizationsTree, type OrgTreeNode } from './tree';
+import type { OrgTreeNode } from './nodes';
+import { ORGANIZATIONS_VIEW_ID, OrganizationsTree } from './tree';
 
 export interface OrganizationsFeature {
   tree: OrganizationsTree;

@@ -18,11 +18,12 @@ import type { ConnectionManager } from '../common/connection';
 import { affects, readSettings } from '../common/config';
 import { ContextKeys, setContext } from '../common/contextKeys';
 import { belowFold, type OrgRef } from './model/discovery';
-import { SubOrganizations, type SubOrgSource } from './model/serviceTree';
+import { SubOrganizations } from './model/serviceTree';
 import { allUsersQuery, directUsersQuery, isEmptyFilter, matchesKeyword, type UserFilter } from '../views/model/filters';
 import { rangeChildren, rangePath, sortByName, type RangeChild } from '../views/model/ranges';
 import { FIRST_ROWS_WAIT_MS } from '../views/model/loadable';
-import { fieldsTooltip, Loadable, loadStateRows, MessageNode, rangeTreeItem, type ActionableNode } from '../views/common';
+import { fieldsTooltip, loadStateRows, MessageNode, rangeTreeItem } from '../views/common';
+import { OrgNode, RangeNode, UserNode, type OrgContent, type OrgTreeNode, type OrgNodeHost } from './nodes';
 import { Disposable } from '../common/disposable';
 
 /** The Organizations view's ID (package.json). */
@@ -37,108 +38,13 @@ const ROOTS_WAIT_MS = 20 * FIRST_ROWS_WAIT_MS;
 /** The fields a user's tooltip shows; "Show Details" opens the others. */
 export const USER_TOOLTIP_FIELDS = ['loginName', 'email', 'code', 'englishName', 'organizationName', 'id'] as const;
 
-interface OrgContent {
-  subOrgs: OrgRef[];
-  /** The one array of this organization's (filtered) direct users' rows, sorted. */
-  users: UserRow[];
-  /** The answer they come from: a whole user is decoded from it when asked for (tooltip, details). */
-  list: UserRows;
-  /** Where the sub-organizations came from: the service's tree, or its users (a service without subOrganizations). */
-  source: SubOrgSource;
-}
-
-export class OrgNode implements ActionableNode {
-  readonly kind = 'org';
-  readonly id: string;
-  readonly content: Loadable<OrgContent>;
-
-  constructor(
-    readonly tree: OrganizationsTree,
-    readonly orgId: string,
-    readonly parent: OrgNode | undefined,
-    public name: string | undefined,
-  ) {
-    this.id = parent ? `${parent.id}/o:${orgId}` : `org:${orgId}`;
-    this.content = new Loadable((signal) => tree.loadOrg(this, signal), () => tree.fire(this), tree.log);
-  }
-
-  get isRoot(): boolean {
-    return !this.parent;
-  }
-
-  /** Sub-organization nodes are kept, so their loaded content survives re-renders. */
-  private readonly subNodes = new Map<string, OrgNode>();
-
-  /** The view asked for this organization's rows since its last reset (its end is then never announced by us). */
-  rowsAsked = false;
-
-  child(ref: OrgRef): OrgNode {
-    let n = this.subNodes.get(ref.id);
-    if (!n) {
-      n = new OrgNode(this.tree, ref.id, this, ref.name);
-      this.subNodes.set(ref.id, n);
-    }
-    return n;
-  }
-
-  /** Cancels loads in this subtree and forgets its content. */
-  reset(): void {
-    this.content.reset();
-    this.rowsAsked = false;
-    for (const n of this.subNodes.values()) n.reset();
-    this.subNodes.clear();
-  }
-
-  copyId(): string {
-    return this.orgId;
-  }
-}
-
-export class RangeNode implements ActionableNode {
-  readonly kind = 'range';
-  readonly id: string;
-  constructor(
-    readonly org: OrgNode,
-    readonly start: number,
-    readonly end: number,
-  ) {
-    this.id = `${org.id}/r:${start}-${end}`;
-  }
-}
-
-export class UserNode implements ActionableNode {
-  readonly kind = 'user';
-  readonly id: string;
-  private whole: User | undefined;
-  constructor(
-    readonly org: OrgNode,
-    readonly index: number,
-    readonly row: UserRow,
-    private readonly list: UserRows,
-  ) {
-    this.id = `${org.id}/u:${row.id}`;
-  }
-  /** The whole user (decoded from the answer when first asked for). */
-  get user(): User {
-    return (this.whole ??= this.list.user(this.row));
-  }
-  copyId(): string {
-    return this.row.id;
-  }
-  details(): { title: string; value: unknown } {
-    return { title: `user-${this.row.id}`, value: this.user };
-  }
-}
-
-export type OrgTreeNode = OrgNode | RangeNode | UserNode | MessageNode;
-
 interface FilterEntry {
   filter: UserFilter;
   /** Organizations (below the filtered one) with at least one matching user: operation 2 with the filter. */
   matches?: Promise<Set<string>>;
 }
 
-export class OrganizationsTree extends Disposable implements vscode.TreeDataProvider<OrgTreeNode>, vscode.Disposable {
+export class OrganizationsTree extends Disposable implements vscode.TreeDataProvider<OrgTreeNode>, OrgNodeHost, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<OrgTreeNode | undefined | void>();
   readonly onDidChangeTreeData = this.emitter.event;
   private roots: OrgNode[] | undefined;

@@ -7,7 +7,8 @@ import { createSandbox, generateDataset, type Sandbox } from '../../src/sandbox/
 import { ConnectionManager, type SignInPrompts } from '../../src/common/connection';
 import type { SecretStorageLike } from '../../src/common/secrets';
 import { MessageNode } from '../../src/views/common';
-import { OrganizationsTree, OrgNode, RangeNode, UserNode } from '../../src/organizations/tree';
+import { OrgNode, RangeNode, UserNode } from '../../src/organizations/nodes';
+import { OrganizationsTree } from '../../src/organizations/tree';
 import { CategoryNode, LoadMoreNode, ProcessCategoriesTree, type CategoryTreeNode } from '../../src/processCategories/tree';
 import { activateExtension, waitFor } from './support';
 
