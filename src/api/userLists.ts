@@ -35,7 +35,11 @@ export function checkedUserFold(start: UserFoldStart): () => (items: unknown[]) 
       items.forEach((item, i) => {
         if (userIsValid(item)) return;
         const parsed = User.safeParse(item);
-        const why = parsed.success ? 'not valid' : zodMessages(parsed.error, `data[${before + i}]`).slice(0, 3).join('; ');
+        const why = parsed.success
+          ? 'not valid'
+          : zodMessages(parsed.error, `data[${before + i}]`)
+              .slice(0, 3)
+              .join('; ');
         throw new ListDecodeError(`user ${before + i + 1} in "data" is not valid: ${why}`);
       });
       before += items.length;
@@ -72,7 +76,10 @@ export function readUserRows(body: Buffer): UserRows | undefined {
  * signal) as soon as a batch with a user arrives, so a list of 300,000 users is not read
  * whole to learn that it is not empty. A cancel through `outer` rejects as the read does.
  */
-export async function anyUser(read: (start: UserFoldStart, signal: AbortSignal) => Promise<{ totalCount: number }>, outer: AbortSignal | undefined): Promise<boolean> {
+export async function anyUser(
+  read: (start: UserFoldStart, signal: AbortSignal) => Promise<{ totalCount: number }>,
+  outer: AbortSignal | undefined,
+): Promise<boolean> {
   const stop = new AbortController();
   outer?.throwIfAborted();
   const onAbort = (): void => stop.abort(outer?.reason);

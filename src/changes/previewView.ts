@@ -7,8 +7,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ReadValues, ReadValuesOptions } from '../bulk/readValues';
-import { SharedPacing } from '../api/pacer';
-import { planJob, type JobPlan } from '../bulk';
+import type { JobPlan } from '../bulk';
 import { readSettings } from '../common/config';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { itemsText, requestsText } from '../common/wording';
@@ -32,8 +31,8 @@ import { askRepeat } from './sent';
 import { readWithProgress } from './readProgress';
 import { PreviewBatches } from './previewBatches';
 import { readRequestCount } from './reader';
-import { fieldsToRead } from '../bulk/effects';
 import { PreviewPanel } from './previewPanel';
+import { core } from '../core/load';
 
 export { PREVIEW_VIEW_TYPE, type PreviewButtonOutcome } from './previewPanel';
 
@@ -146,7 +145,7 @@ export class PreviewViews extends PreviewPanel {
     // The table is built as the answers come (while the next read is on its way), and the view shows
     // it from the first batch on, its rows appended batch by batch; the counts and lines follow the last read.
     const builder = new PreviewTableBuilder(plan.ids, plan.update, this.tableStrings());
-    const reads = readRequestCount(info.baseUrl, plan.ids, fieldsToRead(plan.update));
+    const reads = readRequestCount(info.baseUrl, plan.ids, core().fieldsToRead(plan.update));
     const reading = vscode.l10n.t('Preview: reading the current values of {0} ({1})', itemsText(plan.ids.length), reads === undefined ? '?' : requestsText(reads));
     const batches = new PreviewBatches(builder, (from) => {
       if (this.postRows(builder.table, doc.uri, from)) return;
@@ -155,7 +154,7 @@ export class PreviewViews extends PreviewPanel {
     });
     try {
       // One pacing for every read of the preview (the work items, the levels of their parents, their sub-items).
-      values = await new SharedPacing().run(() =>
+      values = await new (core().SharedPacing)().run(() =>
         this.read(plan.ids, plan, info, (requests) => vscode.l10n.t('Preview: reading the current values of {0} ({1})', itemsText(plan.ids.length), requests), batches.onItems),
       );
     } catch (e) {
@@ -252,7 +251,7 @@ export class PreviewViews extends PreviewPanel {
     const d = kept ? analyzeText(text).validation?.document : undefined;
     if (!kept || !d || this.panel !== panel) return;
     if (kept.sent && !this.sentMarks.has(uri.toString())) this.sentMarks.set(uri.toString(), kept.sent);
-    const plan = planJob({ workItemIds: d.workItemIds, update: d.update, baseUrl: info.baseUrl, maxUrlLength: readSettings().bulk.maxUrlLength });
+    const plan = core().planJob({ workItemIds: d.workItemIds, update: d.update, baseUrl: info.baseUrl, maxUrlLength: readSettings().bulk.maxUrlLength });
     const values: ReadValues = { fields: kept.fields, items: kept.items, missing: kept.missing, requests: 0 };
     this.previews.set(uri.toString(), { text, plan, values, info, docUri: uri });
     this.showPreview(uri, documentName(uri), info, plan, values, { keptAt: kept.takenAt, reveal: false });

@@ -3,22 +3,20 @@
 // summary that lists, by item and reason, what cannot be put back.
 import * as vscode from 'vscode';
 import type { JobJournal } from '../bulk/journal';
-import { planUndoForJob } from '../bulk/jobValues';
-import { checkUndoDrift, planUndoSkipping, type UndoDrift } from '../bulk/undoDrift';
+import type { UndoDrift } from '../bulk/undoDrift';
 import { describeError } from '../common/messages';
 import { abortOn } from '../common/abortOn';
-import { serviceBaseUrl } from '../bulk/service';
 import type { UndoDocument, UndoPlan } from '../bulk/undo';
 import { openNewRequestDocument } from '../common/requestDocuments';
 import { itemsText } from '../common/wording';
 import type { JobsForValues, MarkdownPreviews } from '../common/jobHooks';
 import { documentName } from '../common/requestDocument';
 import { UserInputError } from '../common/commands';
-import { createRequestDocument } from '../schema/document';
-import { renderDocument, type Template } from '../schema/render';
+import type { Template } from '../schema/render';
 import { undoSummary, type UndoSummaryStrings } from './model/undoSummary';
 import { reasonText, undoKindText } from '../common/changeStrings';
 import { modalSendAllPrompts, type SendAllPrompts } from './sendAll';
+import { core } from '../core/load';
 
 /** More documents than this are written to a folder instead of opened as unsaved editors. */
 export const MAX_OPENED_UNDO_DOCUMENTS = 10;
@@ -91,7 +89,7 @@ async function askAboutDrift(jobs: JobsForValues, log: vscode.LogOutputChannel, 
         async (_p, token) => {
           const abort = abortOn(token);
           try {
-            return await checkUndoDrift(journal, read, { signal: abort.signal });
+            return await core().checkUndoDrift(journal, read, { signal: abort.signal });
           } finally {
             abort.dispose();
           }
@@ -156,7 +154,7 @@ export async function createUndoDocuments(
     (await jobs.pickJobId((s) => (s.requestsByState?.succeeded ?? 0) + (s.outcomeUnknown ?? 0) > 0, vscode.l10n.t('Pick the update job to undo')));
   if (!id) return undefined;
   const journal = await jobs.loadJob(id);
-  const planned = await planUndoForJob(journal);
+  const planned = await core().planUndoForJob(journal);
   const { values } = planned;
   let plan = planned.plan;
   if (!values.before) {
@@ -173,7 +171,7 @@ export async function createUndoDocuments(
     drift = checked.drift;
     if (checked.skip.size > 0) {
       skipped = [...checked.skip];
-      plan = planUndoSkipping(journal, values, checked.skip);
+      plan = core().planUndoSkipping(journal, values, checked.skip);
     }
   }
   const name = documentName(journal.data.source.uri);
@@ -187,8 +185,8 @@ export async function createUndoDocuments(
   }
   const n = plan.documents.length;
   // Each document carries the job's service: Send refuses it while another service is in use.
-  const service = journal.data.service ? serviceBaseUrl(journal.data.service) : journal.plan.baseUrl.replace(/\/+$/, '');
-  const docs = plan.documents.map((d, i) => createRequestDocument(d.workItemIds, d.update, { description: describe(d, i, n, name, id), service }));
+  const service = journal.data.service ? core().serviceBaseUrl(journal.data.service) : journal.plan.baseUrl.replace(/\/+$/, '');
+  const docs = plan.documents.map((d, i) => core().createRequestDocument(d.workItemIds, d.update, { description: describe(d, i, n, name, id), service }));
   // The summary first (beside), then the documents, so the first one to send is the active editor.
   const names = plan.documents.map((d, i) => (n <= MAX_OPENED_UNDO_DOCUMENTS ? `undo-${i + 1}-of-${n}` : `undo-${id}-${String(i + 1).padStart(String(n).length, '0')}-${d.kind}.workitems.json`));
   let folder: vscode.Uri | undefined;
@@ -219,7 +217,7 @@ export async function createUndoDocuments(
   } else {
     for (let i = 0; i < n; i++) {
       const uri = vscode.Uri.joinPath(folder, names[i]!);
-      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${renderDocument(docs[i] as unknown as Template)}\n`));
+      await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${core().renderDocument(docs[i] as unknown as Template)}\n`));
       uris.push(uri);
     }
     await vscode.window.showTextDocument(uris[0]!, { preview: false, viewColumn: vscode.ViewColumn.One });

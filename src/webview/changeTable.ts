@@ -3,11 +3,11 @@
 // view machinery: summary counts per field at the top, then a virtualized table
 // (only the rows in sight are in the DOM), so 20,000 items stay fast.
 // No vscode import; every sentence comes from `ChangeTableStrings`.
-import { HAS_SUB_ITEMS, itemEffect, SUB_ITEM_NOTES, touchedFields, type EffectNote, type EffectProblem, type EffectsOptions, type FieldVisitor, type ItemValues } from '../bulk/effects';
+import type { EffectNote, EffectProblem, EffectsOptions, FieldVisitor, ItemValues } from '../bulk/effects';
 import type { UpdateWorkItemsBody } from '../schema/api';
 import type { ChangeRow } from '../bulk/jobValues';
-import { fieldLabel } from '../schema/field-labels';
 import { escapeHtml } from './html';
+import { core } from '../core/load';
 
 
 /** State of a cell: unchanged, changes as expected, computed by the service, different from what was expected. */
@@ -82,7 +82,7 @@ export const ENGLISH_CHANGE_TABLE: ChangeTableStrings = {
 };
 
 function englishLabel(systemName: string): string {
-  return fieldLabel(systemName, 'en');
+  return core().fieldLabel(systemName, 'en');
 }
 
 /** The names of a table's fields as people read them (its `labels`, else by `s.field`, else the system names). */
@@ -210,7 +210,7 @@ export class PreviewTableBuilder {
     private readonly s: ChangeTableStrings,
     private readonly options: EffectsOptions = {},
   ) {
-    this.fields = touchedFields(body);
+    this.fields = core().touchedFields(body);
     this.counts = this.fields.map((field) => ({ field, changes: 0, unchanged: 0, computed: 0, unexpected: 0 }));
     this.width = 4 + 3 * this.fields.length;
     this.table = { kind: 'preview', fields: this.fields, labels: labelsOf({ fields: this.fields }, s), rows: [], counts: this.counts, lines: [] };
@@ -261,7 +261,7 @@ export class PreviewTableBuilder {
     row[3] = 0;
     this.i = 0;
     this.k = 4;
-    const e = itemEffect(id, this.body, current.get(id), this.options, this.visit);
+    const e = core().itemEffect(id, this.body, current.get(id), this.options, this.visit);
     if (e.name !== undefined) row[1] = e.name;
     if (e.problems.length > 0) {
       row[2] = e.problems.map((p) => this.s.problem(p)).join(' · ');
@@ -270,7 +270,7 @@ export class PreviewTableBuilder {
     }
     for (let j = 0; j < e.notes.length; j++) {
       const n = e.notes[j]!;
-      if (SUB_ITEM_NOTES.has(n)) {
+      if (core().SUB_ITEM_NOTES.has(n)) {
         this.pendingAt.push(r * 16 + j);
         this.pendingNote.push(n);
       } else this.noted(n, r * 16 + j);
@@ -295,7 +295,7 @@ export class PreviewTableBuilder {
     this.addRead(this.ids, current);
     for (let p = 0; p < this.pendingAt.length; p++) {
       const at = this.pendingAt[p]!;
-      if (current.get(this.ids[Math.floor(at / 16)]!)?.[HAS_SUB_ITEMS] !== false) this.noted(this.pendingNote[p]!, at);
+      if (current.get(this.ids[Math.floor(at / 16)]!)?.[core().HAS_SUB_ITEMS] !== false) this.noted(this.pendingNote[p]!, at);
     }
     this.pendingAt.length = 0;
     this.pendingNote.length = 0;
