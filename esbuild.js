@@ -2,7 +2,6 @@
 // Usage: node esbuild.js [--production] [--watch]
 const esbuild = require('esbuild');
 const path = require('node:path');
-const { lazyModules } = require('./scripts/lazy-modules');
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -22,21 +21,39 @@ const common = {
   mainFields: ['module', 'main'],
 };
 
-const entries = [
-  // The activation code; the schemas, the client, the bulk engine and the sandbox (with
-  // zod and undici) are in dist/core.js, loaded on first use (scripts/lazy-modules.js).
-  {
-    entryPoints: ['src/extension.ts'],
-    outfile: 'dist/extension.js',
-    external: ['vscode'],
-    plugins: [
-      lazyModules((entry) =>
-        esbuild.build({ ...common, stdin: { contents: entry, resolveDir: path.resolve('src'), sourcefile: 'core-entry.ts', loader: 'ts' }, outfile: 'dist/core.js' }),
-      ),
-    ],
+const SRC = path.resolve(__dirname, 'src');
+/** The one module of the activation bundle that reaches the core (src/core/index.ts), and how. */
+const CORE_LOADER = path.join(SRC, 'core', 'load.ts');
+
+/**
+ * The boundary between the two bundles: src/core/load.ts's require of the core's entry
+ * (`./index`) stays a require, of dist/core.js beside dist/extension.js, so the core is read
+ * and evaluated when `core()` is first called, not when the extension is required.
+ * @type {import('esbuild').Plugin}
+ */
+const coreBoundary = {
+  name: 'core-boundary',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/index$/ }, (args) => (args.importer === CORE_LOADER ? { path: './core.js', external: true } : undefined));
   },
-  { entryPoints: ['src/sandbox/cli.ts'], outfile: 'dist/sandbox.js', banner: { js: '#!/usr/bin/env node' } },
-];
+};
+
+/**
+ * The bundles, written into `outdir`: the activation code (dist/extension.js: registration of
+ * views, commands and editors); the core (dist/core.js: the schemas with zod, the client with
+ * undici, the bulk engine, the sandbox, the table's model), which the activation code loads
+ * on first use; the sandbox CLI. test/unit/activation-lazy.test.ts builds the first two the
+ * same way.
+ * @param {string} outdir
+ * @returns {import('esbuild').BuildOptions[]}
+ */
+function bundles(outdir = 'dist') {
+  return [
+    { entryPoints: [path.join(SRC, 'extension.ts')], outfile: path.join(outdir, 'extension.js'), external: ['vscode'], plugins: [coreBoundary] },
+    { entryPoints: [path.join(SRC, 'core', 'index.ts')], outfile: path.join(outdir, 'core.js'), external: ['vscode'] },
+    { entryPoints: [path.join(SRC, 'sandbox', 'cli.ts')], outfile: path.join(outdir, 'sandbox.js'), banner: { js: '#!/usr/bin/env node' } },
+  ];
+}
 
 /** Writes schemas/*.json from the zod models and snippets/*.code-snippets from the update templates. */
 async function writeGenerated() {
@@ -52,7 +69,7 @@ async function writeGenerated() {
 }
 
 async function main() {
-  const present = entries.filter((e) => require('node:fs').existsSync(e.entryPoints[0]));
+  const present = bundles().filter((e) => require('node:fs').existsSync(e.entryPoints[0]));
   if (watch) {
     const contexts = await Promise.all(present.map((e) => esbuild.context({ ...common, ...e })));
     await Promise.all(contexts.map((c) => c.watch()));
@@ -64,7 +81,11 @@ async function main() {
   await writeGenerated();
 }
 
-main().catch((err) => {
-  console.error(err && err.message ? err.message : err);
-  process.exit(1);
-});
+module.exports = { common, bundles };
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err && err.message ? err.message : err);
+    process.exit(1);
+  });
+}

@@ -1,8 +1,8 @@
 // Requires an extension bundle in this (fresh) process with a stub `vscode` module
 // (every API call a no-op returning disposables), calls activate(), and prints as
 // JSON: the time of the require and of activate(), the register/create calls, and
-// the heavy modules (dist/core.js) loaded by each. Used by bench/activation.ts and
-// test/unit/activation-lazy.test.ts.
+// whether each required the core's bundle (dist/core.js, see src/core/load.ts).
+// Used by bench/activation.ts and test/unit/activation-lazy.test.ts.
 // Usage: node scripts/activation-child.cjs <bundle.js>
 'use strict';
 const Module = require('node:module');
@@ -50,8 +50,11 @@ function stub(name) {
 const members = new Proxy({}, { get: (_t, prop) => (prop === 'then' || typeof prop === 'symbol' ? undefined : stub('vscode.' + String(prop))) });
 const vscode = Object.create(members);
 const load = Module._load;
+/** Every require of the core's bundle, in order (the bundle's own `require("./core.js")`). */
+const coreRequires = [];
 Module._load = function (request, parent, isMain) {
   if (request === 'vscode') return vscode;
+  if (/(^|[\\/])core\.js$/.test(request)) coreRequires.push(request);
   return load.call(this, request, parent, isMain);
 };
 const file = process.argv[2];
@@ -62,7 +65,7 @@ const context = {
   asAbsolutePath: (p) => p,
 };
 (async () => {
-  const lazy = () => [...(globalThis[Symbol.for('workItemStudio.lazyModules')] || [])];
+  const lazy = () => [...coreRequires];
   const t0 = performance.now();
   const ext = require(file);
   const t1 = performance.now();

@@ -6,11 +6,9 @@
 // documents that put the previous values back. Registered from one function.
 // The Before/After view itself (preview, reload, its buttons) is PreviewViews (previewView.ts).
 import * as vscode from 'vscode';
-import { touchedFields, touchedFieldsOfAll, type ItemValues } from '../bulk/effects';
-import { changeRows, planUndoForJob, responsesOf } from '../bulk/jobValues';
-import { findDrift, type ReadValues } from '../bulk/readValues';
-import { readSnapshot, snapshotItems, writeSnapshot, pruneSnapshots } from '../bulk/snapshot';
-import { planBodies, type JobJournal, type JobPlan } from '../bulk';
+import type { ItemValues } from '../bulk/effects';
+import type { ReadValues } from '../bulk/readValues';
+import type { JobJournal, JobPlan } from '../bulk';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { itemsText } from '../common/wording';
 import { uiFieldLabel } from '../common/changeStrings';
@@ -23,6 +21,7 @@ import { askDrift } from './sent';
 import { createUndoDocuments, createUndoDocumentsForJobs, modalUndoPrompts, type UndoOutcome, type UndoPrompts } from './undoCommand';
 import { sendAllInOrder, type SendAllOutcome } from './sendAll';
 import { errorText, PREVIEW_VIEW_TYPE, PreviewViews, type FieldNameSource } from './previewView';
+import { core } from '../core/load';
 
 export { PREVIEW_VIEW_TYPE, type PreviewButtonOutcome } from './previewView';
 
@@ -79,7 +78,7 @@ class ValuesFeature extends PreviewViews implements ChangesApi, vscode.Disposabl
     // (After a send of this very text, the items differ from the preview by that send: no drift question; Send asked about the repeat.)
     const previous = previewSent ? undefined : await this.previewOf(source, plan, info);
     if (previous) {
-      const drift = findDrift(planBodies(plan), previous.values.items, values.items);
+      const drift = core().findDrift(core().planBodies(plan), previous.values.items, values.items);
       if (drift.length > 0) {
         this.log.warn(`Send of ${source.name}: ${drift.length} items changed since the preview: ${drift.slice(0, 20).map((d) => `${d.id} (${d.gone ? 'gone' : d.fields.map((f) => f.field).join(',')})`).join('; ')}`);
         const catalogue = this.fieldNames?.peekCatalogue()?.fields;
@@ -101,7 +100,7 @@ class ValuesFeature extends PreviewViews implements ChangesApi, vscode.Disposabl
     return {
       write: async (journal) => {
         this.markSent(source, journal.id);
-        await writeSnapshot(journal.file, { kind: 'before', jobId: journal.id, fields: taken.fields, items: taken.items, missing: taken.missing, siblings: taken.siblings });
+        await core().writeSnapshot(journal.file, { kind: 'before', jobId: journal.id, fields: taken.fields, items: taken.items, missing: taken.missing, siblings: taken.siblings });
         this.log.info(`bulk job ${journal.id}: the values of ${taken.items.size} items before the update are kept beside the journal.`);
       },
     };
@@ -110,33 +109,33 @@ class ValuesFeature extends PreviewViews implements ChangesApi, vscode.Disposabl
   async afterRun(journal: JobJournal): Promise<void> {
     if (!this.pruned) {
       this.pruned = true;
-      void pruneSnapshots(this.jobs.jobsDir).catch(() => undefined);
+      void core().pruneSnapshots(this.jobs.jobsDir).catch(() => undefined);
     }
-    const before = await readSnapshot(journal.file, 'before');
+    const before = await core().readSnapshot(journal.file, 'before');
     if (!before) return;
     const applied = journal.requests.filter((r) => r.state === 'succeeded').flatMap((r) => r.ids);
     if (applied.length === 0) return;
     const info = this.connections.current;
     if (!info) return;
     const values = await this.read(applied, journal.plan, info, (requests) => vscode.l10n.t('Reading the values after the update ({0})', requests));
-    const earlier = snapshotItems(await readSnapshot(journal.file, 'after'));
+    const earlier = core().snapshotItems(await core().readSnapshot(journal.file, 'after'));
     for (const [id, v] of values.items) earlier.set(id, v);
-    await writeSnapshot(journal.file, { kind: 'after', jobId: journal.id, fields: values.fields, items: earlier, missing: values.missing });
+    await core().writeSnapshot(journal.file, { kind: 'after', jobId: journal.id, fields: values.fields, items: earlier, missing: values.missing });
   }
 
   async changes(journal: JobJournal): Promise<{ table?: ChangeTable; undo: boolean } | undefined> {
-    const { plan: undo, values } = await planUndoForJob(journal);
+    const { plan: undo, values } = await core().planUndoForJob(journal);
     if (!values.before) return undefined;
     const s = this.tableStrings();
-    const rows = changeRows(journal, values);
-    const { items, affected } = responsesOf(journal.requests);
+    const rows = core().changeRows(journal, values);
+    const { items, affected } = core().responsesOf(journal.requests);
     const remarks = new Map<string, string[]>();
     for (const [id, item] of items) {
       if (item.itemWarnings && item.itemWarnings.length > 0) {
         remarks.set(id, [vscode.l10n.t('warnings from the service: {0}', item.itemWarnings.map((w) => (typeof w === 'string' ? w : JSON.stringify(w))).join('; '))]);
       }
     }
-    const before = snapshotItems(values.before);
+    const before = core().snapshotItems(values.before);
     for (const id of values.applied) if (!before.has(id)) remarks.set(id, [...(remarks.get(id) ?? []), vscode.l10n.t('not read before sending')]);
     const lines: ChangeTable['lines'] = [];
     if (!values.afterRead) lines.push({ text: vscode.l10n.t('The values after come from the service’s answer (they were not read again).'), level: 'info' });
@@ -152,7 +151,7 @@ class ValuesFeature extends PreviewViews implements ChangesApi, vscode.Disposabl
       const itemsLost = new Set(undo.nonInvertible.map((n) => n.id)).size;
       lines.push({ text: vscode.l10n.t('An undo cannot put back every change of {0} (Create Undo Document lists them).', itemsText(itemsLost)), level: 'warning' });
     }
-    const table = resultTable(rows, touchedFieldsOfAll(planBodies(journal.plan)), remarks, s, lines);
+    const table = resultTable(rows, core().touchedFieldsOfAll(core().planBodies(journal.plan)), remarks, s, lines);
     table.people = this.namesFor(table);
     return { table, undo: undo.documents.length > 0 || undo.nonInvertible.length > 0 };
   }

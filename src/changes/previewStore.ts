@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import type { ItemValues } from '../bulk/effects';
-import { writeFileDurably } from '../bulk/durable';
+import { core } from '../core/load';
 
 const FORMAT = 'workitem-studio.preview-values';
 const VERSION = 1;
@@ -111,7 +111,7 @@ export class PreviewStore {
       missing: p.missing,
       ...(p.sent ? { sent: sentForFile(p.sent) } : {}),
     };
-    await writeFileDurably(this.fileOf(p.uri), JSON.stringify(data), `${process.pid}.${++this.counter}`);
+    await core().writeFileDurably(this.fileOf(p.uri), JSON.stringify(data), `${process.pid}.${++this.counter}`);
     await this.prune(p.takenAt);
   }
 
@@ -157,7 +157,7 @@ export class PreviewStore {
     const kept = await this.readKept(uri, now);
     if (!kept) return false;
     const data = { format: FORMAT, version: VERSION, ...kept, sent: sentForFile(mark) };
-    await writeFileDurably(this.fileOf(uri), JSON.stringify(data), `${process.pid}.${++this.counter}`);
+    await core().writeFileDurably(this.fileOf(uri), JSON.stringify(data), `${process.pid}.${++this.counter}`);
     return true;
   }
 

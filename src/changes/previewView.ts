@@ -7,8 +7,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ReadValues, ReadValuesOptions } from '../bulk/readValues';
-import { SharedPacing } from '../api/pacer';
-import { bodyOrBodies, planBodies, planChange, type JobPlan } from '../bulk';
+import type { JobPlan } from '../bulk';
 import { readSettings } from '../common/config';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { itemsText, requestsText } from '../common/wording';
@@ -32,8 +31,8 @@ import { askRepeat } from './sent';
 import { readWithProgress } from './readProgress';
 import { PreviewBatches } from './previewBatches';
 import { readRequestCount } from './reader';
-import { fieldsToReadForAll, touchedFields } from '../bulk/effects';
 import { PreviewPanel } from './previewPanel';
+import { core } from '../core/load';
 
 export { PREVIEW_VIEW_TYPE, type PreviewButtonOutcome } from './previewPanel';
 
@@ -145,8 +144,8 @@ export class PreviewViews extends PreviewPanel {
     let values: ReadValues;
     // The table is built as the answers come (while the next read is on its way), and the view shows
     // it from the first batch on, its rows appended batch by batch; the counts and lines follow the last read.
-    const builder = new PreviewTableBuilder(plan.ids, bodyOrBodies(plan), this.tableStrings());
-    const reads = readRequestCount(info.baseUrl, plan.ids, fieldsToReadForAll(planBodies(plan)));
+    const builder = new PreviewTableBuilder(plan.ids, core().bodyOrBodies(plan), this.tableStrings());
+    const reads = readRequestCount(info.baseUrl, plan.ids, core().fieldsToReadForAll(core().planBodies(plan)));
     const reading = vscode.l10n.t('Preview: reading the current values of {0} ({1})', itemsText(plan.ids.length), reads === undefined ? '?' : requestsText(reads));
     const batches = new PreviewBatches(builder, (from) => {
       if (this.postRows(builder.table, doc.uri, from)) return;
@@ -155,7 +154,7 @@ export class PreviewViews extends PreviewPanel {
     });
     try {
       // One pacing for every read of the preview (the work items, the levels of their parents, their sub-items).
-      values = await new SharedPacing().run(() =>
+      values = await new (core().SharedPacing)().run(() =>
         this.read(plan.ids, plan, info, (requests) => vscode.l10n.t('Preview: reading the current values of {0} ({1})', itemsText(plan.ids.length), requests), batches.onItems),
       );
     } catch (e) {
@@ -194,7 +193,7 @@ export class PreviewViews extends PreviewPanel {
     if (values.refused) {
       lines.push({ text: vscode.l10n.t('The service refused to read {0}: the values were read without them, so what depends on them may turn out otherwise.', values.refused.left.map((f) => s.field?.(f) ?? f).join(', ')), level: 'warning' });
     }
-    const builder = o.builder ?? new PreviewTableBuilder(plan.ids, bodyOrBodies(plan), s);
+    const builder = o.builder ?? new PreviewTableBuilder(plan.ids, core().bodyOrBodies(plan), s);
     lines.push(...changeSetLines(plan, s));
     const made = builder.made;
     const table = builder.finish(values.items, lines);
@@ -253,7 +252,7 @@ export class PreviewViews extends PreviewPanel {
     const d = kept ? analyzeText(text).validation?.document : undefined;
     if (!kept || !d || this.panel !== panel) return;
     if (kept.sent && !this.sentMarks.has(uri.toString())) this.sentMarks.set(uri.toString(), kept.sent);
-    const plan = planChange({ requests: d.requests, baseUrl: info.baseUrl, maxUrlLength: readSettings().bulk.maxUrlLength });
+    const plan = core().planChange({ requests: d.requests, baseUrl: info.baseUrl, maxUrlLength: readSettings().bulk.maxUrlLength });
     const values: ReadValues = { fields: kept.fields, items: kept.items, missing: kept.missing, requests: 0 };
     this.previews.set(uri.toString(), { text, plan, values, info, docUri: uri });
     this.showPreview(uri, documentName(uri), info, plan, values, { keptAt: kept.takenAt, reveal: false });
@@ -327,7 +326,7 @@ export class PreviewViews extends PreviewPanel {
 export function changeSetLines(plan: Pick<JobPlan, 'parts'>, s: Pick<ChangeTableStrings, 'field'>): ChangeTable['lines'] {
   if (plan.parts.length < 2) return [];
   return plan.parts.map((p, k) => {
-    const fields = touchedFields(p.update).map((f) => s.field?.(f) ?? f).join(', ');
+    const fields = core().touchedFields(p.update).map((f) => s.field?.(f) ?? f).join(', ');
     const ids = p.ids.slice(0, 10).join(', ') + (p.ids.length > 10 ? ' …' : '');
     const head = vscode.l10n.t('Request {0} of {1} in the document: {2}', k + 1, plan.parts.length, itemsText(p.ids.length));
     return { text: `${head}${p.description ? ` (${p.description})` : ''}: ${fields || '—'} · ${ids}`, level: 'info' as const };

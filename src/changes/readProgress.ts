@@ -2,13 +2,13 @@
 // says how many read requests it takes; a read that ends within QUIET_READ_MS shows none (small
 // jobs read in one request, in milliseconds). Used by Preview, Send (values before) and after a run.
 import * as vscode from 'vscode';
-import { readValues, type ReadValues, type ReadValuesOptions } from '../bulk/readValues';
-import { fieldsToReadForAll, neededFieldsForAll } from '../bulk/effects';
-import { planBodies, type JobPlan } from '../bulk';
+import type { ReadValues, ReadValuesOptions } from '../bulk/readValues';
+import type { JobPlan } from '../bulk';
 import { abortOn } from '../common/abortOn';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { itemsText, requestsText } from '../common/wording';
 import { readRequestCount, subItemReader, workItemReader } from './reader';
+import { core } from '../core/load';
 
 /** Reads that end sooner show no progress notification. */
 const QUIET_READ_MS = 700;
@@ -35,13 +35,13 @@ export async function readWithProgress(
   onItems?: ReadValuesOptions['onItems'],
 ): Promise<ReadValues> {
   const neededOnly = refusedExtras.has(info.baseUrl);
-  const bodies = planBodies(plan);
-  const fields = neededOnly ? neededFieldsForAll(bodies) : fieldsToReadForAll(bodies);
+  const bodies = core().planBodies(plan);
+  const fields = neededOnly ? core().neededFieldsForAll(bodies) : core().fieldsToReadForAll(bodies);
   const count = readRequestCount(info.baseUrl, ids, fields);
   const abort = new AbortController();
   let report: ((done: number, total: number) => void) | undefined;
   let latest: [number, number] | undefined;
-  const reading = readValues(workItemReader(connections), ids, bodies, {
+  const reading = core().readValues(workItemReader(connections), ids, bodies, {
     signal: abort.signal,
     subItems: subItemReader(connections),
     onItems,

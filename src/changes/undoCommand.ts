@@ -4,22 +4,20 @@
 // never sent, and a summary that lists, by item and reason, what cannot be put back.
 import * as vscode from 'vscode';
 import type { JobJournal } from '../bulk/journal';
-import { planUndoForJob } from '../bulk/jobValues';
-import { checkUndoDrift, planUndoSkipping, type UndoDrift } from '../bulk/undoDrift';
+import type { UndoDrift } from '../bulk/undoDrift';
 import { describeError } from '../common/messages';
 import { abortOn } from '../common/abortOn';
-import { serviceBaseUrl } from '../bulk/service';
 import type { UndoPlan } from '../bulk/undo';
 import { openNewRequestDocument } from '../common/requestDocuments';
 import { itemsText } from '../common/wording';
 import type { JobsForValues, MarkdownPreviews } from '../common/jobHooks';
 import { documentName } from '../common/requestDocument';
 import { UserInputError } from '../common/commands';
-import { createChangeDocument } from '../schema/document';
 import type { Template } from '../schema/render';
 import { undoSummary, type UndoSummaryStrings } from './model/undoSummary';
 import { reasonText, undoKindText } from '../common/changeStrings';
 import { modalSendAllPrompts, type SendAllPrompts } from './sendAll';
+import { core } from '../core/load';
 
 export interface UndoOutcome {
   jobId: string;
@@ -89,7 +87,7 @@ async function askAboutDrift(jobs: JobsForValues, log: vscode.LogOutputChannel, 
         async (_p, token) => {
           const abort = abortOn(token);
           try {
-            return await checkUndoDrift(journal, read, { signal: abort.signal });
+            return await core().checkUndoDrift(journal, read, { signal: abort.signal });
           } finally {
             abort.dispose();
           }
@@ -183,7 +181,7 @@ export async function createUndoDocuments(
     (await jobs.pickJobId((s) => (s.requestsByState?.succeeded ?? 0) + (s.outcomeUnknown ?? 0) > 0, vscode.l10n.t('Pick the update job to undo')));
   if (!id) return undefined;
   const journal = await jobs.loadJob(id);
-  const planned = await planUndoForJob(journal);
+  const planned = await core().planUndoForJob(journal);
   const { values } = planned;
   let plan = planned.plan;
   if (!values.before) {
@@ -200,7 +198,7 @@ export async function createUndoDocuments(
     drift = checked.drift;
     if (checked.skip.size > 0) {
       skipped = [...checked.skip];
-      plan = planUndoSkipping(journal, values, checked.skip);
+      plan = core().planUndoSkipping(journal, values, checked.skip);
     }
   }
   const name = documentName(journal.data.source.uri);
@@ -213,12 +211,12 @@ export async function createUndoDocuments(
     return { jobId: id, plan, documents: [], drift, skipped };
   }
   // The document carries the job's service: Send refuses it while another service is in use.
-  const service = journal.data.service ? serviceBaseUrl(journal.data.service) : journal.plan.baseUrl.replace(/\/+$/, '');
+  const service = journal.data.service ? core().serviceBaseUrl(journal.data.service) : journal.plan.baseUrl.replace(/\/+$/, '');
   const requests = plan.documents.map((d) => ({ workItemIds: d.workItemIds, update: d.update, description: vscode.l10n.t('puts back the {0}', undoKindText(d.kind)) }));
   const docName = undoDocumentName(name, id);
   const uris: vscode.Uri[] = [];
   if (requests.length > 0) {
-    const doc = createChangeDocument(requests, { description: vscode.l10n.t('Undo of {0} (job {1})', name, id), service });
+    const doc = core().createChangeDocument(requests, { description: vscode.l10n.t('Undo of {0} (job {1})', name, id), service });
     const summary = undoSummary({ name, jobId: id, plan, documents: plan.documents.map((_, i) => vscode.l10n.t('Request {0}', i + 1)) }, summaryStrings(`${docName}.workitems.json`));
     // The summary first (beside), then the document, so it is the active editor.
     await previews.show(vscode.Uri.from({ scheme: 'untitled', path: `/undo-${id}.workitems.json` }), summary);

@@ -4,11 +4,12 @@ import * as vscode from 'vscode';
 import type { EffectNote, EffectProblem } from '../bulk/effects';
 import type { NonInvertibleReason, UndoKind } from '../bulk/undo';
 import type { ChangeTableStrings } from '../webview/changeTable';
-import { fieldLabel, type CatalogueNames } from '../schema/field-labels';
+import type { CatalogueNames } from '../schema/field-labels';
+import { core } from '../core/load';
 
 /** A field's name in the UI's language (進捗率 for ActualProgress in Japanese); custom fields by the catalogue's name. */
 export function uiFieldLabel(systemName: string, catalogue?: CatalogueNames): string {
-  return fieldLabel(systemName, vscode.env.language, catalogue);
+  return core().fieldLabel(systemName, vscode.env.language, catalogue);
 }
 
 /** A member of an item's answer (`actualProgress`) by its field's name in the UI's language; the member itself for what is not a known field. */

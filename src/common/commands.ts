@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { isServiceError } from '../api/errors';
 import { describeError, isLocalizedConfigError } from './messages';
+import { core } from '../core/load';
 
 /** Thrown (or subclassed) when a user's input is wrong; `uri`/`range` point at the problem when known. */
 export class UserInputError extends Error {
@@ -18,7 +18,7 @@ export class UserInputError extends Error {
 export function isCancellation(e: unknown): boolean {
   return (
     e instanceof vscode.CancellationError ||
-    (isServiceError(e) && e.kind === 'cancelled') ||
+    (core().isServiceError(e) && e.kind === 'cancelled') ||
     (e instanceof Error && e.name === 'AbortError')
   );
 }
@@ -59,7 +59,7 @@ export async function reportError(log: vscode.LogOutputChannel, e: unknown): Pro
     }
     return;
   }
-  if (isServiceError(e)) {
+  if (core().isServiceError(e)) {
     log.error(e.message);
     const pick = await vscode.window.showErrorMessage(e.message, showLog);
     if (pick === showLog) log.show(true);

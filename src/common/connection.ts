@@ -14,7 +14,7 @@ import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
 import type { ServiceClient, Credentials } from '../api/client';
 import type { BulkClient } from '../bulk/types';
-import { bindClient, bindingOf, InFlight, jobService, type JobService, type ServiceBinding } from '../bulk/service';
+import type { InFlight, JobService, ServiceBinding } from '../bulk/service';
 import { readSettings } from './config';
 import { ContextKeys, setContext } from './contextKeys';
 import { NotConnectedError, SignInCancelledError, type ClientRequestOptions, type ConnectionDeps, type ConnectionInfo, type RunningSandbox, type SignInReason } from './connectionTypes';
@@ -26,6 +26,7 @@ import { CredentialStore, credentialKey, type StoredCredential } from './secrets
 import { closeQuietly, credentialLogin, newServiceClient, toClientCredentials, type BuiltClient } from './serviceClient';
 import { releasable, SharedAttempt } from './sharedAttempt';
 import { normalizeServiceUrl, serviceLabel } from './serviceUrl';
+import { core } from '../core/load';
 
 export { NotConnectedError, SignInCancelledError } from './connectionTypes';
 export type { ClientRequestOptions, ConnectionDeps, ConnectionInfo, RunningSandbox, SignInMethod, SignInPrompts } from './connectionTypes';
@@ -64,9 +65,9 @@ export class ConnectionManager extends Disposable implements vscode.Disposable {
   private readonly jobs = new Set<JobService>();
   /** The requests of jobs under way (Stop Sandbox lets them finish first). */
   private jobTrafficMade?: InFlight;
-  /** Made on first use: the class lives in the heavy bundle, which activation must not load. */
+  /** Made on first use: the class is the core's (src/core), which activation does not load. */
   private get jobTraffic(): InFlight {
-    return (this.jobTrafficMade ??= new InFlight());
+    return (this.jobTrafficMade ??= new (core().InFlight)());
   }
 
   constructor(private readonly deps: ConnectionDeps) {
@@ -127,7 +128,7 @@ export class ConnectionManager extends Disposable implements vscode.Disposable {
   private currentService(): JobService | undefined {
     const info = this.current;
     if (!info) return undefined;
-    return jobService(info.baseUrl, { label: info.label, ...(info.isSandbox && this.sandboxInstance ? { sandbox: { instance: this.sandboxInstance } } : {}) });
+    return core().jobService(info.baseUrl, { label: info.label, ...(info.isSandbox && this.sandboxInstance ? { sandbox: { instance: this.sandboxInstance } } : {}) });
   }
 
   /**
@@ -136,7 +137,7 @@ export class ConnectionManager extends Disposable implements vscode.Disposable {
    */
   async jobServiceFor(info: ConnectionInfo): Promise<JobService> {
     const stored = await this.store.get(info.origin);
-    return jobService(info.baseUrl, {
+    return core().jobService(info.baseUrl, {
       label: info.label,
       ...(info.isSandbox && this.sandboxInstance ? { sandbox: { instance: this.sandboxInstance } } : {}),
       credentials: stored
@@ -147,7 +148,7 @@ export class ConnectionManager extends Disposable implements vscode.Disposable {
 
   /** The binding of a job to `service`: gone once the sandbox stops, the service in use changes, or the user signs out. */
   bindingFor(service: JobService): ServiceBinding {
-    return bindingOf(service, { current: () => this.currentService(), signOuts: () => this.signOuts });
+    return core().bindingOf(service, { current: () => this.currentService(), signOuts: () => this.signOuts });
   }
 
   /**
@@ -158,7 +159,7 @@ export class ConnectionManager extends Disposable implements vscode.Disposable {
   jobClient(binding: ServiceBinding): { client: BulkClient; done: () => void } {
     const service = binding.service;
     this.jobs.add(service);
-    const client = bindClient(binding, (fn, signal) => this.run(fn, { signal }), this.jobTraffic);
+    const client = core().bindClient(binding, (fn, signal) => this.run(fn, { signal }), this.jobTraffic);
     return { client, done: () => void this.jobs.delete(service) };
   }
 

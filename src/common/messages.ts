@@ -1,11 +1,10 @@
 // Turns a ServiceError (kind, status, codes, the service's own messages) into a
 // localized sentence for people. Every area shows service failures through these.
 import * as vscode from 'vscode';
-import { localizeParams } from '../schema/param-phrases';
-import { NetworkConfigError } from '../api/dispatcher';
-import { isServiceError, NETWORK_REASON_TEXT, type NetworkReason, type ServiceError, type ServiceErrorEntry } from '../api/errors';
-import { JournalError } from '../bulk/journal';
-import { ERROR_CODES, isErrorCode } from '../schema/error-codes';
+import type { NetworkConfigError } from '../api/dispatcher';
+import type { NetworkReason, ServiceError, ServiceErrorEntry } from '../api/errors';
+import type { JournalError } from '../bulk/journal';
+import { core } from '../core/load';
 
 /** One sentence about what happened, without the service's own messages. */
 export function serviceErrorSummary(e: ServiceError): string {
@@ -28,7 +27,7 @@ export function serviceErrorSummary(e: ServiceError): string {
 
 /** The localized explanation of a network failure reason (English text from the client is the key). */
 function reasonText(reason: NetworkReason): string | undefined {
-  const text = NETWORK_REASON_TEXT[reason];
+  const text = core().NETWORK_REASON_TEXT[reason];
   // `comment` stays empty: VS Code looks a message with a comment up under "message/comment", not the English key.
   return text ? vscode.l10n.t({ message: text, args: [], comment: [] }) : undefined;
 }
@@ -134,31 +133,31 @@ export function localizedServiceEntry(entry: ServiceErrorEntry): string {
 
 /** A translated sentence for a known code whose placeholders are all given; else the service's text. */
 export function localizedEntry(message: string, code: string | undefined, params: Readonly<Record<string, unknown>> | undefined): string {
-  if (!code || !isErrorCode(code)) return message;
-  const template = ERROR_CODES[code].message;
+  if (!code || !core().isErrorCode(code)) return message;
+  const template = core().ERROR_CODES[code].message;
   const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   if (names.some((n) => params?.[n] === undefined)) return message;
   const args: Record<string, string> = {};
-  const phrased = localizeParams(params ?? {}, (key, a) => vscode.l10n.t({ message: key, args: a, comment: [] }));
+  const phrased = core().localizeParams(params ?? {}, (key, a) => vscode.l10n.t({ message: key, args: a, comment: [] }));
   for (const n of names) args[n] = String(phrased[n]);
   return vscode.l10n.t({ message: template, args, comment: [] });
 }
 
 /** Summary plus the service's messages, for a notification or a tree row. */
 export function describeError(e: unknown): string {
-  if (isServiceError(e)) {
+  if (core().isServiceError(e)) {
     const details = serviceErrorDetails(e);
     return details.length > 0 ? `${serviceErrorSummary(e)} ${details.join(' / ')}` : serviceErrorSummary(e);
   }
-  if (e instanceof NetworkConfigError) return networkConfigSentence(e);
-  if (e instanceof JournalError) return journalSentence(e) ?? e.message;
+  if (e instanceof core().NetworkConfigError) return networkConfigSentence(e);
+  if (e instanceof core().JournalError) return journalSentence(e) ?? e.message;
   if (e instanceof Error) return e.message;
   return String(e);
 }
 
 /** Configuration and job-file errors with a localized sentence of their own (the log keeps the full English detail). */
 export function isLocalizedConfigError(e: unknown): e is NetworkConfigError | JournalError {
-  return e instanceof NetworkConfigError || (e instanceof JournalError && journalSentence(e) !== undefined);
+  return e instanceof core().NetworkConfigError || (e instanceof core().JournalError && journalSentence(e) !== undefined);
 }
 
 /** The last segment of a path (either separator): the sentence names the file, the log has the full path. */
@@ -210,5 +209,5 @@ function journalSentence(e: JournalError): string | undefined {
 }
 
 export function isUnauthorized(e: unknown): boolean {
-  return isServiceError(e) && e.kind === 'http' && e.status === 401;
+  return core().isServiceError(e) && e.kind === 'http' && e.status === 401;
 }

@@ -4,10 +4,11 @@
 import * as vscode from 'vscode';
 import { getNodeValue } from 'jsonc-parser';
 import * as path from 'node:path';
-import { validateRequestDocument } from '../schema/document';
+import type { validateRequestDocument } from '../schema/document';
 import { REQUEST_DOCUMENT_SUFFIX } from '../schema/suffix';
 import type { ServiceFieldCatalogue } from '../schema/service-fields';
 import { parseText, type ParsedText } from './model/locate';
+import { core } from '../core/load';
 
 export function isRequestDocumentUri(uri: vscode.Uri): boolean {
   return uri.path.toLowerCase().endsWith(REQUEST_DOCUMENT_SUFFIX);
@@ -31,7 +32,7 @@ export interface Analysis {
 export function analyzeText(text: string, catalogue?: ServiceFieldCatalogue): Analysis {
   const parsed = parseText(text);
   if (parsed.errors.length > 0 || !parsed.root) return { parsed };
-  return { parsed, validation: validateRequestDocument(getNodeValue(parsed.root), catalogue ? { catalogue } : {}) };
+  return { parsed, validation: core().validateRequestDocument(getNodeValue(parsed.root), catalogue ? { catalogue } : {}) };
 }
 
 /** The file name a job or view shows for a request document. */

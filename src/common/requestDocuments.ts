@@ -4,7 +4,8 @@
 // and "Assign to Work Items…".
 import * as vscode from 'vscode';
 import { REQUEST_DOCUMENT_SUFFIX } from '../schema/suffix';
-import { renderDocument, type Template } from '../schema/render';
+import type { Template } from '../schema/render';
+import { core } from '../core/load';
 
 /** Untitled paths handed out in this session: never handed out again. */
 const handedOut = new Set<string>();
@@ -39,11 +40,11 @@ export async function openNewRequestDocument(document: Template, baseName: strin
   if (doc.languageId !== 'json') doc = await vscode.languages.setTextDocumentLanguage(doc, 'json');
   const editor = await vscode.window.showTextDocument(doc, { preview: false });
   const filled = untilFilled(doc);
-  const inserted = await editor.insertSnippet(new vscode.SnippetString(renderDocument(document, { snippet: true })), new vscode.Position(0, 0));
+  const inserted = await editor.insertSnippet(new vscode.SnippetString(core().renderDocument(document, { snippet: true })), new vscode.Position(0, 0));
   if (!inserted && doc.getText() === '') {
     // The editor refused the snippet (it lost its place meanwhile): the same text, without tab stops.
     const edit = new vscode.WorkspaceEdit();
-    edit.insert(doc.uri, new vscode.Position(0, 0), renderDocument(document));
+    edit.insert(doc.uri, new vscode.Position(0, 0), core().renderDocument(document));
     await vscode.workspace.applyEdit(edit);
   }
   // The caller reads and edits the document next: it must hold the text already.

@@ -5,6 +5,7 @@ import type { Logger } from '../api/logger';
 import type { SandboxEdition } from './config';
 import type { RunningSandbox } from './connectionTypes';
 import { isLoopbackHost } from './serviceUrl';
+import { core } from '../core/load';
 
 /**
  * Who started the sandbox at the configured loopback URL, from the workspace setting
@@ -25,6 +26,5 @@ export function startedBy(baseUrl: string): 'npm start' | undefined {
 }
 
 export async function defaultStartSandbox(edition: SandboxEdition, log: Logger): Promise<RunningSandbox> {
-  const { createSandbox } = await import('../sandbox/index');
-  return createSandbox({ host: '127.0.0.1', port: 0, edition, logger: log });
+  return core().createSandbox({ host: '127.0.0.1', port: 0, edition, logger: log });
 }

@@ -3,13 +3,12 @@
 // Used by ConnectionManager (connection.ts), which keeps one client per service.
 import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
-import { ServiceClient, type Credentials } from '../api/client';
-import { redactingLogger } from '../api/logger';
-import { credentialSecrets, redact, secretVariants } from '../api/http';
+import type { ServiceClient, Credentials } from '../api/client';
 import { readSettings } from './config';
 import type { ConnectionDeps, ConnectionInfo } from './connectionTypes';
 import { describeError } from './messages';
 import type { StoredCredential } from './secrets';
+import { core } from '../core/load';
 
 export interface BuiltClient {
   client: ServiceClient;
@@ -33,15 +32,15 @@ export async function newServiceClient(
   }
   // The log of this client never holds the credentials it sends, in any encoding (the last step before the log).
   let secrets: string[] = [];
-  const client = new ServiceClient({
+  const client = new (core().ServiceClient)({
     baseUrl: info.baseUrl,
     credentials: async () => {
       const c = await credentials();
-      secrets = secretVariants(credentialSecrets(c));
+      secrets = core().secretVariants(core().credentialSecrets(c));
       return c;
     },
     dispatcher,
-    logger: redactingLogger(deps.log, (t) => redact(t, secrets)),
+    logger: core().redactingLogger(deps.log, (t) => core().redact(t, secrets)),
     timeouts: { connectMs: Math.min(timeoutMs, 30_000), headersMs: timeoutMs, bodyMs: timeoutMs },
     maxConnections: Math.max(2, s.bulk.concurrency + 2),
     maxResponseBytes: s.network.maxResponseMegabytes * 1024 * 1024,

@@ -8,8 +8,8 @@ import { windowSignInPrompts } from '../common/signInPrompts';
 import { ConnectionStatusBar } from '../common/statusBar';
 import { confirmServiceSwitch, registerSandboxCommands } from './sandbox';
 import { welcomeStartedSandbox } from './startWelcome';
-import { createDispatcher, dispatcherInfo, loadCaFile } from '../api/dispatcher';
 import type { Dispatcher } from 'undici';
+import { core } from '../core/load';
 
 /**
  * Creates the ConnectionManager (no network, no disk) with its status bar item and
@@ -70,15 +70,15 @@ async function networkDispatcher(log: vscode.LogOutputChannel): Promise<Dispatch
   const s = readSettings();
   const caFile = s.network.caFile.trim();
   const noProxy = http.get<unknown>('noProxy');
-  const dispatcher = createDispatcher({
+  const dispatcher = core().createDispatcher({
     proxyUrl: http.get<string>('proxy')?.trim() || undefined,
     noProxy: Array.isArray(noProxy) ? noProxy.filter((x) => typeof x === 'string').join(',') : undefined,
     strictSSL: http.get<boolean>('proxyStrictSSL', true),
-    caCertificates: caFile ? await loadCaFile(caFile) : [],
+    caCertificates: caFile ? await core().loadCaFile(caFile) : [],
     connections: Math.max(2, s.bulk.concurrency + 2),
     connectTimeoutMs: Math.min(s.network.requestTimeoutSeconds * 1000, 30_000),
   });
-  const info = dispatcherInfo(dispatcher);
+  const info = core().dispatcherInfo(dispatcher);
   if (info) log.info(`Network: proxy ${info.httpsProxy ?? info.httpProxy ?? 'none'} (${info.proxySource}), strict TLS ${info.strictSSL}, system CAs ${info.systemCertificates}, extra CAs ${info.extraCertificates}.`);
   return dispatcher;
 }

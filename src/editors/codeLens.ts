@@ -1,12 +1,12 @@
 // The CodeLens at the top of a request document: "Send to <service> · N items · K requests" and "Preview".
 import * as vscode from 'vscode';
-import { planChange } from '../bulk';
 import type { ConnectionManager } from '../common/connection';
 import { readSettings } from '../common/config';
 import { itemsText, problemsText, requestsText } from '../common/wording';
 import type { RequestDiagnostics } from './diagnostics';
 import { analyzeText, isRequestDocument } from '../common/requestDocument';
 import { blockingProblems } from './requestDocument';
+import { core } from '../core/load';
 
 export class SendCodeLens implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -49,7 +49,7 @@ export class SendCodeLens implements vscode.CodeLensProvider, vscode.Disposable 
     let summary = '';
     if (info) {
       try {
-        const plan = planChange({ requests: doc0.requests, baseUrl: info.baseUrl, maxUrlLength: readSettings().bulk.maxUrlLength });
+        const plan = core().planChange({ requests: doc0.requests, baseUrl: info.baseUrl, maxUrlLength: readSettings().bulk.maxUrlLength });
         summary = vscode.l10n.t('Send to {0} · {1} · {2}', info.label, itemsText(plan.ids.length), requestsText(plan.requests.length));
       } catch (e) {
         summary = vscode.l10n.t('Send to {0}', info.label);

@@ -7,14 +7,11 @@
 // twice here. Nothing is read before the first completion or hover while signed in.
 import * as vscode from 'vscode';
 import { getLocation, getNodeValue, type Node } from 'jsonc-parser';
-import { profileEntryId, type FieldType, type ProfileItemType, type ProfileStatusType, type ProjectProfile } from '../schema/catalogue';
-import { parseWorkItemIds } from '../schema/document';
-import { FIELD_VALUE_MODELS } from '../schema/field-values';
-import { fieldInfo } from '../schema/fields';
-import { rangeText } from '../schema/service-fields';
+import type { FieldType, ProfileItemType, ProfileStatusType, ProjectProfile } from '../schema/catalogue';
 import type { FieldCatalogueService } from './fieldCatalogue';
 import { parseText } from '../common/model/locate';
 import { isRequestDocument } from '../common/requestDocument';
+import { core } from '../core/load';
 
 /** Where in a request document the cursor is, as far as fields are concerned. */
 export type FieldPlace =
@@ -95,7 +92,7 @@ function fieldDocumentation(f: FieldType, fromService: boolean): vscode.Markdown
   md.appendMarkdown(`**${escapeMd(f.systemName)}** — ${escapeMd(f.name)}`);
   const lines: string[] = [];
   if (f.dataType) lines.push(vscode.l10n.t('Data type: {0}', f.dataType));
-  if (f.minValue != null || f.maxValue != null) lines.push(vscode.l10n.t('Range: {0}', rangeText(f.minValue, f.maxValue)));
+  if (f.minValue != null || f.maxValue != null) lines.push(vscode.l10n.t('Range: {0}', core().rangeText(f.minValue, f.maxValue)));
   if (f.maxLength != null) lines.push(vscode.l10n.t('At most {0} characters', f.maxLength));
   if (f.choices?.length) lines.push(vscode.l10n.t('Choices: {0}', f.choices.map((c) => c.name).join(', ')));
   if (f.isReadOnly) lines.push(vscode.l10n.t('Read only'));
@@ -116,7 +113,7 @@ async function documentProfile(doc: vscode.TextDocument, catalogue: FieldCatalog
   if (!parsed.root) return undefined;
   const value = getNodeValue(parsed.root) as { workItemIds?: unknown };
   const raw = value?.workItemIds;
-  const ids = typeof raw === 'string' ? parseWorkItemIds(raw) : Array.isArray(raw) ? raw.map(String) : [];
+  const ids = typeof raw === 'string' ? core().parseWorkItemIds(raw) : Array.isArray(raw) ? raw.map(String) : [];
   const first = ids.find((id) => /^\d+$/.test(id.trim()));
   if (!first) return undefined;
   const project = await catalogue.projectOfWorkItem(first.trim());
@@ -161,7 +158,7 @@ export class FieldAssist implements vscode.CompletionItemProvider, vscode.HoverP
     const fields = [...state.catalogue.fields.values()].filter((f) => {
       if (place.kind === 'fieldKey' && place.member === 'fields' && f.isReadOnly) return false;
       // The built-in official fields come from the JSON Schema's completion already.
-      return !(place.kind === 'fieldKey' && FIELD_VALUE_MODELS.has(f.systemName));
+      return !(place.kind === 'fieldKey' && core().FIELD_VALUE_MODELS.has(f.systemName));
     });
     if (place.kind === 'fieldList') {
       const token = place.node?.type === 'string' ? listToken(place.node, doc.offsetAt(position)) : undefined;
@@ -198,7 +195,7 @@ export class FieldAssist implements vscode.CompletionItemProvider, vscode.HoverP
     const range = node ? nodeRange(doc, node) : undefined;
     const out: vscode.CompletionItem[] = [];
     for (const e of entries) {
-      const id = profileEntryId(e);
+      const id = core().profileEntryId(e);
       if (!id) continue;
       const item = new vscode.CompletionItem({ label: e.name, description: `ID ${id}` }, kind);
       item.insertText = JSON.stringify(id);
@@ -223,7 +220,7 @@ export class FieldAssist implements vscode.CompletionItemProvider, vscode.HoverP
       return new vscode.Hover(new vscode.MarkdownString(vscode.l10n.t('"{0}" is not in the field catalogue of the connected service.', at.name)), range);
     }
     if (state?.kind === 'fallback') {
-      const known = fieldInfo(at.name);
+      const known = core().fieldInfo(at.name);
       const md = new vscode.MarkdownString();
       if (known) md.appendMarkdown(`**${escapeMd(known.name)}** — ${escapeMd(known.description)}\n\n`);
       md.appendMarkdown(`_${vscode.l10n.t('The connected service does not describe its fields: checked against the built-in official system fields.')}_`);

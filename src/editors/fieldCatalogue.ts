@@ -4,13 +4,14 @@
 // without /system/fieldTypes, 404, network) the built-in official system fields apply,
 // and this says so once per service: a log line and an information message.
 import * as vscode from 'vscode';
-import { FieldCatalogueCache, catalogueKey, type CatalogueState } from '../api/catalogue';
+import type { FieldCatalogueCache, CatalogueState } from '../api/catalogue';
 import type { ConnectionManager } from '../common/connection';
 import type { ProjectProfile } from '../schema/catalogue';
 import type { ServiceFieldCatalogue } from '../schema/service-fields';
+import { core } from '../core/load';
 
 export class FieldCatalogueService implements vscode.Disposable {
-  /** Made on first use: activation loads nothing of the client's modules. */
+  /** Made on first use: activation loads nothing of the core (src/core). */
   private cacheInstance: FieldCatalogueCache | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when a catalogue was read (or fell back), or refreshed. */
@@ -27,7 +28,7 @@ export class FieldCatalogueService implements vscode.Disposable {
   }
 
   private get cache(): FieldCatalogueCache {
-    this.cacheInstance ??= new FieldCatalogueCache({
+    this.cacheInstance ??= new (core().FieldCatalogueCache)({
       logger: this.log,
       // Once per service (again after a refresh); the cache logs the reason.
       onFallback: () => {
@@ -43,7 +44,7 @@ export class FieldCatalogueService implements vscode.Disposable {
   private key(): string | undefined {
     const info = this.connections.current;
     if (!info || !this.connections.isSignedIn) return undefined;
-    return catalogueKey(info.baseUrl, this.connections.signedInAs);
+    return core().catalogueKey(info.baseUrl, this.connections.signedInAs);
   }
 
   /** The catalogue read so far for the current service (no read). */

@@ -2,23 +2,22 @@
 // sent (JSON syntax, the JSON language service's schema diagnostics, and the zod
 // model's rules). Recognising them and parsing them: src/common/requestDocument.ts.
 import * as vscode from 'vscode';
-import { ERROR_CODES, isErrorCode } from '../schema/error-codes';
 import type { DocumentIssue } from '../schema/issues';
-import { localizeParams } from '../schema/param-phrases';
 import { isAboutName, locatePath, type TextSpan } from '../common/model/locate';
 import { analyzeText, type Analysis } from '../common/requestDocument';
+import { core } from '../core/load';
 
 /** Diagnostics of this extension carry this source. */
 export const DIAGNOSTIC_SOURCE = 'Work Item Studio';
 
 /** The issue's sentence in the display language (the English text when no translation exists). */
 export function issueText(issue: DocumentIssue): string {
-  if (isErrorCode(issue.code) && issue.params) {
+  if (core().isErrorCode(issue.code) && issue.params) {
     // `comment` stays empty: VS Code looks a message with a comment up under the key
     // "message/comment", and the bundle's keys are the English messages.
     // Phrases in the parameters ("the update", `the text "yes"`) are translated whole (src/schema/param-phrases.ts).
-    const args = localizeParams(issue.params, (key, a) => vscode.l10n.t({ message: key, args: a, comment: [] })) as Record<string, string | number>;
-    return vscode.l10n.t({ message: ERROR_CODES[issue.code].message, args, comment: [] });
+    const args = core().localizeParams(issue.params, (key, a) => vscode.l10n.t({ message: key, args: a, comment: [] })) as Record<string, string | number>;
+    return vscode.l10n.t({ message: core().ERROR_CODES[issue.code].message, args, comment: [] });
   }
   return issue.message;
 }

@@ -1,8 +1,8 @@
 // Commands of request documents: New Work Item Update, Send, Preview, and inserting
 // users and process categories at the cursor.
 import * as vscode from 'vscode';
-import { PlanError, planChange, type JobPlan, type JobResult, type PlanProblem } from '../bulk';
-import { sendCalls, type SendCalls } from '../bulk/sendCalls';
+import type { JobPlan, JobResult, PlanProblem } from '../bulk';
+import type { SendCalls } from '../bulk/sendCalls';
 import { readSettings } from '../common/config';
 import { ContextKeys, setContext } from '../common/contextKeys';
 import { itemsText, requestsText, workItemsText } from '../common/wording';
@@ -16,7 +16,7 @@ import { insertionFor, readCategoryArg, readUserArg } from './model/insert';
 import { renderPreview, type PreviewStrings } from './model/preview';
 import { irreversibleChanges } from './model/irreversible';
 import type { PreviewDocuments } from './preview';
-import { TEMPLATES, documentTemplate, templateById, type TemplateId } from '../schema/templates';
+import type { TemplateId } from '../schema/templates';
 import { analyzeText, documentName, isRequestDocument, isRequestDocumentUri } from '../common/requestDocument';
 import { blockingProblems, issueText, lineList, locateIssueSpan } from './requestDocument';
 import type { RequestDiagnostics } from './diagnostics';
@@ -24,6 +24,7 @@ import type { FieldCatalogueService } from './fieldCatalogue';
 import type { RequestJobs } from './jobs';
 import { refuseOtherService } from './jobs/running';
 import { UserInputError } from '../common/commands';
+import { core } from '../core/load';
 
 export interface RequestCommandDeps {
   log: vscode.LogOutputChannel;
@@ -243,7 +244,7 @@ async function confirmRanges(ids: string[]): Promise<string[] | undefined> {
 
 async function pickTemplate(ids: number): Promise<TemplateId | undefined> {
   const picked = await vscode.window.showQuickPick(
-    TEMPLATES.map((t) => ({ label: templateLabel(t.id), description: Object.keys(t.update).join(', '), detail: templateDescription(t.id), id: t.id })),
+    core().TEMPLATES.map((t) => ({ label: templateLabel(t.id), description: Object.keys(t.update).join(', '), detail: templateDescription(t.id), id: t.id })),
     {
       title: vscode.l10n.t('New Work Item Update'),
       placeHolder: ids > 1 ? vscode.l10n.t('What should change on the {0} work items?', ids) : ids === 1 ? vscode.l10n.t('What should change on the work item?') : vscode.l10n.t('What should change?'),
@@ -259,9 +260,9 @@ export async function newUpdate(log: vscode.LogOutputChannel, options: NewUpdate
   if (ids === undefined) return undefined;
   const id = options.template ?? (await pickTemplate(ids.length));
   if (!id) return undefined;
-  const template = templateById(id);
+  const template = core().templateById(id);
   if (!template) throw new UserInputError(vscode.l10n.t('Unknown template "{0}".', String(id)));
-  const editor = await openNewRequestDocument(documentTemplate(template.update, ids, templateLabel(id)), 'update');
+  const editor = await openNewRequestDocument(core().documentTemplate(template.update, ids, templateLabel(id)), 'update');
   log.info(`New update ${editor.document.uri.path}: template ${id}, ${ids.length} IDs`);
   return editor;
 }
@@ -334,9 +335,9 @@ async function checkAndPlan(doc: vscode.TextDocument, deps: RequestCommandDeps):
   const d = analysis.validation.document;
   let plan: JobPlan;
   try {
-    plan = planChange({ requests: d.requests, baseUrl: info.baseUrl, maxUrlLength: readSettings().bulk.maxUrlLength });
+    plan = core().planChange({ requests: d.requests, baseUrl: info.baseUrl, maxUrlLength: readSettings().bulk.maxUrlLength });
   } catch (e) {
-    if (e instanceof PlanError) {
+    if (e instanceof core().PlanError) {
       const max = readSettings().bulk.maxUrlLength;
       throw new UserInputError(vscode.l10n.t('{0} cannot be sent: {1}', name, e.problems.map((p) => planProblemText(p, max)).join('; ')), doc.uri);
     }
@@ -539,7 +540,7 @@ export async function sendUpdate(deps: RequestCommandDeps, arg?: unknown, many?:
     const settings = readSettings();
     if (!c.info.isSandbox && c.plan.ids.length > settings.bulk.confirmAboveItems) {
       const send = vscode.l10n.t('Send');
-      const calls = sendCalls(c.plan, { readValues: settings.bulk.readValues, requestsPerMinute: settings.bulk.requestsPerMinute });
+      const calls = core().sendCalls(c.plan, { readValues: settings.bulk.readValues, requestsPerMinute: settings.bulk.requestsPerMinute });
       const text = sendConfirmation(documentName(doc.uri), c.plan, c.info, settings.bulk.readValues, calls, settings.bulk.requestsPerMinute);
       const pick = await vscode.window.showWarningMessage(text.message, { modal: true, detail: text.detail }, send);
       if (pick !== send) {

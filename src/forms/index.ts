@@ -4,18 +4,18 @@
 // the templates write, with the IDs and the values filled in. The user previews and
 // sends it as usual. Registration only: nothing is read before a form runs.
 import * as vscode from 'vscode';
-import { readWorkItems } from '../api/reads';
 import type { ConnectionManager } from '../common/connection';
 import { registerCommand, UserInputError } from '../common/commands';
 import { readSettings } from '../common/config';
 import type { KnownUser } from '../common/model/users';
 import { openNewRequestDocument } from '../common/requestDocuments';
 import type { ProjectProfile } from '../schema/catalogue';
-import { documentTemplate, type UpdateTemplateBody } from '../schema/templates';
+import type { UpdateTemplateBody } from '../schema/templates';
 import { FORM_TITLES, runForm, type FormContext } from './forms';
 import { FORM_IDS, formDocument, userChoices, type FormId } from './model';
 import { FormInput, type ScriptedAnswers } from './steps';
 import { readUsers } from './users';
+import { core } from '../core/load';
 
 /** The command of each form. */
 export const FORM_COMMANDS: Record<FormId, string> = {
@@ -76,7 +76,7 @@ export function registerForms(context: vscode.ExtensionContext, log: vscode.LogO
   const maxUrlLength = (): number => readSettings().bulk.maxUrlLength;
   const readFields = async (ids: readonly string[], fields: string[]) =>
     vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading work items') }, () =>
-      host.connection.run((c) => readWorkItems(c, ids, { fields, maxUrlLength: maxUrlLength() })),
+      host.connection.run((c) => core().readWorkItems(c, ids, { fields, maxUrlLength: maxUrlLength() })),
     );
   let usersRead: { service: string | undefined; roots: string; users: Promise<KnownUser[]> } | undefined;
 
@@ -161,7 +161,7 @@ export function registerForms(context: vscode.ExtensionContext, log: vscode.LogO
       log.error(`Form ${id}: the document has errors: ${doc.errors.map((e) => e.message).join('; ')}`);
       throw new UserInputError(vscode.l10n.t('The form built a request document with errors: {0}', doc.errors.map((e) => e.message).join('; ')));
     }
-    const editor = await openNewRequestDocument(documentTemplate(outcome.body as UpdateTemplateBody, ids, outcome.description), outcome.baseName);
+    const editor = await openNewRequestDocument(core().documentTemplate(outcome.body as UpdateTemplateBody, ids, outcome.description), outcome.baseName);
     log.info(`Form ${id}: request document ${editor.document.uri.path} for ${ids.length} work items.`);
     return editor;
   }

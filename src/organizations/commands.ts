@@ -3,11 +3,8 @@
 // act on every selected row.
 import * as vscode from 'vscode';
 import { registerCommand } from '../common/commands';
-import { isServiceError } from '../api/errors';
-import { validateId } from '../api/paths';
 import { readSettings, updateOrganizations } from '../common/config';
 import { openNewRequestDocument } from '../common/requestDocuments';
-import { assignUsersUpdate, documentTemplate } from '../schema/templates';
 import type { ActionableNode, DetailsDocuments } from '../views/common';
 import { filterProblem, MessageNode, readDetailsArg, targets } from '../views/common';
 import { OrgNode, UserNode } from './nodes';
@@ -15,6 +12,7 @@ import { ORGANIZATIONS_VIEW_ID, type OrganizationsTree } from './tree';
 import { organizationChoices, pickOrganizations } from './picker';
 import { organizationExists } from './model/rootChoices';
 import { formatFilter, isEmptyFilter, parseFilter, USER_FILTER_FIELDS, type UserFilterField } from '../views/model/filters';
+import { core } from '../core/load';
 
 export function registerOrganizationCommands(
   context: vscode.ExtensionContext,
@@ -51,7 +49,7 @@ export function registerOrganizationCommands(
       value ??= await askIds(tree, current, initial);
     }
     if (value === undefined) return undefined;
-    const ids = splitIds(value).filter((id) => !validateId(id) && !current.includes(id));
+    const ids = splitIds(value).filter((id) => !core().validateId(id) && !current.includes(id));
     const unknown: { id: string; message: string }[] = [];
     const added: string[] = [];
     for (const id of ids) {
@@ -155,9 +153,9 @@ export function registerOrganizationCommands(
       unique.length === 1
         ? vscode.l10n.t('Assign {0} ({1}) to the work items listed in workItemIds.', unique[0]!.name, unique[0]!.loginName ?? unique[0]!.id)
         : vscode.l10n.t('Assign {0} users to the work items listed in workItemIds.', String(unique.length));
-    const update = assignUsersUpdate(unique);
+    const update = core().assignUsersUpdate(unique);
     // documentTemplate builds it with createRequestDocument; the cursor starts on the placeholder ID.
-    return openNewRequestDocument(documentTemplate(update, [], description), 'assign-users');
+    return openNewRequestDocument(core().documentTemplate(update, [], description), 'assign-users');
   });
 
   registerCommand(context, log, 'workItemStudio.retryLoad', (clicked?: ActionableNode) => {
@@ -181,7 +179,7 @@ function askIds(tree: OrganizationsTree, current: readonly string[], value: stri
       const ids = splitIds(v);
       if (ids.length === 0) return vscode.l10n.t('Enter an organization ID.');
       for (const id of ids) {
-        const problem = validateId(id);
+        const problem = core().validateId(id);
         if (problem) return vscode.l10n.t('"{0}" is not a valid ID: {1}', id, problem);
       }
       const dup = ids.find((id) => current.includes(id));
@@ -200,7 +198,7 @@ async function organizationAnswers(tree: OrganizationsTree, log: vscode.LogOutpu
   try {
     return await tree.connection.run((c) => organizationExists(c, id));
   } catch (e) {
-    if (isServiceError(e) && e.status === 404) return false;
+    if (core().isServiceError(e) && e.status === 404) return false;
     log.info(`Could not check organization ${id}: ${e instanceof Error ? e.message : String(e)}`);
     return undefined;
   }

@@ -37,7 +37,11 @@ export class OrgNode implements ActionableNode {
     public name: string | undefined,
   ) {
     this.id = parent ? `${parent.id}/o:${orgId}` : `org:${orgId}`;
-    this.content = new Loadable((signal) => tree.loadOrg(this, signal), () => tree.fire(this), tree.log);
+    this.content = new Loadable(
+      (signal) => tree.loadOrg(this, signal),
+      () => tree.fire(this),
+      tree.log,
+    );
   }
 
   get isRoot(): boolean {

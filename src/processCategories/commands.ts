@@ -1,11 +1,11 @@
 // Commands of the Process Categories view.
 import * as vscode from 'vscode';
 import { registerCommand, UserInputError } from '../common/commands';
-import { PROCESS_CATEGORY_ORDER_FIELDS } from '../schema/api';
 import type { ProcessCategoriesTree } from './tree';
 import { CATEGORY_FILTER_FIELDS, type DeletedMode } from '../views/model/filters';
 import { askTextFilter } from '../views/common';
 import { parseSortText, sortText, type SortOrder } from '../views/model/sort';
+import { core } from '../core/load';
 
 /** "Code, ascending": a field and a direction as a person reads them. */
 export function sortLabel(order: SortOrder): string {
@@ -67,7 +67,7 @@ export function registerCategoryCommands(context: vscode.ExtensionContext, log: 
     }
     const current = tree.state.orderBy;
     const items: SortItem[] = [{ label: vscode.l10n.t('Service Default Order'), picked: !current }];
-    for (const field of PROCESS_CATEGORY_ORDER_FIELDS) {
+    for (const field of core().PROCESS_CATEGORY_ORDER_FIELDS) {
       for (const direction of ['asc', 'desc'] as const) {
         const order = { field, direction };
         items.push({ label: sortLabel(order), description: sortText(order), order });
@@ -79,7 +79,7 @@ export function registerCategoryCommands(context: vscode.ExtensionContext, log: 
     };
     // Scripted use (tests, keybindings): the order as typed, e.g. "code asc".
     if (typeof typed === 'string') {
-      const order = parseSortText(typed, PROCESS_CATEGORY_ORDER_FIELDS);
+      const order = parseSortText(typed, core().PROCESS_CATEGORY_ORDER_FIELDS);
       if (!order) throw new UserInputError(vscode.l10n.t('"{0}" names no field to sort by.', typed));
       apply(order);
       return sortLabel(order);
@@ -95,7 +95,7 @@ export function registerCategoryCommands(context: vscode.ExtensionContext, log: 
       qp.onDidAccept(() => {
         const item = qp.selectedItems[0] ?? qp.activeItems[0];
         if (item) resolve(item);
-        else if (parseSortText(qp.value, PROCESS_CATEGORY_ORDER_FIELDS)) resolve('typed');
+        else if (parseSortText(qp.value, core().PROCESS_CATEGORY_ORDER_FIELDS)) resolve('typed');
       });
       qp.onDidHide(() => resolve(undefined));
       qp.show();
@@ -103,7 +103,7 @@ export function registerCategoryCommands(context: vscode.ExtensionContext, log: 
     const value = qp.value;
     qp.dispose();
     if (!picked) return undefined;
-    const order = picked === 'typed' ? parseSortText(value, PROCESS_CATEGORY_ORDER_FIELDS) : picked.order;
+    const order = picked === 'typed' ? parseSortText(value, core().PROCESS_CATEGORY_ORDER_FIELDS) : picked.order;
     apply(order);
     return order ? sortLabel(order) : undefined;
   });

@@ -9,13 +9,11 @@
 import * as vscode from 'vscode';
 import { abortOn } from '../common/abortOn';
 import { UserInputError } from '../common/commands';
-import {
-  type ColumnDef, type ColumnMapping, type DelimitedFormat, type ExportEncodingId, type ImportOptions, type ImportResult, type TableRow, type TextEncodingId,
-  ImportCancelledError, columnLabel, encodeText, exportTable, headerOf, importTableInSlices, mapHeader, parseDelimited, unencodableCells, unencodableChars,
-} from './model';
+import type { ColumnDef, ColumnMapping, DelimitedFormat, ExportEncodingId, ImportOptions, ImportResult, TableRow, TextEncodingId } from './model';
 import type { TablePanel } from './panel';
 import { ImportRefused, checkTextLimits, currentLimits, encodingName, readImportFile } from './importSource';
 import { cellsText, columnsText, importSummary, moreCellsText, problemsMarkdown, rowsText } from './importSummary';
+import { core } from '../core/load';
 
 export interface ExportArgs {
   format?: DelimitedFormat;
@@ -56,7 +54,7 @@ export async function exportTableFile(panel: TablePanel, log: vscode.LogOutputCh
   const edits = panel.editing.edits;
   const rows = panel.viewRows().map((r) => panel.editing.row(r.id) ?? r);
   // Every column of the table, so that a header two columns share is written with its system name.
-  const text = exportTable(rows, columns, { format, language: vscode.env.language, allColumns: panel.allColumns(), fieldsOf: (r) => edits.fieldsOf(r), userName: (id) => panel.userName(id) });
+  const text = core().exportTable(rows, columns, { format, language: vscode.env.language, allColumns: panel.allColumns(), fieldsOf: (r) => edits.fieldsOf(r), userName: (id) => panel.userName(id) });
   let encoding = args.encoding ?? (args.uri ? 'utf8' : await askExportEncoding(format));
   if (!encoding) return undefined;
   const unencodable = encoding === 'shiftjis' ? unencodableIn(text, format) : [];
@@ -78,7 +76,7 @@ export async function exportTableFile(panel: TablePanel, log: vscode.LogOutputCh
   }
   // UTF-8: the CSV text starts with its BOM (exportTable), so Excel in Japanese reads it as UTF-8.
   // Shift_JIS: CP932 bytes without a BOM, as Japanese Excel's "CSV (コンマ区切り)" writes.
-  await vscode.workspace.fs.writeFile(uri, encodeText(text, encoding));
+  await vscode.workspace.fs.writeFile(uri, core().encodeText(text, encoding));
   const name = encodingName(encoding, encoding === 'utf8' && format === 'csv');
   log.info(`Work item table ${panel.source.title}: ${rows.length} rows × ${columns.length} columns exported as ${format.toUpperCase()} (${name}) to ${uri.path.split('/').pop() ?? ''}`);
   void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} to {1} ({2}).', rowsText(rows.length), vscode.workspace.asRelativePath(uri), name));
@@ -98,11 +96,11 @@ async function askExportEncoding(format: DelimitedFormat): Promise<ExportEncodin
 
 /** The cells of the written text with characters that Shift_JIS cannot hold: data row (1-based), ID, column header. */
 function unencodableIn(text: string, format: DelimitedFormat): ExportOutcome['unencodable'] {
-  if (unencodableChars(text).length === 0) return [];
-  const records = parseDelimited(text, format === 'csv' ? ',' : '\t').records;
+  if (core().unencodableChars(text).length === 0) return [];
+  const records = core().parseDelimited(text, format === 'csv' ? ',' : '\t').records;
   const header = records[0] ?? [];
   const idAt = Math.max(0, header.findIndex((h) => h === 'ID' || h === 'Id'));
-  return unencodableCells(records).map((c) => ({ row: c.record, id: c.record === 0 ? '' : (records[c.record]?.[idAt] ?? ''), column: header[c.cell] ?? '', chars: c.chars }));
+  return core().unencodableCells(records).map((c) => ({ row: c.record, id: c.record === 0 ? '' : (records[c.record]?.[idAt] ?? ''), column: header[c.cell] ?? '', chars: c.chars }));
 }
 
 async function askUnencodable(cells: ExportOutcome['unencodable']): Promise<'utf8' | 'cancel'> {
@@ -146,7 +144,7 @@ export type ImportProgress = (done: number, total: number) => void;
 export async function runImport(text: string, options: ImportOptions, token: vscode.CancellationToken, onProgress: ImportProgress): Promise<ImportResult> {
   const abort = abortOn(token);
   try {
-    return await importTableInSlices(text, options, { signal: abort.signal, onProgress });
+    return await core().importTableInSlices(text, options, { signal: abort.signal, onProgress });
   } finally {
     abort.dispose();
   }
@@ -201,7 +199,7 @@ export async function importIntoTable(panel: TablePanel, log: vscode.LogOutputCh
   const { text } = input;
   if (text.trim() === '') throw new UserInputError(vscode.l10n.t('There is nothing to import: the text is empty.'));
   const columns = panel.allColumns();
-  const header = headerOf(text);
+  const header = core().headerOf(text);
   const mapping = args.mapping ?? (await askMapping(header, columns));
   if (!mapping) return undefined;
   const edits = panel.editing.edits;
@@ -229,7 +227,7 @@ export async function importIntoTable(panel: TablePanel, log: vscode.LogOutputCh
           shown = pct;
         });
       } catch (e) {
-        if (!(e instanceof ImportCancelledError) && !token.isCancellationRequested) throw e;
+        if (!(e instanceof core().ImportCancelledError) && !token.isCancellationRequested) throw e;
         cancelled = true;
         return undefined;
       }
@@ -253,7 +251,7 @@ export async function importIntoTable(panel: TablePanel, log: vscode.LogOutputCh
 
 /** The header cells no column matches: null (skip) unless the mapping names them. */
 function withSkips(header: readonly string[], columns: readonly ColumnDef[], mapping: ColumnMapping): ColumnMapping {
-  const mapped = mapHeader(header, columns, mapping);
+  const mapped = core().mapHeader(header, columns, mapping);
   const out: Record<string, string | null> = { ...mapping };
   header.forEach((h, i) => {
     const t = h.trim();
@@ -264,7 +262,7 @@ function withSkips(header: readonly string[], columns: readonly ColumnDef[], map
 
 /** Asks, for each header cell no column matches, which field it is (or to skip it). */
 async function askMapping(header: readonly string[], columns: readonly ColumnDef[]): Promise<Record<string, string | null> | undefined> {
-  const mapped = mapHeader(header, columns);
+  const mapped = core().mapHeader(header, columns);
   const mapping: Record<string, string | null> = {};
   const lang = vscode.env.language;
   for (let i = 0; i < header.length; i++) {
@@ -273,7 +271,7 @@ async function askMapping(header: readonly string[], columns: readonly ColumnDef
     const items = [
       { label: vscode.l10n.t('Skip this column'), key: null as string | null },
       { label: 'ID', description: 'Id', key: 'Id' as string | null },
-      ...columns.filter((c) => c.key !== 'Id').map((c) => ({ label: columnLabel(c, lang), description: c.key, key: c.key as string | null })),
+      ...columns.filter((c) => c.key !== 'Id').map((c) => ({ label: core().columnLabel(c, lang), description: c.key, key: c.key as string | null })),
     ];
     const picked = await vscode.window.showQuickPick(items, {
       title: vscode.l10n.t('Import CSV/TSV into Table'),

@@ -6,13 +6,11 @@
 // before. The panel owns the rows and the view; this file owns the pending edits.
 import * as vscode from 'vscode';
 import type { ServiceFieldCatalogue } from '../schema/service-fields';
-import {
-  type CellContext, type CellRejection, type ColumnDef, type EditedShownRow, type FormatContext, type GridEditResult, type KnownUser, type LoadedRow,
-  TableEdits, cellEditorFor, editCellText, fillDown, pasteText, readOnlyReason, shownEditedRow, userResolver,
-} from './model';
+import type { CellContext, CellRejection, ColumnDef, EditedShownRow, FormatContext, GridEditResult, KnownUser, LoadedRow } from './model';
 import { moreCellsText } from './importSummary';
 import { problemText, readOnlyText } from './problems';
 import type { ToWebview } from './protocol';
+import { core } from '../core/load';
 
 /** What the editing needs of its panel. */
 export interface EditingHost {
@@ -37,7 +35,7 @@ export interface EditOutcome {
 }
 
 export class TableEditing {
-  readonly edits = new TableEdits([]);
+  readonly edits = new (core().TableEdits)([]);
   private readonly byId = new Map<string, LoadedRow>();
 
   constructor(private readonly host: EditingHost) {}
@@ -54,7 +52,7 @@ export class TableEditing {
 
   context(): CellContext {
     const catalogue = this.host.catalogue();
-    return { ...(catalogue ? { catalogue } : {}), resolveUser: userResolver(this.host.knownUsers()) };
+    return { ...(catalogue ? { catalogue } : {}), resolveUser: core().userResolver(this.host.knownUsers()) };
   }
 
   private column(key: string): ColumnDef | undefined {
@@ -67,10 +65,10 @@ export class TableEditing {
     const row = this.byId.get(id);
     // Answered all the same: the page waits for an answer before it edits (text typed on the cell is dropped).
     if (!c || !row) return this.gone(id, key);
-    const ro = readOnlyReason(c, this.context());
+    const ro = core().readOnlyReason(c, this.context());
     const m: ToWebview = ro
       ? { type: 'refused', id, key, message: `${this.label(c)}: ${readOnlyText(c, ro) ?? ro}` }
-      : { type: 'editor', id, key, editor: cellEditorFor(c, this.edits.fieldsOf(row), this.host.knownUsers(), this.host.format()) };
+      : { type: 'editor', id, key, editor: core().cellEditorFor(c, this.edits.fieldsOf(row), this.host.knownUsers(), this.host.format()) };
     this.host.post(m);
     return m;
   }
@@ -94,7 +92,7 @@ export class TableEditing {
       const { message } = this.gone(id, key);
       return { changed: 0, refused: [{ id, key, message }] };
     }
-    const r = editCellText(row, c, text, this.edits.fieldsOf(row), this.context());
+    const r = core().editCellText(row, c, text, this.edits.fieldsOf(row), this.context());
     if (!r.ok) {
       const message = problemText(r.problem, c, text);
       this.host.post({ type: 'refused', id, key, message });
@@ -115,7 +113,7 @@ export class TableEditing {
     const columnIndex = cols.findIndex((c) => c.key === key);
     if (rowIndex < 0 || columnIndex < 0) return { changed: 0, refused: [{ id, key, message: vscode.l10n.t('The cell is no longer in the table.') }] };
     const rows = view.map((r) => this.byId.get(r.id) ?? r);
-    return this.applyGrid(pasteText(this.edits, text, rows, cols, { rowIndex, columnIndex, rowCount, columnCount }, this.context()), cols);
+    return this.applyGrid(core().pasteText(this.edits, text, rows, cols, { rowIndex, columnIndex, rowCount, columnCount }, this.context()), cols);
   }
 
   /** Ctrl+D: the first selected row's values copied down the selected rows, for each selected column. */
@@ -124,7 +122,7 @@ export class TableEditing {
     const cols = this.host.shownColumns();
     const rows = view.map((r) => this.byId.get(r.id) ?? r);
     const columnIndexes = keys.map((k) => cols.findIndex((c) => c.key === k)).filter((i) => i >= 0);
-    return this.applyGrid(fillDown(this.edits, rows, cols, { firstRow, lastRow, columnIndexes }, this.context()), cols);
+    return this.applyGrid(core().fillDown(this.edits, rows, cols, { firstRow, lastRow, columnIndexes }, this.context()), cols);
   }
 
   undo(): number {
@@ -185,7 +183,7 @@ export class TableEditing {
         const orig = this.byId.get(v.id) ?? v;
         const fields = this.edits.fieldsOf(orig);
         view[i] = fields === orig.fields ? orig : { ...orig, fields };
-        rows.push({ index: i, row: shownEditedRow(orig, cols, this.edits, format) });
+        rows.push({ index: i, row: core().shownEditedRow(orig, cols, this.edits, format) });
       }
     }
     this.host.post({ type: 'cells', generation: this.host.generation(), rows });

@@ -5,8 +5,8 @@
 // matches turned into a request document.
 import * as vscode from 'vscode';
 import type { ColumnDef, Filter, FilterCondition, FilterMessageCode, StoredFilter } from './model';
-import { FILTERS_FILE, andFilterText, columnLabel, formatFilterText, mergeFilters, parseFilterText, readFilterList, readFiltersFile, upsertFilterInFile, upsertFilterInList } from './model';
 import type { TablePanel } from './panel';
+import { core } from '../core/load';
 
 /**
  * A filter's problem in the UI's language: the model's code with its parameters (field
@@ -139,7 +139,7 @@ function opsFor(c: ColumnDef): { op: Op; label: string }[] {
 
 async function askValue(c: ColumnDef, prompt: string): Promise<string | undefined> {
   const hint = c.type === 'date' ? vscode.l10n.t('yyyy-MM-dd, "today" or "today+7"') : c.type === 'hours' ? vscode.l10n.t('hours, e.g. 7.5 or 7:30') : c.type === 'progress' ? vscode.l10n.t('0 to 100') : '';
-  const v = await vscode.window.showInputBox({ title: vscode.l10n.t('Add Condition: {0}', columnLabel(c, vscode.env.language)), prompt: hint ? `${prompt} (${hint})` : prompt, ignoreFocusOut: true });
+  const v = await vscode.window.showInputBox({ title: vscode.l10n.t('Add Condition: {0}', core().columnLabel(c, vscode.env.language)), prompt: hint ? `${prompt} (${hint})` : prompt, ignoreFocusOut: true });
   return v === undefined || v.trim() === '' ? undefined : v.trim();
 }
 
@@ -153,7 +153,7 @@ export async function pickCondition(panel: TablePanel, answers?: { condition: Fi
     { label: vscode.l10n.t('Overdue'), description: 'overdue', keyword: { op: 'overdue' } },
     { label: vscode.l10n.t('Not started'), description: 'notstarted', keyword: { op: 'notStarted' } },
   ];
-  const fields: Pick[] = panel.allColumns().map((c) => ({ label: columnLabel(c, lang), description: c.key, column: c }));
+  const fields: Pick[] = panel.allColumns().map((c) => ({ label: core().columnLabel(c, lang), description: c.key, column: c }));
   const first = await vscode.window.showQuickPick<Pick>([...keywords, { label: '', kind: vscode.QuickPickItemKind.Separator }, ...fields], {
     title: vscode.l10n.t('Add Condition: field'),
     matchOnDescription: true,
@@ -161,7 +161,7 @@ export async function pickCondition(panel: TablePanel, answers?: { condition: Fi
   if (!first) return undefined;
   if (first.keyword) return first.keyword;
   const c = first.column!;
-  const op = await vscode.window.showQuickPick(opsFor(c).map((o) => ({ ...o })), { title: vscode.l10n.t('Add Condition: {0}', columnLabel(c, lang)) });
+  const op = await vscode.window.showQuickPick(opsFor(c).map((o) => ({ ...o })), { title: vscode.l10n.t('Add Condition: {0}', core().columnLabel(c, lang)) });
   if (!op) return undefined;
   switch (op.op) {
     case 'empty':
@@ -177,7 +177,7 @@ export async function pickCondition(panel: TablePanel, answers?: { condition: Fi
         const v = await askValue(c, vscode.l10n.t('Value (several separated by commas)'));
         return v === undefined ? undefined : { op: 'in', field: c.key, values: v.split(/[,、，]/).map((s) => s.trim()).filter((s) => s !== '') };
       }
-      const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Add Condition: {0}', columnLabel(c, lang)), canPickMany: true, matchOnDescription: true });
+      const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Add Condition: {0}', core().columnLabel(c, lang)), canPickMany: true, matchOnDescription: true });
       if (!picked || picked.length === 0) return undefined;
       return { op: 'in', field: c.key, values: picked.map((p) => p.value) };
     }
@@ -201,7 +201,7 @@ export async function pickCondition(panel: TablePanel, answers?: { condition: Fi
 
 /** The bar's text with one more condition (AND), in parentheses when it has an OR of its own. */
 export function addCondition(text: string, condition: FilterCondition): string {
-  return andFilterText(text, formatFilterText({ conditions: [condition] }));
+  return core().andFilterText(text, core().formatFilterText({ conditions: [condition] }));
 }
 
 function workspaceFolder(): vscode.WorkspaceFolder | undefined {
@@ -210,7 +210,7 @@ function workspaceFolder(): vscode.WorkspaceFolder | undefined {
 
 function filtersUri(): vscode.Uri | undefined {
   const f = workspaceFolder();
-  return f ? vscode.Uri.joinPath(f.uri, FILTERS_FILE) : undefined;
+  return f ? vscode.Uri.joinPath(f.uri, core().FILTERS_FILE) : undefined;
 }
 
 async function readText(uri: vscode.Uri): Promise<string> {
@@ -224,9 +224,9 @@ async function readText(uri: vscode.Uri): Promise<string> {
 /** Named filters of the workspace file and the user setting, with the problems of entries left out. */
 export async function readNamedFilters(): Promise<{ filters: StoredFilter[]; problems: string[] }> {
   const uri = filtersUri();
-  const ws = uri ? readFiltersFile(await readText(uri)) : { filters: [], problems: [] };
-  const user = readFilterList(vscode.workspace.getConfiguration(SETTING_SECTION).get<unknown>(SETTING_KEY), 'user', `workItemStudio.${SETTING_KEY}`);
-  return { filters: mergeFilters(ws.filters, user.filters), problems: [...ws.problems, ...user.problems] };
+  const ws = uri ? core().readFiltersFile(await readText(uri)) : { filters: [], problems: [] };
+  const user = core().readFilterList(vscode.workspace.getConfiguration(SETTING_SECTION).get<unknown>(SETTING_KEY), 'user', `workItemStudio.${SETTING_KEY}`);
+  return { filters: core().mergeFilters(ws.filters, user.filters), problems: [...ws.problems, ...user.problems] };
 }
 
 export async function pickNamedFilter(log: vscode.LogOutputChannel): Promise<StoredFilter | undefined> {
@@ -236,11 +236,11 @@ export async function pickNamedFilter(log: vscode.LogOutputChannel): Promise<Sto
     void vscode.window.showWarningMessage(vscode.l10n.t('Some named filters are not valid and were left out: {0}', problems.slice(0, 3).join('; ')));
   }
   if (filters.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No named filters yet. Type a filter, then use "Save Filter…" to keep it in the workspace ({0}) or in your user settings.', FILTERS_FILE));
+    void vscode.window.showInformationMessage(vscode.l10n.t('No named filters yet. Type a filter, then use "Save Filter…" to keep it in the workspace ({0}) or in your user settings.', core().FILTERS_FILE));
     return undefined;
   }
   const pick = await vscode.window.showQuickPick(
-    filters.map((f) => ({ label: f.name, description: f.source === 'workspace' ? vscode.l10n.t('Workspace') : vscode.l10n.t('User settings'), detail: formatFilterText(f.filter), filter: f })),
+    filters.map((f) => ({ label: f.name, description: f.source === 'workspace' ? vscode.l10n.t('Workspace') : vscode.l10n.t('User settings'), detail: core().formatFilterText(f.filter), filter: f })),
     { title: vscode.l10n.t('Named Filters'), matchOnDetail: true },
   );
   return pick?.filter;
@@ -249,7 +249,7 @@ export async function pickNamedFilter(log: vscode.LogOutputChannel): Promise<Sto
 /** Saves the bar's text as a named filter; `answers` (tests) skip the questions. Returns where it was saved. */
 export async function saveNamedFilter(panel: TablePanel, answers?: { name: string; target: 'workspace' | 'user' }): Promise<'workspace' | 'user' | undefined> {
   const text = panel.currentFilterText;
-  const parsed = parseFilterText(text, panel.allColumns());
+  const parsed = core().parseFilterText(text, panel.allColumns());
   if (!parsed.ok || parsed.filter.conditions.length === 0) {
     void vscode.window.showWarningMessage(parsed.ok ? vscode.l10n.t('Type a filter first: an empty filter is not saved.') : vscode.l10n.t('The filter has errors: {0}', filterErrorText(parsed.errors[0]!)));
     return undefined;
@@ -260,7 +260,7 @@ export async function saveNamedFilter(panel: TablePanel, answers?: { name: strin
   if (!target) {
     const uri = filtersUri();
     const options = [
-      ...(uri ? [{ label: vscode.l10n.t('Workspace'), detail: vscode.l10n.t('In {0}, shared with everyone who uses this repository', FILTERS_FILE), target: 'workspace' as const }] : []),
+      ...(uri ? [{ label: vscode.l10n.t('Workspace'), detail: vscode.l10n.t('In {0}, shared with everyone who uses this repository', core().FILTERS_FILE), target: 'workspace' as const }] : []),
       { label: vscode.l10n.t('User settings'), detail: vscode.l10n.t('In the setting workItemStudio.table.filters, for you in every workspace'), target: 'user' as const },
     ];
     target = (await vscode.window.showQuickPick(options, { title: vscode.l10n.t('Save Filter: where') }))?.target;
@@ -270,12 +270,12 @@ export async function saveNamedFilter(panel: TablePanel, answers?: { name: strin
   if (target === 'workspace') {
     const uri = filtersUri();
     if (!uri) throw new Error(vscode.l10n.t('Open a folder to save filters in the workspace.'));
-    const next = upsertFilterInFile(await readText(uri), entry);
+    const next = core().upsertFilterInFile(await readText(uri), entry);
     await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(next));
   } else {
     const config = vscode.workspace.getConfiguration(SETTING_SECTION);
-    await config.update(SETTING_KEY, upsertFilterInList(config.get<unknown>(SETTING_KEY), entry), vscode.ConfigurationTarget.Global);
+    await config.update(SETTING_KEY, core().upsertFilterInList(config.get<unknown>(SETTING_KEY), entry), vscode.ConfigurationTarget.Global);
   }
   vscode.window.setStatusBarMessage(vscode.l10n.t('Filter "{0}" saved.', entry.name), 4000);
   return target;
@@ -285,7 +285,7 @@ export async function saveNamedFilter(panel: TablePanel, answers?: { name: strin
 export async function chooseColumns(panel: TablePanel): Promise<void> {
   const lang = vscode.env.language;
   const shown = panel.shownColumns().map((c) => c.key);
-  const items = panel.allColumns().map((c) => ({ label: columnLabel(c, lang), description: c.key, picked: shown.includes(c.key), key: c.key }));
+  const items = panel.allColumns().map((c) => ({ label: core().columnLabel(c, lang), description: c.key, picked: shown.includes(c.key), key: c.key }));
   const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Columns'), canPickMany: true, matchOnDescription: true });
   if (!picked || picked.length === 0) return;
   const keys = picked.map((p) => p.key);

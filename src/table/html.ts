@@ -3,7 +3,7 @@
 // loaded with asWebviewUri. No row is in this HTML: rows come as messages.
 import * as crypto from 'node:crypto';
 import * as vscode from 'vscode';
-import { TABLE_PAGE_BODY, TABLE_SCRIPTS } from './model/page';
+import { core } from '../core/load';
 
 export function tableHtml(webview: vscode.Webview, extensionUri: vscode.Uri, title: string): string {
   const nonce = crypto.randomBytes(16).toString('base64');
@@ -20,8 +20,8 @@ export function tableHtml(webview: vscode.Webview, extensionUri: vscode.Uri, tit
 <title>${esc(title)}</title>
 </head>
 <body>
-${TABLE_PAGE_BODY}
-${TABLE_SCRIPTS.map((f) => `<script nonce="${nonce}" src="${media(f)}"></script>`).join('\n')}
+${core().TABLE_PAGE_BODY}
+${core().TABLE_SCRIPTS.map((f) => `<script nonce="${nonce}" src="${media(f)}"></script>`).join('\n')}
 </body>
 </html>`;
 }

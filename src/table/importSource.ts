@@ -4,10 +4,8 @@
 // before anything is parsed. A refusal is a sentence with the numbers (or the line and byte).
 import * as vscode from 'vscode';
 import { rowsText } from './importSummary';
-import {
-  ENCODING_NAMES, TEXT_ENCODINGS, type DecodeFailure, type DecodedText, type ImportLimits, type LimitExceeded, type TextEncodingId, type UnsureReason,
-  checkByteLimit, checkRowLimit, decodeAs, detectText, importLimits, isTextEncodingId, utf8Length,
-} from './model';
+import type { DecodeFailure, DecodedText, ImportLimits, LimitExceeded, TextEncodingId, UnsureReason } from './model';
+import { core } from '../core/load';
 
 /** workspaceState key: file URI → the encoding the user chose for it. */
 export const ENCODINGS_KEY = 'workItemStudio.table.importEncodings';
@@ -23,7 +21,7 @@ export class ImportRefused extends Error {
 
 export function currentLimits(): ImportLimits {
   const c = vscode.workspace.getConfiguration('workItemStudio.table');
-  return importLimits(c.get('importMaxRows'), c.get('importMaxMegabytes'));
+  return core().importLimits(c.get('importMaxRows'), c.get('importMaxMegabytes'));
 }
 
 const num = (n: number) => n.toLocaleString('en-US');
@@ -47,17 +45,17 @@ export function limitMessage(source: string, e: LimitExceeded): string {
 
 /** Refuses a text over the row or byte limit (before any parse). */
 export function checkTextLimits(source: string, text: string, limits: ImportLimits, bytes?: number): void {
-  const over = checkByteLimit(bytes ?? utf8Length(text), limits) ?? checkRowLimit(text, limits);
+  const over = core().checkByteLimit(bytes ?? core().utf8Length(text), limits) ?? core().checkRowLimit(text, limits);
   if (over) throw new ImportRefused(limitMessage(source, over));
 }
 
 export function encodingName(e: TextEncodingId, bom = false): string {
-  return e === 'utf8' && bom ? vscode.l10n.t('UTF-8 with BOM') : ENCODING_NAMES[e];
+  return e === 'utf8' && bom ? vscode.l10n.t('UTF-8 with BOM') : core().ENCODING_NAMES[e];
 }
 
 function failureMessage(source: string, f: DecodeFailure, only: boolean): string {
   return only
-    ? vscode.l10n.t('Cannot read {0} as {1}: line {2}, byte {3} of the line ({4}) is not valid {1}. Nothing was imported.', source, ENCODING_NAMES[f.encoding], f.line, f.byteInLine, f.bytes)
+    ? vscode.l10n.t('Cannot read {0} as {1}: line {2}, byte {3} of the line ({4}) is not valid {1}. Nothing was imported.', source, core().ENCODING_NAMES[f.encoding], f.line, f.byteInLine, f.bytes)
     : vscode.l10n.t(
       'Cannot read {0}: line {1}, byte {2} of the line ({3}) is neither UTF-8 nor Shift_JIS. Save it as "CSV UTF-8" and import it again. Nothing was imported.',
       source, f.line, f.byteInLine, f.bytes,
@@ -75,7 +73,7 @@ export interface ReadFileOptions {
 export async function readImportFile(uri: vscode.Uri, o: ReadFileOptions): Promise<DecodedText | undefined> {
   const source = vscode.workspace.asRelativePath(uri);
   const size = (await vscode.workspace.fs.stat(uri)).size;
-  const over = checkByteLimit(size, o.limits);
+  const over = core().checkByteLimit(size, o.limits);
   if (over) throw new ImportRefused(limitMessage(source, over));
   const bytes = await vscode.workspace.fs.readFile(uri);
   const decoded = await decodeFile(bytes, uri, source, o);
@@ -85,12 +83,12 @@ export async function readImportFile(uri: vscode.Uri, o: ReadFileOptions): Promi
 
 async function decodeFile(bytes: Uint8Array, uri: vscode.Uri, source: string, o: ReadFileOptions): Promise<DecodedText | undefined> {
   const as = (e: TextEncodingId): DecodedText => {
-    const r = decodeAs(bytes, e);
+    const r = core().decodeAs(bytes, e);
     if (!r.ok) throw new ImportRefused(failureMessage(source, r.failure, true));
     return r.decoded;
   };
   if (o.encoding) return as(o.encoding);
-  const detected = detectText(bytes);
+  const detected = core().detectText(bytes);
   switch (detected.kind) {
     case 'decoded':
       return detected.decoded;
@@ -99,7 +97,7 @@ async function decodeFile(bytes: Uint8Array, uri: vscode.Uri, source: string, o:
     case 'unsure': {
       // The answer given for this file before stands for the question (only where the bytes do not say).
       const remembered = rememberedEncoding(o.state, uri);
-      const again = remembered ? decodeAs(bytes, remembered) : undefined;
+      const again = remembered ? core().decodeAs(bytes, remembered) : undefined;
       if (again?.ok) return again.decoded;
       const picked = await askEncoding(bytes, source, detected.reason, detected.likely);
       if (!picked) return undefined;
@@ -112,7 +110,7 @@ async function decodeFile(bytes: Uint8Array, uri: vscode.Uri, source: string, o:
 
 function rememberedEncoding(state: vscode.Memento | undefined, uri: vscode.Uri): TextEncodingId | undefined {
   const v = state?.get<Record<string, unknown>>(ENCODINGS_KEY)?.[uri.toString()];
-  return isTextEncodingId(v) ? v : undefined;
+  return core().isTextEncodingId(v) ? v : undefined;
 }
 
 async function remember(state: vscode.Memento | undefined, uri: vscode.Uri, e: TextEncodingId): Promise<void> {
@@ -133,11 +131,11 @@ async function askEncoding(bytes: Uint8Array, source: string, reason: UnsureReas
       : reason === 'bothDecode'
         ? vscode.l10n.t('{0} reads as UTF-8 and as Shift_JIS: which encoding is it?', source)
         : vscode.l10n.t('{0} is not UTF-8, and as Shift_JIS it is mostly half-width katakana: which encoding is it?', source);
-  const order = [likely, ...TEXT_ENCODINGS.filter((e) => e !== likely)];
+  const order = [likely, ...core().TEXT_ENCODINGS.filter((e) => e !== likely)];
   const items = order.map((e) => {
-    const r = decodeAs(bytes, e);
+    const r = core().decodeAs(bytes, e);
     return {
-      label: ENCODING_NAMES[e],
+      label: core().ENCODING_NAMES[e],
       description: e === likely ? vscode.l10n.t('most likely') : undefined,
       detail: r.ok ? sampleLine(r.decoded.text) : vscode.l10n.t('does not decode: line {0}, byte {1}', r.failure.line, r.failure.byteInLine),
       encoding: e,

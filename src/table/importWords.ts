@@ -4,7 +4,7 @@
 // and refused, the encoding read, the cells edited, quotes read as text, problems not listed)
 // and each import problem worded from its code and params.
 import type { ImportProblem, ImportProblemCode, ImportResult } from './model';
-import { refusalReasons } from './model';
+import { core } from '../core/load';
 
 /** vscode.l10n's t: a message with placeholders {0}, {1}, … filled by `args`. */
 export interface L10n {
@@ -83,7 +83,7 @@ export function importWords(l10n: L10n, language: string) {
     const parts = [l10n.t('{0} applied', rowsText(r.appliedRowCount))];
     if (r.unchangedRowCount > 0) parts.push(l10n.t('{0} unchanged', rowsText(r.unchangedRowCount)));
     if (r.badRecordCount > 0) {
-      const reasons = refusalReasons(r).map((x) => `${reasonText(x.code)}: ${x.rows}`).join(sep);
+      const reasons = core().refusalReasons(r).map((x) => `${reasonText(x.code)}: ${x.rows}`).join(sep);
       parts.push(reasons ? l10n.t('{0} refused ({1})', rowsText(r.badRecordCount), reasons) : l10n.t('{0} refused', rowsText(r.badRecordCount)));
     }
     const sentences = [head, `${parts.join(sep)}${ja ? '。' : '.'}`];

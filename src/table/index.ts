@@ -10,7 +10,7 @@ import { activeRequestDocument } from '../common/activeRequestDocument';
 import { isRequestDocumentUri } from '../common/requestDocument';
 import type { FilterCondition } from './model';
 import { addCondition, chooseColumns, pickCondition, pickNamedFilter, saveNamedFilter } from './filterBar';
-import { KeptStore, formatFilterText } from './model';
+import type { KeptStore } from './model';
 import { TABLE_VIEW_TYPE, TablePanel } from './panel';
 import { closeQuestion, modalTablePrompts, unsentEdits, type TablePrompts } from './pending';
 import { readViewState } from './protocol';
@@ -18,6 +18,7 @@ import { reviewChanges, type ReviewMode } from './review';
 import { exportTableFile, importIntoTable, type ExportArgs, type ImportArgs } from './csvCommands';
 import type { TableDeps, TableHost, TableSource } from './types';
 import type { BarCommand } from './protocol';
+import { core } from '../core/load';
 
 export type { TableHost } from './types';
 export type { TablePrompts } from './pending';
@@ -63,11 +64,11 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
   };
 
   let prompts: TablePrompts = modalTablePrompts;
-  // Made when the first table opens (the model loads on first use, not at activation). Without a
+  // Made when the first table opens (the model is the core's, loaded on first use, not at activation). Without a
   // workspace, workspaceState is not kept for the next window: the user's globalState then.
   let store: KeptStore | undefined;
   const kept = (): KeptStore =>
-    (store ??= new KeptStore(() => (vscode.workspace.workspaceFolders?.length ? context.workspaceState : context.globalState), {
+    (store ??= new (core().KeptStore)(() => (vscode.workspace.workspaceFolders?.length ? context.workspaceState : context.globalState), {
       onError: (key, e) => log.warn(`Work item table: the unsent edits were not written (${key}): ${e instanceof Error ? e.message : String(e)}`),
     }));
   context.subscriptions.push({ dispose: () => void store?.dispose() });
@@ -91,7 +92,7 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
         return;
       case 'named': {
         const f = await pickNamedFilter(log);
-        if (f) panel.applyFilterText(formatFilterText(f.filter));
+        if (f) panel.applyFilterText(core().formatFilterText(f.filter));
         return;
       }
       case 'save':
@@ -232,7 +233,7 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
   registerCommand(context, log, 'workItemStudio.applyNamedTableFilter', async () => {
     const panel = requireActive();
     const f = await pickNamedFilter(log);
-    return f ? panel.applyFilterText(formatFilterText(f.filter)) : undefined;
+    return f ? panel.applyFilterText(core().formatFilterText(f.filter)) : undefined;
   });
   registerCommand(context, log, 'workItemStudio.saveTableFilter', (answers?: unknown) =>
     saveNamedFilter(requireActive(), typeof answers === 'object' && answers !== null ? (answers as { name: string; target: 'workspace' | 'user' }) : undefined),

@@ -6,20 +6,16 @@ import { abortOn } from '../common/abortOn';
 import { itemsText, workItemsText } from '../common/wording';
 import type { ServiceClient } from '../api/client';
 import type { ColumnDef, CompiledFilter, FilterContext, KnownUser, LoadedRow, TableLayout } from './model';
-import {
-  ROW_CHUNK, chunkRanges, columnLabel, compileFilterText, computeView, countMatches, baseRows, folderTest, folderTypeIds, layoutKey, loadByIds, loadSubtree,
-  moveColumn, nextSort, readLayout, shownRow, tableColumns, todayOf, userIdsOf, clampWidth, rowsWithEdits, shownEditedRow, mergeReread,
-  TableNames, carriedNames, folderPath, defaultWidth, keptKey, sentItems,
-} from './model';
+import type { TableNames } from './model';
 import { TableKeeper, unsentEdits } from './pending';
 import type { ServiceFieldCatalogue } from '../schema/service-fields';
 import { TableEditing } from './editing';
-import { readWorkItems } from '../api/reads';
 import { ROW_HEIGHT, readMessage, readSelection, type CellSelection, type ColumnInfo, type FromWebview, type TableViewState, type ToWebview } from './protocol';
 import { tableHtml } from './html';
 import { tableStrings } from './strings';
 import { filterErrorText } from './filterBar';
 import type { TableDeps, TableSource } from './types';
+import { core } from '../core/load';
 
 export const TABLE_VIEW_TYPE = 'workItemStudio.table';
 
@@ -106,11 +102,11 @@ export class TablePanel implements vscode.Disposable {
       shownIds: () => new Set(this.rows.map((r) => r.id)),
       label: (field) => {
         const c = this.columns.find((x) => x.key === field);
-        return c ? columnLabel(c, this.language()) : field;
+        return c ? core().columnLabel(c, this.language()) : field;
       },
       apply: (changes) => this.editing.applyChanges(changes),
     });
-    this.names = new TableNames(deps.users, () => this.namesLearned(), (e) =>
+    this.names = new (core().TableNames)(deps.users, () => this.namesLearned(), (e) =>
       deps.log.info(`Work item table ${source.title}: user names not read (${e instanceof Error ? e.message : String(e)}); IDs are shown`),
     );
     this.panel.webview.html = tableHtml(this.panel.webview, deps.extensionUri, source.title);
@@ -182,9 +178,9 @@ export class TablePanel implements vscode.Disposable {
             this.basePath(client, signal),
           ]);
           this.cellCatalogue = catalogue?.kind === 'service' ? catalogue.catalogue : undefined;
-          this.columns = tableColumns(catalogue?.kind === 'service' ? catalogue.fieldTypes : undefined, profile);
-          this.folderTypes = folderTypeIds(profile);
-          this.layout = readLayout(this.deps.state.get(layoutKey(this.scope)), this.columns.map((c) => c.key));
+          this.columns = core().tableColumns(catalogue?.kind === 'service' ? catalogue.fieldTypes : undefined, profile);
+          this.folderTypes = core().folderTypeIds(profile);
+          this.layout = core().readLayout(this.deps.state.get(core().layoutKey(this.scope)), this.columns.map((c) => c.key));
           this.login = this.currentUser(client);
           this.sendInit();
           let reported = 0;
@@ -193,7 +189,7 @@ export class TablePanel implements vscode.Disposable {
             onRows: (rows: LoadedRow[], replace: boolean) => {
               this.rows = replace ? rows : this.rows.concat(rows);
               this.editing.setRows(rows);
-              this.names.note(userIdsOf(rows, this.columns), carriedNames(rows, this.columns));
+              this.names.note(core().userIdsOf(rows, this.columns), core().carriedNames(rows, this.columns));
               this.scheduleRefresh();
             },
             onProgress: (done: number, total: number | undefined) => {
@@ -204,9 +200,9 @@ export class TablePanel implements vscode.Disposable {
             },
           };
           if (this.source.rootId !== undefined) {
-            await loadSubtree(client, this.source.rootId, this.source.level ?? 0, handlers, { basePath });
+            await core().loadSubtree(client, this.source.rootId, this.source.level ?? 0, handlers, { basePath });
           } else {
-            const r = await loadByIds((ids, o) => readWorkItems(client, ids, o), this.source.ids ?? [], handlers);
+            const r = await core().loadByIds((ids, o) => core().readWorkItems(client, ids, o), this.source.ids ?? [], handlers);
             this.missing = new Set(r.missing);
             if (r.missing.length > 0) {
               void vscode.window.showWarningMessage(vscode.l10n.t('{0} could not be read (deleted or not visible): {1}', workItemsText(r.missing.length), r.missing.slice(0, 10).join(', ')));
@@ -234,7 +230,7 @@ export class TablePanel implements vscode.Disposable {
     const { rootId, level, basePath } = this.source;
     if (rootId === undefined || level === undefined || level <= 1 || basePath === undefined) return basePath;
     try {
-      return await folderPath(client, { id: rootId, name: basePath, level }, { signal });
+      return await core().folderPath(client, { id: rootId, name: basePath, level }, { signal });
     } catch (e) {
       if (signal.aborted) throw e;
       this.deps.log.warn(`Work item table ${this.source.title}: the folder's ancestors were not read (${e instanceof Error ? e.message : String(e)}); paths start at the folder`);
@@ -259,7 +255,7 @@ export class TablePanel implements vscode.Disposable {
     const client = await this.deps.connection.getClient({ signal: this.abort.signal });
     const current = this.deps.connection.current;
     const baseUrl = current?.isSandbox ? 'sandbox:' : client.baseUrl;
-    const key = keptKey({ baseUrl, login: await this.login, projectId: this.projectId });
+    const key = core().keptKey({ baseUrl, login: await this.login, projectId: this.projectId });
     const wholeProject = this.source.rootId !== undefined && (this.source.level ?? 0) === 0;
     const r = this.keeper.restore(key, new Map(this.rows.map((x) => [x.id, x])), { wholeProject, missing: this.missing });
     if (r.applied > 0) void vscode.window.showInformationMessage(vscode.l10n.t('{0}: {1} brought back.', this.source.title, unsentEdits(r.applied)));
@@ -309,7 +305,7 @@ export class TablePanel implements vscode.Disposable {
   }
 
   filterContext(): FilterContext {
-    return { columns: this.columns, today: todayOf(), currentUserId: this.currentUserId, resolveUser: this.names.resolver(), userName: this.names.lookup() };
+    return { columns: this.columns, today: core().todayOf(), currentUserId: this.currentUserId, resolveUser: this.names.resolver(), userName: this.names.lookup() };
   }
 
   private language(): string {
@@ -318,7 +314,7 @@ export class TablePanel implements vscode.Disposable {
 
   private columnInfo(): ColumnInfo[] {
     const lang = this.language();
-    return this.shownColumns().map((c) => ({ key: c.key, label: columnLabel(c, lang), type: c.type, width: this.layout.widths[c.key] ?? defaultWidth(c) }));
+    return this.shownColumns().map((c) => ({ key: c.key, label: core().columnLabel(c, lang), type: c.type, width: this.layout.widths[c.key] ?? core().defaultWidth(c) }));
   }
 
   private sendInit(): void {
@@ -382,11 +378,11 @@ export class TablePanel implements vscode.Disposable {
         this.sortBy(m.key);
         return;
       case 'resize':
-        this.layout.widths[m.key] = clampWidth(m.width);
+        this.layout.widths[m.key] = core().clampWidth(m.width);
         await this.saveLayout();
         return;
       case 'reorder':
-        this.layout.columns = moveColumn(this.layout.columns, m.key, m.before);
+        this.layout.columns = core().moveColumn(this.layout.columns, m.key, m.before);
         await this.saveLayout();
         this.sendInit();
         this.scheduleRefresh(0);
@@ -430,14 +426,14 @@ export class TablePanel implements vscode.Disposable {
   }
 
   private async saveLayout(): Promise<void> {
-    await this.deps.state.update(layoutKey(this.scope), this.layout);
+    await this.deps.state.update(core().layoutKey(this.scope), this.layout);
   }
 
   /** Count (always) and apply (when `apply`) a typed filter; answers the count message it posted. */
   setFilterText(text: string, apply: boolean): { matches: number; total: number; errors: { start: number; end: number; message: string }[] } {
-    const base = baseRows(this.rows, { lowestOnly: this.layout.lowestOnly, isFolder: folderTest(this.folderTypes) });
-    const compiled = compileFilterText(text, this.filterContext());
-    const matches = compiled.ok ? countMatches(base, compiled.test) : 0;
+    const base = core().baseRows(this.rows, { lowestOnly: this.layout.lowestOnly, isFolder: core().folderTest(this.folderTypes) });
+    const compiled = core().compileFilterText(text, this.filterContext());
+    const matches = compiled.ok ? core().countMatches(base, compiled.test) : 0;
     const errors = compiled.ok ? [] : (compiled.errors ?? compiled.problems.map((p) => ({ ...p, start: 0, end: text.length }))).map((e) => ({ start: e.start, end: e.end, message: filterErrorText(e) }));
     const count = { matches: compiled.ok ? matches : 0, total: base.length, errors };
     this.post({ type: 'count', text, ...count });
@@ -464,7 +460,7 @@ export class TablePanel implements vscode.Disposable {
   }
 
   sortBy(key: string): void {
-    this.layout.sort = nextSort(this.layout.sort, key);
+    this.layout.sort = core().nextSort(this.layout.sort, key);
     void this.saveLayout();
     this.sendInit();
     this.scheduleRefresh(0);
@@ -534,9 +530,9 @@ export class TablePanel implements vscode.Disposable {
     const sortCol = this.layout.sort ? this.columns.find((c) => c.key === this.layout.sort!.key) : undefined;
     const filter = this.compiled?.ok ? this.compiled.test : undefined;
     const sent = this.sent;
-    this.view = computeView(rowsWithEdits(this.rows, edits), {
+    this.view = core().computeView(core().rowsWithEdits(this.rows, edits), {
       lowestOnly: this.layout.lowestOnly,
-      isFolder: folderTest(this.folderTypes),
+      isFolder: core().folderTest(this.folderTypes),
       test: filter && sent.size > 0 ? (r) => sent.has(r.id) || filter(r) : filter,
       sort: sortCol && this.layout.sort ? { column: sortCol, direction: this.layout.sort.direction } : undefined,
       format,
@@ -544,11 +540,11 @@ export class TablePanel implements vscode.Disposable {
     const view = this.view;
     const cols = this.shownColumns();
     this.post({ type: 'reset', generation, total: view.length, loaded: this.rows.length, tree: !this.layout.sort && !this.layout.lowestOnly && this.source.rootId !== undefined });
-    for (const [start, end] of chunkRanges(view.length, ROW_CHUNK)) {
+    for (const [start, end] of core().chunkRanges(view.length, core().ROW_CHUNK)) {
       if (generation !== this.generation) return;
       const rows = new Array(end - start);
-      if (edits.size === 0) for (let i = start; i < end; i++) rows[i - start] = shownRow(view[i]!, cols, format);
-      else for (let i = start; i < end; i++) rows[i - start] = shownEditedRow(this.editing.row(view[i]!.id) ?? view[i]!, cols, edits, format);
+      if (edits.size === 0) for (let i = start; i < end; i++) rows[i - start] = core().shownRow(view[i]!, cols, format);
+      else for (let i = start; i < end; i++) rows[i - start] = core().shownEditedRow(this.editing.row(view[i]!.id) ?? view[i]!, cols, edits, format);
       if (sent.size > 0) for (let i = start; i < end; i++) if (sent.has(view[i]!.id)) rows[i - start] = { ...rows[i - start], sent: true };
       this.post({ type: 'rows', generation, start, rows });
       await new Promise((r) => setImmediate(r));
@@ -574,13 +570,13 @@ export class TablePanel implements vscode.Disposable {
     const wanted = [...new Set(ids)].filter((id) => known.has(id));
     if (wanted.length === 0 || this.disposed) return 0;
     const client = await this.deps.connection.getClient({ signal: this.abort.signal });
-    const r = await loadByIds((list, o) => readWorkItems(client, list, o), wanted, { signal: this.abort.signal, onRows: () => undefined });
+    const r = await core().loadByIds((list, o) => core().readWorkItems(client, list, o), wanted, { signal: this.abort.signal, onRows: () => undefined });
     const before = this.editing.edits.all();
-    const fresh = mergeReread(this.rows, r.rows);
+    const fresh = core().mergeReread(this.rows, r.rows);
     this.editing.setRows(fresh);
-    if (opts.afterSend) for (const id of sentItems(before, this.editing.edits.all(), fresh)) this.sent.add(id);
+    if (opts.afterSend) for (const id of core().sentItems(before, this.editing.edits.all(), fresh)) this.sent.add(id);
     // Users the send named (a new leader or assignee) by name too.
-    this.names.note(userIdsOf(fresh, this.columns), carriedNames(fresh, this.columns));
+    this.names.note(core().userIdsOf(fresh, this.columns), core().carriedNames(fresh, this.columns));
     this.deps.log.info(`Work item table ${this.source.title}: ${fresh.length} items read again; ${this.editing.edits.size} edits pending`);
     await this.refresh();
     return fresh.length;

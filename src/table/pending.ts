@@ -9,7 +9,8 @@
 // with a dirty state could veto the close, but its dialog speaks of saving a file and
 // cannot be answered by the tests; the table is not a document.
 import * as vscode from 'vscode';
-import { type HeldEdit, type KeptStore, type TableEdits, mergeKept, reconcile } from './model';
+import type { HeldEdit, KeptStore, TableEdits } from './model';
+import { core } from '../core/load';
 
 /** The answers; undefined: the dialog was dismissed. */
 export type CloseAnswer = 'keep' | 'discard' | 'reopen' | undefined;
@@ -106,7 +107,7 @@ export class TableKeeper {
     const kept = this.host.store.read(key);
     if (kept.dropped > 0) this.host.log.warn(`Work item table ${this.host.title}: ${kept.dropped} kept edits were unreadable and are dropped`);
     if (kept.edits.length === 0) return { applied: 0, held: 0, done: 0 };
-    const r = reconcile(kept.edits, rows, o);
+    const r = core().reconcile(kept.edits, rows, o);
     const applied = r.apply.length > 0 ? this.host.apply(r.apply) : 0;
     this.held = r.held;
     const { log, title } = this.host;
@@ -146,7 +147,7 @@ export class TableKeeper {
     if (!this.key) return;
     const key = this.key;
     const stored = this.host.store.read(key).edits;
-    this.host.store.schedule(key, () => mergeKept(stored, this.host.shownIds(), this.host.edits().all(), this.held));
+    this.host.store.schedule(key, () => core().mergeKept(stored, this.host.shownIds(), this.host.edits().all(), this.held));
   }
 
   /** Writes now (the tab closing, the window going away). */

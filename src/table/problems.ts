@@ -2,15 +2,13 @@
 // worded in the UI's language: read-only reasons by the kind src/schema/fields.ts gives the field, type, choice and
 // user problems by column type, request-document checks by their error code and params.
 import * as vscode from 'vscode';
-import { ERROR_CODES, isErrorCode } from '../schema/error-codes';
-import { localizeParams } from '../schema/param-phrases';
-import { readOnlyField } from '../schema/fields';
-import { type CellProblem, type ColumnDef, columnLabel, excerpt } from './model';
+import type { CellProblem, ColumnDef } from './model';
+import { core } from '../core/load';
 
 /** Why column `c` is read only, in the UI's language (undefined when it may be edited). */
 export function readOnlyText(c: ColumnDef, english: string | undefined): string | undefined {
   if (english === undefined) return undefined;
-  switch (readOnlyField(c.key)?.kind) {
+  switch (core().readOnlyField(c.key)?.kind) {
     case 'id':
       return vscode.l10n.t('The ID of a work item cannot be changed.');
     case 'project':
@@ -57,12 +55,12 @@ export function problemText(p: CellProblem, c: ColumnDef | undefined, text?: str
     if (p.code === 'control') return vscode.l10n.t('A pasted cell holds a control character (such as NUL); it is not read.');
     return p.message;
   }
-  const label = columnLabel(c, vscode.env.language);
+  const label = core().columnLabel(c, vscode.env.language);
   switch (p.code) {
     case 'readOnly':
       return `${label}: ${readOnlyText(c, p.message) ?? p.message}`;
     case 'type':
-      return text !== undefined ? vscode.l10n.t('{0}: "{1}" is not {2}.', label, excerpt(text), typeName(c)) : vscode.l10n.t('{0}: the value is not {1}.', label, typeName(c));
+      return text !== undefined ? vscode.l10n.t('{0}: "{1}" is not {2}.', label, core().excerpt(text), typeName(c)) : vscode.l10n.t('{0}: the value is not {1}.', label, typeName(c));
     case 'choice':
       return vscode.l10n.t('{0}: the value is not one of {1}.', label, (c.choices ?? []).map((x) => x.name).join(', '));
     case 'control':
@@ -71,9 +69,9 @@ export function problemText(p: CellProblem, c: ColumnDef | undefined, text?: str
       return /no user matches/.test(p.message) ? vscode.l10n.t('{0}: no user matches the text.', label) : vscode.l10n.t('{0}: several users match; write the login name or the ID.', label);
     case 'check': {
       const issue = p.issue;
-      if (issue && isErrorCode(issue.code) && issue.params) {
-        const args = localizeParams(issue.params, (key, a) => vscode.l10n.t({ message: key, args: a, comment: [] })) as Record<string, string | number>;
-        return `${label}: ${vscode.l10n.t({ message: ERROR_CODES[issue.code].message, args, comment: [] })}`;
+      if (issue && core().isErrorCode(issue.code) && issue.params) {
+        const args = core().localizeParams(issue.params, (key, a) => vscode.l10n.t({ message: key, args: a, comment: [] })) as Record<string, string | number>;
+        return `${label}: ${vscode.l10n.t({ message: core().ERROR_CODES[issue.code].message, args, comment: [] })}`;
       }
       return p.message;
     }

@@ -9,21 +9,20 @@ import { workItemsText } from '../common/wording';
 import { openNewRequestDocument } from '../common/requestDocuments';
 import type { Template } from '../schema/render';
 import type { UpdateWorkItemsBody } from '../schema/api';
-import { createChangeDocument } from '../schema/document';
-import { idValue } from '../schema/reads';
-import { groupEdits, userNames, type ColumnDef, type KnownUser } from './model';
+import type { ColumnDef, KnownUser } from './model';
 import { editDescriptionParts } from './model/editDescription';
 import type { TablePanel } from './panel';
+import { core } from '../core/load';
 
 export type ReviewMode = 'documents' | 'preview';
 
 /** A document's description in the UI's language: each field by the table's header, each value as the table shows it. */
 export function describeTableEdits(update: UpdateWorkItemsBody, count: number, columns: readonly ColumnDef[], users: readonly KnownUser[] = []): string {
-  const parts = editDescriptionParts(update, columns, {
+  const parts = core().editDescriptionParts(update, columns, {
     language: vscode.env.language,
     empty: vscode.l10n.t('(empty)'),
     shiftDays: (days) => (Math.abs(days) === 1 ? vscode.l10n.t('shift the schedule by {0} day', days) : vscode.l10n.t('shift the schedule by {0} days', days)),
-    format: { userName: userNames(users) },
+    format: { userName: core().userNames(users) },
   }).join(', ');
   return count === 1 ? vscode.l10n.t('Table edits: {0} (1 work item)', parts) : vscode.l10n.t('Table edits: {0} ({1} work items)', parts, count);
 }
@@ -58,15 +57,15 @@ export async function reviewChanges(panel: TablePanel, log: vscode.LogOutputChan
   // Items whose dates follow their children (folders, containers) are never shifted with moveScheduleDays.
   const canShift = (id: string): boolean => {
     const row = panel.editing.row(id);
-    return !!row && row.hasChildren !== true && !panel.isFolderType(idValue(row.fields['ItemTypeId']));
+    return !!row && row.hasChildren !== true && !panel.isFolderType(core().idValue(row.fields['ItemTypeId']));
   };
   const columns = panel.allColumns();
   const users = panel.knownUsers();
-  const groups = groupEdits(edits.all(), { canShift, wholeRequests: true, describe: (update, count) => describeTableEdits(update, count, columns, users) });
+  const groups = core().groupEdits(edits.all(), { canShift, wholeRequests: true, describe: (update, count) => describeTableEdits(update, count, columns, users) });
   const chosen = mode ?? (await pickMode(groups.length, edits.size));
   if (!chosen) return [];
   const items = new Set(groups.flatMap((g) => g.document.workItemIds)).size;
-  const document = createChangeDocument(
+  const document = core().createChangeDocument(
     groups.map((g) => ({ workItemIds: g.document.workItemIds, update: g.document.update, ...(g.document.description !== undefined ? { description: g.document.description } : {}) })),
     groups.length > 1 ? { description: changeDescription(edits.size, items) } : {},
   );

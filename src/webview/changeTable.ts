@@ -3,11 +3,11 @@
 // view machinery: summary counts per field at the top, then a virtualized table
 // (only the rows in sight are in the DOM), so 20,000 items stay fast.
 // No vscode import; every sentence comes from `ChangeTableStrings`.
-import { HAS_SUB_ITEMS, itemEffect, SUB_ITEM_NOTES, touchedFields, touchedFieldsOfAll, type EffectNote, type EffectProblem, type EffectsOptions, type FieldVisitor, type ItemValues } from '../bulk/effects';
+import type { EffectNote, EffectProblem, EffectsOptions, FieldVisitor, ItemEffect, ItemValues } from '../bulk/effects';
 import type { UpdateWorkItemsBody } from '../schema/api';
 import type { ChangeRow } from '../bulk/jobValues';
-import { fieldLabel } from '../schema/field-labels';
 import { escapeHtml } from './html';
+import { core } from '../core/load';
 
 
 /** State of a cell: unchanged, changes as expected, computed by the service, different from what was expected. */
@@ -82,7 +82,7 @@ export const ENGLISH_CHANGE_TABLE: ChangeTableStrings = {
 };
 
 function englishLabel(systemName: string): string {
-  return fieldLabel(systemName, 'en');
+  return core().fieldLabel(systemName, 'en');
 }
 
 /** The names of a table's fields as people read them (its `labels`, else by `s.field`, else the system names). */
@@ -181,7 +181,7 @@ export function previewTable(
  * The preview table built as the reads come back: `addRead(batch, current)` after each batch
  * makes the rows of the items of `ids` settled so far (in `ids` order; their values do not
  * depend on later reads), `finish` the rest, the counts and the lines. The notes that depend on
- * whether an item has sub-items (SUB_ITEM_NOTES, known after the sub-item reads) are counted at
+ * whether an item has sub-items (core().SUB_ITEM_NOTES, known after the sub-item reads) are counted at
  * `finish`. The same table as computing it at once.
  */
 export class PreviewTableBuilder {
@@ -221,10 +221,10 @@ export class PreviewTableBuilder {
   ) {
     if (body instanceof Map) {
       this.bodyOf = body;
-      this.fields = touchedFieldsOfAll([...new Set([...body.values()].flat())]);
+      this.fields = core().touchedFieldsOfAll([...new Set([...body.values()].flat())]);
       this.place = new Map(this.fields.map((f, i) => [f, i]));
     } else {
-      this.fields = touchedFields(body as UpdateWorkItemsBody);
+      this.fields = core().touchedFields(body as UpdateWorkItemsBody);
     }
     this.counts = this.fields.map((field) => ({ field, changes: 0, unchanged: 0, computed: 0, unexpected: 0 }));
     this.width = 4 + 3 * this.fields.length;
@@ -289,7 +289,7 @@ export class PreviewTableBuilder {
       }
       this.k = width;
     }
-    const e = this.bodyOf ? this.effectOfAll(id, values) : itemEffect(id, this.body as UpdateWorkItemsBody, values, this.options, this.visit);
+    const e = this.bodyOf ? this.effectOfAll(id, values) : core().itemEffect(id, this.body as UpdateWorkItemsBody, values, this.options, this.visit);
     if (e.name !== undefined) row[1] = e.name;
     if (e.problems.length > 0) {
       row[2] = e.problems.map((p) => this.s.problem(p)).join(' · ');
@@ -298,7 +298,7 @@ export class PreviewTableBuilder {
     }
     for (let j = 0; j < e.notes.length; j++) {
       const n = e.notes[j]!;
-      if (SUB_ITEM_NOTES.has(n)) {
+      if (core().SUB_ITEM_NOTES.has(n)) {
         this.pendingAt.push(r * 16 + j);
         this.pendingNote.push(n);
       } else this.noted(n, r * 16 + j);
@@ -313,9 +313,9 @@ export class PreviewTableBuilder {
   }
 
   /** The effects of an item's bodies in a change set, as one: each visits its own fields' places. */
-  private effectOfAll(id: string, values: ItemValues | undefined): ReturnType<typeof itemEffect> {
+  private effectOfAll(id: string, values: ItemValues | undefined): ItemEffect {
     const bodies = this.bodyOf!.get(id) ?? [{}];
-    const effects = bodies.map((b) => itemEffect(id, b, values, this.options, this.visit));
+    const effects = bodies.map((b) => core().itemEffect(id, b, values, this.options, this.visit));
     if (effects.length === 1) return effects[0]!;
     const first = effects[0]!;
     return { ...first, fields: effects.flatMap((e) => e.fields), problems: effects.flatMap((e) => e.problems), notes: [...new Set(effects.flatMap((e) => e.notes))] };
@@ -332,7 +332,7 @@ export class PreviewTableBuilder {
     this.addRead(this.ids, current);
     for (let p = 0; p < this.pendingAt.length; p++) {
       const at = this.pendingAt[p]!;
-      if (current.get(this.ids[Math.floor(at / 16)]!)?.[HAS_SUB_ITEMS] !== false) this.noted(this.pendingNote[p]!, at);
+      if (current.get(this.ids[Math.floor(at / 16)]!)?.[core().HAS_SUB_ITEMS] !== false) this.noted(this.pendingNote[p]!, at);
     }
     this.pendingAt.length = 0;
     this.pendingNote.length = 0;

@@ -1,7 +1,6 @@
 // Commands of the Work Items view: act on the selected (or checked) work items,
 // take a folder's items at once, and find a request document's items in the tree.
 import * as vscode from 'vscode';
-import { readWorkItems } from '../api/reads';
 import { askTextFilter, targets } from '../views/common';
 import { abortOn } from '../common/abortOn';
 import { registerCommand, UserInputError } from '../common/commands';
@@ -9,13 +8,14 @@ import { readSettings } from '../common/config';
 import { workItemsText } from '../common/wording';
 import { activeRequestDocument } from '../common/activeRequestDocument';
 import { isRequestDocument } from '../common/requestDocument';
-import { templateById, type TemplateId } from '../schema/templates';
+import type { TemplateId } from '../schema/templates';
 import type { DetailsDocuments } from '../views/common';
 import { findPaths, flattenSubtree, learnSubtree, lowestLevel, type Ancestry } from './model/hierarchy';
 import { PROJECT_FILTER_FIELDS } from './model/projects';
 import { appendIds, documentIds } from './model/requestIds';
 import { idText } from './model/rows';
 import { ProjectNode, WorkItemNode, WORK_ITEMS_VIEW, type LevelOwner, type WorkItemsTree, type WorkItemTreeNode } from './tree';
+import { core } from '../core/load';
 
 /** Options for scripted use (tests, other commands). */
 export interface WorkItemCommandOptions {
@@ -101,7 +101,7 @@ export function registerWorkItemCommands(
     const ids = tree.checked.size > 0 ? [...tree.checked] : targetIds(tree, view, args[0], args[1]);
     if (ids.length === 0) return nothingSelected();
     const options = optionsOf(args);
-    if (options.template && !templateById(options.template)) throw new UserInputError(vscode.l10n.t('Unknown template "{0}".', String(options.template)));
+    if (options.template && !core().templateById(options.template)) throw new UserInputError(vscode.l10n.t('Unknown template "{0}".', String(options.template)));
     return newUpdate({ ids, template: options.template });
   });
 
@@ -162,7 +162,7 @@ export function registerWorkItemCommands(
     if (ids.length === 0) return nothingSelected();
     const r = await vscode.window.withProgress(
       { location: { viewId: WORK_ITEMS_VIEW }, title: vscode.l10n.t('Reading work items') },
-      () => tree.connection.run((cl) => readWorkItems(cl, ids, { maxUrlLength: readSettings().bulk.maxUrlLength }), {}),
+      () => tree.connection.run((cl) => core().readWorkItems(cl, ids, { maxUrlLength: readSettings().bulk.maxUrlLength }), {}),
     );
     const values = ids.map((id) => r.items.get(id)).filter((v) => v !== undefined);
     if (values.length === 0) throw new UserInputError(ids.length === 1 ? vscode.l10n.t('Work item {0} does not exist any more.', ids[0]!) : vscode.l10n.t('None of the {0} work items exists any more.', String(ids.length)));
@@ -299,7 +299,7 @@ export async function revealIds(tree: WorkItemsTree, view: vscode.TreeView<WorkI
   await tree.projectsSettled();
   let rootIds = roots();
   const read = async (ask: string[]): Promise<Map<string, Ancestry>> => {
-    const r = await tree.connection.run((c) => readWorkItems(c, ask, { fields: ['Id', 'ParentId', 'ProjectId'], maxUrlLength }), {});
+    const r = await tree.connection.run((c) => core().readWorkItems(c, ask, { fields: ['Id', 'ParentId', 'ProjectId'], maxUrlLength }), {});
     const out = new Map<string, Ancestry>();
     // "0" is no parent (the project's root folder) and no project.
     for (const [id, rec] of r.items) out.set(id, { parentId: idText(rec.fields['ParentId']), projectId: idText(rec.fields['ProjectId']) });

@@ -1,11 +1,11 @@
 // The nodes of the Work Items view: a project, a work item, an index range of a large level,
 // Load More (projects), and what a level belongs to (LevelOwner). The tree (tree.ts) makes them
 // and re-exports them.
-import { isServiceError } from '../api/errors';
 import type { Project } from '../schema/reads';
 import type { ActionableNode, MessageNode } from '../views/common';
 import type { WorkItemRow } from './model/rows';
 import type { WorkItemsTree } from './tree';
+import { core } from '../core/load';
 
 export class ProjectNode implements ActionableNode {
   readonly kind = 'project';
@@ -73,5 +73,5 @@ export type WorkItemTreeNode = ProjectNode | WorkItemNode | WorkItemRangeNode | 
 
 /** The route is missing on this server (404 on the list of projects). */
 export function isMissingRoute(e: unknown): boolean {
-  return isServiceError(e) && e.kind === 'http' && e.status === 404;
+  return core().isServiceError(e) && e.kind === 'http' && e.status === 404;
 }

@@ -4,7 +4,6 @@
 // a service without the read operations gets one row saying so.
 // Beside it: its nodes (nodes.ts) and how their rows are drawn (treeItems.ts).
 import * as vscode from 'vscode';
-import { readWorkItems } from '../api/reads';
 import type { ConnectionManager } from '../common/connection';
 import { ContextKeys, setContext } from '../common/contextKeys';
 import { Disposable } from '../common/disposable';
@@ -24,6 +23,7 @@ import type { ProjectTypes } from './model/types';
 import { isMissingRoute, LoadMoreProjectsNode, ProjectNode, WorkItemNode, WorkItemRangeNode, type LevelOwner, type WorkItemTreeNode } from './nodes';
 import { leaderIdOf, workItemTooltip, type UserNames } from './tooltip';
 import { projectTreeItem, workItemTreeItem } from './treeItems';
+import { core } from '../core/load';
 
 export { isMissingRoute, LoadMoreProjectsNode, ProjectNode, WorkItemNode, WorkItemRangeNode, type LevelOwner, type WorkItemTreeNode } from './nodes';
 
@@ -445,7 +445,7 @@ export class WorkItemsTree extends Disposable implements vscode.TreeDataProvider
     const loaded = [...new Set(ids)].filter((id) => this.hierarchy.locate(id));
     if (loaded.length === 0) return [];
     const r = await this.fieldPolicy.read(this.fieldPolicy.fieldsFor(), (fields) =>
-      this.connection.run((c) => readWorkItems(c, loaded, { fields, maxUrlLength }), { background: true }),
+      this.connection.run((c) => core().readWorkItems(c, loaded, { fields, maxUrlLength }), { background: true }),
     );
     const { updated, reload } = this.hierarchy.apply(r.items, r.missing);
     // The help shows no order field: an order changed among the same siblings shows in a level's answer only.

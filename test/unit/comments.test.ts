@@ -55,10 +55,25 @@ describe('comments stand alone', () => {
   it('the patterns catch each kind of reference and leave ordinary text alone', () => {
     const catches = (text: string): boolean => REFERENCES.some(([p]) => p.test(text));
     const sign = String.fromCharCode(0xa7);
-    for (const bad of ['// the table (iss' + 'ue 24)', '// Iss' + 'ues 3 and 4', '// see ' + '#12', '// (' + '#7)', `// official help ${sign}11`, '// Point ' + '9 of iss' + 'ue 22', '// point ' + '3 of the spec']) {
+    for (const bad of [
+      '// the table (iss' + 'ue 24)',
+      '// Iss' + 'ues 3 and 4',
+      '// see ' + '#12',
+      '// (' + '#7)',
+      `// official help ${sign}11`,
+      '// Point ' + '9 of iss' + 'ue 22',
+      '// point ' + '3 of the spec',
+    ]) {
       assert.ok(catches(bad), bad);
     }
-    for (const good of ['// request #2 is applied', 'issueText(issue)', '// the issue\'s code', "color: '#123456'", '// item 122 was not found', '// 20 items of 1000']) {
+    for (const good of [
+      '// request #2 is applied',
+      'issueText(issue)',
+      "// the issue's code",
+      "color: '#123456'",
+      '// item 122 was not found',
+      '// 20 items of 1000',
+    ]) {
       assert.ok(!catches(good), good);
     }
   });

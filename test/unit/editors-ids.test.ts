@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { expandIdRanges, extractIds, idRange, idRanges, idsPreview, looksLikeId, looksLikeIdList, MAX_RANGE_IDS, removeIdsFromDocumentText } from '../../src/editors/model/ids';
+import { expandIdRanges, extractIds, idRanges, idsPreview, looksLikeId, looksLikeIdList, removeIdsFromDocumentText } from '../../src/editors/model/ids';
+import { idRange, MAX_RANGE_IDS } from '../../src/schema/id-ranges';
 
 describe('editors: work item IDs from free text', () => {
   it('reads IDs separated by commas, spaces and new lines', () => {

@@ -280,7 +280,9 @@ function classify(a: Analysis, expression: TS.Expression): Verdict {
     }
     if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) {
       const name = ts.isPropertyAccessExpression(e) ? e.name.text : '';
-      const symbol = a.checker.getSymbolAtLocation(ts.isPropertyAccessExpression(e) ? e.name : e);
+      const found = a.checker.getSymbolAtLocation(ts.isPropertyAccessExpression(e) ? e.name : e);
+      // A name of the core (`core().NAME`) is a re-export: the declaration it names.
+      const symbol = found && found.flags & ts.SymbolFlags.Alias ? a.checker.getAliasedSymbol(found) : found;
       const decl = symbol?.valueDeclaration;
       if (decl && (ts.isVariableDeclaration(decl) || ts.isPropertyAssignment(decl)) && decl.initializer && decl.getSourceFile().fileName.includes(`${path.sep}src${path.sep}`)) {
         const v = classify(a, decl.initializer);

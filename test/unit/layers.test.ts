@@ -24,6 +24,9 @@ export const LAYERS: readonly Layer[] = [
   { name: 'service client', folders: ['src/api'] },
   { name: 'bulk engine', folders: ['src/bulk'] },
   { name: 'sandbox', folders: ['src/sandbox'] },
+  { name: 'table model', folders: ['src/table/model'] },
+  // What the layers below offer the ones above as values, loaded on first use (src/core/load.ts).
+  { name: 'core entry', folders: ['src/core'] },
   { name: 'shared models', folders: ['src/common/model', 'src/webview'] },
   { name: 'shared', folders: ['src/common'] },
   { name: 'tree toolkit', folders: ['src/views'] },
@@ -42,6 +45,7 @@ export const VSCODE_FREE: readonly string[] = [
   'src/api',
   'src/bulk',
   'src/sandbox',
+  'src/core',
   'src/webview',
   'src/common/model',
   'src/common/sharedAttempt.ts',

@@ -1,13 +1,14 @@
 // Picking an update job from the journal directory, and requests of one job, in
 // quick picks (the job commands run without an argument).
 import * as vscode from 'vscode';
-import { listJobs, type JobJournal, type JobSummary } from '../../bulk';
+import type { JobJournal, JobSummary } from '../../bulk';
 import { documentName } from '../../common/requestDocument';
 import { itemsText, requestsText } from '../../common/wording';
+import { core } from '../../core/load';
 
 /** A job of the directory that `filter` accepts, picked by the user; undefined when cancelled or none (that is said). */
 export async function pickJob(jobsDir: string, filter: (s: JobSummary) => boolean, placeHolder: string): Promise<string | undefined> {
-  const jobs = (await listJobs(jobsDir)).filter((s) => !s.error && s.jobId && filter(s));
+  const jobs = (await core().listJobs(jobsDir)).filter((s) => !s.error && s.jobId && filter(s));
   if (jobs.length === 0) {
     void vscode.window.showInformationMessage(vscode.l10n.t('There is no such update job.'));
     return undefined;
@@ -18,7 +19,7 @@ export async function pickJob(jobsDir: string, filter: (s: JobSummary) => boolea
 
 /** Jobs of the directory that `filter` accepts, picked together (newest first); undefined when cancelled or none. */
 export async function pickJobs(jobsDir: string, filter: (s: JobSummary) => boolean, placeHolder: string): Promise<string[] | undefined> {
-  const jobs = (await listJobs(jobsDir)).filter((s) => !s.error && s.jobId && filter(s));
+  const jobs = (await core().listJobs(jobsDir)).filter((s) => !s.error && s.jobId && filter(s));
   if (jobs.length === 0) {
     void vscode.window.showInformationMessage(vscode.l10n.t('There is no such update job.'));
     return undefined;

@@ -4,23 +4,7 @@
 // Unknown… (only after an explicit confirmation). Every question goes through the
 // runner's `prompts` (./prompts.ts).
 import * as vscode from 'vscode';
-import {
-  confirmUnknown,
-  listUnfinishedJobs,
-  missingFromRead,
-  missingIdsOf,
-  planChange,
-  resendUnknown,
-  resultFromJournal,
-  resumeJob,
-  retryFailed,
-  sameFailureAgain,
-  unnamedNotFound,
-  type JobJournal,
-  type JobResult,
-} from '../../bulk';
-import { isServiceError } from '../../api/errors';
-import { readMissingIds } from '../../bulk/missing';
+import type { missingIdsOf, JobJournal, JobResult } from '../../bulk';
 import { abortOn } from '../../common/abortOn';
 import { readSettings } from '../../common/config';
 import { describeError } from '../../common/messages';
@@ -30,12 +14,13 @@ import { itemsText, workItemsText } from '../../common/wording';
 import { idsPreview, removeIdsFromDocumentText } from '../model/ids';
 import { chooseRequests, itemCount, pickJob } from './picking';
 import type { JobRunner } from './running';
+import { core } from '../../core/load';
 
 /** Resumes an unfinished job: sends only what was never sent. */
 export async function resume(jobs: JobRunner, jobId?: string): Promise<JobResult | undefined> {
   let id = jobId;
   if (!id) {
-    const unfinished = await listUnfinishedJobs(jobs.jobsDir);
+    const unfinished = await core().listUnfinishedJobs(jobs.jobsDir);
     if (unfinished.length === 0) {
       void vscode.window.showInformationMessage(vscode.l10n.t('No update job is waiting to be resumed.'));
       return undefined;
@@ -87,7 +72,7 @@ export async function resume(jobs: JobRunner, jobId?: string): Promise<JobResult
     else resumeWithoutUndo = true;
   }
   if (resumeWithoutUndo) jobs.log.warn(`bulk job ${journal.id}: resumed without its values before; it cannot be undone`);
-  return jobs.rerun(journal, info, 'resume', (opts) => resumeJob(journal, { ...opts, readValuesBefore, withoutUndo: resumeWithoutUndo }));
+  return jobs.rerun(journal, info, 'resume', (opts) => core().resumeJob(journal, { ...opts, readValuesBefore, withoutUndo: resumeWithoutUndo }));
 }
 
 /**
@@ -104,12 +89,12 @@ export async function retryFailedRequests(jobs: JobRunner, jobId?: string): Prom
     return undefined;
   }
   const info = jobs.connectionFor(journal);
-  const result = resultFromJournal(journal);
-  const same = failed.map((i) => sameFailureAgain(result.requests[i]?.error)).filter((w) => w !== undefined);
+  const result = core().resultFromJournal(journal);
+  const same = failed.map((i) => core().sameFailureAgain(result.requests[i]?.error)).filter((w) => w !== undefined);
   if (same.length > 0) {
-    const missing = missingIdsOf(result);
+    const missing = core().missingIdsOf(result);
     // Refused without a code naming missing work items (whatever the status or body): which are missing is found by reading them.
-    const unnamedIndexes = new Set(unnamedNotFound(result));
+    const unnamedIndexes = new Set(core().unnamedNotFound(result));
     const unnamed = unnamedIndexes.size > 0;
     const unnamed404 = failed.some((i) => unnamedIndexes.has(i) && result.requests[i]?.error?.status === 404);
     const why = same.includes('missing-ids')
@@ -131,7 +116,7 @@ export async function retryFailedRequests(jobs: JobRunner, jobId?: string): Prom
     if (pick === 'removeMissing') return sendWithoutMissing(jobs, journal.id);
     if (pick !== 'retry') return undefined;
   }
-  return jobs.rerun(journal, info, 'retry', (opts) => retryFailed(journal, opts));
+  return jobs.rerun(journal, info, 'retry', (opts) => core().retryFailed(journal, opts));
 }
 
 /**
@@ -143,9 +128,9 @@ export async function sendWithoutMissing(jobs: JobRunner, jobId?: string): Promi
   const id = jobId ?? (await pickJob(jobs.jobsDir, (s) => (s.failed ?? 0) > 0, vscode.l10n.t('Pick a job whose failed requests to send again')));
   if (!id) return undefined;
   const journal = await jobs.load(id);
-  const result = resultFromJournal(journal);
-  let m = missingIdsOf(result);
-  const unnamed = unnamedNotFound(result);
+  const result = core().resultFromJournal(journal);
+  let m = core().missingIdsOf(result);
+  const unnamed = core().unnamedNotFound(result);
   if (m.missing.length === 0 && unnamed.length === 0) {
     void vscode.window.showInformationMessage(vscode.l10n.t('The service did not say that a work item of this job does not exist.'));
     return undefined;
@@ -177,7 +162,7 @@ export async function sendWithoutMissing(jobs: JobRunner, jobId?: string): Promi
     return undefined;
   }
   const remaining = new Set(m.remaining);
-  const plan = planChange({
+  const plan = core().planChange({
     requests: journal.plan.parts
       .map((p) => ({ workItemIds: p.ids.filter((id) => remaining.has(id)), update: p.update, ...(p.description !== undefined ? { description: p.description } : {}) }))
       .filter((p) => p.workItemIds.length > 0),
@@ -215,7 +200,7 @@ async function findMissing(jobs: JobRunner, result: JobResult, indexes: readonly
         const abort = abortOn(token);
         try {
           return await jobs.connections.run(
-            (c) => readMissingIds(c, ids, { maxUrlLength: b.maxUrlLength, requestsPerMinute: b.requestsPerMinute, signal: abort.signal }),
+            (c) => core().readMissingIds(c, ids, { maxUrlLength: b.maxUrlLength, requestsPerMinute: b.requestsPerMinute, signal: abort.signal }),
             { signal: abort.signal },
           );
         } finally {
@@ -224,9 +209,9 @@ async function findMissing(jobs: JobRunner, result: JobResult, indexes: readonly
       },
     );
     jobs.log.info(`Read ${ids.length} work items of ${indexes.length} refused requests in ${read.requests} requests: ${read.missing.length} do not exist`);
-    return missingFromRead(result, indexes, read.missing);
+    return core().missingFromRead(result, indexes, read.missing);
   } catch (e) {
-    if (isServiceError(e) && e.kind === 'cancelled') return undefined;
+    if (core().isServiceError(e) && e.kind === 'cancelled') return undefined;
     void vscode.window.showErrorMessage(vscode.l10n.t('Could not check which work items exist: {0}', describeError(e)));
     return undefined;
   }
@@ -282,11 +267,11 @@ export async function resendUnknownRequests(jobs: JobRunner, jobId?: string): Pr
   if (!decision) return undefined;
   const selected = decision.indexes;
   if (decision.action === 'applied') {
-    await confirmUnknown(journal, selected);
+    await core().confirmUnknown(journal, selected);
     jobs.log.info(`bulk job ${journal.id}: ${selected.length} requests of unknown outcome marked as applied by the user`);
     await jobs.showJob(journal.id);
     return undefined;
   }
-  return jobs.rerun(journal, info, 'resend', (opts) => resendUnknown(journal, selected, opts));
+  return jobs.rerun(journal, info, 'resend', (opts) => core().resendUnknown(journal, selected, opts));
 }
 

@@ -6,12 +6,9 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parse as parseJsonc } from 'jsonc-parser';
-import { JobJournal, listUnfinishedJobs, pruneJobs, resultFromJournal, runJob, type BulkClient, type JobPlan, type JobProgress, type JobResult, type JobSummary, type RunOptions } from '../../bulk';
+import type { JobJournal, BulkClient, JobPlan, JobProgress, JobResult, JobSummary, RunOptions } from '../../bulk';
 import type { WorkItemReader } from '../../bulk/readValues';
-import { describeService, type JobService, type ServiceGoneReason } from '../../bulk/service';
-import { otherServiceOf } from '../../bulk/undo';
-import { SharedPacing } from '../../api/pacer';
-import { readWorkItems } from '../../api/reads';
+import type { JobService, ServiceGoneReason } from '../../bulk/service';
 import { UserInputError } from '../../common/commands';
 import { abortOn } from '../../common/abortOn';
 import { readSettings } from '../../common/config';
@@ -25,6 +22,7 @@ import { restoredJobId } from '../model/results';
 import { ResultPanels, type ResultViewModel } from '../results/resultPanel';
 import { pickJob, pickJobs } from './picking';
 import { modalJobPrompts, type JobPrompts } from './prompts';
+import { core } from '../../core/load';
 
 /** Finished journals older than this are deleted (at first use in a session). */
 const KEEP_FINISHED_JOBS_MS = 30 * 24 * 60 * 60 * 1000;
@@ -78,11 +76,11 @@ export class JobRunner implements vscode.Disposable {
     await this.connections.getClient(); // signs in first when needed, before anything is written
     // Every call of this Send (the values before, which the drift check shares, the updates, the values after)
     // takes its turn on one pacing: together they keep the configured rate and the time the confirmation announced.
-    const pacing = new SharedPacing();
+    const pacing = new (core().SharedPacing)();
     const prepared = await pacing.run(() => this.valueHooks?.prepare(source, plan, info));
     // The job belongs to this service: its journal records it, and every request of the job goes there or nowhere.
     const service = await this.connections.jobServiceFor(info);
-    const journal = await JobJournal.create(this.jobsDir, {
+    const journal = await core().JobJournal.create(this.jobsDir, {
       source: { uri: source.uri.toString(), text: source.text, description: source.description },
       plan,
       service,
@@ -96,7 +94,7 @@ export class JobRunner implements vscode.Disposable {
       throw e;
     }
     this.log.info(`bulk job ${journal.id}: ${plan.ids.length} items in ${plan.requests.length} requests to ${info.baseUrl} (${source.name})`);
-    return this.execute(journal, info, 'run', (opts) => runJob(plan, { ...opts, journal }), pacing);
+    return this.execute(journal, info, 'run', (opts) => core().runJob(plan, { ...opts, journal }), pacing);
   }
 
   private async execute(
@@ -104,7 +102,7 @@ export class JobRunner implements vscode.Disposable {
     info: ConnectionInfo,
     kind: 'run' | 'resume' | 'retry' | 'resend',
     run: (opts: RunOptions) => Promise<JobResult>,
-    pacing = new SharedPacing(),
+    pacing = new (core().SharedPacing)(),
   ): Promise<JobResult> {
     if (this.running.has(journal.id)) throw new UserInputError(vscode.l10n.t('This update job is already running.'));
     // Bound to the job's service: a request goes there (signing in again after a 401) or is not sent; the job pauses when it is gone.
@@ -197,7 +195,7 @@ export class JobRunner implements vscode.Disposable {
   /** The journal of a job, by its id (checked). */
   async load(jobId: string): Promise<JobJournal> {
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,100}$/.test(jobId)) throw new UserInputError(vscode.l10n.t('"{0}" is not a job id.', jobId));
-    return JobJournal.load(path.join(this.jobsDir, `job-${jobId}.json`));
+    return core().JobJournal.load(path.join(this.jobsDir, `job-${jobId}.json`));
   }
 
   /** The current connection, which must be the service the job belongs to (its journal's record, else its plan's). */
@@ -239,7 +237,7 @@ export class JobRunner implements vscode.Disposable {
     this.connectionFor(journal);
     const b = readSettings().bulk;
     return (ids, fields, o) =>
-      this.connections.run((c) => readWorkItems(c, ids, { fields, maxUrlLength: b.maxUrlLength, requestsPerMinute: b.requestsPerMinute, signal: o.signal, onProgress: o.onProgress }));
+      this.connections.run((c) => core().readWorkItems(c, ids, { fields, maxUrlLength: b.maxUrlLength, requestsPerMinute: b.requestsPerMinute, signal: o.signal, onProgress: o.onProgress }));
   }
 
   /** Picks a job from the list (for other features); undefined when cancelled or none. */
@@ -269,7 +267,7 @@ export class JobRunner implements vscode.Disposable {
       ...(changes?.table ? { changes: changes.table } : {}),
       undo: changes?.undo === true,
       jobId: journal.id,
-      result: resultFromJournal(journal),
+      result: core().resultFromJournal(journal),
       serviceLabel,
       baseUrl: journal.plan.baseUrl,
       documentName: documentName(uri),
@@ -309,10 +307,10 @@ export class JobRunner implements vscode.Disposable {
     try {
       if (!this.pruned) {
         this.pruned = true;
-        const removed = await pruneJobs(this.jobsDir, { maxAgeMs: KEEP_FINISHED_JOBS_MS });
+        const removed = await core().pruneJobs(this.jobsDir, { maxAgeMs: KEEP_FINISHED_JOBS_MS });
         if (removed.length > 0) this.log.info(`Deleted ${removed.length} finished job journals older than 30 days.`);
       }
-      const unfinished = (await listUnfinishedJobs(this.jobsDir)).filter((s) => s.jobId && !this.running.has(s.jobId));
+      const unfinished = (await core().listUnfinishedJobs(this.jobsDir)).filter((s) => s.jobId && !this.running.has(s.jobId));
       if (unfinished.length === 0) return;
       const resume = vscode.l10n.t('Resume…');
       const pick = await vscode.window.showInformationMessage(
@@ -357,7 +355,7 @@ export function refuseOtherService(source: Pick<JobSourceInfo, 'text' | 'name'> 
   const service = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { service?: unknown }).service : undefined;
   if (service === undefined) return;
   const named = typeof service === 'string' ? service.trim() : JSON.stringify(service);
-  if (typeof service === 'string' && !otherServiceOf({ service }, info.baseUrl)) return;
+  if (typeof service === 'string' && !core().otherServiceOf({ service }, info.baseUrl)) return;
   throw new UserInputError(
     vscode.l10n.t(
       '{0} is for {1} only (its "service"; an undo document goes only to the service of the job it undoes), but the service in use is {2}. Nothing was sent. Connect to {1} and send it again.',
@@ -371,7 +369,7 @@ export function refuseOtherService(source: Pick<JobSourceInfo, 'text' | 'name'> 
 
 /** Why a job paused and where the rest goes (only there) when it is resumed. */
 function pausedMessage(reason: ServiceGoneReason, service: JobService, notSent: number): string {
-  const where = describeService(service);
+  const where = core().describeService(service);
   switch (reason) {
     case 'sandbox-stopped':
       return vscode.l10n.t(
@@ -392,7 +390,7 @@ function pausedMessage(reason: ServiceGoneReason, service: JobService, notSent: 
 
 /** A job that is asked to continue while its service is not the one in use: refused, saying where it belongs. */
 function notItsServiceMessage(service: JobService, why: ServiceGoneReason | undefined, info: ConnectionInfo | undefined): string {
-  const where = describeService(service);
+  const where = core().describeService(service);
   if (why === 'sandbox-stopped' || (service.sandbox && !info)) {
     return vscode.l10n.t(
       'This job belongs to the sandbox {0}, which was stopped. Its requests go only there, so nothing more of it is sent; a sandbox started again is another service with its own data.',

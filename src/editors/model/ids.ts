@@ -7,10 +7,10 @@
 // do not look like IDs (words such as a header "ID", dates, text cells) are
 // reported as junk, never taken as IDs.
 import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
-import { validateWorkItemIdForPath } from '../../api/paths';
-import { idRange, MAX_RANGE_IDS, type IdRange } from '../../schema/id-ranges';
+import type { IdRange } from '../../schema/id-ranges';
+import { core } from '../../core/load';
 
-export { idRange, MAX_RANGE_IDS, type IdRange };
+export type { IdRange };
 
 export interface ExtractedIds {
   /** IDs in first-occurrence order, each once. */
@@ -35,7 +35,7 @@ export function looksLikeId(token: string): boolean {
   if (!/\p{N}/u.test(token)) return false;
   // A date or a decimal number (2025-04-01, 3.5) in a pasted row is data, not an ID.
   if (/^\d{4}-\d{2}-\d{2}$/.test(token) || /^\d+\.\d+$/.test(token)) return false;
-  return validateWorkItemIdForPath(token) === undefined;
+  return core().validateWorkItemIdForPath(token) === undefined;
 }
 
 function unquote(token: string): string {
@@ -113,7 +113,7 @@ export function extractIds(text: string): ExtractedIds {
 
 /** A work item ID as the clipboard offers it: a whole number (IDs are strings of decimal digits), or a range of them (`131-140`). */
 function wholeNumberId(token: string): boolean {
-  return (/^\d+$/.test(token) || idRange(token) !== undefined) && looksLikeId(token);
+  return (/^\d+$/.test(token) || core().idRange(token) !== undefined) && looksLikeId(token);
 }
 
 /**
@@ -135,7 +135,7 @@ export function idRanges(ids: readonly string[]): IdRange[] {
   const seen = new Set<string>();
   const out: IdRange[] = [];
   for (const id of ids) {
-    const r = seen.has(id) ? undefined : idRange(id);
+    const r = seen.has(id) ? undefined : core().idRange(id);
     seen.add(id);
     if (r) out.push(r);
   }
@@ -145,7 +145,7 @@ export function idRanges(ids: readonly string[]): IdRange[] {
 /** The IDs with each range replaced by the IDs it stands for, each ID once, in order. */
 export function expandIdRanges(ids: readonly string[]): string[] {
   const out = new Set<string>();
-  for (const id of ids) for (const x of idRange(id)?.ids ?? [id]) out.add(x);
+  for (const id of ids) for (const x of core().idRange(id)?.ids ?? [id]) out.add(x);
   return [...out];
 }
 

@@ -3,11 +3,11 @@
 // its styles are files of media/results/, the table's of media/changes/). No vscode import;
 // every sentence comes from `ResultStrings` (the UI passes localized ones).
 import type { JobResult, RequestError, RequestResult, RequestState } from '../../bulk/types';
-import { missingIdsOf, unnamedNotFound } from '../../bulk/missing';
 import { userIdsInValue } from '../../common/model/users';
 import type { WorkItemResult } from '../../schema/api';
 import { CHANGE_TABLE_SCRIPTS, CHANGE_TABLE_STYLES } from '../../webview/changeTable';
 import { escapeHtml, RELATIVE_MEDIA, scriptTag, webviewHead, type MediaUri } from '../../webview/html';
+import { core } from '../../core/load';
 
 export interface ResultStrings {
   title: string;
@@ -172,7 +172,7 @@ export function renderResultHtml(input: ResultViewInput, s: ResultStrings = ENGL
   const t = result.totals;
   const e = escapeHtml;
   const counts = actionCounts(result);
-  const missing = missingIdsOf(result);
+  const missing = core().missingIdsOf(result);
   const changed = result.requests.flatMap((r) => r.response?.items ?? []);
   const affected = result.requests.flatMap((r) => r.response?.affectedItems ?? []);
   const timeEntries = result.requests.flatMap((r) => r.response?.addedTimeEntryIds ?? []);
@@ -185,7 +185,7 @@ export function renderResultHtml(input: ResultViewInput, s: ResultStrings = ENGL
     `<button data-command="saveJson">${e(s.actions.saveJson)}</button>`,
     // A refusal whose codes name no missing work item (any status; a plain `[{"message"}]` body): the missing IDs
     // (and so the count to send) are known only after reading them. Codes are a hint, never needed.
-    unnamedNotFound(result).length > 0
+    core().unnamedNotFound(result).length > 0
       ? `<button data-command="sendWithoutMissing">${e(s.actions.findMissing)}</button>`
       : missing.remaining.length > 0
         ? `<button data-command="sendWithoutMissing">${e(s.actions.sendWithoutMissing(missing.remaining.length))}</button>`

@@ -4,7 +4,7 @@
 // "Resend Unknown…" and "Send Remaining" buttons that run the job commands.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { ServiceError, type ServiceErrorKind } from '../../api/errors';
+import type { ServiceErrorKind } from '../../api/errors';
 import type { JobResult, RequestError } from '../../bulk/types';
 import { describeError, localizedServiceEntry, serviceErrorSummary } from '../../common/messages';
 import { renderResultHtml, resultJson, type ResultStrings } from '../model/results';
@@ -16,6 +16,7 @@ import { resultViewColumn } from './column';
 import { sideViewColumn } from './sideGroup';
 import { markdownToHtml } from '../../webview/markdown';
 import { mediaRoot, mediaUri } from '../../common/webviewMedia';
+import { core } from '../../core/load';
 
 export interface ResultViewModel {
   jobId?: string;
@@ -342,7 +343,7 @@ function errorSentence(error: RequestError): string {
   }
   if (error.kind === 'unexpected') return vscode.l10n.t('Unexpected failure: {0}', error.messages[0] ?? error.message);
   if (SERVICE_ERROR_KINDS.includes(error.kind)) {
-    const e = new ServiceError({
+    const e = new (core().ServiceError)({
       kind: error.kind as ServiceErrorKind,
       method: 'PUT',
       path: '',

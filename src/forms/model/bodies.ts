@@ -3,9 +3,9 @@
 // assignmentChange adds / removeUsers / removes, setCompleted, setTimeEntryLocked),
 // and the whole request document, checked as a written one is. No vscode import.
 import type { UpdateWorkItemsBody } from '../../schema/api';
-import { createRequestDocument, validateRequestDocument } from '../../schema/document';
 import type { DocumentIssue } from '../../schema/issues';
 import type { KnownUser } from '../../common/model/users';
+import { core } from '../../core/load';
 
 export type FormId = 'shiftSchedule' | 'setStatus' | 'setLeader' | 'addAssignees' | 'removeAssignees' | 'setCompleted' | 'setTimeEntryLocked';
 
@@ -74,7 +74,7 @@ export interface FormDocument {
 /** The request document of a form: the IDs, the body, a description; checked as a written document is. */
 export function formDocument(ids: readonly string[], body: FormBody, description?: string): FormDocument {
   if (ids.length === 0) throw new RangeError('no work item IDs');
-  const document = createRequestDocument<unknown, unknown>([...ids], body, { description }) as Record<string, unknown>;
-  const check = validateRequestDocument(JSON.parse(JSON.stringify(document)));
+  const document = core().createRequestDocument<unknown, unknown>([...ids], body, { description }) as Record<string, unknown>;
+  const check = core().validateRequestDocument(JSON.parse(JSON.stringify(document)));
   return { document, errors: check.issues.filter((i) => i.severity === 'error') };
 }

@@ -1,8 +1,9 @@
 // What the pickers of the forms offer: the statuses of a project's profile (by name,
 // the ID inserted), and users found by name, login name or ID. No vscode import.
-import { profileEntryId, type ProjectProfile } from '../../schema/catalogue';
+import type { ProjectProfile } from '../../schema/catalogue';
 import type { KnownUser } from '../../common/model/users';
 import { halfWidth } from './inputs';
+import { core } from '../../core/load';
 
 export interface StatusChoice {
   id: string;
@@ -20,7 +21,7 @@ export function statusChoices(profile: ProjectProfile | undefined): StatusChoice
   const seen = new Set<string>();
   const out: StatusChoice[] = [];
   for (const s of profile?.statusTypes ?? []) {
-    const id = profileEntryId(s);
+    const id = core().profileEntryId(s);
     if (id === undefined || seen.has(id) || (s as { isAvailable?: unknown }).isAvailable === false) continue;
     seen.add(id);
     out.push({ id, name: s.name, ...(s.code ? { code: s.code } : {}), ...(s.itemTypeIds ? { itemTypeIds: s.itemTypeIds } : {}) });

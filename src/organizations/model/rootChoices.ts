@@ -9,12 +9,11 @@
 // be read, there is nothing to offer and the command asks for IDs as before.
 // No vscode import.
 import type { OrganizationNode } from '../../schema/catalogue';
-import { subOrganizationsOf } from '../../schema/catalogue';
-import { isServiceError } from '../../api/errors';
 import { isNoParent } from './serviceTree';
+import { core } from '../../core/load';
 
 /** A failure that the caller must see (sign in again), not a reason to offer less. */
-const mustThrow = (e: unknown, signal: AbortSignal | undefined): boolean => !!signal?.aborted || (isServiceError(e) && e.kind === 'http' && e.status === 401);
+const mustThrow = (e: unknown, signal: AbortSignal | undefined): boolean => !!signal?.aborted || (core().isServiceError(e) && e.kind === 'http' && e.status === 401);
 
 /** Levels of a top organization's tree offered (below the top; deeper where the user's organization is). */
 export const PICKER_DEPTH = 3;
@@ -107,7 +106,7 @@ export async function rootChoices(source: RootChoicesSource, known: readonly str
       if (offered.has(n.id) || n.isDeleted === true) return;
       offered.add(n.id);
       choices.push({ id: n.id, name: n.name || n.id, code: n.code || undefined, level, mine: n.id === myOrg });
-      for (const c of subOrganizationsOf(n)) if (c && typeof c.id === 'string') walk(c, level + 1);
+      for (const c of core().subOrganizationsOf(n)) if (c && typeof c.id === 'string') walk(c, level + 1);
     };
     walk(tree, 0);
   }
@@ -131,7 +130,7 @@ export async function organizationExists(
     const node = await source.getSubOrganizations(id, { depth: 0 }, o);
     if (node.id === id) return true;
   } catch (e) {
-    if (mustThrow(e, o?.signal) || !isServiceError(e) || e.kind === 'cancelled') throw e;
+    if (mustThrow(e, o?.signal) || !core().isServiceError(e) || e.kind === 'cancelled') throw e;
   }
   return source.hasUsers(id, o);
 }

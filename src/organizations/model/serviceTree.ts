@@ -8,10 +8,10 @@
 // answer that is not an organization), SubOrganizations falls back to the discovery from users
 // (operations 2 and 3, ./discovery.ts) for the rest of the session and says so once.
 // No vscode import.
-import { subOrganizationsOf, type OrganizationNode } from '../../schema/catalogue';
+import type { OrganizationNode } from '../../schema/catalogue';
 import { releasable } from '../../common/sharedAttempt';
-import { isServiceError } from '../../api/errors';
 import { OrgDiscovery, type BelowMap, type FetchBelow, type OrgRef } from './discovery';
+import { core } from '../../core/load';
 
 /**
  * Levels read below the organization asked (`depth`, counted from it: 1 gives its direct
@@ -117,7 +117,7 @@ export class OrgTree {
   private absorb(node: OrganizationNode, level: number, depth: number | undefined, parentId: string | undefined, seen: Set<string>): void {
     if (seen.has(node.id)) return;
     seen.add(node.id);
-    const kids = subOrganizationsOf(node).filter((k) => k && typeof k.id === 'string' && k.isDeleted !== true);
+    const kids = core().subOrganizationsOf(node).filter((k) => k && typeof k.id === 'string' && k.isDeleted !== true);
     const before = this.known.get(node.id);
     const info: OrgInfo = {
       id: node.id,
@@ -159,7 +159,7 @@ export class OrgTree {
  * Anything else (a 5xx, the network, a cancel, an answer over the size cap) is a failure to show.
  */
 export function meansNoRoute(e: unknown): boolean {
-  if (!isServiceError(e)) return false;
+  if (!core().isServiceError(e)) return false;
   if (e.kind === 'http') return [400, 403, 404, 405, 501].includes(e.status ?? 0);
   return e.kind === 'invalid-response' && e.reason !== 'response-too-large';
 }
@@ -203,7 +203,7 @@ export class SubOrganizations {
       } catch (e) {
         // Once the service answered, a refusal is about this organization: shown as a failure.
         if (this.source === 'service' || !meansNoRoute(e) || signal?.aborted) throw e;
-        if (isServiceError(e) && e.kind === 'http' && e.status === 404 && !this.existing.has(orgId)) this.refused.set(orgId, e);
+        if (core().isServiceError(e) && e.kind === 'http' && e.status === 404 && !this.existing.has(orgId)) this.refused.set(orgId, e);
         else this.fallBack(e);
       }
     }

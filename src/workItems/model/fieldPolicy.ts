@@ -4,10 +4,9 @@
 // every later read of the same service asks for the core names only. A service
 // that ignores unknown names needs nothing: the rows show what came back.
 // No vscode import.
-import { readWithFieldFallback } from '../../api/reads';
 import type { ServiceError } from '../../api/errors';
-import { TREE_FIELDS } from '../../schema/reads';
-import { CORE_FIELDS, type ProjectTypes } from './types';
+import type { ProjectTypes } from './types';
+import { core } from '../../core/load';
 
 export class TreeFieldPolicy {
   private refused = false;
@@ -22,13 +21,13 @@ export class TreeFieldPolicy {
 
   /** The fields to ask for a project's rows: its catalogue's choice (types), or TREE_FIELDS; the core names after a refusal. */
   fieldsFor(types?: ProjectTypes): readonly string[] {
-    if (this.refused) return CORE_FIELDS;
-    return types ? types.treeFields() : TREE_FIELDS;
+    if (this.refused) return core().CORE_TREE_FIELDS;
+    return types ? types.treeFields() : core().TREE_FIELDS;
   }
 
   /** Runs a read with `fields`, falling back to the core names once when the service refuses them. */
   read<T>(fields: readonly string[], read: (fields: readonly string[]) => Promise<T>): Promise<T> {
-    return readWithFieldFallback(fields, CORE_FIELDS, read, (e, asked) => this.refuse(e, asked));
+    return core().readWithFieldFallback(fields, core().CORE_TREE_FIELDS, read, (e, asked) => this.refuse(e, asked));
   }
 
   private refuse(e: ServiceError, asked: readonly string[]): void {
@@ -36,7 +35,7 @@ export class TreeFieldPolicy {
     this.refused = true;
     this.say(
       `Work items: the service refused the read of fields ${asked.join(',')} (status ${e.status ?? '?'}); ` +
-        `reading only ${CORE_FIELDS.join(',')} from now on for this service (no periods, progress, times, leader or status in the tree).`,
+        `reading only ${core().CORE_TREE_FIELDS.join(',')} from now on for this service (no periods, progress, times, leader or status in the tree).`,
     );
   }
 

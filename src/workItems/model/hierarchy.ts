@@ -8,9 +8,9 @@
 import type { CallOptions } from '../../api/client';
 import type { ProjectProfile } from '../../schema/catalogue';
 import type { Project, ProjectListResponse, ProjectsQuery, SubItemNode, WorkItemRecord } from '../../schema/reads';
-import { TREE_FIELDS, workItemIdOf } from '../../schema/reads';
 import { childRows, toRow, type WorkItemRow } from './rows';
 import type { ProjectTypes } from './types';
+import { core } from '../../core/load';
 
 /** The read operations the Work Items view uses (ServiceClient has them). */
 export interface WorkItemReads {
@@ -23,7 +23,7 @@ export interface WorkItemReads {
 }
 
 /** The query that loads the children of an item on `level` (and nothing deeper). */
-export function levelQuery(level: number, fields: readonly string[] = TREE_FIELDS): { depth: number; fields: readonly string[] } {
+export function levelQuery(level: number, fields: readonly string[] = core().TREE_FIELDS): { depth: number; fields: readonly string[] } {
   if (!Number.isInteger(level) || level < 0) throw new RangeError(`level must be a non-negative integer, not ${level}`);
   return { depth: level + 1, fields };
 }
@@ -49,9 +49,9 @@ export async function loadLevelAnswer(
   o: LoadLevelOptions = {},
 ): Promise<LevelAnswer> {
   const ask = (fields: readonly string[]) => client.getSubItems(parent.id, levelQuery(parent.level, fields), { signal });
-  const node = o.read ? await o.read(o.fields ?? TREE_FIELDS, ask) : await ask(o.fields ?? TREE_FIELDS);
+  const node = o.read ? await o.read(o.fields ?? core().TREE_FIELDS, ask) : await ask(o.fields ?? core().TREE_FIELDS);
   const { SubItems: _children, ...fields } = node.fields;
-  return { parent: { id: workItemIdOf(node) ?? parent.id, fields }, rows: childRows(node, parent.level).rows };
+  return { parent: { id: core().workItemIdOf(node) ?? parent.id, fields }, rows: childRows(node, parent.level).rows };
 }
 
 /** The children of `parent` (one GET), in the answer's order, as rows of `parent.level + 1`. */
@@ -219,7 +219,7 @@ export function flattenSubtree(node: SubItemNode, level: number): SubtreeEntry[]
     }
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
   };
-  pushChildren(node, level, workItemIdOf(node));
+  pushChildren(node, level, core().workItemIdOf(node));
   while (stack.length > 0) {
     const k = stack.pop()!;
     out.push({ row: k.row, isLeaf: (k.node.fields.SubItems ?? []).length === 0 });
@@ -242,7 +242,7 @@ export function learnSubtree(types: ProjectTypes, node: SubItemNode, level: numb
     if (list) list.push(e.row);
     else children.set(e.row.parentId, [e.row]);
   }
-  const top = workItemIdOf(node);
+  const top = core().workItemIdOf(node);
   const { SubItems: _kids, ...topFields } = node.fields;
   // The root folder first: its item type is a folder type, which decides items further down.
   if (top !== undefined && level === 0) types.learnLevel({ id: top, fields: topFields }, 0, children.get(top) ?? []);

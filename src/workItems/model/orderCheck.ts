@@ -4,7 +4,7 @@
 // compared with the level loaded. No vscode import.
 import type { WorkItemReads } from './hierarchy';
 import { levelQuery, type Hierarchy } from './hierarchy';
-import { workItemIdOf } from '../../schema/reads';
+import { core } from '../../core/load';
 
 /** At most this many levels are checked after one update (one small read each); beyond, none is. */
 export const MAX_ORDER_CHECKS = 10;
@@ -32,7 +32,7 @@ export async function reorderedLevels(
     try {
       const node = await read((c) => c.getSubItems(parentId, levelQuery(level, ['Id'])));
       reads++;
-      const order = (node.fields.SubItems ?? []).map((c) => workItemIdOf(c) ?? '');
+      const order = (node.fields.SubItems ?? []).map((c) => core().workItemIdOf(c) ?? '');
       if (!hierarchy.sameOrder(parentId, order)) reordered.push(parentId);
     } catch (e) {
       failed(parentId, e);

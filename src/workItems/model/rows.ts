@@ -1,7 +1,8 @@
 // A work item as a tree row: the few fields the tree reads, taken from a field map
 // of the read operations (PascalCase). No vscode import.
-import { idValue, workItemIdOf, type SubItemNode } from '../../schema/reads';
+import type { SubItemNode } from '../../schema/reads';
 import type { ProjectTypes } from './types';
+import { core } from '../../core/load';
 
 export interface WorkItemRow {
   readonly id: string;
@@ -36,7 +37,7 @@ const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : 
  * one ("0" names none: the root folder). undefined when the map has no `Id`.
  */
 export function toRow(fields: Record<string, unknown>, level: number, parentId?: string): WorkItemRow | undefined {
-  const id = workItemIdOf({ fields });
+  const id = core().workItemIdOf({ fields });
   if (!id) return undefined;
   // The map itself is kept (no copy) unless it nests children, which the row must not hold on to.
   let rest: Record<string, unknown> = fields;
@@ -50,7 +51,7 @@ export function toRow(fields: Record<string, unknown>, level: number, parentId?:
     id,
     name: str(fields['Name']) ?? id,
     code: str(fields['Code']),
-    parentId: idValue(fields['ParentId']) ?? parentId,
+    parentId: core().idValue(fields['ParentId']) ?? parentId,
     level,
     hasChildren,
     isDeleted: bool(fields['IsDeleted']) ?? false,
@@ -78,7 +79,7 @@ export function itemKind(row: WorkItemRow, types: ProjectTypes): ItemKind {
  * Children without an `Id` are skipped and counted.
  */
 export function childRows(node: SubItemNode, parentLevel: number): { rows: WorkItemRow[]; skipped: number } {
-  const parentId = workItemIdOf(node);
+  const parentId = core().workItemIdOf(node);
   const subs = node.fields.SubItems ?? [];
   const rows: WorkItemRow[] = [];
   let skipped = 0;
@@ -117,4 +118,9 @@ export function period(start: unknown, end: unknown): string | undefined {
   return `${s ?? '…'} – ${e ?? '…'}`;
 }
 
-export { str as fieldText, num as fieldNumber, idValue as idText };
+/** An ID field's text; undefined for the service's "no value" (`0`, `""`) and for anything that is no ID. */
+export function idText(v: unknown): string | undefined {
+  return core().idValue(v);
+}
+
+export { str as fieldText, num as fieldNumber };

@@ -13,8 +13,8 @@
 //    hold none is not a folder. What is learned of an item holds for its item type
 //    too. Having children alone does not make a folder: an item of a task type may
 //    have sub-items (error 13 speaks of them, and the sandbox's demo has some).
-import { profileEntryId, type ProjectProfile } from '../../schema/catalogue';
-import { TREE_FIELDS, TREE_FIELDS_OUTSIDE_HELP, idValue } from '../../schema/reads';
+import type { ProjectProfile } from '../../schema/catalogue';
+import { core } from '../../core/load';
 
 export interface ItemTypeInfo {
   id: string;
@@ -56,12 +56,12 @@ export class ProjectTypes {
   constructor(readonly profile?: ProjectProfile) {
     if (!profile) return;
     for (const t of profile.itemTypes ?? []) {
-      const id = profileEntryId(t);
+      const id = core().profileEntryId(t);
       if (!id) continue;
       this.itemTypes.set(String(id), { id: String(id), name: t.name, systemName: t.systemName ?? undefined, isFolder: profileFolder(t) });
     }
     for (const s of profile.statusTypes ?? []) {
-      const id = profileEntryId(s);
+      const id = core().profileEntryId(s);
       if (id) this.statuses.set(String(id), s.name);
     }
     const names = new Set<string>();
@@ -81,19 +81,19 @@ export class ProjectTypes {
 
   /** The item type's name from the profile; undefined when not known. */
   itemTypeName(id: unknown): string | undefined {
-    const key = idValue(id);
+    const key = core().idValue(id);
     return key === undefined ? undefined : this.itemTypes.get(key)?.name;
   }
 
   /** The status type's name from the profile; undefined when not known. */
   statusName(id: unknown): string | undefined {
-    const key = idValue(id);
+    const key = core().idValue(id);
     return key === undefined ? undefined : this.statuses.get(key);
   }
 
   /** Whether an item type is a folder type: the profile's word, else what the answers showed; undefined when unknown. */
   folderType(typeId: unknown): boolean | undefined {
-    const key = idValue(typeId);
+    const key = core().idValue(typeId);
     if (key === undefined) return undefined;
     const said = this.itemTypes.get(key)?.isFolder;
     if (said !== undefined) return said;
@@ -103,7 +103,7 @@ export class ProjectTypes {
 
   /** Whether a work item is a folder (see the rules at the top of this file). */
   isFolder(item: { id: string; fields: Readonly<Record<string, unknown>> }): boolean {
-    const said = this.itemTypes.get(idValue(item.fields['ItemTypeId']) ?? '')?.isFolder;
+    const said = this.itemTypes.get(core().idValue(item.fields['ItemTypeId']) ?? '')?.isFolder;
     if (said !== undefined) return said;
     if (this.roots.has(item.id) || this.foldersSeen.has(item.id)) return true;
     if (this.othersSeen.has(item.id)) return false;
@@ -112,7 +112,7 @@ export class ProjectTypes {
 
   /** Whether a work item is a milestone: its item type's systemName or name (profile), else its type ID's text. */
   isMilestone(item: { fields: Readonly<Record<string, unknown>> }): boolean {
-    const t = this.itemType(idValue(item.fields['ItemTypeId']));
+    const t = this.itemType(core().idValue(item.fields['ItemTypeId']));
     const text = t ? `${t.systemName ?? ''} ${t.name ?? ''}` : String(item.fields['ItemTypeId'] ?? '');
     return MILESTONE.test(text);
   }
@@ -126,7 +126,7 @@ export class ProjectTypes {
     let named = false;
     let allName = children.length > 0;
     for (const c of children) {
-      const folder = idValue(c.fields['FolderId']);
+      const folder = core().idValue(c.fields['FolderId']);
       if (folder === undefined) allName = false;
       else {
         this.foldersSeen.add(folder);
@@ -134,7 +134,7 @@ export class ProjectTypes {
       }
     }
     const isFolder = level === 0 || named || children.some((c) => this.isFolder(c));
-    const parentType = idValue(parent.fields['ItemTypeId']);
+    const parentType = core().idValue(parent.fields['ItemTypeId']);
     const profileSays = parentType !== undefined && this.itemTypes.get(parentType)?.isFolder !== undefined;
     if (isFolder) {
       this.foldersSeen.add(parent.id);
@@ -156,11 +156,7 @@ export class ProjectTypes {
    */
   treeFields(): readonly string[] {
     const catalogue = this.catalogueFields;
-    if (!catalogue) return TREE_FIELDS;
-    return TREE_FIELDS.filter((f) => !TREE_FIELDS_OUTSIDE_HELP.includes(f) || catalogue.has(f));
+    if (!catalogue) return core().TREE_FIELDS;
+    return core().TREE_FIELDS.filter((f) => !core().TREE_FIELDS_OUTSIDE_HELP.includes(f) || catalogue.has(f));
   }
 }
-
-/** The names every read falls back to after a service refused a name (official: Id, Name, Code, ParentId, ItemTypeId). */
-// A re-export, not a constant: reading the value at load would load the heavy bundle at activation.
-export { CORE_TREE_FIELDS as CORE_FIELDS } from '../../schema/reads';
