@@ -94,16 +94,18 @@ async function main(): Promise<void> {
   timed.getWorkItems = (...a) => (starts.push(Date.now()), client.getWorkItems(...a));
   timed.updateWorkItems = (...a) => (starts.push(Date.now()), client.updateWorkItems(...a));
   const minGaps: number[] = [];
-  const reader: WorkItemReader = (i, f, o) => readWorkItems(timed, i, { fields: f, requestsPerMinute: RPM, signal: o.signal });
+  let pacing = new SharedPacing();
+  const reader: WorkItemReader = (i, f, o) => readWorkItems(timed, i, { fields: f, requestsPerMinute: RPM, signal: o.signal, pacing });
   const send = async (withAfter: boolean): Promise<{ toResult: number; total: number }> => {
     starts = [];
     const t0 = performance.now();
-    const r = await new SharedPacing().run(async () => {
+    pacing = new SharedPacing(); // one time line for this Send's reads and updates
+    const r = await (async () => {
       const plan = planJob({ workItemIds: ids, update: body(), baseUrl: service.url });
       const before = await readValues(reader, plan.ids, plan.parts[0]!.update);
       const journal = await JobJournal.create(dir, { source: { uri: 'bench:send', text: '' }, plan, valuesBefore: 'expected' });
       await writeSnapshot(journal.file, { kind: 'before', jobId: journal.id, fields: before.fields, items: before.items, missing: before.missing });
-      const result = await runJob(plan, { client: timed, journal, requestsPerMinute: RPM });
+      const result = await runJob(plan, { client: timed, journal, requestsPerMinute: RPM, pacing });
       if (result.outcome !== 'succeeded') throw new Error(`send: ${result.outcome}`);
       const toResult = performance.now() - t0;
       if (withAfter) {
@@ -111,7 +113,7 @@ async function main(): Promise<void> {
         await readValues(reader, applied, plan.parts[0]!.update);
       }
       return { toResult, total: performance.now() - t0 };
-    });
+    })();
     if (starts.length !== (withAfter ? calls.total : calls.readsBefore + calls.updates)) throw new Error(`send: ${starts.length} calls, ${calls.total} announced`);
     minGaps.push(Math.min(...starts.slice(1).map((x, i) => x - starts[i]!)));
     return r;

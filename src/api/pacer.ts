@@ -1,6 +1,5 @@
 // Pacing of request starts across parallel workers (a bulk job's, a read of many
 // items'), shared by every call of a Send, and the clock it runs on. No vscode import.
-import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** Time source, injectable for tests. `sleep` must reject (or resolve) promptly when `signal` aborts. */
 export interface Clock {
@@ -32,33 +31,26 @@ function abortReason(signal: AbortSignal): unknown {
 }
 
 /** The time line pacers work on: when the last call started, the hold, the queue of turns. */
-class Schedule {
+export class Schedule {
   lastStart = Number.NEGATIVE_INFINITY;
   holdTime = Number.NEGATIVE_INFINITY;
   chain: Promise<void> = Promise.resolve();
   constructor(readonly clock: Clock) {}
 }
 
-const sharedSchedule = new AsyncLocalStorage<Schedule>();
-
 /**
- * One schedule for every call of a Send (or of any work run through `run`): each Pacer
- * made while `run`'s function runs, in its async calls too (the reads before, the
- * drift check, the updates, the reads after: src/api/reads.ts, src/bulk/engine.ts),
- * takes its turns on this one time line, so together their calls start at least
- * one interval apart and the time a Send announces (src/bulk/sendCalls.ts) holds.
- * Inside it, a Pacer runs on this clock.
+ * One schedule for every call of a Send (or of a Preview): each Pacer made with it (the
+ * reads before, the drift check, the updates, the reads after: src/api/reads.ts,
+ * src/bulk/engine.ts, given it as `pacing`) takes its turns on this one time line, so
+ * together their calls start at least one interval apart and the time a Send announces
+ * (src/bulk/sendCalls.ts) holds. Its pacers run on its clock.
  */
 export class SharedPacing {
-  private readonly schedule: Schedule;
+  /** The time line its pacers share. */
+  readonly schedule: Schedule;
 
   constructor(clock: Clock = systemClock) {
     this.schedule = new Schedule(clock);
-  }
-
-  /** Runs `fn` with every Pacer made in it on this pacing. */
-  run<T>(fn: () => T): T {
-    return sharedSchedule.run(this.schedule, fn);
   }
 }
 
@@ -83,11 +75,13 @@ export interface PacerSlot {
 export class Pacer {
   private readonly schedule: Schedule;
 
+  /** `pacing`: the shared time line of the work this pacer is part of; without, a time line of its own. */
   constructor(
     readonly intervalMs: number,
     clock: Clock,
+    pacing?: SharedPacing,
   ) {
-    this.schedule = sharedSchedule.getStore() ?? new Schedule(clock);
+    this.schedule = pacing?.schedule ?? new Schedule(clock);
   }
 
   /** Waits for the next turn and starts at once (the caller's call follows without waiting). Rejects promptly when `signal` aborts. */

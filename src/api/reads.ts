@@ -3,7 +3,7 @@
 // after another paced like every other job, and collect what came back.
 // No vscode import.
 import { DEFAULT_MAX_URL_LENGTH, DEFAULT_MIN_INTERVAL_MS, DEFAULT_REQUESTS_PER_MINUTE, MAX_ITEMS_PER_UPDATE, SERVICE_REQUESTS_PER_MINUTE } from './limits';
-import { Pacer, intervalFor, systemClock, type Clock, type PacerSlot } from './pacer';
+import { SharedPacing, Pacer, intervalFor, systemClock, type Clock, type PacerSlot } from './pacer';
 import { workItemIdOf, type WorkItemRecord } from '../schema/reads';
 import type { CallOptions, ServiceClient } from './client';
 import { ServiceError } from './errors';
@@ -92,6 +92,8 @@ export interface ReadWorkItemsOptions {
   onBatch?: (batch: readonly string[], items: Map<string, WorkItemRecord>) => void;
   /** The clock of the pacing (tests); the system clock by default. */
   clock?: Clock;
+  /** The time line of the work this read is part of (a Send, a Preview); a pace of its own without. */
+  pacing?: SharedPacing;
 }
 
 export interface ReadWorkItemsResult {
@@ -117,7 +119,7 @@ export async function readWorkItems(client: ServiceClient, ids: readonly string[
     throw new ReadPlanError([`requestsPerMinute must be a number above 0 and at most ${SERVICE_REQUESTS_PER_MINUTE} (got ${String(rpm)})`]);
   }
   const clock = o.clock ?? systemClock;
-  const pacer = new Pacer(intervalFor(rpm, DEFAULT_MIN_INTERVAL_MS), clock);
+  const pacer = new Pacer(intervalFor(rpm, DEFAULT_MIN_INTERVAL_MS), clock, o.pacing);
   const items = new Map<string, WorkItemRecord>();
   const call: CallOptions = { signal: o.signal };
   let done = 0;

@@ -261,7 +261,7 @@ async function execute(
   const signal = opts.signal;
   const concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY;
   const interval = intervalFor(opts.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE, opts.minIntervalMs ?? DEFAULT_MIN_INTERVAL_MS);
-  const pacer = new Pacer(interval, clock);
+  const pacer = new Pacer(interval, clock, opts.pacing);
   const maxRetryWait = opts.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS;
   let budget = retryBudget;
   let retries = 0;

@@ -2,7 +2,7 @@
 // fields of every item (batched, paced and cancellable by the reader given), and
 // for moves the children of each previous parent in order. No vscode import.
 import { DEFAULT_MIN_INTERVAL_MS, DEFAULT_REQUESTS_PER_MINUTE } from '../api/limits';
-import { intervalFor, Pacer, systemClock, type Clock } from '../api/pacer';
+import { type SharedPacing, intervalFor, Pacer, systemClock, type Clock } from '../api/pacer';
 import type { UpdateWorkItemsBody } from '../schema/api';
 import type { SubItemNode, WorkItemRecord } from '../schema/reads';
 import { idValue, workItemIdOf } from '../schema/reads';
@@ -29,11 +29,11 @@ export type SubItemReader = (id: string, q: { fields?: readonly string[]; depth?
 /**
  * `get` on the configured pacing: each call waits for its turn (at least one interval after the
  * previous call's start) and starts its turn as it leaves, as the work-item reads do. One pacer
- * for every call of the reader; inside a SharedPacing (a Send, a Preview) it is that pacing's
- * time line, so the sub-item reads are spaced from the work-item reads too.
+ * for every call of the reader; given `pacing` (a Send's, a Preview's), on its time line, so
+ * the sub-item reads are spaced from the work-item reads too.
  */
-export function pacedSubItems(get: SubItemReader, requestsPerMinute = DEFAULT_REQUESTS_PER_MINUTE, clock: Clock = systemClock): SubItemReader {
-  const pacer = new Pacer(intervalFor(requestsPerMinute, DEFAULT_MIN_INTERVAL_MS), clock);
+export function pacedSubItems(get: SubItemReader, requestsPerMinute = DEFAULT_REQUESTS_PER_MINUTE, clock: Clock = systemClock, pacing?: SharedPacing): SubItemReader {
+  const pacer = new Pacer(intervalFor(requestsPerMinute, DEFAULT_MIN_INTERVAL_MS), clock, pacing);
   return async (id, q, o) => {
     const slot = await pacer.slot(o.signal);
     slot.start();

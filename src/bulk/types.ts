@@ -3,7 +3,7 @@
 // the job journal), except the option objects.
 import type { NetworkReason, ServiceErrorEntry, ServiceErrorKind } from '../api/errors';
 import type { Logger } from '../api/logger';
-import type { Clock } from '../api/pacer';
+import type { Clock, SharedPacing } from '../api/pacer';
 import type { UpdateWorkItemsBody, UpdateWorkItemsResponse } from '../schema/api';
 import type { JobPause, ServiceBinding } from './service';
 
@@ -288,6 +288,11 @@ export interface RunOptions {
   onProgress?: (p: JobProgress) => void;
   logger?: Logger;
   clock?: Clock;
+  /**
+   * The time line the job's requests take their turns on, shared with the reads of the same
+   * Send (the values before and after): one pace for all its calls. A pace of its own without.
+   */
+  pacing?: SharedPacing;
   /**
    * The service the job belongs to (its journal records it): checked before every
    * request. When it is gone, no further request starts, the ones not sent stay

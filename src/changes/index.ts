@@ -6,6 +6,7 @@
 // documents that put the previous values back. Registered from one function.
 // The Before/After view itself (preview, reload, its buttons) is PreviewViews (previewView.ts).
 import * as vscode from 'vscode';
+import type { SharedPacing } from '../api/pacer';
 import type { ItemValues } from '../bulk/effects';
 import type { ReadValues } from '../bulk/readValues';
 import type { JobJournal, JobPlan } from '../bulk';
@@ -39,7 +40,7 @@ class ValuesFeature extends PreviewViews implements ChangesApi, vscode.Disposabl
 
   // ---------------------------------------------------------------- send
 
-  async prepare(source: JobSourceInfo, plan: JobPlan, info: ConnectionInfo): Promise<{ write(journal: JobJournal): Promise<void> } | undefined> {
+  async prepare(source: JobSourceInfo, plan: JobPlan, info: ConnectionInfo, pacing: SharedPacing): Promise<{ write(journal: JobJournal): Promise<void> } | undefined> {
     if (!this.enabled()) return undefined;
     // A preview of this text that was sent since holds the values before that send: no reference for drift any more.
     const sent = await this.sentOf(source.uri);
@@ -47,7 +48,7 @@ class ValuesFeature extends PreviewViews implements ChangesApi, vscode.Disposabl
     let values: ReadValues | undefined;
     let failure: string | undefined;
     try {
-      values = await this.read(plan.ids, plan, info, (requests) => vscode.l10n.t('Reading the values before sending ({0})', requests));
+      values = await this.read(plan.ids, plan, info, pacing, (requests) => vscode.l10n.t('Reading the values before sending ({0})', requests));
       if (values.items.size === 0 && plan.ids.length > 0) failure = vscode.l10n.t('none of the items came back');
     } catch (e) {
       if (isCancellation(e)) throw new vscode.CancellationError();
@@ -106,7 +107,7 @@ class ValuesFeature extends PreviewViews implements ChangesApi, vscode.Disposabl
     };
   }
 
-  async afterRun(journal: JobJournal): Promise<void> {
+  async afterRun(journal: JobJournal, pacing: SharedPacing): Promise<void> {
     if (!this.pruned) {
       this.pruned = true;
       void core().pruneSnapshots(this.jobs.jobsDir).catch(() => undefined);
@@ -117,7 +118,7 @@ class ValuesFeature extends PreviewViews implements ChangesApi, vscode.Disposabl
     if (applied.length === 0) return;
     const info = this.connections.current;
     if (!info) return;
-    const values = await this.read(applied, journal.plan, info, (requests) => vscode.l10n.t('Reading the values after the update ({0})', requests));
+    const values = await this.read(applied, journal.plan, info, pacing, (requests) => vscode.l10n.t('Reading the values after the update ({0})', requests));
     const earlier = core().snapshotItems(await core().readSnapshot(journal.file, 'after'));
     for (const [id, v] of values.items) earlier.set(id, v);
     await core().writeSnapshot(journal.file, { kind: 'after', jobId: journal.id, fields: values.fields, items: earlier, missing: values.missing });
@@ -214,8 +215,8 @@ export function registerChanges(
   const feature = new ValuesFeature(log, connections, jobs, documents, people, fieldNames);
   context.subscriptions.push(feature);
   jobs.valueHooks = {
-    prepare: (source, plan, info) => feature.prepare(source, plan, info),
-    afterRun: (journal) => feature.afterRun(journal),
+    prepare: (source, plan, info, pacing) => feature.prepare(source, plan, info, pacing),
+    afterRun: (journal, pacing) => feature.afterRun(journal, pacing),
     changes: (journal) => feature.changes(journal),
   };
   context.subscriptions.push(

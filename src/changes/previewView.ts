@@ -6,6 +6,7 @@
 // and after a job, undo) extends it in index.ts.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { SharedPacing } from '../api/pacer';
 import type { ReadValues, ReadValuesOptions } from '../bulk/readValues';
 import type { JobPlan } from '../bulk';
 import { readSettings } from '../common/config';
@@ -132,8 +133,8 @@ export class PreviewViews extends PreviewPanel {
   }
 
   /** Reads with a cancellable progress notification (none for a quick read): readWithProgress. */
-  protected read(ids: readonly string[], plan: JobPlan, info: ConnectionInfo, title: (requests: string) => string, onItems?: ReadValuesOptions['onItems']): Promise<ReadValues> {
-    return readWithProgress(this.connections, this.log, ids, plan, info, title, onItems);
+  protected read(ids: readonly string[], plan: JobPlan, info: ConnectionInfo, pacing: SharedPacing, title: (requests: string) => string, onItems?: ReadValuesOptions['onItems']): Promise<ReadValues> {
+    return readWithProgress(this.connections, this.log, ids, plan, info, pacing, title, onItems);
   }
 
   // ---------------------------------------------------------------- preview
@@ -154,9 +155,7 @@ export class PreviewViews extends PreviewPanel {
     });
     try {
       // One pacing for every read of the preview (the work items, the levels of their parents, their sub-items).
-      values = await new (core().SharedPacing)().run(() =>
-        this.read(plan.ids, plan, info, (requests) => vscode.l10n.t('Preview: reading the current values of {0} ({1})', itemsText(plan.ids.length), requests), batches.onItems),
-      );
+      values = await this.read(plan.ids, plan, info, new (core().SharedPacing)(), (requests) => vscode.l10n.t('Preview: reading the current values of {0} ({1})', itemsText(plan.ids.length), requests), batches.onItems);
     } catch (e) {
       batches.stop();
       const cancelled = isCancellation(e);

@@ -2,6 +2,7 @@
 // says how many read requests it takes; a read that ends within QUIET_READ_MS shows none (small
 // jobs read in one request, in milliseconds). Used by Preview, Send (values before) and after a run.
 import * as vscode from 'vscode';
+import type { SharedPacing } from '../api/pacer';
 import type { ReadValues, ReadValuesOptions } from '../bulk/readValues';
 import type { JobPlan } from '../bulk';
 import { abortOn } from '../common/abortOn';
@@ -30,6 +31,8 @@ export async function readWithProgress(
   ids: readonly string[],
   plan: JobPlan,
   info: ConnectionInfo,
+  /** The time line of the Send or Preview this read belongs to. */
+  pacing: SharedPacing,
   title: (requests: string) => string,
   /** After each batch of the work-item reads (the preview builds its table as they come). */
   onItems?: ReadValuesOptions['onItems'],
@@ -41,9 +44,9 @@ export async function readWithProgress(
   const abort = new AbortController();
   let report: ((done: number, total: number) => void) | undefined;
   let latest: [number, number] | undefined;
-  const reading = core().readValues(workItemReader(connections), ids, bodies, {
+  const reading = core().readValues(workItemReader(connections, pacing), ids, bodies, {
     signal: abort.signal,
-    subItems: subItemReader(connections),
+    subItems: subItemReader(connections, pacing),
     onItems,
     neededOnly,
     onProgress: (done, total) => {

@@ -4,6 +4,7 @@
 import type * as vscode from 'vscode';
 import type { JobJournal, JobPlan, JobSummary } from '../bulk';
 import type { WorkItemReader } from '../bulk/readValues';
+import type { SharedPacing } from '../api/pacer';
 import type { ChangeTable } from '../webview/changeTable';
 import type { ConnectionInfo } from './connection';
 
@@ -20,9 +21,9 @@ export interface JobSourceInfo {
  */
 export interface JobValueHooks {
   /** Before a new job's journal exists: reads the values (and may warn about drift). Throws a cancellation when the user stops the send. */
-  prepare(source: JobSourceInfo, plan: JobPlan, info: ConnectionInfo): Promise<{ write(journal: JobJournal): Promise<void> } | undefined>;
-  /** After a run: re-reads the values of the items changed. */
-  afterRun(journal: JobJournal): Promise<void>;
+  prepare(source: JobSourceInfo, plan: JobPlan, info: ConnectionInfo, pacing: SharedPacing): Promise<{ write(journal: JobJournal): Promise<void> } | undefined>;
+  /** After a run: re-reads the values of the items changed, on the Send's pacing. */
+  afterRun(journal: JobJournal, pacing: SharedPacing): Promise<void>;
   /** The before → after table of a job, and whether it can be undone (reads files only). */
   changes(journal: JobJournal): Promise<{ table?: ChangeTable; undo: boolean } | undefined>;
 }

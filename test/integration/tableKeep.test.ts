@@ -10,7 +10,8 @@ import type { WorkItemStudioApi } from '../../src/extension';
 import type { TablePanel } from '../../src/table/panel';
 import type { TablePrompts } from '../../src/table/pending';
 import type { WorkItemNode, WorkItemTreeNode } from '../../src/workItems/tree';
-import { activateExtension, answering, closeUntitledDocuments, replaceDocumentText, waitFor } from './support';
+import { parse } from 'jsonc-parser';
+import { activateExtension, answering, closeUntitledDocuments, waitFor, workspaceFolder } from './support';
 
 type SendOutcome = { jobId?: string; result: { outcome: string } }[];
 
@@ -102,14 +103,18 @@ describe('work item table keeps unsent work (extension, sandbox)', function () {
     const [a, b] = [...new Set(table.editing.edits.all().map((e) => e.id))];
     assert.ok(a && b);
     const docs = (await vscode.commands.executeCommand('workItemStudio.reviewTableChanges', 'documents')) as vscode.TextDocument[];
-    const codeDoc = docs.find((d) => d.getText().includes('KEPT-B'));
-    assert.ok(codeDoc, 'a request document of the Code edit');
-    // The window goes; meanwhile someone else sets another Code on the service.
+    assert.equal(docs.length, 1, 'one document for the edits');
+    const change = parse(docs[0]!.getText()) as { requests: { workItemIds: string[]; update: { fields?: Record<string, unknown> } }[] };
+    const codeRequest = change.requests.find((r) => r.update.fields?.['Code'] === 'KEPT-B');
+    assert.deepEqual(codeRequest?.workItemIds, [b], 'a request of the Code edit');
+    // The window goes; meanwhile someone else sets another Code on the service (a document of that request alone).
     await table.keeper.flush();
     const state = JSON.parse(JSON.stringify(table.keptState)) as unknown;
     table.dispose();
-    await replaceDocumentText(codeDoc, codeDoc.getText().replaceAll('KEPT-B', 'SERVICE-B'));
-    const sent = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', codeDoc.uri)) as SendOutcome;
+    const file = vscode.Uri.joinPath(workspaceFolder().uri, `held-${process.pid}.workitems.json`);
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(`${JSON.stringify({ workItemIds: [b], update: { fields: { Code: 'SERVICE-B' } } }, null, 2)}\n`));
+    const sent = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', file)) as SendOutcome;
+    await vscode.workspace.fs.delete(file);
     assert.equal(sent[0]?.result.outcome, 'succeeded');
     jobs.push(sent[0]!.jobId!);
 
@@ -218,11 +223,10 @@ describe('work item table keeps unsent work (extension, sandbox)', function () {
     for (const r of three) await table.dispatch({ type: 'commit', id: r.id, key: 'PlannedFinishDate', text: later.toISOString().slice(0, 10) });
     assert.equal(table.editing.edits.size, 3, JSON.stringify(table.lastEditorMessage));
     const docs = (await vscode.commands.executeCommand('workItemStudio.reviewTableChanges', 'documents')) as vscode.TextDocument[];
-    for (const d of docs) {
-      const sent = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', d.uri)) as SendOutcome;
-      assert.equal(sent[0]?.result.outcome, 'succeeded');
-      jobs.push(sent[0]!.jobId!);
-    }
+    assert.equal(docs.length, 1);
+    const sent = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', docs[0]!.uri)) as SendOutcome;
+    assert.equal(sent[0]?.result.outcome, 'succeeded');
+    jobs.push(sent[0]!.jobId!);
     await waitFor('the table to read the items again', async () => {
       await table.reloading;
       return table.editing.edits.size === 0 ? true : undefined;

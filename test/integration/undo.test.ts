@@ -113,12 +113,15 @@ describe('before/after and undo', function () {
       // The documents are opened for review; nothing has been sent.
       const stillChanged = await readItems(baseUrl);
       assert.equal(stillChanged.get('122')!.Code, 'UNDO-TEST', 'creating the undo documents sends nothing');
-      for (const doc of undo.documents) {
-        const text = (await vscode.workspace.openTextDocument(doc)).getText();
-        assert.match(text, /"description": "Undo \d of 4/);
-        const sent = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', doc)) as SendOutcome[];
-        assert.equal(sent[0]?.result.outcome, 'succeeded', `${doc.toString()}: ${JSON.stringify(sent[0]?.result.requests)}`);
-      }
+      // One undo document: a change of the four requests, in the order to send them, sent with one Send.
+      assert.equal(undo.documents.length, 1);
+      const text = (await vscode.workspace.openTextDocument(undo.documents[0]!)).getText();
+      assert.match(text, /"description": "Undo of undo-/);
+      const requests = (JSON.parse(text) as { requests: { update: unknown }[] }).requests;
+      assert.deepEqual(requests.map((r) => r.update), undo.plan.documents.map((d) => d.update));
+      const sent = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', undo.documents[0])) as SendOutcome[];
+      assert.equal(sent.length, 1, 'one job');
+      assert.equal(sent[0]?.result.outcome, 'succeeded', `${undo.documents[0]!.toString()}: ${JSON.stringify(sent[0]?.result.requests)}`);
       const restored = await readItems(baseUrl);
       for (const id of IDS) {
         for (const f of FIELDS) {

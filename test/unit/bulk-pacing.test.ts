@@ -161,7 +161,7 @@ describe('bulk pacing', () => {
     assert.equal(clock.now() - t0, 0);
   });
 
-  it('every Pacer made inside one SharedPacing takes its turns on one schedule; outside, each has its own', async () => {
+  it('every Pacer made with one SharedPacing takes its turns on one schedule; without, each has its own', async () => {
     const clock = new FakeClock();
     const starts: number[] = [];
     const calls = async (pacer: Pacer, n: number) => {
@@ -171,7 +171,8 @@ describe('bulk pacing', () => {
       }
     };
     // Two reads of 3 calls each at once (as reads before and updates would be): one time line of 6 calls.
-    await new SharedPacing(clock).run(() => Promise.all([calls(new Pacer(100, clock), 3), calls(new Pacer(100, clock), 3)]));
+    const pacing = new SharedPacing(clock);
+    await Promise.all([calls(new Pacer(100, clock, pacing), 3), calls(new Pacer(100, clock, pacing), 3)]);
     starts.sort((a, b) => a - b);
     assert.deepEqual(gaps(starts), [100, 100, 100, 100, 100]);
     starts.length = 0;

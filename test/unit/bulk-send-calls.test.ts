@@ -149,7 +149,9 @@ describe('bulk: a Send makes the calls it announces (counted on the sandbox)', f
     const maxUrlLength = 1500;
     const plan = planJob({ workItemIds: ids, update: { fields: { Description: 'paced' } }, baseUrl: proxy.url, maxUrlLength });
     const announced = sendCalls(plan, { readValues: true, requestsPerMinute: 600 });
-    const reader: WorkItemReader = (i, f, o) => readWorkItems(t.client, i, { fields: f, maxUrlLength, requestsPerMinute: 600, clock, signal: o.signal });
+    // One pacing for the whole Send, given to every read and to the job (none: each paces alone).
+    const pacing = shared ? new SharedPacing(clock) : undefined;
+    const reader: WorkItemReader = (i, f, o) => readWorkItems(t.client, i, { fields: f, maxUrlLength, requestsPerMinute: 600, clock, signal: o.signal, ...(pacing ? { pacing } : {}) });
     const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'send-paced-'));
     const wire0 = proxy.calls.length;
     const run = async (): Promise<number> => {
@@ -157,14 +159,14 @@ describe('bulk: a Send makes the calls it announces (counted on the sandbox)', f
       const before = await readValues(reader, plan.ids, plan.parts[0]!.update);
       const journal = await JobJournal.create(dir, { source: { uri: 'test:send', text: '' }, plan, valuesBefore: 'expected' });
       await writeSnapshot(journal.file, { kind: 'before', jobId: journal.id, fields: before.fields, items: before.items, missing: before.missing });
-      const result = await runJob(plan, { client: t.client, journal, requestsPerMinute: 600, clock });
+      const result = await runJob(plan, { client: t.client, journal, requestsPerMinute: 600, clock, ...(pacing ? { pacing } : {}) });
       assert.equal(result.outcome, 'succeeded');
       const toResult = clock.now() - t0;
       await readValues(reader, result.requests.flatMap((r) => r.ids), plan.parts[0]!.update);
       return toResult;
     };
     try {
-      const toResult = shared ? await new SharedPacing(clock).run(run) : await run();
+      const toResult = await run();
       return { starts: t.starts, wire: proxy.calls.length - wire0, toResult, announced };
     } finally {
       await fsp.rm(dir, { recursive: true, force: true });

@@ -42,13 +42,13 @@ describe('changes: sub-item reads on the configured pacing (counted on the sandb
   });
 
   /** The reads of a preview of `setCompleted` on `ids` at 600 calls a minute, on one pacing; the calls as the sandbox saw them. */
-  async function previewReads(ids: string[], subItems: (clock: Clock) => SubItemReader): Promise<{ path: string; at: number }[]> {
+  async function previewReads(ids: string[], subItems: (clock: Clock, pacing: SharedPacing) => SubItemReader): Promise<{ path: string; at: number }[]> {
     clock = virtualClock();
     const pacing = new SharedPacing(clock);
-    const reader: WorkItemReader = (i, f, o) => readWorkItems(client, i, { fields: f, requestsPerMinute: 600, maxUrlLength: 250, signal: o.signal, onBatch: o.onBatch });
+    const reader: WorkItemReader = (i, f, o) => readWorkItems(client, i, { fields: f, requestsPerMinute: 600, maxUrlLength: 250, signal: o.signal, onBatch: o.onBatch, pacing });
     const start = proxy.calls.length;
     const batches: string[][] = [];
-    const values = await pacing.run(() => readValues(reader, ids, { setCompleted: true }, { subItems: subItems(clock), onItems: (b, items) => batches.push(b.filter((id) => typeof items.get(id)?.Id === 'string')) }));
+    const values = await readValues(reader, ids, { setCompleted: true }, { subItems: subItems(clock, pacing), onItems: (b, items) => batches.push(b.filter((id) => typeof items.get(id)?.Id === 'string')) });
     assert.equal(values.missing.length, 0);
     // Each batch's values (fields, not records) handed on as it came back, every ID once, in order.
     assert.ok(batches.length >= 2, `${batches.length} batches`);
@@ -61,7 +61,7 @@ describe('changes: sub-item reads on the configured pacing (counted on the sandb
 
   it('every call of the reads (work items, levels of the parents, sub-items) starts at least 100 ms after the one before at 600 a minute', async () => {
     const ids = scheduledTaskIds(sandbox, 120);
-    const calls = await previewReads(ids, (c) => pacedSubItems(getSubItems, 600, c));
+    const calls = await previewReads(ids, (c, p) => pacedSubItems(getSubItems, 600, c, p));
     const sub = calls.filter((c) => c.path.endsWith('/subItems'));
     assert.ok(sub.length >= 2, `sub-item reads of several parents (${sub.length})`);
     assert.ok(calls.length - sub.length >= 2, `batches of work-item reads and the levels of the parents (${calls.map((c) => c.path).join(' ')})`);

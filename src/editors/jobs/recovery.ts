@@ -67,6 +67,7 @@ export async function resume(jobs: JobRunner, jobId?: string): Promise<JobResult
       { uri: source.uri ? vscode.Uri.parse(source.uri) : vscode.Uri.from({ scheme: 'untitled', path: name }), text: source.text ?? '', description: source.description, name },
       journal.plan,
       info,
+      new (core().SharedPacing)(),
     ); // asks "Send Without Undo" itself when they cannot be read; a cancellation stops here
     if (prepared) readValuesBefore = (j) => prepared.write(j);
     else resumeWithoutUndo = true;

@@ -77,7 +77,7 @@ export class JobRunner implements vscode.Disposable {
     // Every call of this Send (the values before, which the drift check shares, the updates, the values after)
     // takes its turn on one pacing: together they keep the configured rate and the time the confirmation announced.
     const pacing = new (core().SharedPacing)();
-    const prepared = await pacing.run(() => this.valueHooks?.prepare(source, plan, info));
+    const prepared = await this.valueHooks?.prepare(source, plan, info, pacing);
     // The job belongs to this service: its journal records it, and every request of the job goes there or nowhere.
     const service = await this.connections.jobServiceFor(info);
     const journal = await core().JobJournal.create(this.jobsDir, {
@@ -143,7 +143,7 @@ export class JobRunner implements vscode.Disposable {
             }
           };
           try {
-            return await pacing.run(() => run({ client, ...this.runOptions(), service: binding, signal: abort.signal, onProgress }));
+            return await run({ client, ...this.runOptions(), service: binding, signal: abort.signal, onProgress, pacing });
           } finally {
             abort.dispose();
           }
@@ -166,7 +166,7 @@ export class JobRunner implements vscode.Disposable {
     await this.showResults(journal, info.label, undefined, readingAfter);
     void setContext(ContextKeys.sent, true);
     try {
-      await pacing.run(() => this.valueHooks?.afterRun(journal)); // after the last update, on the same pacing
+      await this.valueHooks?.afterRun(journal, pacing); // after the last update, on the same pacing
     } catch (e) {
       this.log.warn(`bulk job ${journal.id}: the values after the update were not read: ${e instanceof Error ? e.message : String(e)}`);
     }
