@@ -94,6 +94,23 @@ export class PreviewViews extends PreviewPanel {
     protected readonly fieldNames?: FieldNameSource,
   ) {
     super(log);
+    // The view belongs to the request document in front: switching to another document previewed in
+    // this window shows that document's values (its title and its Send are then that document's).
+    this.follow = vscode.window.onDidChangeActiveTextEditor((e) => {
+      if (e) this.followDocument(e.document);
+    });
+  }
+
+  private readonly follow: vscode.Disposable;
+
+  /** Shows the kept preview of `doc` when the view is open on another document and `doc`'s text and service are the ones previewed. */
+  followDocument(doc: vscode.TextDocument): boolean {
+    if (!this.panel || this.panelDoc?.toString() === doc.uri.toString()) return false;
+    const kept = this.previews.get(doc.uri.toString());
+    const info = this.connections.current;
+    if (!kept || !info || kept.text !== doc.getText() || kept.info.baseUrl !== info.baseUrl) return false;
+    this.showPreview(doc.uri, documentName(doc.uri), info, kept.plan, kept.values, { reveal: false });
+    return true;
   }
 
   /** The tables' words, fields by their names in the UI's language (custom fields by the catalogue's names). */
@@ -124,6 +141,7 @@ export class PreviewViews extends PreviewPanel {
   }
 
   override dispose(): void {
+    this.follow.dispose();
     super.dispose();
     this.previews.clear();
   }

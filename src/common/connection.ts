@@ -164,6 +164,16 @@ export class ConnectionManager extends Disposable implements vscode.Disposable {
   }
 
   /**
+   * Binds a job to its service in one call: the service its journal records (`recorded`),
+   * else the one in use (`info`, with its stored sign-in); the binding that says when it is
+   * gone; and a client that sends only there, counted as running until `done`.
+   */
+  async bindJob(recorded: JobService | undefined, info: ConnectionInfo): Promise<{ binding: ServiceBinding; client: BulkClient; done: () => void }> {
+    const binding = this.bindingFor(recorded ?? (await this.jobServiceFor(info)));
+    return { binding, ...this.jobClient(binding) };
+  }
+
+  /**
    * The service in use changed under running jobs (the service URL setting was edited):
    * they are not followed to the new service; they pause, and the user is told now.
    */

@@ -18,6 +18,7 @@ import { type DocumentIssue, type JsonPath, describeValue, formatJsonPath, hasEr
 import { keepOwnKeys, setOwn } from './ownKeys';
 import type { FieldType } from './catalogue';
 import { serviceCaseMismatch, serviceFieldValueProblems, type ServiceFieldCatalogue } from './service-fields';
+import { markChecked } from './checked';
 
 // ---------------------------------------------------------------------------
 // Work item IDs
@@ -579,5 +580,6 @@ export function checkUpdateBody(body: unknown, basePath: JsonPath = [], options:
 
   const withBase = issues.map((i) => ({ ...i, path: [...basePath, ...i.path] }));
   const ok = parsed.success && !hasErrors(withBase);
-  return ok ? { ok, body: keepOwnKeys(parsed.data, b), issues: withBase } : { ok, issues: withBase };
+  // Marked: the client sends this very object without parsing it again (src/schema/checked.ts).
+  return ok ? { ok, body: markChecked(keepOwnKeys(parsed.data, b)), issues: withBase } : { ok, issues: withBase };
 }

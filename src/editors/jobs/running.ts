@@ -106,8 +106,8 @@ export class JobRunner implements vscode.Disposable {
   ): Promise<JobResult> {
     if (this.running.has(journal.id)) throw new UserInputError(vscode.l10n.t('This update job is already running.'));
     // Bound to the job's service: a request goes there (signing in again after a 401) or is not sent; the job pauses when it is gone.
-    const binding = this.connections.bindingFor(journal.data.service ?? (await this.connections.jobServiceFor(info)));
-    const bound = this.connections.jobClient(binding);
+    const bound = await this.connections.bindJob(journal.data.service, info);
+    const { binding } = bound;
     const client: BulkClient = bound.client;
     this.running.add(journal.id);
     const title =
