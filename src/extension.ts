@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { registerChanges, type UndoPrompts } from './changes';
+import type { JobPrompts } from './changes/jobs';
 import { createConnection } from './connection';
 import { registerRequestDocuments } from './editors';
-import type { JobPrompts } from './editors/jobs';
 import type { NewUpdateOptions } from './editors/requests';
 import { registerForms } from './forms';
 import { registerOrganizations } from './organizations';
@@ -45,17 +45,15 @@ export function activate(context: vscode.ExtensionContext): WorkItemStudioApi | 
   const requests = registerRequestDocuments(context, log, connection, people);
   const testHooks = testHooksOn(context.extensionMode === vscode.ExtensionMode.Production, process.env);
   if (testHooks) log.info('Test hooks are on (development or test mode, or WIS_TEST_HOOKS=1): the safety dialogs can be answered by a test.');
-  // Before/after values and undo: installs its value hooks on the jobs; Preview and Send use it back.
-  const changes = registerChanges(context, log, connection, requests.jobs, requests.previews, people, requests.fields, testHooks);
-  requests.useValues(changes);
-  const workItems = registerWorkItems(context, log, connection, { details, onDidFinishJob: requests.jobs.onDidFinishJob, users: people, newUpdate: requests.newUpdate });
-  const table = registerTable(context, log, { connection, catalogue: requests.fields, users: people, workItems, newRequestDocument: (ids, template) => requests.newUpdate({ ids, template: template as NewUpdateOptions['template'] }), onDidFinishJob: requests.jobs.onDidFinishJob });
+  // Preview, Send and undo: the jobs, their values before and after, the result views and the undo.
+  const changes = registerChanges(context, log, connection, { people, fields: requests.fields, testHooks });
+  const workItems = registerWorkItems(context, log, connection, { details, onDidFinishJob: changes.jobs.onDidFinishJob, users: people, newUpdate: requests.newUpdate });
+  const table = registerTable(context, log, { connection, catalogue: requests.fields, users: people, workItems, newRequestDocument: (ids, template) => requests.newUpdate({ ids, template: template as NewUpdateOptions['template'] }), onDidFinishJob: changes.jobs.onDidFinishJob });
   registerForms(context, log, { connection, workItems, catalogue: requests.fields, knownUsers: () => organizations.tree.knownUsers() });
   if (!testHooks) return undefined;
   return {
     setPrompts: (prompts) => {
-      requests.jobs.setPrompts(prompts?.jobs);
-      changes.setPrompts(prompts?.undo);
+      changes.setPrompts(prompts);
       table.setPrompts(prompts?.table);
     },
     tableSerializer: table.serializer,

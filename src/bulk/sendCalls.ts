@@ -1,7 +1,7 @@
 // How many calls a Send makes and how long they take at the configured rate: what
-// the send confirmation announces (src/editors/requests.ts), computed from the same
+// the send confirmation announces (src/changes/send.ts), computed from the same
 // batching the reads and the updates use. The times hold because every call of a Send
-// takes its turn on one pacer (SharedPacing, src/api/pacer.ts; src/editors/jobs/running.ts).
+// takes its turn on one pacer (SharedPacing, src/api/pacer.ts; src/changes/jobs/running.ts).
 // No vscode import.
 import { planWorkItemReads } from '../api/reads';
 import { DEFAULT_MIN_INTERVAL_MS } from '../api/limits';

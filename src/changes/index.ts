@@ -1,10 +1,11 @@
-// Before/after: the preview reads the current values of the fields an update
-// touches and shows current → expected per item; Send reads them again (warning
-// when items changed since the preview) and keeps them beside the job's journal
-// before the first request leaves; after a run the values are read once more and
-// the result view shows before → after; "Create Undo Document" writes the request
-// documents that put the previous values back. Registered from one function.
-// The Before/After view itself (preview, reload, its buttons) is PreviewViews (previewView.ts).
+// Preview, Send and undo of request documents, one feature: the preview reads the current
+// values of the fields an update touches and shows current → expected per item; Send
+// (./send.ts) checks and plans once, reads them again (warning when items changed since
+// the preview) and keeps them beside the job's journal before the first request leaves;
+// the job runs (./jobs); after a run the values are read once more and the result view
+// (./results) shows before → after; "Create Undo Document" writes the change that puts the
+// previous values back. Registered from one function. The Before/After view itself
+// (preview, reload, its buttons) is PreviewViews (previewView.ts).
 import * as vscode from 'vscode';
 import type { SharedPacing } from '../api/pacer';
 import type { ItemValues } from '../bulk/effects';
@@ -13,7 +14,7 @@ import type { JobJournal, JobPlan } from '../bulk';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { itemsText } from '../common/wording';
 import { uiFieldLabel } from '../common/changeStrings';
-import type { JobSourceInfo, JobsForValues, MarkdownPreviews } from '../common/jobHooks';
+import type { JobSourceInfo, JobsForValues, MarkdownPreviews } from './jobs/values';
 import { isCancellation, registerCommand } from '../common/commands';
 import { resultTable, type ChangeTable } from '../webview/changeTable';
 import type { UserNames } from '../common/model/users';
@@ -23,6 +24,11 @@ import { createUndoDocuments, createUndoDocumentsForJobs, modalUndoPrompts, type
 import { sendAllInOrder, type SendAllOutcome } from './sendAll';
 import { errorText, PREVIEW_VIEW_TYPE, PreviewViews, type FieldNameSource } from './previewView';
 import { core } from '../core/load';
+import { RequestJobs, type JobPrompts } from './jobs';
+import { PreviewDocuments } from './markdownPreviews';
+import { RESULT_VIEW_TYPE } from './results/resultPanel';
+import { previewUpdate, sendUpdate, type SendDeps } from './send';
+import { isRequestDocument } from '../common/requestDocument';
 
 export { PREVIEW_VIEW_TYPE, type PreviewButtonOutcome } from './previewView';
 
@@ -198,37 +204,88 @@ class ValuesFeature extends PreviewViews implements ChangesApi, vscode.Disposabl
   }
 }
 
+/** What the other features and the activation get of Preview, Send and undo. */
+export interface ChangesFeature {
+  /** The update jobs: their end is announced (the views read their items again). */
+  jobs: RequestJobs;
+  createUndo(jobId?: string): Promise<UndoOutcome | undefined>;
+  /** Answers the questions of the jobs and of Create Undo Document instead of a person (tests). */
+  setPrompts(answers: { jobs?: Partial<JobPrompts>; undo?: Partial<UndoPrompts> } | undefined): void;
+  readonly values: ChangesApi;
+}
+
+/**
+ * Preview, Send and undo, one pipeline: Send checks and plans a document once
+ * (./send.ts), reads the values before (ValuesFeature.prepare), runs the job with its
+ * journal (./jobs), reads the values after (afterRun), shows the result view with before
+ * → after (changes); Create Undo Document writes the change that puts them back. The jobs
+ * are made here with the values steps they run, on one pacing per Send.
+ */
 export function registerChanges(
   context: vscode.ExtensionContext,
   log: vscode.LogOutputChannel,
   connections: ConnectionManager,
-  jobs: JobsForValues,
-  documents: MarkdownPreviews,
-  people?: UserNames,
-  fieldNames?: FieldNameSource,
-  /** The commands for tests (pressBeforeAfterButton) are registered only with the test hooks on. */
-  testHooks = false,
-): ChangesApi & {
-  createUndo(jobId?: string): Promise<UndoOutcome | undefined>;
-  setPrompts(answers: Partial<UndoPrompts> | undefined): void;
-} {
-  const feature = new ValuesFeature(log, connections, jobs, documents, people, fieldNames);
-  context.subscriptions.push(feature);
+  o: {
+    people?: UserNames;
+    /** The service's field catalogue: the checks before sending and the names of custom fields. */
+    fields?: SendDeps['fields'] & FieldNameSource;
+    /** The commands for tests (pressBeforeAfterButton) are registered only with the test hooks on. */
+    testHooks?: boolean;
+  } = {},
+): ChangesFeature {
+  const jobs = new RequestJobs(context, log, connections, o.people);
+  const previews = new PreviewDocuments();
+  const feature = new ValuesFeature(log, connections, jobs, previews, o.people, o.fields);
+  // The steps of a Send around its job: the values before, after, and the before → after of its result view.
   jobs.valueHooks = {
     prepare: (source, plan, info, pacing) => feature.prepare(source, plan, info, pacing),
     afterRun: (journal, pacing) => feature.afterRun(journal, pacing),
     changes: (journal) => feature.changes(journal),
   };
   context.subscriptions.push(
+    jobs,
+    previews,
+    feature,
     vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, state) => feature.restorePreview(panel, state),
     }),
+    // Result views come back after a window reload (the journal is read then, not now).
+    vscode.window.registerWebviewPanelSerializer(RESULT_VIEW_TYPE, { deserializeWebviewPanel: (panel, state) => jobs.restoreResultView(panel, state) }),
   );
+  const send: SendDeps = { log, connections, jobs, previews, ...(o.fields ? { fields: o.fields } : {}), values: feature };
+  registerCommand(context, log, 'workItemStudio.sendUpdate', (arg?: unknown, many?: unknown) => sendUpdate(send, arg, many));
+  registerCommand(context, log, 'workItemStudio.previewUpdate', (arg?: unknown, many?: unknown) => previewUpdate(send, arg, many));
+  const jobArg = (a: unknown): string | undefined => (typeof a === 'string' ? a : undefined);
+  registerCommand(context, log, 'workItemStudio.resumeJobs', (a?: unknown) => jobs.resume(jobArg(a)));
+  registerCommand(context, log, 'workItemStudio.retryFailed', (a?: unknown) => jobs.retryFailed(jobArg(a)));
+  registerCommand(context, log, 'workItemStudio.sendWithoutMissing', (a?: unknown) => jobs.sendWithoutMissing(jobArg(a)));
+  registerCommand(context, log, 'workItemStudio.resendUnknown', (a?: unknown) => jobs.resendUnknown(jobArg(a)));
+  registerCommand(context, log, 'workItemStudio.showJobs', (a?: unknown) => jobs.showJob(jobArg(a)));
   // Not in the manifest, tests only: presses a button of the open Before/After view as a click does, or reports its state.
-  if (testHooks) registerCommand(context, log, 'workItemStudio.pressBeforeAfterButton', (command?: unknown) => feature.pressButton(command ?? 'state'));
-  registerCommand(context, log, 'workItemStudio.createUndoDocument', (a?: unknown) => feature.createUndo(typeof a === 'string' ? a : undefined));
-  registerCommand(context, log, 'workItemStudio.sendAllUndoDocuments', (a?: unknown) => feature.sendAllUndo(typeof a === 'string' ? a : undefined));
-  return feature;
+  if (o.testHooks) registerCommand(context, log, 'workItemStudio.pressBeforeAfterButton', (command?: unknown) => feature.pressButton(command ?? 'state'));
+  registerCommand(context, log, 'workItemStudio.createUndoDocument', (a?: unknown) => feature.createUndo(jobArg(a)));
+  registerCommand(context, log, 'workItemStudio.sendAllUndoDocuments', (a?: unknown) => feature.sendAllUndo(jobArg(a)));
+
+  // The once-per-session offer to resume unfinished jobs, at first use of a request document.
+  context.subscriptions.push(
+    vscode.workspace.onDidOpenTextDocument((d) => {
+      if (isRequestDocument(d)) void jobs.offerResumption();
+    }),
+  );
+  if (vscode.workspace.textDocuments.some(isRequestDocument)) {
+    // A request document restored with the window: look for unfinished jobs after activation, not during it.
+    const timer = setTimeout(() => void jobs.offerResumption(), 1500);
+    context.subscriptions.push({ dispose: () => clearTimeout(timer) });
+  }
+  return {
+    jobs,
+    values: feature,
+    createUndo: (jobId) => feature.createUndo(jobId),
+    setPrompts: (answers) => {
+      jobs.setPrompts(answers?.jobs);
+      feature.setPrompts(answers?.undo);
+    },
+  };
 }
 
 export type { ItemValues };

@@ -12,7 +12,7 @@ import type { JobPlan } from '../bulk';
 import { readSettings } from '../common/config';
 import type { ConnectionInfo, ConnectionManager } from '../common/connection';
 import { itemsText, requestsText } from '../common/wording';
-import type { JobSourceInfo, JobsForValues, MarkdownPreviews } from '../common/jobHooks';
+import type { JobSourceInfo, JobsForValues, MarkdownPreviews } from './jobs/values';
 import { isCancellation } from '../common/commands';
 import { messageSection } from './model/page';
 import { changeTableSection, PreviewTableBuilder, userIdsInTable, type ChangeTable, type ChangeTableStrings } from '../webview/changeTable';

@@ -10,7 +10,7 @@ import { abortOn } from '../common/abortOn';
 import type { UndoPlan } from '../bulk/undo';
 import { openNewRequestDocument } from '../common/requestDocuments';
 import { itemsText } from '../common/wording';
-import type { JobsForValues, MarkdownPreviews } from '../common/jobHooks';
+import type { JobsForValues, MarkdownPreviews } from './jobs/values';
 import { documentName } from '../common/requestDocument';
 import { UserInputError } from '../common/commands';
 import type { Template } from '../schema/render';

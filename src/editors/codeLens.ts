@@ -5,7 +5,7 @@ import { readSettings } from '../common/config';
 import { itemsText, problemsText, requestsText } from '../common/wording';
 import type { RequestDiagnostics } from './diagnostics';
 import { analyzeText, isRequestDocument } from '../common/requestDocument';
-import { blockingProblems } from './requestDocument';
+import { blockingProblems } from '../common/documentCheck';
 import { core } from '../core/load';
 
 export class SendCodeLens implements vscode.CodeLensProvider, vscode.Disposable {

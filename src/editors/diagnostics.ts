@@ -8,7 +8,7 @@ import type { DocumentIssue } from '../schema/issues';
 import { memberNameSpan, valueSpan } from '../common/model/locate';
 import type { FieldCatalogueService } from './fieldCatalogue';
 import { analyzeText, isRequestDocument } from '../common/requestDocument';
-import { DIAGNOSTIC_SOURCE, issueText, locateIssueSpan } from './requestDocument';
+import { DIAGNOSTIC_SOURCE, issueText, locateIssueSpan } from '../common/documentCheck';
 
 const DEBOUNCE_MS = 250;
 

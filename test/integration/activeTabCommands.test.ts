@@ -7,7 +7,7 @@
 // read after a request document was shown, or a webview's in front of one.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { SendOutcome } from '../../src/editors/requests';
+import type { SendOutcome } from '../../src/changes/send';
 import type { WorkItemNode } from '../../src/workItems/nodes';
 import { activeRequestDocument, requestDocumentActive } from '../../src/common/activeRequestDocument';
 import { HeldFiles, openHeld, runWhileHeld, serveHeld } from './heldFiles';

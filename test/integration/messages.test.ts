@@ -7,7 +7,7 @@ import { loadCaFile, NetworkConfigError, resolveProxies } from '../../src/api/di
 import { NETWORK_REASON_TEXT, ServiceError } from '../../src/api/errors';
 import { JobJournal, JournalError } from '../../src/bulk/journal';
 import { describeError, serviceErrorDetails } from '../../src/common/messages';
-import { requestErrorSummary } from '../../src/editors/results/resultPanel';
+import { requestErrorSummary } from '../../src/changes/results/resultPanel';
 import type { RequestError } from '../../src/bulk/types';
 
 describe('messages: service failures as sentences', () => {

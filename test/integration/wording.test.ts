@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { REQUEST_STATES, type JobResult, type RequestState } from '../../src/bulk/types';
 import { outcomeMessage } from '../../src/common/wording';
-import { sendConfirmation } from '../../src/editors/requests';
+import { sendConfirmation } from '../../src/changes/send';
 import { unreadValuesQuestion } from '../../src/changes';
 import { describeTableEdits } from '../../src/table/review';
 import { buildColumns } from '../../src/table/model/columns';

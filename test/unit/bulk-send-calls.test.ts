@@ -139,7 +139,7 @@ describe('bulk: a Send makes the calls it announces (counted on the sandbox)', f
   });
 
   /**
-   * Send as src/editors/jobs/running.ts runs it, on one SharedPacing: the values before (one
+   * Send as src/changes/jobs/running.ts runs it, on one SharedPacing: the values before (one
    * read: the drift check compares this same read with the preview's), the journal and the
    * snapshot on disk, the updates with their journal, the result, then the reads after.
    */

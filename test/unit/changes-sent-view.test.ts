@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { renderChangesPage } from '../../src/changes/model/page';
-import { irreversibleChanges } from '../../src/editors/model/irreversible';
+import { irreversibleChanges } from '../../src/changes/model/irreversible';
 
 /** Runs media/changes/page.js (the page's script) over fake buttons: what it saves as state and posts on clicks. */
 function runPageScript(body: Record<string, string>, buttons: { command: string; disabled?: boolean }[]): { state: unknown; posted: unknown[]; click(i: number): void } {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { expandIdRanges, extractIds, idRanges, idsPreview, looksLikeId, looksLikeIdList, removeIdsFromDocumentText } from '../../src/editors/model/ids';
+import { expandIdRanges, extractIds, idRanges, idsPreview, looksLikeId, looksLikeIdList, removeIdsFromDocumentText } from '../../src/common/model/ids';
 import { idRange, MAX_RANGE_IDS } from '../../src/schema/id-ranges';
 
 describe('editors: work item IDs from free text', () => {

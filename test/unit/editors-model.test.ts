@@ -6,8 +6,8 @@ import type { JobResult, RequestResult, RequestState } from '../../src/bulk/type
 import { totalsOf } from '../../src/bulk/engine';
 import { insertionFor, readCategoryArg, readUserArg } from '../../src/editors/model/insert';
 import { locatePath, memberNameSpan, parseText } from '../../src/common/model/locate';
-import { renderPreview } from '../../src/editors/model/preview';
-import { actionCounts, renderResultHtml, restoredJobId, resultJson } from '../../src/editors/model/results';
+import { renderPreview } from '../../src/changes/model/markdownPreview';
+import { actionCounts, renderResultHtml, restoredJobId, resultJson } from '../../src/changes/model/results';
 import { escapeHtml } from '../../src/webview/html';
 import { missingFromRead, missingIdsOf, sameFailureAgain, unnamedNotFound } from '../../src/bulk/missing';
 import { validateRequestDocument } from '../../src/schema/document';

@@ -7,7 +7,7 @@ import { buildColumns, SYSTEM_COLUMNS } from '../../src/table/model/columns';
 import { changeTableSection, previewTable, renderChangeTable, resultTable, type ChangeTableStrings } from '../../src/webview/changeTable';
 import { PostedTable, type TableMessage } from '../../src/webview/changeTableData';
 import type { FieldType } from '../../src/schema/catalogue';
-import { ENGLISH_RESULTS, renderResultHtml } from '../../src/editors/model/results';
+import { ENGLISH_RESULTS, renderResultHtml } from '../../src/changes/model/results';
 import { totalsOf } from '../../src/bulk/engine';
 import { runChangesPage } from './webview-fake-dom';
 

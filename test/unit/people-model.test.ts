@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { renderResultHtml } from '../../src/editors/model/results';
+import { renderResultHtml } from '../../src/changes/model/results';
 import { totalsOf, type JobResult, type RequestResult } from '../../src/bulk';
 import { userIdAt, userIdsInText, userIdsInValue, userLabel } from '../../src/people/model';
 import { assignUsersUpdate, documentTemplate } from '../../src/schema/templates';

@@ -8,7 +8,7 @@ import { ServiceClient } from '../../src/api/client';
 import { ServiceError } from '../../src/api/errors';
 import { missingFromRead, missingIdsOf, planJob, runJob, sameFailureAgain, type JobResult } from '../../src/bulk';
 import { isRefusal, readMissingIds, refusedWithoutNamedIds } from '../../src/bulk/missing';
-import { renderResultHtml } from '../../src/editors/model/results';
+import { renderResultHtml } from '../../src/changes/model/results';
 import { createSandbox, PLAIN_ERRORS_ENV, plainErrorBody, plainErrorsFromEnvironment, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 import { basic, bearer, call, signIn, type Answer } from './sandbox-server-fixtures';
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { resultViewColumn } from '../../src/editors/results/column';
+import { resultViewColumn } from '../../src/changes/results/column';
 
 describe('result views: where a new one opens', () => {
   it('beside the active editor when no result view is open', () => {

@@ -3,7 +3,7 @@ import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { confirmUnknown, JobJournal, planJob, resendUnknown, resultFromJournal, runJob } from '../../src/bulk';
-import { renderResultHtml } from '../../src/editors/model/results';
+import { renderResultHtml } from '../../src/changes/model/results';
 import { decideUnknown, type UnknownAnswer } from '../../src/common/unknownChoice';
 import type { Sandbox } from '../../src/sandbox';
 import { addDays, clientFor, fault, scheduledTaskIds, snapshotDates, startSandbox, storedItem } from './bulk-helpers';

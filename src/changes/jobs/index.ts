@@ -6,7 +6,7 @@ import { JobRunner } from './running';
 import { withPrompts, type JobPrompts } from './prompts';
 import { resendUnknownRequests, resume, retryFailedRequests, sendWithoutMissing } from './recovery';
 
-export type { JobSourceInfo, JobValueHooks } from '../../common/jobHooks';
+export type { JobSourceInfo, JobValueHooks } from './values';
 export type { JobPrompts } from './prompts';
 export { refusedUpdatesText, retryRefusedUpdates } from './running';
 

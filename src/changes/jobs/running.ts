@@ -14,7 +14,7 @@ import { abortOn } from '../../common/abortOn';
 import { readSettings } from '../../common/config';
 import type { ConnectionInfo, ConnectionManager } from '../../common/connection';
 import { ContextKeys, setContext } from '../../common/contextKeys';
-import type { JobSourceInfo, JobValueHooks } from '../../common/jobHooks';
+import type { JobSourceInfo, JobValueHooks } from './values';
 import type { UserNames } from '../../common/model/users';
 import { documentName } from '../../common/requestDocument';
 import { itemsText, outcomeMessage } from '../../common/wording';

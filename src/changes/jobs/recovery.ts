@@ -11,7 +11,7 @@ import { describeError } from '../../common/messages';
 import { documentName } from '../../common/requestDocument';
 import { decideUnknown } from '../../common/unknownChoice';
 import { itemsText, workItemsText } from '../../common/wording';
-import { idsPreview, removeIdsFromDocumentText } from '../model/ids';
+import { idsPreview, removeIdsFromDocumentText } from '../../common/model/ids';
 import { chooseRequests, itemCount, pickJob } from './picking';
 import type { JobRunner } from './running';
 import { core } from '../../core/load';

@@ -1,12 +1,13 @@
-// What the update jobs (src/editors) and the before/after values (src/changes) know
-// of each other. Neither feature imports the other: src/extension.ts hands the jobs
-// to registerChanges, which installs its value hooks on them. Types only.
+// The steps of a Send around its job, and what they use of the jobs: the values before
+// the first request, the values after the run, the before → after of the result view
+// (ValuesFeature in ../index.ts runs them; registerChanges gives them to the jobs it makes).
+// Types only.
 import type * as vscode from 'vscode';
-import type { JobJournal, JobPlan, JobSummary } from '../bulk';
-import type { WorkItemReader } from '../bulk/readValues';
-import type { SharedPacing } from '../api/pacer';
-import type { ChangeTable } from '../webview/changeTable';
-import type { ConnectionInfo } from './connection';
+import type { JobJournal, JobPlan, JobSummary } from '../../bulk';
+import type { WorkItemReader } from '../../bulk/readValues';
+import type { SharedPacing } from '../../api/pacer';
+import type { ChangeTable } from '../../webview/changeTable';
+import type { ConnectionInfo } from '../../common/connection';
 
 export interface JobSourceInfo {
   uri: vscode.Uri;
