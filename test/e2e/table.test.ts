@@ -118,7 +118,7 @@ repeatedDescribe('Work item table editing in a VS Code workbench', function () {
       await flow.shoot('table-edited');
     });
 
-    it('Review Changes: the edits as three request documents in the Before/After view', async () => {
+    it('Review Changes: the edits as one request document of three requests in the Before/After view', async () => {
       await flow.review();
     });
   });
