@@ -147,7 +147,8 @@ for (const t of [ENGLISH, JAPANESE]) {
       const tabs = await tabLabels();
       assert.ok(groups >= 1 && groups <= 2, `${step}: ${groups} editor groups (${tabs.join(' | ')})`);
       assert.ok(most <= 2, `${step}: the window had ${most} editor groups at some moment (${tabs.join(' | ')})`);
-      const summaryTabs = tabs.filter((l) => /undo-[^\s]*\.preview\.md|^Preview undo-/.test(l));
+      // The summary's would be named after the job (undo-<job id>.preview.md); the undo document's own plan preview is not it.
+      const summaryTabs = tabs.filter((l) => /^(Preview )?undo-\d{8}T\d{6}Z-[0-9a-f]+(\.workitems\.json|\.preview\.md)/.test(l));
       assert.deepEqual(summaryTabs, [], `${step}: the undo summary opened as a Markdown tab`);
     }
 
