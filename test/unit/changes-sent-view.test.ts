@@ -28,7 +28,7 @@ describe('changes: a sent Before/After view cannot send again', () => {
     assert.match(html, /<body data-document="file:\/\/\/a\.workitems\.json" data-sent="2026-11-26T09:00:00\.000Z">/);
     assert.match(html, /<button data-command="send" class="secondary" disabled aria-disabled="true" title="Already sent">Send<\/button>/);
     assert.ok(html.indexOf('data-command="refresh"') < html.indexOf('data-command="send"'), 'Preview Again comes first');
-    assert.match(html, /<script nonce="n0nce" src="media\/changes\/page\.js"><\/script>/);
+    assert.match(html, /<script nonce="n0nce" src="dist\/web\/changes\.js"><\/script>/);
     assert.deepEqual(previewState('file:///a.workitems.json'), { document: 'file:///a.workitems.json' }, 'the view keeps its document for a window reload');
     const [refresh, send] = pageButtons(html);
     assert.equal(pressed(PREVIEW_BUTTONS, send!), undefined, 'a disabled button posts nothing');

@@ -174,7 +174,13 @@ export function buildBar(bar: HTMLElement, strings: TableStrings, filterText: st
     const need = filterNeed(available);
     filterInput.style.flexBasis = `${Math.ceil(need)}px`;
     const fixed = [undoBtn, redoBtn, review, more].reduce((n, el) => n + el.getBoundingClientRect().width + gap, 0);
-    const kept = itemsInBar(available, fixed, need, byUse.map((o) => o.bar.getBoundingClientRect().width), gap);
+    const kept = itemsInBar(
+      available,
+      fixed,
+      need,
+      byUse.map((o) => o.bar.getBoundingClientRect().width),
+      gap,
+    );
     byUse.forEach((o, i) => {
       o.bar.hidden = i >= kept;
       o.menu.hidden = i < kept;

@@ -1,17 +1,18 @@
 // The table's column headers: the label (with the sort mark), the full header, system name and
 // what a click does on hover; a click sorts, a drag moves the column before another, the edge
 // resizes it (the new width told when the drag ends).
-import type { ColumnInfo, FromWebview, ToWebview } from '../protocol';
+import type { ColumnInfo, FromWebview } from '../protocol';
+import { headerLabel, type Sort } from './rowView';
 
-type Sort = Extract<ToWebview, { type: 'init' }>['sort'];
-
-/** The header's label and aria-sort of a column under the sort. */
-export function headerLabel(c: Pick<ColumnInfo, 'key' | 'label'>, sort: Sort): { text: string; ariaSort: 'ascending' | 'descending' | 'none' } {
-  const sorted = sort && sort.key === c.key ? sort.direction : undefined;
-  return { text: c.label + (sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''), ariaSort: sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none' };
-}
-
-export function buildHeader(header: HTMLElement, spacer: HTMLElement, columns: ColumnInfo[], sort: Sort, sortHint: string, post: (m: FromWebview) => void, resized: () => void): void {
+export function buildHeader(
+  header: HTMLElement,
+  spacer: HTMLElement,
+  columns: ColumnInfo[],
+  sort: Sort,
+  sortHint: string,
+  post: (m: FromWebview) => void,
+  resized: () => void,
+): void {
   header.textContent = '';
   for (const c of columns) {
     const h = document.createElement('div');

@@ -188,7 +188,10 @@ function noteSelection(): void {
 }
 
 function selectCells(m: Extract<ToWebview, { type: 'select' }>): void {
-  const at = (x: { id: string; key: string }): CellAt => ({ r: rows.findIndex((row) => row !== undefined && row.id === x.id), c: columns.findIndex((col) => col.key === x.key) });
+  const at = (x: { id: string; key: string }): CellAt => ({
+    r: rows.findIndex((row) => row !== undefined && row.id === x.id),
+    c: columns.findIndex((col) => col.key === x.key),
+  });
   const f = at(m.focus);
   const a = at(m.anchor);
   if (f.r < 0 || f.c < 0) return;

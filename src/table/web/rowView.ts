@@ -1,7 +1,7 @@
 // What a cell of the table shows: its text (the Name column of a tree with its level's indent
 // and a folder mark), its hover (users by name with the ID, a long text in full, an edited
 // cell's value before) and whether it is edited; and the status line's texts. Pure.
-import type { ColumnInfo, PageRow, TableStrings } from '../protocol';
+import type { ColumnInfo, PageRow, TableStrings, ToWebview } from '../protocol';
 import { fmt, pluralOf } from './virtual';
 
 export interface CellShown {
@@ -13,7 +13,13 @@ export interface CellShown {
 }
 
 /** The cell of column `c` of a row; `tree`: the Name column shows the tree. */
-export function cellShown(row: PageRow, columns: readonly ColumnInfo[], c: number, tree: boolean, strings: Pick<TableStrings, 'editedBefore' | 'empty'>): CellShown {
+export function cellShown(
+  row: PageRow,
+  columns: readonly ColumnInfo[],
+  c: number,
+  tree: boolean,
+  strings: Pick<TableStrings, 'editedBefore' | 'empty'>,
+): CellShown {
   const col = columns[c]!;
   const raw = row.cells[c] ?? '';
   const out: CellShown = { text: raw, edited: false };
@@ -45,4 +51,15 @@ export function statusText(strings: TableStrings, o: { total: number; loaded: nu
   if (o.total === 0 && !o.loading) return strings.noRows;
   const what = o.loading ? `${strings.loading} ` : '';
   return what + countText(strings, 'rows', o.total, lang, o.total.toLocaleString()) + (o.loaded > o.total ? ` / ${o.loaded.toLocaleString()}` : '');
+}
+
+export type Sort = Extract<ToWebview, { type: 'init' }>['sort'];
+
+/** The header's label and aria-sort of a column under the sort. */
+export function headerLabel(c: Pick<ColumnInfo, 'key' | 'label'>, sort: Sort): { text: string; ariaSort: 'ascending' | 'descending' | 'none' } {
+  const sorted = sort && sort.key === c.key ? sort.direction : undefined;
+  return {
+    text: c.label + (sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''),
+    ariaSort: sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none',
+  };
 }

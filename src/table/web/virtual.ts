@@ -5,7 +5,13 @@
 // as a date picker's value. No DOM: unit tests run these as the page does.
 
 /** Rows [start, end) to paint for a scroll position, the first row's top and the spacer's height. */
-export function visibleRange(scrollTop: number, viewportHeight: number, rowHeight: number, total: number, overscan = 8): { start: number; end: number; offset: number; height: number } {
+export function visibleRange(
+  scrollTop: number,
+  viewportHeight: number,
+  rowHeight: number,
+  total: number,
+  overscan = 8,
+): { start: number; end: number; offset: number; height: number } {
   const over = Math.max(0, Math.floor(overscan));
   const h = rowHeight > 0 ? rowHeight : 1;
   const count = Math.max(0, Math.floor(total));
