@@ -28,6 +28,26 @@ describe('changes: the before/after table', () => {
     assert.deepEqual(t.lines.map((l) => l.level), ['error', 'info'], 'the missing item and the roll-up note');
   });
 
+  it('preview rows of a change set: each item\'s bodies fill their own fields\' cells; a field no body of the item touches shows its current value, unchanged and not counted', () => {
+    const current = new Map([
+      ['A', { Id: 'A', Name: 'Alpha', Description: 'old', PlannedStartDate: '2026-01-01T00:00:00', PlannedFinishDate: '2026-01-02T00:00:00' }],
+      ['B', { Id: 'B', Name: 'Beta', Description: 'b', PlannedStartDate: '2026-02-01T00:00:00', PlannedFinishDate: '2026-02-02T00:00:00' }],
+    ]);
+    const bodies = new Map([
+      ['A', [{ moveScheduleDays: 1 }, { fields: { Description: 'new' } }]],
+      ['B', [{ fields: { Description: 'new' } }]],
+    ]);
+    const t = previewTable(['A', 'B'], bodies, current, S);
+    const at = (f: string) => t.fields.indexOf(f);
+    assert.deepEqual([...t.fields].sort(), ['Description', 'PlannedFinishDate', 'PlannedStartDate']);
+    const [a, b] = t.rows;
+    assert.deepEqual([a!.state[at('PlannedStartDate')], a!.before[at('PlannedStartDate')], a!.after[at('PlannedStartDate')]], [CellState.Changes, '2026-01-01', '2026-01-02']);
+    assert.deepEqual([a!.state[at('Description')], a!.before[at('Description')], a!.after[at('Description')]], [CellState.Changes, 'old', 'new']);
+    assert.deepEqual([b!.state[at('PlannedStartDate')], b!.before[at('PlannedStartDate')], b!.after[at('PlannedStartDate')]], [CellState.Unchanged, '2026-02-01T00:00:00', null], 'untouched: the current value');
+    assert.equal(t.counts[at('PlannedStartDate')]!.changes + t.counts[at('PlannedStartDate')]!.unchanged, 1, 'an untouched field is not counted');
+    assert.equal(t.counts[at('Description')]!.changes, 2);
+  });
+
   it('result rows: before → after, marked where the value is not the expected one', () => {
     const rows: ChangeRow[] = [
       { id: 'A', name: 'Alpha', field: 'PlannedCost', before: 10, after: 10, expected: 20, unexpected: true },
