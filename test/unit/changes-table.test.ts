@@ -5,7 +5,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ChangeRow } from '../../src/bulk/jobValues';
 import { renderChangesPage } from '../../src/changes/model/page';
-import { CellState, ENGLISH_CHANGE_TABLE, formatValue, previewTable, renderChangeTable, resultTable } from '../../src/webview/changeTable';
+import { CellState, ENGLISH_CHANGE_TABLE, formatValue, PreviewTableBuilder, previewTable, renderChangeTable, resultTable } from '../../src/webview/changeTable';
+import type { UpdateWorkItemsBody } from '../../src/schema/api';
 import { PAGE_SCRIPTS } from '../../src/webview/html';
 import { undoSummary, type UndoSummaryStrings } from '../../src/changes/model/undoSummary';
 
@@ -33,11 +34,11 @@ describe('changes: the before/after table', () => {
       ['A', { Id: 'A', Name: 'Alpha', Description: 'old', PlannedStartDate: '2026-01-01T00:00:00', PlannedFinishDate: '2026-01-02T00:00:00' }],
       ['B', { Id: 'B', Name: 'Beta', Description: 'b', PlannedStartDate: '2026-02-01T00:00:00', PlannedFinishDate: '2026-02-02T00:00:00' }],
     ]);
-    const bodies = new Map([
+    const bodies = new Map<string, UpdateWorkItemsBody[]>([
       ['A', [{ moveScheduleDays: 1 }, { fields: { Description: 'new' } }]],
       ['B', [{ fields: { Description: 'new' } }]],
     ]);
-    const t = previewTable(['A', 'B'], bodies, current, S);
+    const t = new PreviewTableBuilder(['A', 'B'], bodies, S).finish(current);
     const at = (f: string) => t.fields.indexOf(f);
     assert.deepEqual([...t.fields].sort(), ['Description', 'PlannedFinishDate', 'PlannedStartDate']);
     const [a, b] = t.rows;

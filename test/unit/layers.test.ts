@@ -55,6 +55,7 @@ export const VSCODE_FREE: readonly string[] = [
   'src/common/unknownChoice.ts',
   'src/common/serviceUrl.ts',
   'src/views/model',
+  'src/table/protocol.ts',
   'src/table/web',
   'src/changes/web',
   'src/editors/results/web',
