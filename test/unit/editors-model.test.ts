@@ -185,7 +185,7 @@ describe('editors: result view', () => {
     const withJob = renderResultHtml({ jobId: 'job-7"x', result: r, serviceLabel: 's', documentName: 'd', nonce: 'n', cspSource: 'c' });
     assert.match(withJob, /<body data-job-id="job-7&quot;x">/);
     assert.match(withJob, /<script nonce="n" src="dist\/web\/results\.js"><\/script>/);
-    // The page (src/editors/results/web/main.ts) keeps the job of its body as the webview state and posts clicks as the extension reads them.
+    // The page (src/changes/results/web/main.ts) keeps the job of its body as the webview state and posts clicks as the extension reads them.
     assert.deepEqual(resultState('job-7"x'), { jobId: 'job-7"x' });
     assert.deepEqual(resultState(undefined), {});
     const click = pressed(RESULT_BUTTONS, { command: 'saveJson', disabled: false });

@@ -58,7 +58,7 @@ export const VSCODE_FREE: readonly string[] = [
   'src/table/protocol.ts',
   'src/table/web',
   'src/changes/web',
-  'src/editors/results/web',
+  'src/changes/results/web',
   'src/editors/model',
   'src/changes/results/column.ts',
   'src/changes/model',
@@ -210,7 +210,7 @@ function describeCycles(found: string[][], imports: readonly FileImport[], units
 const CYCLE_UNITS = [...new Set([...LAYER_FOLDERS, ...VSCODE_FREE.filter((f) => !f.endsWith('.ts'))])];
 
 /** The folders of the webviews' page scripts. */
-export const WEB_FOLDERS: readonly string[] = ['src/webview/web', 'src/table/web', 'src/changes/web', 'src/editors/results/web'];
+export const WEB_FOLDERS: readonly string[] = ['src/webview/web', 'src/table/web', 'src/changes/web', 'src/changes/results/web'];
 const inWeb = (f: string): boolean => WEB_FOLDERS.some((w) => f === w || f.startsWith(`${w}/`));
 
 /** Every import specifier of the sources under `roots`, relative or not. */
