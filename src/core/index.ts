@@ -143,4 +143,4 @@ export {
   userResolver,
   utf8Length,
 } from '../table/model';
-export { TABLE_PAGE_BODY, TABLE_SCRIPTS } from '../table/model/page';
+export { TABLE_PAGE_BODY } from '../table/model/page';
