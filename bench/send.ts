@@ -5,7 +5,7 @@
 //          another under ONE pacer at the configured rate (600 a minute: 100 ms apart),
 //          with undici.request and JSON.parse (nothing checked, nothing kept).
 //   send:  what Send does up to the result view, on ONE SharedPacing as
-//          src/editors/jobs/running.ts runs it (every call of the Send takes its turn on
+//          src/changes/jobs/running.ts runs it (every call of the Send takes its turn on
 //          one pacer): the values before through readValues (one read: the drift check
 //          compares this same read with the preview's), the journal created and the
 //          snapshot of the values before written (on disk before the first update), then

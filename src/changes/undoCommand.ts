@@ -40,6 +40,8 @@ export interface UndoPrompts {
   drift(q: { message: string; detail: string; drift: readonly UndoDrift[] }): Promise<'skip' | 'refresh' | 'anyway' | 'cancel' | undefined>;
   /** Send All Undo Documents in Order, before each document: this one, this one and the rest without asking, or stop. */
   sendNext: SendAllPrompts['next'];
+  /** The jobs to undo when none is given (undefined: the quick pick of the jobs, several at once). */
+  pickJobs?: () => Promise<string[] | undefined>;
 }
 
 export const modalUndoPrompts: UndoPrompts = {
@@ -157,10 +159,13 @@ export async function createUndoDocumentsForJobs(
   previews: MarkdownPreviews,
   prompts: UndoPrompts = modalUndoPrompts,
 ): Promise<UndoOutcome[] | undefined> {
-  const ids = await jobs.pickJobIds((s) => (s.requestsByState?.succeeded ?? 0) + (s.outcomeUnknown ?? 0) > 0, vscode.l10n.t('Pick the update jobs to undo (the latest is undone first)'));
-  if (!ids) return undefined;
+  const ids = prompts.pickJobs
+    ? await prompts.pickJobs()
+    : await jobs.pickJobIds((s) => (s.requestsByState?.succeeded ?? 0) + (s.outcomeUnknown ?? 0) > 0, vscode.l10n.t('Pick the update jobs to undo (the latest is undone first)'));
+  if (!ids || ids.length === 0) return undefined;
   const out: UndoOutcome[] = [];
-  for (const id of ids) {
+  // The latest job first, whatever order they were picked in (a job's ID starts with when it was made).
+  for (const id of [...ids].sort((a, b) => b.localeCompare(a))) {
     const one = await createUndoDocuments(jobs, log, previews, id, prompts);
     if (!one) break; // cancelled at a question: the rest are not made
     out.push(one);

@@ -227,3 +227,51 @@ describe('a change set: several requests previewed, sent and undone as one', fun
     await within('close the editors', answering({ table: { closeWithEdits: async () => 'discard' } }, () => vscode.commands.executeCommand('workbench.action.closeAllEditors')));
   });
 });
+
+describe('Create Undo Document for several jobs at once', function () {
+  this.timeout(300_000);
+  const dir = path.join(workspaceFolder().uri.fsPath, '.integration-undo-jobs');
+  const ID = '127';
+
+  before(async () => {
+    fs.mkdirSync(dir, { recursive: true });
+    await activateExtension();
+    await vscode.commands.executeCommand('workItemStudio.startSandbox');
+  });
+  after(async () => {
+    await closeUntitledDocuments();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('two jobs picked together: one undo document each, the latest first; sent in order, the values before both are back', async () => {
+    const send = async (name: string, value: unknown): Promise<SendOutcome> => {
+      const uri = vscode.Uri.file(path.join(dir, `${name}-${process.pid}.workitems.json`));
+      fs.writeFileSync(uri.fsPath, `${JSON.stringify({ workItemIds: [ID], update: value }, null, 2)}\n`);
+      const [sent] = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', uri)) as SendOutcome[];
+      assert.equal(sent?.result.outcome, 'succeeded');
+      return sent!;
+    };
+    const first = await send('first', { fields: { Name: 'First job' } });
+    const baseUrl = first.baseUrl;
+    const afterFirst = (await read(baseUrl, [ID])).get(ID)!;
+    const second = await send('second', { fields: { Name: 'Second job' }, moveScheduleDays: 2 });
+    // The first job's item changed since (by the second job, undone first): its undo is made anyway.
+    const undo = (await answering({ undo: { drift: async () => 'anyway', pickJobs: async () => [first.jobId!, second.jobId!] } }, () =>
+      vscode.commands.executeCommand('workItemStudio.createUndoDocument'),
+    )) as { jobId: string; documents: vscode.Uri[] };
+    assert.equal(undo.jobId, second.jobId, 'the latest job is undone first');
+    const asked: string[] = [];
+    const run = (await answering({ undo: { drift: async () => 'cancel', sendNext: async (q) => (asked.push(q.name), 'send') } }, () =>
+      vscode.commands.executeCommand('workItemStudio.sendAllUndoDocuments'),
+    )) as { sent: string[]; stopped?: string };
+    assert.equal(run.stopped, undefined, JSON.stringify(run));
+    assert.equal(run.sent.length, 2, `two undo documents sent: ${JSON.stringify(run)}`);
+    assert.match(asked[0]!, /^undo-second-/, asked.join(', '));
+    assert.match(asked[1]!, /^undo-first-/, asked.join(', '));
+    assert.notEqual(asked[0], asked[1]);
+    const back = (await read(baseUrl, [ID])).get(ID)!;
+    assert.equal(day(back.PlannedStartDate), day(afterFirst.PlannedStartDate), 'the shift of the second job is put back');
+    assert.ok(back.Name !== 'First job' && back.Name !== 'Second job', `the name before the first job is back: ${String(back.Name)}`);
+  });
+});
