@@ -24,6 +24,12 @@ export { HAS_SUB_ITEMS, SUB_ITEM_NOTES, fieldsToRead, fieldsToReadForAll, itemEf
 export {
   JobJournal,
   PlanError,
+  addedIds,
+  addedItems,
+  addedFieldsOf,
+  kindOfRequest,
+  namesItems,
+  newItemRows,
   confirmUnknown,
   listJobs,
   listUnfinishedJobs,

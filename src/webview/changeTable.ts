@@ -64,6 +64,18 @@ export interface ChangeTableStrings {
   /** Hours and minutes, `{0}`-templates ("{0} h", "{0} min"); English when not given. */
   hours?: string;
   minutes?: string;
+  /** An item to be added, in the ID column and as its values before; "(new)" when not given. */
+  newItem?: string;
+  /** The remark of an item to be added: where it goes. */
+  addedBelow?(parentId: string): string;
+}
+
+/** An item a change adds, as the preview shows it: where it goes, how deep below that, its fields. */
+export interface NewItemRow {
+  parentId: string;
+  /** 0 for the item added directly below the parent, 1 for its sub-items, ... */
+  depth: number;
+  fields: Readonly<Record<string, unknown>>;
 }
 
 export const ENGLISH_CHANGE_TABLE: ChangeTableStrings = {
@@ -79,6 +91,8 @@ export const ENGLISH_CHANGE_TABLE: ChangeTableStrings = {
   field: englishLabel,
   hours: '{0} h',
   minutes: '{0} min',
+  newItem: '(new)',
+  addedBelow: (parentId) => `added below ${parentId}`,
 };
 
 function englishLabel(systemName: string): string {
@@ -197,8 +211,10 @@ export class PreviewTableBuilder {
   private readonly pendingAt: number[] = [];
   private readonly pendingNote: EffectNote[] = [];
   private readonly settled = new Set<string>();
-  /** Rows made so far (ids[0 .. next - 1]). */
+  /** Rows made so far (ids[0 .. next - 1]), after the rows of the items to be added (`offset` of them, first). */
   private next = 0;
+  private readonly offset: number;
+  private handedOn = false;
   private row: Row = [];
   private i = 0;
   private k = 4;
@@ -218,17 +234,24 @@ export class PreviewTableBuilder {
     private readonly body: UpdateWorkItemsBody | ReadonlyMap<string, readonly UpdateWorkItemsBody[]>,
     private readonly s: ChangeTableStrings,
     private readonly options: EffectsOptions = {},
+    added: readonly NewItemRow[] = [],
   ) {
-    if (body instanceof Map) {
-      this.bodyOf = body;
-      this.fields = core().touchedFieldsOfAll([...new Set([...body.values()].flat())]);
+    // Items to be added give the table their fields too: each item of the change then has its fields' places.
+    const bodies = added.length > 0 && !(body instanceof Map) ? new Map(ids.map((id) => [id, [body as UpdateWorkItemsBody]])) : body;
+    if (bodies instanceof Map) {
+      this.bodyOf = bodies;
+      const fields = core().touchedFieldsOfAll([...new Set([...bodies.values()].flat())]);
+      for (const a of added) for (const f of Object.keys(a.fields)) if (!fields.includes(f)) fields.push(f);
+      this.fields = fields;
       this.place = new Map(this.fields.map((f, i) => [f, i]));
     } else {
       this.fields = core().touchedFields(body as UpdateWorkItemsBody);
     }
+    this.offset = added.length;
     this.counts = this.fields.map((field) => ({ field, changes: 0, unchanged: 0, computed: 0, unexpected: 0 }));
     this.width = 4 + 3 * this.fields.length;
     this.table = { kind: 'preview', fields: this.fields, labels: labelsOf({ fields: this.fields }, s), rows: [], counts: this.counts, lines: [] };
+    added.forEach((a, r) => (this.table.rows[r] = this.newRow(a)));
     // Each row made at its full length and filled in place (no growing arrays: 20,000 rows make little garbage).
     this.visit = (field, before, expected, changes) => {
       // One body: its fields come in the row's order. Several: each field goes to its own place.
@@ -254,14 +277,29 @@ export class PreviewTableBuilder {
     };
   }
 
-  /** Rows made so far. */
+  /** Rows made so far (the items to be added, made first, among them). */
   get made(): number {
-    return this.next;
+    return this.offset + this.next;
+  }
+
+  /** The row of an item to be added: "(new)" before, its fields after (each counted as a change). */
+  private newRow(a: NewItemRow): Row {
+    const mark = this.s.newItem ?? ENGLISH_CHANGE_TABLE.newItem!;
+    const name = typeof a.fields.Name === 'string' ? a.fields.Name : '';
+    const row: Row = [mark, `${'  '.repeat(a.depth)}${name}`, this.s.addedBelow?.(a.parentId) ?? ENGLISH_CHANGE_TABLE.addedBelow!(a.parentId), 0];
+    this.fields.forEach((f, i) => {
+      const set = Object.prototype.hasOwnProperty.call(a.fields, f);
+      if (set) this.counts[i]!.changes++;
+      row.push(set ? CellState.Changes : CellState.Unchanged, mark, set ? a.fields[f] : null);
+    });
+    return row;
   }
 
   /** The reads of `batch` came back (values in `current`): the rows of the items settled so far; answers the index of the first new row. */
   addRead(batch: readonly string[], current: ReadonlyMap<string, ItemValues>): number {
-    const from = this.next;
+    // The first rows handed on start with the items to be added (made first, at the top).
+    const from = this.handedOn ? this.offset + this.next : 0;
+    this.handedOn = true;
     const all = batch === this.ids;
     if (!all) for (const id of batch) this.settled.add(id);
     while (this.next < this.ids.length && (all || this.settled.has(this.ids[this.next]!))) this.makeRow(this.next++, current);
@@ -309,7 +347,7 @@ export class PreviewTableBuilder {
       row[k + 1] = undefined;
       row[k + 2] = null;
     }
-    this.table.rows[r] = row;
+    this.table.rows[this.offset + r] = row;
   }
 
   /** The effects of an item's bodies in a change set, as one: each visits its own fields' places. */

@@ -80,11 +80,14 @@ export function renderPreview(input: PreviewInput, s: PreviewStrings = ENGLISH_P
   plan.parts.forEach((part, k) => {
     // A change set: each request of the document with its body, then its batches.
     if (plan.parts.length > 1) out.push(`## ${s.part(k + 1, plan.parts.length, part.ids.length, part.description)}`, '');
-    out.push(`${plan.parts.length > 1 ? '###' : '##'} ${s.bodyHeading}`, '', fence(JSON.stringify(part.update, null, 2), 'json'), '');
+    // An add sends its item (with its sub-items) in one POST; a delete sends no body.
+    const body = part.kind === 'add' ? (part.add?.item ?? {}) : part.kind === 'delete' ? undefined : part.update;
+    if (body !== undefined) out.push(`${plan.parts.length > 1 ? '###' : '##'} ${s.bodyHeading}`, '', fence(JSON.stringify(body, null, 2), 'json'), '');
     out.push(`${plan.parts.length > 1 ? '###' : '##'} ${s.requestsHeading}`, '');
+    const method = part.kind === 'add' ? 'POST' : part.kind === 'delete' ? 'DELETE' : 'PUT';
     for (const r of plan.requests) {
       if ((r.part ?? 0) !== k) continue;
-      out.push(`${plan.parts.length > 1 ? '####' : '###'} ${s.request(r.index + 1, plan.requests.length, r.ids.length)}`, '', fence(`PUT ${base}${r.path}`, 'http'), '');
+      out.push(`${plan.parts.length > 1 ? '####' : '###'} ${s.request(r.index + 1, plan.requests.length, r.ids.length)}`, '', fence(`${method} ${base}${r.path}`, 'http'), '');
     }
   });
   return out.join('\n');
