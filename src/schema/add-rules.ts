@@ -120,7 +120,8 @@ function checkItemRules(item: Record<string, unknown>, path: JsonPath, issues: D
     checkFields({ fields: rest }, emit, options.catalogue ? { catalogue: options.catalogue } : {});
   }
   checkCalcTypes(item, emit, options.catalogue ? { catalogue: options.catalogue } : {});
-  const given = ORDER.filter((m) => (m === 'orderFirst' || m === 'orderLast' ? item[m] === true : item[m] !== undefined));
+  // In the order written (as for an update): the later one is the one to remove.
+  const given = Object.keys(item).filter((m): m is (typeof ORDER)[number] => (ORDER as readonly string[]).includes(m) && (m === 'orderFirst' || m === 'orderLast' ? item[m] === true : item[m] !== undefined));
   for (const extra of given.slice(1)) emit('ORDER_MULTIPLE', [extra], { member: extra, other: given[0]! });
   if (Array.isArray(item.subItems)) {
     item.subItems.forEach((s, i) => {

@@ -165,7 +165,13 @@ export async function sendWithoutMissing(jobs: JobRunner, jobId?: string): Promi
   const remaining = new Set(m.remaining);
   const plan = core().planChange({
     requests: journal.plan.parts
-      .map((p) => ({ workItemIds: p.ids.filter((id) => remaining.has(id)), update: p.update, ...(p.description !== undefined ? { description: p.description } : {}) }))
+      // A delete stays a delete; an add names no item (its parent, when missing, is not added below).
+      .map((p) => ({
+        workItemIds: p.ids.filter((id) => remaining.has(id)),
+        update: p.update,
+        ...(p.kind === 'delete' ? { kind: p.kind } : {}),
+        ...(p.description !== undefined ? { description: p.description } : {}),
+      }))
       .filter((p) => p.workItemIds.length > 0),
     baseUrl: info.baseUrl,
     maxIdsPerRequest: journal.plan.maxIdsPerRequest,
