@@ -49,6 +49,30 @@ describe('a request document that adds work items: previewed, sent and undone as
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('inside an add, ItemTypeId completes by name from the profile of the parent\'s project, in sub-items too, inserting the ID', async () => {
+    const typesUri = vscode.Uri.file(path.join(dir, `types-${process.pid}.workitems.json`));
+    fs.writeFileSync(typesUri.fsPath, `{\n  "requests": [\n    { "add": { "parentId": "${ROOT}", "fields": { "ItemTypeId": "", "Name": "x" }, "subItems": [{ "fields": { "ItemTypeId": "" , "Name": "y" } }] } }\n  ]\n}\n`);
+    const doc = await vscode.workspace.openTextDocument(typesUri);
+    await vscode.window.showTextDocument(doc);
+    const typesAt = async (nth: number): Promise<vscode.CompletionItem[]> => {
+      let from = -1;
+      for (let k = 0; k <= nth; k++) from = doc.getText().indexOf('"ItemTypeId": ""', from + 1);
+      const at = doc.positionAt(from + '"ItemTypeId": ""'.length - 1);
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', typesUri, at);
+      return list.items.filter((i) => typeof i.label !== 'string' && /^ID \d+$/.test(i.label.description ?? ''));
+    };
+    for (const nth of [0, 1]) {
+      const types = await waitFor(`item types by name (ItemTypeId ${nth + 1})`, async () => {
+        const items = await typesAt(nth);
+        return items.length > 0 ? items : undefined;
+      }, 30_000);
+      const task = types.find((i) => (i.label as vscode.CompletionItemLabel).label === '作業');
+      assert.ok(task, `item types: ${types.map((i) => (i.label as vscode.CompletionItemLabel).label).join(', ')}`);
+      assert.equal(task.insertText, `"${TASK}"`);
+    }
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
   it('Preview lists the new items → Send adds them → Create Undo Document → Send deletes them', async () => {
     const document = {
       description: 'a release with its tasks, and a code',
