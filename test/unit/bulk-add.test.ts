@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import type { ServiceClient } from '../../src/api/client';
 import { readWorkItems } from '../../src/api/reads';
 import { addedItems, JobJournal, PlanError, planChange, resumeJob, retryFailed, runJob, type ChangeRequest } from '../../src/bulk';
-import { jobValues, planUndoForJob } from '../../src/bulk/jobValues';
+import { changeRows, jobValues, planUndoForJob } from '../../src/bulk/jobValues';
 import { readValues } from '../../src/bulk/readValues';
 import { writeSnapshot } from '../../src/bulk/snapshot';
 import { checkUndoDrift, planUndoSkipping } from '../../src/bulk/undoDrift';
@@ -127,6 +127,24 @@ describe('bulk adds: engine, journal and undo against the sandbox', function () 
     assert.deepEqual(added!.top, [top[0]!.id]);
     assert.equal(added!.ids.length, 3);
     assert.deepEqual(again.plan.parts[1]!.add, plan.parts[1]!.add, 'the part kind and body are in the journal');
+  });
+
+  it('the result view\'s rows: each added item with nothing before and its fields after, by the IDs the service gave', async () => {
+    const { plan, journal } = await job([addRequest(folder, 'Shown release', ['Shown task'])]);
+    assert.equal((await runJob(plan, { client, journal, ...fast })).outcome, 'succeeded');
+    const values = await jobValues(journal);
+    const rows = changeRows(journal, values);
+    const top = named('Shown release')[0]!.id;
+    const task = named('Shown task')[0]!.id;
+    assert.deepEqual(
+      rows.filter((r) => r.field === 'Name').map((r) => [r.id, r.before, r.after]),
+      [
+        [top, undefined, 'Shown release'],
+        [task, undefined, 'Shown task'],
+      ],
+    );
+    assert.ok(rows.some((r) => r.id === top && r.field === 'ItemTypeId' && r.after === FOLDER), JSON.stringify(rows));
+    assert.deepEqual(values.applied, [], 'the parent is not an item the job changed');
   });
 
   it('a dropped answer after the sandbox applied the add: the request is unknown and never re-sent; the sandbox has exactly one copy', async () => {
