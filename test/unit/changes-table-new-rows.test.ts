@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { planChange, newItemRows } from '../../src/bulk';
 import type { ItemValues } from '../../src/bulk/effects';
 import { CellState, cellOf, ENGLISH_CHANGE_TABLE, PreviewTableBuilder } from '../../src/webview/changeTable';
+import { renderPreview } from '../../src/changes/model/markdownPreview';
 
 const BASE = 'https://pm.example.com/api';
 
@@ -60,6 +61,15 @@ describe('changes: new rows of the items a change adds', () => {
     const b = new PreviewTableBuilder(plan.ids, new Map([['120', [plan.parts[0]!.update]]]), ENGLISH_CHANGE_TABLE, {}, newItemRows(plan));
     assert.equal(b.addRead(['120'], current), 0, 'the first rows handed on are the new ones');
     assert.equal(b.made, 3);
+  });
+
+  it('the Preview document shows the POST of the add with its body, counted by the items it makes, and the PUT of the update', () => {
+    const text = renderPreview({ documentName: 'a.workitems.json', serviceLabel: 'S', plan, documentWarnings: [] });
+    assert.match(text, /\*\*3 items in 2 requests\*\*/);
+    assert.match(text, /## Request 2 of 2 in the document: 2 items/);
+    assert.match(text, /POST https:\/\/pm\.example\.com\/api\/workitem\/workItems\/10\/subItems/);
+    assert.match(text, /PUT https:\/\/pm\.example\.com\/api\/workitem\/workItems\/120/);
+    assert.match(text, /"Name": "Plan"/, 'the body of the POST, sub-items included');
   });
 
   it('a change that only adds has its new rows and nothing to read', () => {
