@@ -78,3 +78,8 @@ export function newItemRows(plan: Pick<JobPlan, 'parts'>): { parentId: string; d
   for (const p of plan.parts) if (p.kind === 'add' && p.add) walk(p.add.parentId, p.add.item, 0);
   return out;
 }
+
+/** The items the deletes of a plan delete. */
+export function deletedIds(plan: Pick<JobPlan, 'parts'>): Set<string> {
+  return new Set(plan.parts.flatMap((p) => (p.kind === 'delete' ? p.ids : [])));
+}

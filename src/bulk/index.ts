@@ -25,7 +25,7 @@ export {
   type ChangeInput,
   type ChangeRequest,
 } from './plan';
-export { addedIds, addedItems, namesItems, newItemRows, type AddedItems } from './added';
+export { addedIds, addedItems, deletedIds, namesItems, newItemRows, type AddedItems } from './added';
 // Pacing and its clock are the API layer's (a read of many items is paced too); a run takes them as options.
 export { Pacer, intervalFor, systemClock, type Clock } from '../api/pacer';
 export { runJob, resumeJob, retryFailed, resendUnknown, confirmUnknown, resultFromJournal, startingRetryBudget, toRequestError, totalsOf, type ResumeOptions } from './engine';

@@ -8,6 +8,7 @@ import type { UpdateWorkItemsBody } from '../schema/api';
 import { fieldsToReadForAll, itemEffect, sameFieldValue, touchedFields, type ItemValues } from './effects';
 import type { JobJournal } from './journal';
 import { jobValues, planUndoOfChange, type JobValues } from './jobValues';
+import { deletedIds } from './added';
 import { addedFieldsOf, bodiesById, planBodies } from './plan';
 import type { JobPlan } from './types';
 import type { ReadOptions, WorkItemReader } from './readValues';
@@ -131,7 +132,7 @@ export async function checkUndoDrift(journal: JobJournal, read: WorkItemReader, 
   const before = snapshotItems(values.before);
   const added = values.added.flatMap((a) => (a.state === 'succeeded' ? a.ids : []));
   // An item the job deleted is not read: it is gone by the job, and its undo restores it.
-  const deleted = new Set(journal.plan.parts.flatMap((p) => (p.kind === 'delete' ? p.ids : [])));
+  const deleted = deletedIds(journal.plan);
   const live = (id: string): boolean => !deleted.has(id);
   const compared: JobValues = { ...values, applied: values.applied.filter(live), uncertain: values.uncertain.filter(live) };
   const ids = [...new Set([...[...compared.applied, ...compared.uncertain].filter((id) => before.has(id)), ...added])];

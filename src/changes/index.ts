@@ -149,7 +149,7 @@ class ValuesFeature extends PreviewViews implements ChangesApi, vscode.Disposabl
       }
     }
     const before = core().snapshotItems(values.before);
-    const deleted = new Set(journal.plan.parts.flatMap((p) => (p.kind === 'delete' ? p.ids : [])));
+    const deleted = core().deletedIds(journal.plan);
     for (const id of values.applied) {
       if (deleted.has(id)) remarks.set(id, [...(remarks.get(id) ?? []), vscode.l10n.t('deleted')]);
       else if (!before.has(id)) remarks.set(id, [...(remarks.get(id) ?? []), vscode.l10n.t('not read before sending')]);

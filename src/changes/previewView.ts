@@ -163,7 +163,7 @@ export class PreviewViews extends PreviewPanel {
     let values: ReadValues;
     // The table is built as the answers come (while the next read is on its way), and the view shows
     // it from the first batch on, its rows appended batch by batch; the counts and lines follow the last read.
-    const builder = new PreviewTableBuilder(plan.ids, core().bodyOrBodies(plan), this.tableStrings(), {}, core().newItemRows(plan));
+    const builder = new PreviewTableBuilder(plan.ids, core().bodyOrBodies(plan), this.tableStrings(), {}, core().newItemRows(plan), core().deletedIds(plan));
     const reads = readRequestCount(info.baseUrl, plan.ids, core().fieldsToReadForAll(core().planBodies(plan)));
     const reading = vscode.l10n.t('Preview: reading the current values of {0} ({1})', itemsText(plan.ids.length), reads === undefined ? '?' : requestsText(reads));
     const batches = new PreviewBatches(builder, (from) => {
@@ -214,7 +214,7 @@ export class PreviewViews extends PreviewPanel {
     if (values.refused) {
       lines.push({ text: vscode.l10n.t('The service refused to read {0}: the values were read without them, so what depends on them may turn out otherwise.', values.refused.left.map((f) => s.field?.(f) ?? f).join(', ')), level: 'warning' });
     }
-    const builder = o.builder ?? new PreviewTableBuilder(plan.ids, core().bodyOrBodies(plan), s, {}, core().newItemRows(plan));
+    const builder = o.builder ?? new PreviewTableBuilder(plan.ids, core().bodyOrBodies(plan), s, {}, core().newItemRows(plan), core().deletedIds(plan));
     lines.push(...changeSetLines(plan, s));
     const made = builder.made;
     const table = builder.finish(values.items, lines);

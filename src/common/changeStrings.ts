@@ -138,5 +138,6 @@ export function changeTableStrings(catalogue?: CatalogueNames): ChangeTableStrin
     minutes: vscode.l10n.t('{0} min'),
     newItem: vscode.l10n.t('(new)'),
     addedBelow: (parentId) => vscode.l10n.t('added below {0}', parentId),
+    toBeDeleted: vscode.l10n.t('deleted by this change'),
   };
 }

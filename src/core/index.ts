@@ -30,6 +30,7 @@ export {
   kindOfRequest,
   namesItems,
   newItemRows,
+  deletedIds,
   confirmUnknown,
   listJobs,
   listUnfinishedJobs,

@@ -68,6 +68,8 @@ export interface ChangeTableStrings {
   newItem?: string;
   /** The remark of an item to be added: where it goes. */
   addedBelow?(parentId: string): string;
+  /** The remark of an item the change deletes. */
+  toBeDeleted?: string;
 }
 
 /** An item a change adds, as the preview shows it: where it goes, how deep below that, its fields. */
@@ -93,6 +95,7 @@ export const ENGLISH_CHANGE_TABLE: ChangeTableStrings = {
   minutes: '{0} min',
   newItem: '(new)',
   addedBelow: (parentId) => `added below ${parentId}`,
+  toBeDeleted: 'deleted by this change',
 };
 
 function englishLabel(systemName: string): string {
@@ -235,6 +238,8 @@ export class PreviewTableBuilder {
     private readonly s: ChangeTableStrings,
     private readonly options: EffectsOptions = {},
     added: readonly NewItemRow[] = [],
+    /** Items the change deletes: their rows say so. */
+    private readonly deleted: ReadonlySet<string> = new Set(),
   ) {
     // Items to be added give the table their fields too: each item of the change then has its fields' places.
     const bodies = added.length > 0 && !(body instanceof Map) ? new Map(ids.map((id) => [id, [body as UpdateWorkItemsBody]])) : body;
@@ -333,6 +338,10 @@ export class PreviewTableBuilder {
       row[2] = e.problems.map((p) => this.s.problem(p)).join(' · ');
       row[3] = 1;
       for (const p of e.problems) this.problems.set(p.code, (this.problems.get(p.code) ?? 0) + 1);
+    }
+    if (this.deleted.has(id)) {
+      const mark = this.s.toBeDeleted ?? ENGLISH_CHANGE_TABLE.toBeDeleted!;
+      row[2] = row[2] ? `${mark} · ${String(row[2])}` : mark;
     }
     for (let j = 0; j < e.notes.length; j++) {
       const n = e.notes[j]!;

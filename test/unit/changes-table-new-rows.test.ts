@@ -3,7 +3,7 @@
 // fields after counted as changes; the updated items keep their rows, and the columns are
 // the fields of both. Batches handed on start with the new rows.
 import * as assert from 'node:assert/strict';
-import { planChange, newItemRows } from '../../src/bulk';
+import { deletedIds, planChange, newItemRows } from '../../src/bulk';
 import type { ItemValues } from '../../src/bulk/effects';
 import { CellState, cellOf, ENGLISH_CHANGE_TABLE, PreviewTableBuilder } from '../../src/webview/changeTable';
 import { renderPreview } from '../../src/changes/model/markdownPreview';
@@ -70,6 +70,12 @@ describe('changes: new rows of the items a change adds', () => {
     assert.match(text, /POST https:\/\/pm\.example\.com\/api\/workitem\/workItems\/10\/subItems/);
     assert.match(text, /PUT https:\/\/pm\.example\.com\/api\/workitem\/workItems\/120/);
     assert.match(text, /"Name": "Plan"/, 'the body of the POST, sub-items included');
+  });
+
+  it('an item the change deletes says so in its row', () => {
+    const del = planChange({ requests: [{ workItemIds: ['120'], update: {}, kind: 'delete' }], baseUrl: BASE });
+    const b = new PreviewTableBuilder(del.ids, new Map([['120', [{}]]]), ENGLISH_CHANGE_TABLE, {}, newItemRows(del), deletedIds(del));
+    assert.deepEqual(b.finish(current).rows.map((r) => [r[0], r[2]]), [['120', 'deleted by this change']]);
   });
 
   it('a change that only adds has its new rows and nothing to read', () => {
