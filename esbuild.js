@@ -1,4 +1,5 @@
-// Bundles the extension and the sandbox CLI, and writes the generated JSON Schemas and snippets.
+// Bundles the extension and the sandbox CLI, the webviews' page scripts (for the browser), and
+// writes the generated JSON Schemas and snippets.
 // Usage: node esbuild.js [--production] [--watch]
 const esbuild = require('esbuild');
 const path = require('node:path');
@@ -42,7 +43,9 @@ const coreBoundary = {
  * The bundles, written into `outdir`: the activation code (dist/extension.js: registration of
  * views, commands and editors); the core (dist/core.js: the schemas with zod, the client with
  * undici, the bulk engine, the sandbox, the table's model), which the activation code loads
- * on first use; the sandbox CLI. test/unit/activation-lazy.test.ts builds the first two the
+ * on first use; the sandbox CLI; the webviews' page scripts (the `web/` folders), one bundle per
+ * page, where the panels load them from (PAGE_SCRIPTS of src/webview/html.ts; dist/web/ is a
+ * local resource root of theirs). test/unit/activation-lazy.test.ts builds the first two the
  * same way.
  * @param {string} outdir
  * @returns {import('esbuild').BuildOptions[]}
@@ -52,7 +55,20 @@ function bundles(outdir = 'dist') {
     { entryPoints: [path.join(SRC, 'extension.ts')], outfile: path.join(outdir, 'extension.js'), external: ['vscode'], plugins: [coreBoundary] },
     { entryPoints: [path.join(SRC, 'core', 'index.ts')], outfile: path.join(outdir, 'core.js'), external: ['vscode'] },
     { entryPoints: [path.join(SRC, 'sandbox', 'cli.ts')], outfile: path.join(outdir, 'sandbox.js'), banner: { js: '#!/usr/bin/env node' } },
+    webPage('src/table/web/main.ts', 'dist/web/table.js', outdir),
+    webPage('src/changes/web/main.ts', 'dist/web/changes.js', outdir),
+    webPage('src/changes/results/web/main.ts', 'dist/web/results.js', outdir),
   ];
+}
+
+/**
+ * A page script for the browser: one self-contained script (the CSP admits it by its nonce), no
+ * Node. `file`: its place in the extension (under dist/), written under `outdir`.
+ * @returns {import('esbuild').BuildOptions}
+ */
+function webPage(entry, file, outdir) {
+  const outfile = path.join(outdir, path.relative('dist', file));
+  return { entryPoints: [path.join(__dirname, entry)], outfile, platform: 'browser', format: 'iife', target: 'es2022', mainFields: ['browser', 'module', 'main'], tsconfig: path.join(__dirname, 'tsconfig.web.json') };
 }
 
 /** Writes schemas/*.json from the zod models and snippets/*.code-snippets from the update templates. */

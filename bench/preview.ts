@@ -348,7 +348,7 @@ as each answer comes back (while the next read is on its way) its items' expecte
 (\`PreviewTableBuilder\`) posted to the page as UTF-8 JSON bytes (the first batch with the page's HTML and the table's
 settings); after the last read, the counts and lines (summary message) and the user IDs (for names);
 ${(rowBytes / 1024 / 1024).toFixed(1)} MiB of messages in all, each serialized as VS Code's \`webview.postMessage\`
-does in the extension host; the page paints the rows itself and appends each batch (media/changes/table.js).
+does in the extension host; the page paints the rows itself and appends each batch (src/webview/web/grid.ts).
 
 | | min ms | median ms | max ms |
 |---|---:|---:|---:|

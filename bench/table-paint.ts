@@ -1,9 +1,9 @@
 // Benchmark: the work item table webview's first paint for 100,000 rows (goal
 // ≤ 300 ms of webview time), in headless Chromium (playwright-core; Debian's Chromium as
 // the E2E tier finds it: test/runners/code-server.ts ensureTools / launchChromium). No VS
-// Code: a page loads the very files the table webview loads (media/table/table.css,
-// its scripts, TABLE_SCRIPTS of src/table/model/page.ts) with a stub acquireVsCodeApi, and gets the messages the extension
-// posts, as it posts them.
+// Code: a page loads the very files the table webview loads (media/table/table.css and
+// its script, the bundle of src/table/web/ that `node esbuild.js` writes to dist/web/table.js) with a
+// stub acquireVsCodeApi, and gets the messages the extension posts, as it posts them.
 //
 // The rows: a generated 100,000-item project (the sandbox's large project, in this
 // process) read with loadSubtree over real HTTP, the view computed and formatted in
@@ -15,7 +15,7 @@
 //
 // Measured in the page (performance.now, webview time), per run on a fresh page:
 //   render: t0 → the end of the animation frame callback that put the first rows in the
-//           page (table.js posts `painted` with count > 0 from it), with the style and
+//           page (the page posts `painted` with count > 0 from it), with the style and
 //           layout of that frame forced there (what the browser does right after it, before
 //           the frame is painted and presented);
 //   next:   t0 → the next animation frame callback (an upper bound of the paint: the messages
@@ -30,6 +30,7 @@
 //
 // Run: npx tsx bench/table-paint.ts   (BENCH_RUNS=n, default 7; BENCH_ITEMS=n, default 100000)
 // Adds a section to the newest run in bench/results/table.md, above its earlier runs (BENCH_WRITE=0: print only).
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -55,11 +56,19 @@ import {
 import { ROW_HEIGHT, type TableStrings, type ToWebview } from '../src/table/protocol';
 import { ensureTools, launchChromium } from '../test/runners/code-server';
 import { appendToNewestRun } from './history';
-import { TABLE_PAGE_BODY, TABLE_SCRIPTS } from '../src/table/model/page';
+import { TABLE_PAGE_BODY } from '../src/table/model/page';
+import { PAGE_SCRIPTS } from '../src/webview/html';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
-const MEDIA = path.join(__dirname, '..', 'media', 'table');
+const ROOT = path.join(__dirname, '..');
+const MEDIA = path.join(ROOT, 'media', 'table');
+
+/** The table page's bundle as the extension ships it (built now, so that it is the sources' as they are). */
+function pageScript(): string {
+  execFileSync(process.execPath, ['esbuild.js'], { cwd: ROOT, stdio: 'inherit' });
+  return fs.readFileSync(path.join(ROOT, PAGE_SCRIPTS.table), 'utf8');
+}
 
 /** The English strings the extension sends (src/table/strings.ts, without vscode.l10n). */
 const STRINGS: TableStrings = {
@@ -76,7 +85,7 @@ const TABLE_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
 <link rel="stylesheet" href="/table.css"><title>bench</title></head><body>
 ${TABLE_PAGE_BODY}
 <script src="/stub.js"></script>
-${TABLE_SCRIPTS.map((f) => `<script src="/${f}"></script>`).join('\n')}
+<script src="/table.js"></script>
 </body></html>`;
 
 /**
@@ -239,7 +248,7 @@ async function main(): Promise<void> {
     '/plain.html': { body: PLAIN_PAGE, type: 'text/html' },
     '/stub.js': { body: STUB, type: 'text/javascript' },
     '/table.css': { body: fs.readFileSync(path.join(MEDIA, 'table.css'), 'utf8'), type: 'text/css' },
-    ...Object.fromEntries(TABLE_SCRIPTS.map((f) => [`/${f}`, { body: fs.readFileSync(path.join(MEDIA, f), 'utf8'), type: 'text/javascript' }])),
+    '/table.js': { body: pageScript(), type: 'text/javascript' },
   };
   let visible = 40;
   const once = async (page: Page, kind: 'table' | 'plain'): Promise<Run> => {
@@ -327,9 +336,9 @@ async function main(): Promise<void> {
 
 Command: \`npx tsx bench/table-paint.ts\` (\`BENCH_RUNS\`=${RUNS}, \`BENCH_ITEMS\`=${ITEMS}). ${new Date().toISOString()}; ${cores.length} × ${cores[0]?.model.trim()}, Node ${process.version}, headless Chromium ${version};
 load average before ${loadBefore.map((x) => x.toFixed(2)).join(' / ')}, after ${loadAfter.map((x) => x.toFixed(2)).join(' / ')} (shared machine).
-The page loads media/table/table.css and the scripts of media/table/ (${TABLE_SCRIPTS.join(', ')}; a stub acquireVsCodeApi); the messages are those TablePanel posts for the generated ${ITEMS.toLocaleString('en')}-item project (read over HTTP from the sandbox, formatted by src/table/model): \`init\`, then at t0 \`reset\` and ${chunks} \`rows\` chunks of ${ROW_CHUNK.toLocaleString('en')} rows (${(bytes / 1e6).toFixed(1)} MB as JSON), each from a worker of the page (a structured clone, as a webview's messages come). Viewport 1280 × 800; the table painted ${visible} rows (in sight + overscan); the plain page as many, with the same texts and hovers in its cells (${same ? 'checked: the same' : '**checked: NOT the same**'} ${cellCount} cells' texts and hovers after the warm-up). Webview time (the page's performance.now), ms from t0, min / median / max of ${RUNS} runs each on a fresh page, interleaved (each first every other round) after one warm-up of each; ratio = median of per-run ratios (min–max in brackets).
+The page loads media/table/table.css and its script (the bundle of src/table/web/, ${PAGE_SCRIPTS.table}; a stub acquireVsCodeApi); the messages are those TablePanel posts for the generated ${ITEMS.toLocaleString('en')}-item project (read over HTTP from the sandbox, formatted by src/table/model): \`init\`, then at t0 \`reset\` and ${chunks} \`rows\` chunks of ${ROW_CHUNK.toLocaleString('en')} rows (${(bytes / 1e6).toFixed(1)} MB as JSON), each from a worker of the page (a structured clone, as a webview's messages come). Viewport 1280 × 800; the table painted ${visible} rows (in sight + overscan); the plain page as many, with the same texts and hovers in its cells (${same ? 'checked: the same' : '**checked: NOT the same**'} ${cellCount} cells' texts and hovers after the warm-up). Webview time (the page's performance.now), ms from t0, min / median / max of ${RUNS} runs each on a fresh page, interleaved (each first every other round) after one warm-up of each; ratio = median of per-run ratios (min–max in brackets).
 
-| what | table (media/table) | plain: the rows in sight as a bare table with the same texts and hovers | ratio |
+| what | table (its page, src/table/web) | plain: the rows in sight as a bare table with the same texts and hovers | ratio |
 |---|---|---|---:|
 | first rows put in the page and laid out (the frame that shows them) | ${f(table.map((x) => x.render))} | ${f(plain.map((x) => x.render))} | ${ratio(table, plain, 'render')} |
 | the next frame (upper bound: the chunks still queued are handled before it) | ${f(table.map((x) => x.next))} | ${f(plain.map((x) => x.next))} | ${ratio(table, plain, 'next')} |

@@ -1,5 +1,5 @@
-// Checks the packaged VSIX: it ships what the extension needs (the bundles, schemas, media,
-// localization, manifest, README, the docs/ pages and CONTRIBUTING.md the README links to,
+// Checks the packaged VSIX: it ships what the extension needs (the bundles, the webviews' page
+// scripts, schemas, media, localization, manifest, README, the docs/ pages and CONTRIBUTING.md the README links to,
 // CHANGELOG, LICENSE) and nothing of the development tree (sources, tests, source maps,
 // node_modules, benchmarks, scripts), within a size bound; the shipped pages' relative links
 // and images lead to files of the VSIX (VS Code opens them inside the installed extension).
@@ -22,6 +22,10 @@ const REQUIRED = [
   'extension/dist/extension.js',
   'extension/dist/core.js',
   'extension/dist/sandbox.js',
+  // The webviews' page scripts (PAGE_SCRIPTS of src/webview/html.ts).
+  'extension/dist/web/table.js',
+  'extension/dist/web/changes.js',
+  'extension/dist/web/results.js',
   'extension/readme.md',
   'extension/changelog.md',
   'extension/LICENSE.txt',

@@ -7,7 +7,8 @@ import type { UpdateWorkItemsBody } from '../schema/api';
 import type { SubItemNode, WorkItemRecord } from '../schema/reads';
 import { idValue, workItemIdOf } from '../schema/reads';
 import { readWithFieldFallback } from '../api/reads';
-import { fieldsToReadForAll, HAS_SUB_ITEMS, neededFieldsForAll, reachesSubItems, sameFieldValue, touchedFieldsOfAll, type ItemValues } from './effects';
+import { extraReadsOf } from '../schema/members';
+import { fieldsToReadForAll, HAS_SUB_ITEMS, neededFieldsForAll, sameFieldValue, touchedFieldsOfAll, type ItemValues } from './effects';
 
 export interface ReadOptions {
   signal?: AbortSignal;
@@ -120,8 +121,9 @@ export async function readValues(read: WorkItemReader, ids: readonly string[], b
   if (!byBatch) for (const [id, record] of answer.items) items.set(id, record.fields);
   const out: ReadValues = { fields, items, missing: answer.missing, requests: answer.requests + (refused ? 1 : 0) };
   if (refused) out.refused = refused;
-  const wantSiblings = all.some((b) => b.moveParentTo !== undefined);
-  const wantChildren = all.some(reachesSubItems);
+  const extra = new Set(all.flatMap((b) => [...extraReadsOf(b)]));
+  const wantSiblings = extra.has('siblings');
+  const wantChildren = extra.has('sub-items');
   if ((wantSiblings || wantChildren) && o.subItems) {
     if (wantSiblings) out.siblings = new Map();
     const parents = new Set<string>();

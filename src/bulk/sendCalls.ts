@@ -7,7 +7,8 @@ import { planWorkItemReads } from '../api/reads';
 import { DEFAULT_MIN_INTERVAL_MS } from '../api/limits';
 import { intervalFor } from '../api/pacer';
 import type { UpdateWorkItemsBody } from '../schema/api';
-import { fieldsToReadForAll, reachesSubItems } from './effects';
+import { extraReadsOf } from '../schema/members';
+import { fieldsToReadForAll } from './effects';
 import { planBodies } from './plan';
 import type { JobPlan } from './types';
 
@@ -37,7 +38,7 @@ export interface SendCalls {
 /** Whether reading values for `body` makes calls beyond the batched reads by ID. */
 export function needsExtraReads(body: UpdateWorkItemsBody | readonly UpdateWorkItemsBody[]): boolean {
   const all = Array.isArray(body) ? (body as readonly UpdateWorkItemsBody[]) : [body as UpdateWorkItemsBody];
-  return all.some((b) => b.moveParentTo !== undefined || reachesSubItems(b));
+  return all.some((b) => extraReadsOf(b).size > 0);
 }
 
 /**

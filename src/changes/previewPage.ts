@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { JobPlan } from '../bulk';
 import type { ConnectionInfo } from '../common/connection';
 import { itemsText, requestsText } from '../common/wording';
-import { mediaUri } from '../common/webviewMedia';
+import { assetUri } from '../common/webviewMedia';
 import { sideColumn } from '../webview/sideColumn';
 import { renderChangesPage } from './model/page';
 import type { SentMark } from './previewStore';
@@ -56,7 +56,7 @@ export function renderPreviewPage(panel: vscode.WebviewPanel, c: PreviewPageCont
     buttons: previewButtons(sent),
     nonce: randomBytes(16).toString('base64'),
     cspSource: panel.webview.cspSource,
-    media: mediaUri(panel.webview),
+    assets: assetUri(panel.webview),
     documentUri: c.uri.toString(),
     sentAt: sent?.at.toISOString(),
     page: c.page,

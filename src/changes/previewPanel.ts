@@ -9,9 +9,11 @@ import type { JobPlan } from '../bulk';
 import type { ConnectionInfo } from '../common/connection';
 import { changeTableStrings } from '../common/changeStrings';
 import { documentName } from '../common/requestDocument';
-import { mediaRoot } from '../common/webviewMedia';
+import { webviewRoots } from '../common/webviewMedia';
 import { labelsOf, type ChangeTable } from '../webview/changeTable';
-import { isTableRequest, PostedTable, type TableRequest } from '../webview/changeTableData';
+import { PostedTable } from '../webview/changeTableData';
+import type { TableRequest } from '../webview/protocol';
+import { readPreviewMessage, type PreviewButtonName, type PreviewToWebview } from './model/protocol';
 import { messageSection } from './model/page';
 import { previewTitle, renderPreviewPage, sideGroupColumn } from './previewPage';
 import type { SentMark } from './previewStore';
@@ -25,7 +27,7 @@ export interface PreviewButtonOutcome {
   /** Set when the view's document was sent after its values were read (ISO time). */
   sentAt?: string;
   jobId?: string;
-  buttons: { command: string; label: string; disabled: boolean }[];
+  buttons: { command: PreviewButtonName; label: string; disabled: boolean }[];
   /** The columns of the table shown: each field's system name and the name its header shows. */
   fields?: { field: string; label: string }[];
   /** The first rows of the table shown: the ID column (an item to be added shows its mark) and the name. */
@@ -88,7 +90,7 @@ export abstract class PreviewPanel implements vscode.Disposable {
           PREVIEW_VIEW_TYPE,
           previewTitle(a.name),
           { viewColumn: sideGroupColumn(), preserveFocus: true },
-          { enableScripts: true, localResourceRoots: [mediaRoot()], enableFindWidget: true },
+          { enableScripts: true, localResourceRoots: webviewRoots(), enableFindWidget: true },
         ),
       );
     this.panelDoc = a.uri;
@@ -123,14 +125,14 @@ export abstract class PreviewPanel implements vscode.Disposable {
   protected postRows(table: ChangeTable, uri: vscode.Uri, from: number): boolean {
     const posted = this.postedShown(table, uri);
     if (!posted) return false;
-    void this.panel!.webview.postMessage(posted.more(from));
+    this.postToPage(this.panel!, posted.more(from));
     return true;
   }
 
   /** The names of `table`'s people posted to its page (read after the first paint: the page paints the rows in sight again). */
   protected postPeople(table: ChangeTable): void {
     const posted = this.posted;
-    if (posted?.table === table) void this.panel?.webview.postMessage(posted.people());
+    if (posted?.table === table && this.panel) this.postToPage(this.panel, posted.people());
   }
 
   /**
@@ -144,9 +146,9 @@ export abstract class PreviewPanel implements vscode.Disposable {
       const table = a.table;
       this.panelArgs = a;
       const panel = this.panel!;
-      if (table.rows.length > made) void panel.webview.postMessage(posted.more(made));
-      void panel.webview.postMessage(posted.summary({ counts: table.counts, lines: table.lines, status: a.extra[0]! }));
-      if (Object.keys(table.people ?? {}).length > 0) void panel.webview.postMessage(posted.people());
+      if (table.rows.length > made) this.postToPage(panel, posted.more(made));
+      this.postToPage(panel, posted.summary({ counts: table.counts, lines: table.lines, status: a.extra[0]! }));
+      if (Object.keys(table.people ?? {}).length > 0) this.postToPage(panel, posted.people());
       return;
     }
     this.showPreviewPanel(a, reveal);
@@ -164,7 +166,7 @@ export abstract class PreviewPanel implements vscode.Disposable {
   /** Takes a view brought back after a window reload for `uri`: its page says its values were read before the reload. */
   protected adoptRestored(panel: vscode.WebviewPanel, uri: vscode.Uri): void {
     const name = documentName(uri);
-    panel.webview.options = { enableScripts: true, localResourceRoots: [mediaRoot()] };
+    panel.webview.options = { enableScripts: true, localResourceRoots: webviewRoots() };
     this.adoptPanel(panel);
     this.panelDoc = uri;
     this.panelArgs = undefined;
@@ -196,14 +198,15 @@ export abstract class PreviewPanel implements vscode.Disposable {
     }
   }
 
-  private async onPreviewMessage(message: unknown): Promise<PreviewButtonOutcome> {
-    const command = typeof message === 'object' && message !== null ? (message as { command?: unknown }).command : undefined;
+  private async onPreviewMessage(raw: unknown): Promise<PreviewButtonOutcome> {
+    const message = readPreviewMessage(raw);
     const uri = this.panelDoc;
     if (!uri || !this.panel) return { did: 'no-view', buttons: [] };
-    if (isTableRequest(message)) {
+    if (message?.type === 'ready') {
       await this.postTable(message);
       return { document: uri.toString(), buttons: [], did: 'state' };
     }
+    const command = message?.name;
     const key = uri.toString();
     const sent = this.sentMarks.get(key);
     const state = (did: PreviewButtonOutcome['did'], result?: unknown): PreviewButtonOutcome => {
@@ -213,7 +216,7 @@ export abstract class PreviewPanel implements vscode.Disposable {
         document: this.panelDoc?.toString(),
         ...(now ? { sentAt: now.at.toISOString(), ...(now.jobId ? { jobId: now.jobId } : {}) } : {}),
         buttons: previewButtons(now).map((b) => ({ command: b.command, label: b.label, disabled: b.disabled === true })),
-        ...(shown ? { fields: labelsOf(shown, {}).map((label, i) => ({ field: shown.fields[i]!, label })), rows: shown.rows.slice(0, 100).map((r) => ({ id: String(r[0]), name: String(r[1]) })) } : {}),
+        ...(shown ? { fields: labelsOf(shown, {}).map((label, i) => ({ field: shown.fields[i]!, label })), rows: shown.rows.slice(0, 100).map((r) => ({ id: r.id, name: r.name })) } : {}),
         did,
         ...(result !== undefined ? { result } : {}),
       };
@@ -242,17 +245,22 @@ export abstract class PreviewPanel implements vscode.Disposable {
     const posted = this.posted;
     const panel = this.panel;
     if (!posted || !panel || m.page !== posted.page) return;
-    void panel.webview.postMessage(posted.head());
+    this.postToPage(panel, posted.head());
     // The first rows leave before every row is serialized.
     await new Promise((resolve) => setTimeout(resolve, 0));
     if (this.posted !== posted || this.panel !== panel) return;
-    for (const message of posted.rest()) void panel.webview.postMessage(message);
+    for (const message of posted.rest()) this.postToPage(panel, message);
     // Names known by now (read while the rows were on their way).
-    if (posted.byBatch && Object.keys(posted.table.people ?? {}).length > 0) void panel.webview.postMessage(posted.people());
+    if (posted.byBatch && Object.keys(posted.table.people ?? {}).length > 0) this.postToPage(panel, posted.people());
   }
 
   /** Presses a button of the open Before/After view as a click does ('send', 'refresh'), or only reports its state. */
-  pressButton(command: unknown): Promise<PreviewButtonOutcome> {
-    return this.onPreviewMessage({ command });
+  pressButton(name: unknown): Promise<PreviewButtonOutcome> {
+    return this.onPreviewMessage({ type: 'command', name });
+  }
+
+  /** A message to the page shown (typed: what the page reads). */
+  private postToPage(panel: vscode.WebviewPanel, message: PreviewToWebview): void {
+    void panel.webview.postMessage(message);
   }
 }

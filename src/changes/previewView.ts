@@ -15,6 +15,7 @@ import { itemsText, requestsText } from '../common/wording';
 import type { JobSourceInfo, JobsForValues, MarkdownPreviews } from './jobs/values';
 import { isCancellation } from '../common/commands';
 import { messageSection } from './model/page';
+import { restoredDocument } from './model/protocol';
 import { changeTableSection, PreviewTableBuilder, userIdsInTable, type ChangeTable, type ChangeTableStrings } from '../webview/changeTable';
 import type { UserNames } from '../common/model/users';
 import { changeTableStrings } from '../common/changeStrings';
@@ -241,8 +242,8 @@ export class PreviewViews extends PreviewPanel {
    * Send, for the document it showed. Nothing is read until asked.
    */
   restorePreview(panel: vscode.WebviewPanel, state: unknown): void {
-    const doc = typeof state === 'object' && state !== null ? (state as { document?: unknown }).document : undefined;
-    if (typeof doc !== 'string' || doc === '' || this.panel) {
+    const doc = restoredDocument(state);
+    if (doc === undefined || this.panel) {
       panel.dispose();
       return;
     }

@@ -4,9 +4,10 @@
 // first, with "Preview Again" as the default button; the drift question after a
 // preview names other changes, never this very send. The sentences and questions.
 import * as vscode from 'vscode';
+import type { PreviewButtonName } from './model/protocol';
 import type { SentMark } from './previewStore';
 
-export type PreviewButton = { command: string; label: string; secondary?: boolean; disabled?: boolean; title?: string };
+export type PreviewButton = { command: PreviewButtonName; label: string; secondary?: boolean; disabled?: boolean; title?: string };
 
 /** The view's buttons: Refresh and Send; once sent, Preview Again and a disabled Send. */
 export function previewButtons(sent?: SentMark): PreviewButton[] {

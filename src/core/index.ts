@@ -66,6 +66,7 @@ export { fieldLabel } from '../schema/field-labels';
 export { FIELD_VALUE_MODELS } from '../schema/field-values';
 export { fieldInfo, readOnlyField } from '../schema/fields';
 export { idRange } from '../schema/id-ranges';
+export { fieldNameSlot, irreversibleChanges } from '../schema/members';
 export { localizeParams } from '../schema/param-phrases';
 export { CORE_TREE_FIELDS, TREE_FIELDS, TREE_FIELDS_OUTSIDE_HELP, idValue, workItemIdOf } from '../schema/reads';
 export { renderDocument } from '../schema/render';
@@ -149,4 +150,4 @@ export {
   userResolver,
   utf8Length,
 } from '../table/model';
-export { TABLE_PAGE_BODY, TABLE_SCRIPTS } from '../table/model/page';
+export { TABLE_PAGE_BODY } from '../table/model/page';

@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import { getLocation, getNodeValue, type Node } from 'jsonc-parser';
 import type { FieldType, ProfileItemType, ProfileStatusType, ProjectProfile } from '../schema/catalogue';
+import type { MemberName } from '../schema/members';
 import type { FieldCatalogueService } from './fieldCatalogue';
 import { parseText } from '../common/model/locate';
 import { isRequestDocument } from '../common/requestDocument';
@@ -15,8 +16,8 @@ import { core } from '../core/load';
 
 /** Where in a request document the cursor is, as far as fields are concerned. */
 export type FieldPlace =
-  /** A field name as a member of `fields` (`editable`: only editable fields) or `fieldCalcTypes`. */
-  | { kind: 'fieldKey'; member: 'fields' | 'fieldCalcTypes'; node?: Node }
+  /** A field name as a key of a member whose keys are fields: `fields` (only editable fields) or `fieldCalcTypes`. */
+  | { kind: 'fieldKey'; member: MemberName; node?: Node }
   /** A field name inside a comma-separated list (propagateToChildren.fields, clearFieldCalcTypes). */
   | { kind: 'fieldList'; node?: Node }
   /** The value of `fields.<name>`. */
@@ -46,13 +47,11 @@ export function fieldPlaceAt(text: string, offset: number): FieldPlace | undefin
   const node = loc.previousNode && loc.previousNode.type !== 'property' ? loc.previousNode : undefined;
   const keyNode = loc.previousNode?.type === 'property' ? loc.previousNode : undefined;
   if (p[0] !== 'update') return undefined;
-  if (p.length === 3 && loc.isAtPropertyKey && (p[1] === 'fields' || p[1] === 'fieldCalcTypes')) {
-    return { kind: 'fieldKey', member: p[1], ...(keyNode ? { node: keyNode } : {}) };
-  }
+  // Where a member names fields (its keys, or a comma-separated list) is its entry of the member table.
+  const slot = core().fieldNameSlot(p.slice(1));
+  if (slot === 'key' && loc.isAtPropertyKey) return { kind: 'fieldKey', member: p[1] as MemberName, ...(keyNode ? { node: keyNode } : {}) };
   if (loc.isAtPropertyKey) return undefined;
-  if ((p.length === 3 && p[1] === 'propagateToChildren' && p[2] === 'fields') || (p.length === 2 && p[1] === 'clearFieldCalcTypes')) {
-    return { kind: 'fieldList', ...(node ? { node } : {}) };
-  }
+  if (slot === 'list') return { kind: 'fieldList', ...(node ? { node } : {}) };
   // The item type of a new item: the project's item types by name, as changeItemTypeTo offers them.
   if (p.addedItem && p.length === 3 && p[1] === 'fields' && p[2] === 'ItemTypeId') return { kind: 'itemType', ...(node ? { node } : {}) };
   if (p.length === 3 && p[1] === 'fields' && typeof p[2] === 'string') return { kind: 'fieldValue', field: p[2], ...(node ? { node } : {}) };
@@ -66,11 +65,11 @@ export function fieldNameAt(text: string, offset: number): { name: string; start
   const p = bodyPath(loc.path);
   if (p[0] !== 'update') return undefined;
   const n = loc.previousNode;
-  if (p.length === 3 && loc.isAtPropertyKey && (p[1] === 'fields' || p[1] === 'fieldCalcTypes') && typeof p[2] === 'string' && n) {
+  const slot = core().fieldNameSlot(p.slice(1));
+  if (slot === 'key' && loc.isAtPropertyKey && typeof p[2] === 'string' && n) {
     return { name: p[2], start: n.offset, end: n.offset + n.length };
   }
-  const inList = (p.length === 3 && p[1] === 'propagateToChildren' && p[2] === 'fields') || (p.length === 2 && p[1] === 'clearFieldCalcTypes');
-  if (inList && n?.type === 'string' && typeof n.value === 'string') {
+  if (slot === 'list' && n?.type === 'string' && typeof n.value === 'string') {
     const token = listToken(n, offset);
     return token.name ? { name: token.name, start: token.start, end: token.end } : undefined;
   }

@@ -11,7 +11,7 @@ import { TableKeeper, unsentEdits } from './pending';
 import type { ServiceFieldCatalogue } from '../schema/service-fields';
 import { TableEditing } from './editing';
 import { ROW_HEIGHT, readMessage, readSelection, type CellSelection, type ColumnInfo, type FromWebview, type TableViewState, type ToWebview } from './protocol';
-import { tableHtml } from './html';
+import { tableHtml, tableRoots } from './html';
 import { tableStrings } from './strings';
 import { filterErrorText } from './filterBar';
 import type { TableDeps, TableSource } from './types';
@@ -73,7 +73,7 @@ export class TablePanel implements vscode.Disposable {
   readonly onDidDispose = this.disposeEmitter.event;
 
   constructor(private readonly deps: TableDeps, readonly source: TableSource, private readonly restored?: { panel: vscode.WebviewPanel; state: TableViewState }) {
-    const options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'media', 'table')] };
+    const options = { enableScripts: true, localResourceRoots: tableRoots(deps.extensionUri) };
     if (restored) {
       this.panel = restored.panel;
       this.panel.webview.options = options;

@@ -1,13 +1,14 @@
-// The messages between the work item table's webview (media/table/table.js) and the
+// The messages between the work item table's webview (its page, src/table/web/) and the
 // extension (src/table/panel.ts), the editing's (cell editors, fill down, paste, undo) with the
-// rest.
+// rest. Both sides import these types (the envelope every view shares: `{ type, ... }`,
+// src/webview/protocol.ts). No vscode import.
 //
 // Flow: the webview posts `ready`; the extension answers `init` (strings, columns,
 // layout), then `reset` (how many rows the current view has) followed by `rows`
 // chunks of at most ROW_CHUNK rows in order (src/table/model/window.ts). Every sort,
 // filter, column or "lowest level only" change sends a new `reset` + `rows` with a
 // new `generation`; the webview drops rows of an older generation. The webview paints
-// only the rows in sight (media/table/virtual.js) and says what it painted (`painted`).
+// only the rows in sight (src/table/web/virtual.ts) and says what it painted (`painted`).
 //
 // Cells are addressed by row ID and column key (never by index in the view, which a
 // sort changes). Rows hold the shown text of each column in `init.columns` order.
@@ -29,9 +30,28 @@
 //   webview → extension  { type: 'selection', focus, anchor } the selected cells ({id, key} each) changed
 //   extension → webview  { type: 'select', focus, anchor }    a restored tab: select these cells again
 // Rows of `rows` may carry `sent: true`: their edits were sent; shown until the user applies a filter.
-import type { CellEditorSpec, EditedShownRow } from './model/editView';
-import type { ShownRow } from './model/window';
-import type { TableSource } from './types';
+
+import type { CellEditorSpec, EditedShownRow } from './model/shown';
+
+export type { CellEditorSpec, EditedShownRow, ShownRow } from './model/shown';
+
+/** Where a table's rows come from: a project's or folder's subtree, or items by ID. */
+export interface TableSource {
+  title: string;
+  /** The project (layout remembered per project; statuses and types from its profile). */
+  projectId?: string;
+  /** Subtree: the item whose descendants are rows (a project's root folder, a folder). */
+  rootId?: string;
+  /** The level of `rootId` (0: the project's root folder). */
+  level?: number;
+  /** The name of `rootId` (empty for a project's root folder); its ancestors' names are read and put before it (parent paths start below the project's root folder). */
+  basePath?: string;
+  /** Items by ID (the selection, a request document's workItemIds). */
+  ids?: string[];
+}
+
+/** A row as the page gets it: its cells' texts in `init.columns` order, the values before of its edited cells, and `sent` once its edits were sent (shown until the user applies a filter). */
+export type PageRow = EditedShownRow & { sent?: boolean };
 
 export interface ColumnInfo {
   key: string;
@@ -84,7 +104,7 @@ export type ToWebview =
   | { type: 'init'; title: string; strings: TableStrings; columns: ColumnInfo[]; sort?: { key: string; direction: 'asc' | 'desc' }; lowestOnly: boolean; filterText: string; rowHeight: number }
   /** A new view: `total` rows will follow in `rows` chunks; `tree` true when the name column shows the tree (no sort, folders shown). */
   | { type: 'reset'; generation: number; total: number; loaded: number; tree: boolean }
-  | { type: 'rows'; generation: number; start: number; rows: (ShownRow & { sent?: boolean })[] }
+  | { type: 'rows'; generation: number; start: number; rows: PageRow[] }
   /** The count of the filter text typed (not applied yet), or its errors at positions of the text. */
   | { type: 'count'; text: string; matches: number; total: number; errors: { start: number; end: number; message: string }[] }
   /** The text of the filter bar set by the extension (a named filter, the pickers). */
@@ -94,7 +114,7 @@ export type ToWebview =
   | { type: 'refused'; id: string; key: string; message: string }
   /** The value of a `commit` was taken (the cell's editor closes; a refusal keeps it open). */
   | { type: 'committed'; id: string; key: string }
-  | { type: 'cells'; generation: number; rows: { index: number; row: EditedShownRow }[] }
+  | { type: 'cells'; generation: number; rows: { index: number; row: PageRow }[] }
   | { type: 'edits'; count: number; canUndo: boolean; canRedo: boolean }
   /** A keybinding of the table (Ctrl+Z, Ctrl+Y, Ctrl+D): the page acts on its selection or its open editor. */
   | { type: 'key'; name: 'undo' | 'redo' | 'fillDown' }

@@ -10,20 +10,7 @@ import type { TablePanel } from './panel';
 import type { BarCommand } from './protocol';
 import type { JobResult } from '../bulk/types';
 
-/** Where a table's rows come from: a project's or folder's subtree, or items by ID. */
-export interface TableSource {
-  title: string;
-  /** The project (layout remembered per project; statuses and types from its profile). */
-  projectId?: string;
-  /** Subtree: the item whose descendants are rows (a project's root folder, a folder). */
-  rootId?: string;
-  /** The level of `rootId` (0: the project's root folder). */
-  level?: number;
-  /** The name of `rootId` (empty for a project's root folder); its ancestors' names are read and put before it (parent paths start below the project's root folder). */
-  basePath?: string;
-  /** Items by ID (the selection, a request document's workItemIds). */
-  ids?: string[];
-}
+export type { TableSource } from './protocol';
 
 export interface TableDeps {
   log: vscode.LogOutputChannel;

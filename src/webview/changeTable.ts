@@ -8,32 +8,11 @@ import type { UpdateWorkItemsBody } from '../schema/api';
 import type { ChangeRow } from '../bulk/jobValues';
 import { escapeHtml } from './html';
 import { core } from '../core/load';
+import { CellState, type ChangeTableHead, type ColumnWords, type FieldCounts, type ItemRow, type TableLine } from './protocol';
+import { formatValue, USER_FIELDS } from './values';
 
-
-/** State of a cell: unchanged, changes as expected, computed by the service, different from what was expected. */
-export const CellState = { Unchanged: 0, Changes: 1, Computed: 2, Unexpected: 3 } as const;
-export type CellState = (typeof CellState)[keyof typeof CellState];
-
-/**
- * One row, flat: [id, name, remarks (already sentences, joined), problem flag, then for each
- * field in `fields` order: state, value before, value after or expected (null when unchanged
- * or computed)]. Values are raw (as read, normalized): the webview formats only the rows in
- * sight, so a table of 20,000 items costs little to build.
- */
-export type Row = unknown[];
-
-/** The cell of field `i` of a row: [state, before, after]. */
-export function cellOf(row: Row, i: number): [CellState, unknown, unknown] {
-  return [row[4 + 3 * i] as CellState, row[5 + 3 * i], row[6 + 3 * i]];
-}
-
-export interface FieldCounts {
-  field: string;
-  changes: number;
-  unchanged: number;
-  computed: number;
-  unexpected: number;
-}
+export { CellState, type ChangeTableHead, type FieldCounts, type ItemRow } from './protocol';
+export { formatValue, hoursText, MINUTE_FIELDS, USER_FIELDS, type ValueLabels } from './values';
 
 export interface ChangeTable {
   kind: 'preview' | 'result';
@@ -41,17 +20,17 @@ export interface ChangeTable {
   fields: string[];
   /** The fields' names as people read them (進捗率, Progress), in `fields` order; the system name where absent. */
   labels?: string[];
-  rows: Row[];
+  rows: ItemRow[];
   counts: FieldCounts[];
   /** Sentences shown above the table (notes, problems, what could not be read). */
-  lines: { text: string; level: 'info' | 'warning' | 'error' }[];
+  lines: TableLine[];
   /** Names of the user IDs the table shows (assignments, leaders), as the user directory knows them. */
   people?: Record<string, string>;
 }
 
 export interface ChangeTableStrings {
   heading: { preview: string; result: string };
-  column: { id: string; name: string; remarks: string; field: string; changes: string; unchanged: string; computed: string; unexpected: string };
+  column: ColumnWords;
   computed: string;
   empty: string;
   filter: { all: string; changed: string; problems: string; unexpected: string; search: string };
@@ -107,17 +86,6 @@ export function labelsOf(table: { fields: readonly string[]; labels?: readonly s
   return table.fields.map((f, i) => table.labels?.[i] ?? s.field?.(f) ?? f);
 }
 
-/** Fields whose values are minutes (shown in hours, minutes on hover). */
-export const MINUTE_FIELDS: readonly string[] = ['PlannedTime', 'ActualTime'];
-/** Fields whose values are user IDs (shown by name). */
-export const USER_FIELDS: readonly string[] = ['LeaderId'];
-
-/** How values are shown to people: names for user IDs, hours for minutes. */
-export interface ValueLabels {
-  people?: Readonly<Record<string, string>>;
-  hours?: string;
-}
-
 /** The user IDs a table shows (assignments' parties, leaders): the names to look up. */
 export function userIdsInTable(table: ChangeTable): Set<string> {
   const out = new Set<string>();
@@ -125,10 +93,8 @@ export function userIdsInTable(table: ChangeTable): Set<string> {
   table.fields.forEach((field, i) => {
     const user = USER_FIELDS.includes(field);
     if (!user && field !== 'Assignments') return;
-    const at = 5 + 3 * i;
     for (const row of table.rows) {
-      for (let k = at; k <= at + 1; k++) {
-        const v = row[k];
+      for (const v of [row.before[i], row.after[i]]) {
         if (v === undefined || v === null || v === '') continue;
         if (user) {
           if (typeof v === 'string') out.add(v);
@@ -145,39 +111,6 @@ export function userIdsInTable(table: ChangeTable): Set<string> {
     }
   });
   return out;
-}
-
-/** Minutes as hours for people: 90 → "1.5 h" (two decimals at most). */
-export function hoursText(minutes: number, template = '{0} h'): string {
-  return template.replace('{0}', String(Math.round((minutes / 60) * 100) / 100));
-}
-
-/**
- * A value as the table shows it: dates by day, minutes in hours, user IDs by name,
- * assignments as "name (hours)", empty as the empty mark. The webview's `fmt`
- * (media/changes/cells.js) does the same for the rows in sight.
- */
-export function formatValue(field: string, value: unknown, empty: string, labels: ValueLabels = {}): string {
-  if (value === undefined || value === null || value === '') return empty;
-  const person = (id: unknown): string => labels.people?.[String(id)] ?? String(id);
-  if (typeof value === 'number' && MINUTE_FIELDS.includes(field)) return hoursText(value, labels.hours);
-  if (USER_FIELDS.includes(field) && (typeof value === 'string' || typeof value === 'number')) return person(value);
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if ((field === 'PlannedStartDate' || field === 'PlannedFinishDate') && typeof value === 'string') return value.slice(0, 10);
-  if (field === 'Assignments' && Array.isArray(value)) {
-    if (value.length === 0) return empty;
-    return value
-      .map((a: unknown) => {
-        const o = Object.fromEntries(Object.entries((a ?? {}) as Record<string, unknown>).map(([k, v]) => [k.toLowerCase(), v]));
-        const minutes = Number(o.plannedtime ?? 0);
-        return `${person(o.partyid ?? '?')} (${hoursText(Number.isFinite(minutes) ? minutes : 0, labels.hours)})`;
-      })
-      .join(', ');
-  }
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) return empty;
-  return JSON.stringify(value);
 }
 
 /** The preview table: current → expected per item, computed in one pass (no object per field). */
@@ -204,7 +137,6 @@ export function previewTable(
 export class PreviewTableBuilder {
   readonly table: ChangeTable;
   private readonly fields: string[];
-  private readonly width: number;
   private readonly counts: FieldCounts[];
   private readonly notes = new Map<EffectNote, number>();
   private readonly problems = new Map<EffectProblem['code'], number>();
@@ -218,9 +150,8 @@ export class PreviewTableBuilder {
   private next = 0;
   private readonly offset: number;
   private handedOn = false;
-  private row: Row = [];
+  private row!: ItemRow;
   private i = 0;
-  private k = 4;
   private readonly visit: FieldVisitor;
   /** For a change of several bodies: each item's body, and each field's place in the row (the fields of every body). */
   private readonly bodyOf?: ReadonlyMap<string, readonly UpdateWorkItemsBody[]>;
@@ -254,31 +185,28 @@ export class PreviewTableBuilder {
     }
     this.offset = added.length;
     this.counts = this.fields.map((field) => ({ field, changes: 0, unchanged: 0, computed: 0, unexpected: 0 }));
-    this.width = 4 + 3 * this.fields.length;
     this.table = { kind: 'preview', fields: this.fields, labels: labelsOf({ fields: this.fields }, s), rows: [], counts: this.counts, lines: [] };
     added.forEach((a, r) => (this.table.rows[r] = this.newRow(a)));
-    // Each row made at its full length and filled in place (no growing arrays: 20,000 rows make little garbage).
+    // Each row's cells made at their full length and filled in place (no growing arrays: 20,000 rows make little garbage).
     this.visit = (field, before, expected, changes) => {
       // One body: its fields come in the row's order. Several: each field goes to its own place.
-      const at = this.place ? this.place.get(field)! : this.i++;
-      const c = this.counts[at]!;
+      const i = this.place ? this.place.get(field)! : this.i++;
+      const c = this.counts[i]!;
       const row = this.row;
-      const k = this.place ? 4 + 3 * at : this.k;
       if (expected.kind === 'computed') {
         c.computed++;
-        row[k] = CellState.Computed;
-        row[k + 2] = null;
+        row.state[i] = CellState.Computed;
+        row.after[i] = null;
       } else if (changes) {
         c.changes++;
-        row[k] = CellState.Changes;
-        row[k + 2] = expected.value;
+        row.state[i] = CellState.Changes;
+        row.after[i] = expected.value;
       } else {
         c.unchanged++;
-        row[k] = CellState.Unchanged;
-        row[k + 2] = null;
+        row.state[i] = CellState.Unchanged;
+        row.after[i] = null;
       }
-      row[k + 1] = before;
-      if (!this.place) this.k = k + 3;
+      row.before[i] = before;
     };
   }
 
@@ -288,14 +216,16 @@ export class PreviewTableBuilder {
   }
 
   /** The row of an item to be added: "(new)" before, its fields after (each counted as a change). */
-  private newRow(a: NewItemRow): Row {
+  private newRow(a: NewItemRow): ItemRow {
     const mark = this.s.newItem ?? ENGLISH_CHANGE_TABLE.newItem!;
     const name = typeof a.fields.Name === 'string' ? a.fields.Name : '';
-    const row: Row = [mark, `${'  '.repeat(a.depth)}${name}`, this.s.addedBelow?.(a.parentId) ?? ENGLISH_CHANGE_TABLE.addedBelow!(a.parentId), 0];
+    const row: ItemRow = { id: mark, name: `${'  '.repeat(a.depth)}${name}`, remarks: this.s.addedBelow?.(a.parentId) ?? ENGLISH_CHANGE_TABLE.addedBelow!(a.parentId), flagged: false, state: [], before: [], after: [] };
     this.fields.forEach((f, i) => {
       const set = Object.prototype.hasOwnProperty.call(a.fields, f);
       if (set) this.counts[i]!.changes++;
-      row.push(set ? CellState.Changes : CellState.Unchanged, mark, set ? a.fields[f] : null);
+      row.state.push(set ? CellState.Changes : CellState.Unchanged);
+      row.before.push(mark);
+      row.after.push(set ? a.fields[f] : null);
     });
     return row;
   }
@@ -313,35 +243,29 @@ export class PreviewTableBuilder {
 
   private makeRow(r: number, current: ReadonlyMap<string, ItemValues>): void {
     const id = this.ids[r]!;
-    const width = this.width;
-    const row = (this.row = new Array<unknown>(width));
-    row[0] = id;
-    row[1] = '';
-    row[2] = '';
-    row[3] = 0;
+    const width = this.fields.length;
+    const row: ItemRow = (this.row = { id, name: '', remarks: '', flagged: false, state: new Array<CellState>(width), before: new Array<unknown>(width), after: new Array<unknown>(width) });
     this.i = 0;
-    this.k = 4;
     const values = current.get(id);
     if (this.place) {
       // Fields this item's body does not touch: its current value, unchanged (filled in by the visit for the others).
-      for (let f = 0; f < this.fields.length; f++) {
-        const k = 4 + 3 * f;
-        row[k] = CellState.Unchanged;
-        row[k + 1] = values?.[this.fields[f]!];
-        row[k + 2] = null;
+      for (let f = 0; f < width; f++) {
+        row.state[f] = CellState.Unchanged;
+        row.before[f] = values?.[this.fields[f]!];
+        row.after[f] = null;
       }
-      this.k = width;
+      this.i = width;
     }
     const e = this.bodyOf ? this.effectOfAll(id, values) : core().itemEffect(id, this.body as UpdateWorkItemsBody, values, this.options, this.visit);
-    if (e.name !== undefined) row[1] = e.name;
+    if (e.name !== undefined) row.name = e.name;
     if (e.problems.length > 0) {
-      row[2] = e.problems.map((p) => this.s.problem(p)).join(' · ');
-      row[3] = 1;
+      row.remarks = e.problems.map((p) => this.s.problem(p)).join(' · ');
+      row.flagged = true;
       for (const p of e.problems) this.problems.set(p.code, (this.problems.get(p.code) ?? 0) + 1);
     }
     if (this.deleted.has(id)) {
       const mark = this.s.toBeDeleted ?? ENGLISH_CHANGE_TABLE.toBeDeleted!;
-      row[2] = row[2] ? `${mark} · ${String(row[2])}` : mark;
+      row.remarks = row.remarks ? `${mark} · ${row.remarks}` : mark;
     }
     for (let j = 0; j < e.notes.length; j++) {
       const n = e.notes[j]!;
@@ -351,10 +275,10 @@ export class PreviewTableBuilder {
       } else this.noted(n, r * 16 + j);
     }
     // An item not read: its cells unchanged, their values unknown.
-    for (let k = this.k; k < width; k += 3) {
-      row[k] = CellState.Unchanged;
-      row[k + 1] = undefined;
-      row[k + 2] = null;
+    for (let i = this.i; i < width; i++) {
+      row.state[i] = CellState.Unchanged;
+      row.before[i] = undefined;
+      row.after[i] = null;
     }
     this.table.rows[this.offset + r] = row;
   }
@@ -403,35 +327,38 @@ export function resultTable(rows: readonly ChangeRow[], fields: readonly string[
     else byItem.set(r.id, [r]);
   }
   const counts = new Map(fields.map((f) => [f, { field: f, changes: 0, unchanged: 0, computed: 0, unexpected: 0 }]));
-  const out: Row[] = [];
+  const out: ItemRow[] = [];
   for (const [id, list] of byItem) {
     const itemRemarks = remarks.get(id) ?? [];
-    let flagged = itemRemarks.length > 0;
-    const row: Row = [id, list[0]?.name ?? '', itemRemarks.join(' · '), 0];
+    const row: ItemRow = { id, name: list[0]?.name ?? '', remarks: itemRemarks.join(' · '), flagged: itemRemarks.length > 0, state: [], before: [], after: [] };
+    const cell = (state: CellState, before: unknown, after: unknown): void => {
+      row.state.push(state);
+      row.before.push(before);
+      row.after.push(after);
+    };
     for (const f of fields) {
       const r = list.find((x) => x.field === f);
       const c = counts.get(f)!;
       if (!r) {
-        row.push(CellState.Unchanged, undefined, null);
+        cell(CellState.Unchanged, undefined, null);
         continue;
       }
       const known = r.after !== undefined;
       if (r.unexpected) {
-        flagged = true;
+        row.flagged = true;
         c.unexpected++;
-        row.push(CellState.Unexpected, r.before, r.after);
+        cell(CellState.Unexpected, r.before, r.after);
       } else if (!known) {
         c.computed++;
-        row.push(CellState.Computed, r.before, null);
+        cell(CellState.Computed, r.before, null);
       } else if (formatValue(f, r.before, s.empty) === formatValue(f, r.after, s.empty)) {
         c.unchanged++;
-        row.push(CellState.Unchanged, r.before, null);
+        cell(CellState.Unchanged, r.before, null);
       } else {
         c.changes++;
-        row.push(CellState.Changes, r.before, r.after);
+        cell(CellState.Changes, r.before, r.after);
       }
     }
-    row[3] = flagged ? 1 : 0;
     out.push(row);
   }
   return { kind: 'result', fields: [...fields], labels: labelsOf({ fields }, s), rows: out, counts: [...counts.values()], lines };
@@ -442,30 +369,8 @@ const ROW_HEIGHT = 24;
 /** Rows painted first (more than a screenful): the rest follow after the first paint. */
 export const HEAD_ROWS = 80;
 
-/** The section's stylesheet and scripts in media/ (cells.js before table.js: table.js uses its `wisCells`). */
-export const CHANGE_TABLE_STYLES: readonly string[] = ['changes/table.css'];
-export const CHANGE_TABLE_SCRIPTS: readonly string[] = ['changes/cells.js', 'changes/table.js'];
-
-/**
- * What media/changes/table.js `wisTable` paints from: the table's settings (columns, words,
- * names, hour units) and its first rows; `total` rows in all (the rest come after the first paint).
- */
-export interface ChangeTableHead {
-  /** The fields' system names (each column header's hover). */
-  fields: string[];
-  /** The fields' names as people read them (the column headers), in `fields` order. */
-  labels: string[];
-  h: number;
-  empty: string;
-  computed: string;
-  col: ChangeTableStrings['column'];
-  kind: ChangeTable['kind'];
-  people: Record<string, string>;
-  hours: string;
-  minutes: string;
-  rows: Row[];
-  total: number;
-}
+/** The section's stylesheet (its script is in the page's bundle). */
+export const CHANGE_TABLE_STYLES: readonly string[] = ['media/changes/table.css'];
 
 /** The table's settings and first rows (small: sent first, painted at once). */
 export function changeTableHead(table: ChangeTable, s: ChangeTableStrings): ChangeTableHead {
@@ -487,11 +392,11 @@ export function changeTableHead(table: ChangeTable, s: ChangeTableStrings): Chan
 
 /**
  * The section's HTML: summary counts, the lines, the filter tools and an empty grid that
- * media/changes/table.js fills. `data` says where the rows come from: `embedded` (in the page,
+ * the page's script (src/webview/web/grid.ts) fills. `data` says where the rows come from: `embedded` (in the page,
  * #wis-head and #wis-data JSON: the result view) or `posted` (sent to the webview as messages
  * after the page asks for them, src/webview/changeTableData.ts: the Before/After view). A table
  * still being read (`pending`) has no counts or lines yet: they come as its `summary` message
- * when the last read is done (media/changes/page.js).
+ * when the last read is done (src/webview/web/page.ts).
  */
 export function changeTableSection(table: ChangeTable, s: ChangeTableStrings, data: 'embedded' | 'posted', pending = false): string {
   const e = escapeHtml;
@@ -521,7 +426,7 @@ ${lines}
 ${embedded}</section>`;
 }
 
-/** The section's HTML with its rows in the page (summary and an empty grid filled by media/changes/table.js). */
+/** The section's HTML with its rows in the page (summary and an empty grid filled by the page's script). */
 export function renderChangeTable(table: ChangeTable, s: ChangeTableStrings): string {
   return changeTableSection(table, s, 'embedded');
 }

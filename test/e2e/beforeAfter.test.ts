@@ -109,7 +109,7 @@ describe('Before/after and undo in a VS Code workbench', function () {
     await groupScreenshot('result-before-after');
 
     await (await wb.expectVisible(results.locator('button', { hasText: 'Create Undo Document' }), 'the Create Undo Document button')).click();
-    const undoTab = wb.page.locator('.tabs-container .tab', { hasText: /^undo-1-of-1/ });
+    const undoTab = wb.page.locator('.tabs-container .tab', { hasText: /^undo-shift-week-[0-9a-f]+/ });
     await wb.expectVisible(undoTab, 'the undo document', 60_000);
     await wb.expectVisible(wb.page.locator('.monaco-editor .view-lines', { hasText: '"moveScheduleDays": -7' }), 'the opposite shift in the undo document');
     await undoTab.first().click();
@@ -117,7 +117,7 @@ describe('Before/after and undo in a VS Code workbench', function () {
 
     await undoTab.first().click();
     await wb.runCommand('Work Item Studio: Send Work Item Update');
-    await wb.expectVisible(wb.page.locator('.tabs-container .tab', { hasText: /^Results: undo-1-of-1/ }), 'the results of the undo', 90_000);
+    await wb.expectVisible(wb.page.locator('.tabs-container .tab', { hasText: /^Results: undo-shift-week-[0-9a-f]+/ }), 'the results of the undo', 90_000);
     const after = await Promise.all(DOCUMENT.workItemIds.map((id) => sandboxItem(wb, id)));
     assert.deepEqual(
       after.map((a) => [a.plannedStartDate, a.plannedFinishDate]),

@@ -3,7 +3,7 @@
 // bar (the count of matches updates, then the rows narrow), cells edited with the keyboard only
 // (arrows, Enter, Escape, Tab, Ctrl+C / Ctrl+V of a block, a block pasted as Excel puts it on
 // the clipboard: Japanese text and full-width digits), and Review Changes: the edits become
-// request documents shown in the Before/After view. Used by table.test.ts and table-ja.test.ts;
+// one request document (a change set) shown in the Before/After view. Used by table.test.ts and table-ja.test.ts;
 // each step saves the README's screenshot (with UPDATE_SCREENSHOTS=1).
 import * as assert from 'node:assert/strict';
 import type { Frame, Locator } from 'playwright-core';
@@ -369,7 +369,7 @@ export class TableFlow {
     assert.equal(await this.table.locator('#problem').isVisible(), false, 'no cell refused');
   }
 
-  /** Step 4: Review Changes opens the request documents and their Before/After views. */
+  /** Step 4: Review Changes opens one request document (a change set) and its Before/After view. */
   async review(): Promise<void> {
     const { wb, t } = this;
     const { page } = wb;
@@ -381,38 +381,37 @@ export class TableFlow {
     assert.equal(placeholder, t.reviewPlaceholder(7, 3), 'the pick says how many requests the edits make');
     await wb.pickQuickItem(`${t.previewBeforeAfter} in the review pick`, t.previewBeforeAfter);
     const documents = page.locator('.tabs-container .tab', { hasText: /^table-edits-\d+\.workitems\.json/ });
-    await until(wb, 'three request documents (table-edits-N.workitems.json)', async () => (await documents.count()) === 3, 60_000);
-    // Each document as the editor shows it: its IDs and its change.
-    const texts: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const tab = documents.nth(i);
-      await tab.click();
-      const name = (await tab.innerText()).trim().split(/\s/)[0]!;
-      // The editor of the group whose active tab is this document.
-      const group = page.locator('.editor-group-container', { has: page.locator('.tab.active', { hasText: name }) });
-      const lines = group.locator('.monaco-editor .view-lines').filter({ hasText: '"workItemIds"' });
-      await wb.expectVisible(lines, `the text of request document ${i + 1}`);
-      texts.push((await lines.first().innerText()).replace(/\s+/g, ' '));
-    }
-    const doc = (id: string) => texts.filter((x) => x.includes(`"${id}"`));
-    const all = JSON.stringify(texts);
-    assert.equal(doc('131').length, 1, `131 in one request document: ${all}`);
-    assert.match(doc('131')[0]!, /"workItemIds": \[ ?"131" ?\].*"fields": \{ ?"Code": "E2E-1" ?\}/, `the Code of 131: ${all}`);
-    assert.match(doc('132')[0] ?? '', new RegExp(`"workItemIds": \\[ ?"132" ?\\].*"PlannedStartDate": "${FILTERED[0]!.start}", "PlannedFinishDate": "${FILTERED[0]!.finish}"`), `the planned dates of 132: ${all}`);
-    assert.equal(doc('133')[0], doc('134')[0], `133 and 134 share one request: ${all}`);
-    assert.match(doc('133')[0] ?? '', /"workItemIds": \[ ?"133", "134" ?\].*"ActualProgress": 50, "PlannedTime": 450 ?\}/, `progress 50 and 7.5 hours (450 minutes) for 133 and 134: ${all}`);
+    await until(wb, 'one request document (table-edits-N.workitems.json)', async () => (await documents.count()) === 1, 60_000);
+    // The document as the editor shows it: one change of three requests, each with its IDs and its change.
+    const tab = documents.first();
+    await tab.click();
+    const name = (await tab.innerText()).trim().split(/\s/)[0]!;
+    const group = page.locator('.editor-group-container', { has: page.locator('.tab.active', { hasText: name }) });
+    const lines = group.locator('.monaco-editor .view-lines').filter({ hasText: '"requests"' });
+    await wb.expectVisible(lines, 'the text of the request document');
+    const text = (await lines.first().innerText()).replace(/\s+/g, ' ');
+    const requests = text.split('"workItemIds"').slice(1);
+    assert.equal(requests.length, 3, `three requests: ${text}`);
+    const request = (id: string) => requests.filter((x) => new RegExp(`^: \\[[^\\]]*"${id}"`).test(x));
+    assert.equal(request('131').length, 1, `131 in one request: ${text}`);
+    assert.match(request('131')[0]!, /^: \[ ?"131" ?\].*"fields": \{ ?"Code": "E2E-1" ?\}/, `the Code of 131: ${text}`);
+    assert.match(request('132')[0] ?? '', new RegExp(`^: \\[ ?"132" ?\\].*"PlannedStartDate": "${FILTERED[0]!.start}", "PlannedFinishDate": "${FILTERED[0]!.finish}"`), `the planned dates of 132: ${text}`);
+    assert.equal(request('133')[0], request('134')[0], `133 and 134 share one request: ${text}`);
+    assert.match(request('133')[0] ?? '', /^: \[ ?"133", "134" ?\].*"ActualProgress": 50, "PlannedTime": 450 ?\}/, `progress 50 and 7.5 hours (450 minutes) for 133 and 134: ${text}`);
 
-    // The Before/After view (of the last document: the one of 133 and 134): current → expected values.
+    // One Before/After view of the whole change: current → expected values of every item.
     const preview = page.locator('.tabs-container .tab', { hasText: t.beforeAfterTab });
     await (await wb.expectVisible(preview, `the Before/After view (${t.beforeAfterTab.source})`, 90_000)).click();
     const view = await this.visibleFrameWith('#wis-changes[data-kind="preview"] .wis-row', 'the rows of the Before/After view');
     await wb.expectVisible(view.locator('body', { hasText: t.expectedHeading }), `the heading "${t.expectedHeading}"`);
     const rows = (await view.locator('.wis-row').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
-    assert.deepEqual(rows.map((r) => r.split(' ')[0]), ['133', '134'], rows.join(' | '));
-    for (const r of rows) assert.match(r, /0 ?→ ?50\b/, `the progress after the change: ${r}`);
-    for (const r of rows) assert.match(r, /(h|時間) ?→ ?7\.5 ?(h|時間)/, `the planned time after the change (7.5 hours): ${r}`);
-    // The grouped document beside its Before/After view.
-    await documents.filter({ hasText: /table-edits-\d+/ }).nth(texts.indexOf(doc('133')[0]!)).click();
+    assert.deepEqual(rows.map((r) => r.split(' ')[0]).sort(), ['131', '132', '133', '134'], rows.join(' | '));
+    for (const r of rows.filter((x) => /^13[34] /.test(x))) {
+      assert.match(r, /0 ?→ ?50\b/, `the progress after the change: ${r}`);
+      assert.match(r, /(h|時間) ?→ ?7\.5 ?(h|時間)/, `the planned time after the change (7.5 hours): ${r}`);
+    }
+    // The document beside its Before/After view.
+    await tab.click();
     await preview.first().click();
     await this.shoot('table-review');
   }

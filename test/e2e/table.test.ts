@@ -1,5 +1,5 @@
 // Browser E2E of the work item table's editing in a real workbench: the page script
-// (media/table/table.js) with the real webview. A click on the focused cell opens the
+// (src/table/web/) with the real webview. A click on the focused cell opens the
 // in-cell editor, Enter commits, the cell is marked edited with the value before on
 // hover, Ctrl+Z (the keybinding scoped to the table webview) takes it back, a
 // read-only cell says why, and Ctrl+D fills a selection down. Then the whole flow in English
@@ -118,7 +118,7 @@ repeatedDescribe('Work item table editing in a VS Code workbench', function () {
       await flow.shoot('table-edited');
     });
 
-    it('Review Changes: the edits as three request documents in the Before/After view', async () => {
+    it('Review Changes: the edits as one request document of three requests in the Before/After view', async () => {
       await flow.review();
     });
   });

@@ -1,9 +1,9 @@
 // Browser E2E of the whole undo flow in a tidy window, in English and in Japanese: a request
 // document that changes three items (a week later, and one planned time for all) is previewed
-// and sent; Create Undo Document in the result view makes three undo documents (the opposite
-// shift, and the planned time each item had: two different values) and adds the undo summary
-// to the result view; "Send All Undo Documents in Order" previews and sends each one after its
-// confirmation, and the sandbox has every value back. After every step the window has at most
+// and sent; Create Undo Document in the result view makes one undo document of three requests
+// (the opposite shift, and the planned time each item had: two different values) and adds the
+// undo summary to the result view; "Send All Undo Documents in Order" previews and sends it
+// after one confirmation, and the sandbox has every value back. After every step the window has at most
 // two editor groups and no Markdown tab of the undo summary. Saves the README's screenshots
 // (undo-flow-result, undo-flow-sent, and -ja) with UPDATE_SCREENSHOTS=1.
 import * as assert from 'node:assert/strict';
@@ -15,10 +15,13 @@ const IDS = ['131', '132', '133'];
 const DOCUMENT = {
   description: 'Integration tests a week later, 16 hours each',
   workItemIds: IDS,
-  // 132 plans 960 minutes already: the undo puts back 480 (131) and 1440 (133), one document each.
+  // 132 plans 960 minutes already: the undo puts back 480 (131) and 1440 (133), one request each.
   update: { moveScheduleDays: 7, fields: { PlannedTime: 960 } },
 };
-const UNDO_DOCUMENTS = 3;
+/** The requests of the one undo document: the opposite shift, and one per planned time put back. */
+const UNDO_REQUESTS = 3;
+/** The undo document's name: after the document and the job. */
+const UNDO_NAME = /^undo-plan-tests-[0-9a-f]+\.workitems\.json/;
 
 /** What a person sees in one display language (our strings; VS Code's own stay English). */
 interface Texts {
@@ -34,9 +37,9 @@ interface Texts {
   everySucceeded: string;
   createUndo: string;
   summaryTitle: RegExp;
-  summaryNotSent: string;
-  /** A document's line of the summary after its name (undo-1-of-3), which says its order: what it puts back. */
-  summaryDocument: (name: string) => RegExp;
+  summaryNotSent: RegExp;
+  /** A request's line of the summary after its number, which says its order: what it puts back. */
+  summaryRequest: (i: number) => RegExp;
   /** The order said again in words after the name ("1 of 3:"), which the summary must not do. */
   summaryOrderAgain: RegExp;
   sendAll: string;
@@ -55,8 +58,8 @@ const ENGLISH: Texts = {
   everySucceeded: 'Every request succeeded',
   createUndo: 'Create Undo Document',
   summaryTitle: /Undo of plan-tests\.workitems\.json \(job /,
-  summaryNotSent: 'Nothing has been sent. Review each document, then send them in this order.',
-  summaryDocument: (name) => new RegExp(`${name}: puts back the \\w+.* of \\d+ items?`),
+  summaryNotSent: /Nothing has been sent\. Review undo-plan-tests-[0-9a-f]+\.workitems\.json, then send it: its requests are sent in this order, as one change\./,
+  summaryRequest: (i) => new RegExp(`^Request ${i}: puts back the \\w+.* of \\d+ items?`),
   summaryOrderAgain: /\d+ of \d+:/,
   sendAll: 'Send All Undo Documents in Order',
   question: (i, n, name) => `Send undo document ${i} of ${n} (${name})?`,
@@ -75,8 +78,8 @@ const JAPANESE: Texts = {
   everySucceeded: 'すべてのリクエストが成功しました',
   createUndo: '取り消し文書を作成',
   summaryTitle: /plan-tests\.workitems\.json の取り消し（ジョブ /,
-  summaryNotSent: 'まだ何も送信していません。各文書を確認してから、この順序で送信してください。',
-  summaryDocument: (name) => new RegExp(`${name}: \\d+ 件の\\S+を元に戻します`),
+  summaryNotSent: /まだ何も送信していません。undo-plan-tests-[0-9a-f]+\.workitems\.json を確認してから送信してください。/,
+  summaryRequest: (i) => new RegExp(`^リクエスト ${i}: \\d+ 件の\\S+を元に戻します`),
   summaryOrderAgain: /件中 \d+ 件目/,
   sendAll: 'すべての取り消し文書を順に送信',
   question: (i, n, name) => `取り消し文書 ${n} 件中 ${i} 件目 (${name}) を送信しますか？`,
@@ -129,15 +132,12 @@ for (const t of [ENGLISH, JAPANESE]) {
       );
     }
 
-    /** Each undo document is open once, in the first group (the documents' group; the views are beside it). */
-    async function expectUndoDocumentsInFirstGroup(step: string): Promise<void> {
+    /** The undo document is open once, in the first group (the documents' group; the views are beside it). */
+    async function expectUndoDocumentInFirstGroup(step: string): Promise<void> {
       const groups = await groupTabs();
-      for (let i = 1; i <= UNDO_DOCUMENTS; i++) {
-        const name = new RegExp(`^undo-${i}-of-${UNDO_DOCUMENTS}\\.workitems\\.json`);
-        const where = groups.map((tabs) => tabs.filter((l) => name.test(l)).length);
-        const elsewhere = where.slice(1).reduce((a, b) => a + b, 0);
-        assert.deepEqual([where[0], elsewhere], [1, 0], `${step}: undo-${i}-of-${UNDO_DOCUMENTS} open ${JSON.stringify(where)} times by group (${JSON.stringify(groups)})`);
-      }
+      const where = groups.map((tabs) => tabs.filter((l) => UNDO_NAME.test(l)).length);
+      const elsewhere = where.slice(1).reduce((a, b) => a + b, 0);
+      assert.deepEqual([where[0], elsewhere], [1, 0], `${step}: the undo document open ${JSON.stringify(where)} times by group (${JSON.stringify(groups)})`);
     }
 
     /** At most two editor groups now and since the last check, and no Markdown tab of the undo summary (undo-<job>.preview.md). */
@@ -147,7 +147,8 @@ for (const t of [ENGLISH, JAPANESE]) {
       const tabs = await tabLabels();
       assert.ok(groups >= 1 && groups <= 2, `${step}: ${groups} editor groups (${tabs.join(' | ')})`);
       assert.ok(most <= 2, `${step}: the window had ${most} editor groups at some moment (${tabs.join(' | ')})`);
-      const summaryTabs = tabs.filter((l) => /undo-(?!\d+-of-\d+\.)[^\s]*\.preview\.md|^Preview undo-/.test(l));
+      // The summary's would be named after the job (undo-<job id>.preview.md); the undo document's own plan preview is not it.
+      const summaryTabs = tabs.filter((l) => /^(Preview )?undo-\d{8}T\d{6}Z-[0-9a-f]+(\.workitems\.json|\.preview\.md)/.test(l));
       assert.deepEqual(summaryTabs, [], `${step}: the undo summary opened as a Markdown tab`);
     }
 
@@ -167,7 +168,7 @@ for (const t of [ENGLISH, JAPANESE]) {
 
     const tab = (label: RegExp): Locator => wb.page.locator('.tabs-container .tab', { hasText: label });
 
-    it('previews, sends, creates the undo documents with the summary in the result view, and sends them all in order: at most two editor groups throughout', async () => {
+    it('previews, sends, creates the undo document with the summary in the result view, and sends it: at most two editor groups throughout', async () => {
       const { page } = wb;
       const before = await Promise.all(IDS.map(sandboxItem));
       assert.deepEqual(
@@ -210,63 +211,49 @@ for (const t of [ENGLISH, JAPANESE]) {
       await wb.expectVisible(results.locator('body', { hasText: t.everySucceeded }), 'every request succeeded');
       await expectTidy('after Send');
 
-      // Create Undo Document: three documents, the summary inside the result view.
+      // Create Undo Document: one document (three requests), the summary inside the result view.
       await (await wb.expectVisible(results.locator('button', { hasText: t.createUndo }), 'the Create Undo Document button')).click();
-      for (let i = 1; i <= UNDO_DOCUMENTS; i++) await wb.expectVisible(tab(new RegExp(`^undo-${i}-of-${UNDO_DOCUMENTS}\\.workitems\\.json`)), `the undo document undo-${i}-of-${UNDO_DOCUMENTS}`, 60_000);
+      const undoTab = tab(UNDO_NAME);
+      await wb.expectVisible(undoTab, 'the undo document', 60_000);
+      const name = ((await undoTab.first().textContent()) ?? '').trim().match(UNDO_NAME)![0];
       await resultTab.first().click();
       results = await webview('#wis-undo', 'the undo summary in the result view');
       const summary = results.locator('#wis-undo');
       await wb.expectVisible(summary.filter({ hasText: t.summaryTitle }), 'the title of the undo summary');
       await wb.expectVisible(summary.filter({ hasText: t.summaryNotSent }), 'the summary saying nothing has been sent');
-      for (let i = 1; i <= UNDO_DOCUMENTS; i++) {
-        const line = t.summaryDocument(`undo-${i}-of-${UNDO_DOCUMENTS}`);
+      for (let i = 1; i <= UNDO_REQUESTS; i++) {
+        const line = t.summaryRequest(i);
         await wb.expectVisible(summary.locator('li', { hasText: line }), `the line ${String(line)} of the summary`);
       }
-      // Each line says its order once: by the document's name, not again in words.
+      // Each line says its order once: by the request's number, not again in words.
       const lines = await summary.locator('li').allTextContents();
-      assert.equal(lines.length, UNDO_DOCUMENTS, lines.join(' | '));
+      assert.equal(lines.length, UNDO_REQUESTS, lines.join(' | '));
       assert.deepEqual(lines.filter((l) => t.summaryOrderAgain.test(l)), [], 'a line of the summary says its order twice');
       const sendAll = await wb.expectVisible(summary.locator('button', { hasText: t.sendAll }), 'the Send All Undo Documents in Order button');
       await wb.dismissNotifications();
       await expectTidy('after Create Undo Document');
-      await expectUndoDocumentsInFirstGroup('after Create Undo Document');
+      await expectUndoDocumentInFirstGroup('after Create Undo Document');
       await wb.screenshot(`undo-flow-result${t.suffix}`);
 
-      // Send All Undo Documents in Order: each one previewed, confirmed, sent; the sandbox has each step back.
+      // Send All Undo Documents in Order: the one document previewed, confirmed once, sent as one job; the sandbox has every value back.
       await sendAll.click();
-      for (let i = 1; i <= UNDO_DOCUMENTS; i++) {
-        const name = `undo-${i}-of-${UNDO_DOCUMENTS}.workitems.json`;
-        const dialog = wb.page.locator('.monaco-dialog-box', { hasText: t.question(i, UNDO_DOCUMENTS, name) });
-        await wb.expectVisible(dialog, `the question before ${name}`, 90_000);
-        await wb.expectVisible(tab(new RegExp(t.beforeAfterTab.source.replace('plan-tests', `undo-${i}-of-${UNDO_DOCUMENTS}`))), `the Before/After view of ${name}`);
-        await expectTidy(`the question before ${name}`);
-        if (i === 2) {
-          // The first undo document (the opposite shift) is sent: every date is back, the planned times not yet.
-          const now = await Promise.all(IDS.map(sandboxItem));
-          assert.deepEqual(
-            now.map((n) => [n.plannedStartDate, n.plannedFinishDate]),
-            before.map((b) => [b.plannedStartDate, b.plannedFinishDate]),
-            'the dates are back after the first undo document',
-          );
-          assert.deepEqual(
-            now.map((n) => n.plannedTime),
-            [960, 960, 960],
-          );
-        }
-        await (await wb.expectVisible(dialog.locator('.monaco-button', { hasText: t.send }), `the Send button of the question before ${name}`)).click();
-        await dialog.first().waitFor({ state: 'hidden', timeout: 10_000 });
-        await wb.expectVisible(tab(t.resultTab(name)), `the result view of ${name}`, 90_000);
-        await expectTidy(`after sending ${name}`);
-      }
-      const last = await webview(`#wis-changes[data-kind="result"]`, 'the result view of the last undo document');
-      await tab(t.resultTab(`undo-${UNDO_DOCUMENTS}-of-${UNDO_DOCUMENTS}.workitems.json`)).first().click();
-      await wb.expectVisible(last.locator('body', { hasText: t.everySucceeded }), 'the last undo document sent completely');
+      const dialog = wb.page.locator('.monaco-dialog-box', { hasText: t.question(1, 1, name) });
+      await wb.expectVisible(dialog, `the question before ${name}`, 90_000);
+      await wb.expectVisible(tab(new RegExp(t.beforeAfterTab.source.replace('plan-tests', name.replace(/\./g, '\\.')))), `the Before/After view of ${name}`);
+      await expectTidy(`the question before ${name}`);
+      await (await wb.expectVisible(dialog.locator('.monaco-button', { hasText: t.send }), `the Send button of the question before ${name}`)).click();
+      await dialog.first().waitFor({ state: 'hidden', timeout: 10_000 });
+      await wb.expectVisible(tab(t.resultTab(name)), `the result view of ${name}`, 90_000);
+      await expectTidy(`after sending ${name}`);
+      const last = await webview(`#wis-changes[data-kind="result"]`, 'the result view of the undo document');
+      await tab(t.resultTab(name)).first().click();
+      await wb.expectVisible(last.locator('body', { hasText: t.everySucceeded }), 'the undo document sent completely');
       assert.deepEqual(await Promise.all(IDS.map(sandboxItem)), before, 'every value is back as it was before the update');
       await wb.page.waitForTimeout(500);
-      assert.equal(await wb.page.locator('.monaco-dialog-box').count(), 0, 'no question after the last undo document');
+      assert.equal(await wb.page.locator('.monaco-dialog-box').count(), 0, 'no question after the undo document');
       await wb.dismissNotifications();
       await expectTidy('after Send All Undo Documents in Order');
-      await expectUndoDocumentsInFirstGroup('after Send All Undo Documents in Order');
+      await expectUndoDocumentInFirstGroup('after Send All Undo Documents in Order');
       await wb.screenshot(`undo-flow-sent${t.suffix}`);
     });
   });

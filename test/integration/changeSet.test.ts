@@ -10,6 +10,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'jsonc-parser';
 import * as vscode from 'vscode';
+import type { TablePanel } from '../../src/table/panel';
+import type { WorkItemNode, WorkItemTreeNode } from '../../src/workItems/tree';
 import { activateExtension, answering, closeUntitledDocuments, waitFor, waitForDiagnostics, workspaceFolder } from './support';
 
 const SHIFTED = ['121', '122'];
@@ -158,5 +160,70 @@ describe('a change set: several requests previewed, sent and undone as one', fun
     await waitFor('its title to name it', () => (vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.label === title) ? true : undefined)).catch(() =>
       assert.fail(`${title} among ${vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label).join(', ')}`),
     );
+  });
+
+  /** `p`, or a failure naming `what` after a minute (a step that never ends says which it is). */
+  const within = <T>(what: string, p: Thenable<T> | Promise<T>): Promise<T> =>
+    Promise.race([Promise.resolve(p), new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what} did not end within 60 s`)), 60_000))]);
+
+  it('the table: edits in two columns of five items → Review Changes → one document → one Before/After → one Send → one result view → one undo document sent with one action; every value is back on the sandbox', async () => {
+    await vscode.commands.executeCommand('workItemStudio.workItems.focus');
+    const revealed = (await within('reveal', vscode.commands.executeCommand('workItemStudio.revealWorkItems', { ids: ['121'] }))) as WorkItemNode[];
+    const projects = (await within('projects', revealed[0]!.tree.getChildren())) as WorkItemTreeNode[];
+    const project = projects.find((n) => n.kind === 'project' && n.projectId === '3001');
+    assert.ok(project, 'project 3001');
+    const table = (await within('open the table', vscode.commands.executeCommand('workItemStudio.openWorkItemTable', project))) as TablePanel;
+    await within('load the table', table.whenLoaded());
+    const five = table.viewRows().filter((r) => r.hasChildren === false).slice(0, 5);
+    assert.equal(five.length, 5, 'five leaves');
+    const ids = five.map((r) => r.id);
+    for (const [i, r] of five.entries()) {
+      await within(`edit ${r.id}`, table.dispatch({ type: 'commit', id: r.id, key: 'Name', text: `Change set row ${i + 1}` }));
+      await within(`edit ${r.id}`, table.dispatch({ type: 'commit', id: r.id, key: 'Code', text: i < 3 ? 'CS-A' : 'CS-B' }));
+    }
+    assert.equal(table.editing.edits.size, 10);
+
+    const docs = (await within('Review Changes', vscode.commands.executeCommand('workItemStudio.reviewTableChanges', 'preview'))) as vscode.TextDocument[];
+    assert.equal(docs.length, 1, 'one document');
+    const uri = docs[0]!.uri;
+    await waitFor('one Before/After view of the document', async () => {
+      const s = (await vscode.commands.executeCommand('workItemStudio.pressBeforeAfterButton', 'state')) as ButtonState;
+      return s.document === uri.toString() && (s.fields?.length ?? 0) >= 2 ? s : undefined;
+    });
+    const preview = (await within('Preview', vscode.commands.executeCommand('workItemStudio.previewUpdate', uri))) as string;
+    const baseUrl = /PUT (\S+)\/workitem\/workItems\//.exec(preview)?.[1];
+    assert.ok(baseUrl, preview);
+    const before = await read(baseUrl, ids);
+    const codes = async (): Promise<Map<string, unknown>> => {
+      const res = await fetch(`${baseUrl}/workitem/workItems/${ids.join(',')}?fields=Id,Code`, { headers: { authorization: `Basic ${Buffer.from('admin:password').toString('base64')}` } });
+      return new Map(((await res.json()) as { fields: Record<string, unknown> }[]).map((r) => [String(r.fields.Id), r.fields.Code]));
+    };
+    const codesBefore = await codes();
+
+    const sent = (await within('Send', vscode.commands.executeCommand('workItemStudio.sendUpdate', uri))) as SendOutcome[];
+    assert.equal(sent.length, 1, 'one Send, one job');
+    assert.equal(sent[0]!.result.outcome, 'succeeded');
+    const results = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.label.startsWith('Results: table-edits-'));
+    await waitFor('one result view', () => (results().length === 1 ? true : undefined));
+    const after = await read(baseUrl, ids);
+    for (const [i, id] of ids.entries()) assert.equal(after.get(id)!.Name, `Change set row ${i + 1}`);
+
+    const undo = (await within('Create Undo Document', answering({ undo: { drift: async () => 'cancel' } }, () => vscode.commands.executeCommand('workItemStudio.createUndoDocument', sent[0]!.jobId)))) as { documents: vscode.Uri[] };
+    assert.equal(undo.documents.length, 1, 'one undo document');
+    // One action: Send All Undo Documents in Order sends it after one question.
+    const asked: number[] = [];
+    const run = (await within('Send All Undo Documents', answering({ undo: { drift: async () => 'cancel', sendNext: async (q) => (asked.push(q.total), 'send') } }, () =>
+      vscode.commands.executeCommand('workItemStudio.sendAllUndoDocuments', sent[0]!.jobId),
+    ))) as { sent: string[]; stopped?: string };
+    assert.equal(run.stopped, undefined, JSON.stringify(run));
+    assert.deepEqual(asked, [1], 'one document, one question');
+    const back = await read(baseUrl, ids);
+    const codesBack = await codes();
+    for (const id of ids) {
+      assert.equal(back.get(id)!.Name, before.get(id)!.Name, `${id}.Name is back`);
+      assert.equal(codesBack.get(id) ?? null, codesBefore.get(id) ?? null, `${id}.Code is back`);
+    }
+    await closeUntitledDocuments();
+    await within('close the editors', answering({ table: { closeWithEdits: async () => 'discard' } }, () => vscode.commands.executeCommand('workbench.action.closeAllEditors')));
   });
 });

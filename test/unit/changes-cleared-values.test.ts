@@ -1,27 +1,22 @@
 // A cleared value (clearSchedule) shows as empty in every before/after table: the
 // preview's current → expected, and the result's before → after, whether the values
 // after were read again or come from the service's answer. The cells are checked with
-// the very script the webview runs (media/changes/cells.js), against the real sandbox over HTTP.
+// the page's own module (src/webview/web/cells.ts), against the real sandbox over HTTP.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { valuesAfterAnswer, type ChangeRow } from '../../src/bulk/jobValues';
 import { itemEffect, sameFieldValue } from '../../src/bulk/effects';
-import { CellState, ENGLISH_CHANGE_TABLE, previewTable, resultTable, type Row } from '../../src/webview/changeTable';
+import { CellState, ENGLISH_CHANGE_TABLE, previewTable, resultTable, type ItemRow } from '../../src/webview/changeTable';
+import { cellText } from '../../src/webview/web/cells';
 import type { Sandbox } from '../../src/sandbox';
 import { clientFor, scheduledTaskIds, startSandbox } from './bulk-helpers';
 
 const S = ENGLISH_CHANGE_TABLE;
 const DATES = ['PlannedStartDate', 'PlannedFinishDate'];
 
-/** The script file the webview loads for the cells' text. */
-const CELLS_JS = fs.readFileSync(path.join(__dirname, '..', '..', 'media', 'changes', 'cells.js'), 'utf8');
-
-/** The webview's `cell(row, i)`: [text before, text after, state], computed by media/changes/cells.js itself. */
-function webviewCell(fields: string[], row: Row, i: number): [string, string, number] {
-  const d = { empty: S.empty, computed: S.computed };
-  const wisCells = new Function(`${CELLS_JS}\nreturn wisCells;`)() as (d: unknown, fields: string[]) => { cell(row: Row, i: number): [string, string, number] };
-  return wisCells(d, fields).cell(row, i);
+/** The page's cell of field `i`: [text before, text after, state]. */
+function webviewCell(fields: string[], row: ItemRow, i: number): [string, string, number] {
+  const c = cellText({ empty: S.empty, computed: S.computed, hours: '{0} h', minutes: '{0} min' }, fields[i]!, row, i);
+  return [c.before, c.after, c.state];
 }
 
 describe('changes: a cleared value shows as empty in every table', () => {
@@ -41,7 +36,7 @@ describe('changes: a cleared value shows as empty in every table', () => {
     const current = new Map([['7', { Id: '7', Name: 'Seven', PlannedStartDate: '2026-03-16T00:00:00', PlannedFinishDate: '2026-03-20T00:00:00' }]]);
     const t = previewTable(['7'], { clearSchedule: true }, current, S);
     // Through JSON, as the webview receives the rows.
-    const row = (JSON.parse(JSON.stringify(t.rows)) as Row[])[0]!;
+    const row = (JSON.parse(JSON.stringify(t.rows)) as ItemRow[])[0]!;
     assert.deepEqual(webviewCell(t.fields, row, 0), ['2026-03-16', S.empty, CellState.Changes]);
     assert.deepEqual(webviewCell(t.fields, row, 1), ['2026-03-20', S.empty, CellState.Changes]);
     assert.deepEqual(t.counts.map((c) => c.changes), [1, 1]);
@@ -50,16 +45,16 @@ describe('changes: a cleared value shows as empty in every table', () => {
   it('an unchanged cell still shows its value, and a computed one says so', () => {
     const current = new Map([['7', { Id: '7', PlannedStartDate: null, PlannedFinishDate: null }]]);
     const t = previewTable(['7'], { clearSchedule: true }, current, S);
-    const row = (JSON.parse(JSON.stringify(t.rows)) as Row[])[0]!;
+    const row = (JSON.parse(JSON.stringify(t.rows)) as ItemRow[])[0]!;
     assert.deepEqual(webviewCell(t.fields, row, 0), [S.empty, S.empty, CellState.Unchanged], 'already empty: unchanged');
     const moved = previewTable(['8'], { moveScheduleDays: 1 }, new Map([['8', { Id: '8', PlannedStartDate: '2026-01-01', PlannedFinishDate: '2026-01-02' }]]), S);
-    assert.deepEqual(webviewCell(moved.fields, JSON.parse(JSON.stringify(moved.rows[0])) as Row, 0), ['2026-01-01', '2026-01-02', CellState.Changes]);
+    assert.deepEqual(webviewCell(moved.fields, JSON.parse(JSON.stringify(moved.rows[0])) as ItemRow, 0), ['2026-01-01', '2026-01-02', CellState.Changes]);
   });
 
   it('result table: a value after that is null is shown empty', () => {
     const rows: ChangeRow[] = DATES.map((field) => ({ id: '7', name: 'Seven', field, before: '2026-03-16', after: null, expected: null, unexpected: false }));
     const t = resultTable(rows, DATES, new Map(), S);
-    const row = (JSON.parse(JSON.stringify(t.rows)) as Row[])[0]!;
+    const row = (JSON.parse(JSON.stringify(t.rows)) as ItemRow[])[0]!;
     assert.deepEqual(webviewCell(t.fields, row, 0), ['2026-03-16', S.empty, CellState.Changes]);
     assert.deepEqual(t.counts.map((c) => c.changes), [1, 1]);
   });
@@ -91,7 +86,7 @@ describe('changes: a cleared value shows as empty in every table', () => {
             rows.push({ id, field, before: before.get(id)![field], after: afterAnswer[field], expected: null, unexpected: !sameFieldValue(field, null, afterAnswer[field]) });
           }
           const t = resultTable(rows, DATES, new Map(), S);
-          const row = (JSON.parse(JSON.stringify(t.rows)) as Row[])[0]!;
+          const row = (JSON.parse(JSON.stringify(t.rows)) as ItemRow[])[0]!;
           const [b, a, state] = webviewCell(t.fields, row, 0);
           assert.equal(a, S.empty, `${id}: shown as ${b} → ${a}`);
           assert.notEqual(b, S.empty);

@@ -2,21 +2,14 @@
 // posts nothing), "Preview Again" first, and carries the send time; and Send asks first
 // before an irreversible change (clearSchedule deletes schedule links).
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { renderChangesPage } from '../../src/changes/model/page';
+import { PREVIEW_BUTTONS, previewState, readPreviewMessage } from '../../src/changes/model/protocol';
 import { irreversibleChanges } from '../../src/changes/model/irreversible';
+import { pressed } from '../../src/webview/web/posted';
 
-/** Runs media/changes/page.js (the page's script) over fake buttons: what it saves as state and posts on clicks. */
-function runPageScript(body: Record<string, string>, buttons: { command: string; disabled?: boolean }[]): { state: unknown; posted: unknown[]; click(i: number): void } {
-  const js = fs.readFileSync(path.join(__dirname, '..', '..', 'media', 'changes', 'page.js'), 'utf8');
-  const out = { state: undefined as unknown, posted: [] as unknown[], click: (i: number) => handlers[i]!() };
-  const handlers: (() => void)[] = [];
-  const fakes = buttons.map((b) => ({ disabled: !!b.disabled, dataset: { command: b.command }, addEventListener: (_: string, h: () => void) => handlers.push(h) }));
-  const api = { setState: (s: unknown) => (out.state = s), postMessage: (m: unknown) => out.posted.push(m) };
-  const document = { body: { dataset: body }, querySelectorAll: (q: string) => (q === 'button[data-command]' ? fakes : []), getElementById: () => null };
-  new Function('acquireVsCodeApi', 'document', js)(() => api, document);
-  return out;
+/** The page's buttons as its script reads them from the HTML (name, disabled). */
+function pageButtons(html: string): { command: string; disabled: boolean }[] {
+  return [...html.matchAll(/<button data-command="([^"]+)"([^>]*)>/g)].map((m) => ({ command: m[1]!, disabled: / disabled/.test(m[2]!) }));
 }
 
 const base = { title: 'Before/After: a.workitems.json', lines: ['Service: Sandbox'], section: '<section id="wis-changes"></section>', nonce: 'n0nce', cspSource: 'vscode-resource:' };
@@ -35,13 +28,13 @@ describe('changes: a sent Before/After view cannot send again', () => {
     assert.match(html, /<body data-document="file:\/\/\/a\.workitems\.json" data-sent="2026-11-26T09:00:00\.000Z">/);
     assert.match(html, /<button data-command="send" class="secondary" disabled aria-disabled="true" title="Already sent">Send<\/button>/);
     assert.ok(html.indexOf('data-command="refresh"') < html.indexOf('data-command="send"'), 'Preview Again comes first');
-    assert.match(html, /<script nonce="n0nce" src="media\/changes\/page\.js"><\/script>/);
-    const page = runPageScript({ document: 'file:///a.workitems.json' }, [{ command: 'refresh' }, { command: 'send', disabled: true }]);
-    assert.deepEqual(page.state, { document: 'file:///a.workitems.json' }, 'the view keeps its document for a window reload');
-    page.click(1);
-    assert.deepEqual(page.posted, [], 'a disabled button posts nothing');
-    page.click(0);
-    assert.deepEqual(page.posted, [{ command: 'refresh' }]);
+    assert.match(html, /<script nonce="n0nce" src="dist\/web\/changes\.js"><\/script>/);
+    assert.deepEqual(previewState('file:///a.workitems.json'), { document: 'file:///a.workitems.json' }, 'the view keeps its document for a window reload');
+    const [refresh, send] = pageButtons(html);
+    assert.equal(pressed(PREVIEW_BUTTONS, send!), undefined, 'a disabled button posts nothing');
+    const click = pressed(PREVIEW_BUTTONS, refresh!);
+    assert.deepEqual(click, { type: 'command', name: 'refresh' });
+    assert.deepEqual(readPreviewMessage(click), click, 'the extension reads the press as the page posts it');
   });
 
   it('renders Send enabled before the send', () => {

@@ -1,14 +1,15 @@
 // The Before/After table built as the reads come back (src/webview/changeTable.ts
 // PreviewTableBuilder): the same table as computed at once, rows made batch by batch, the
-// notes that depend on sub-items counted when those are read; and the page (the very
-// media/changes scripts over a stand-in DOM) painting the first batch, appending the next
-// ones and setting the counts, lines and read line from the summary.
+// notes that depend on sub-items counted when those are read; and the page (its own modules,
+// src/webview/web/) painting the first batch, appending the next ones and setting the counts,
+// lines and read line from the summary.
 import * as assert from 'node:assert/strict';
 import { HAS_SUB_ITEMS, type ItemValues } from '../../src/bulk/effects';
 import { ENGLISH_CHANGE_TABLE, PreviewTableBuilder, changeTableSection, previewTable } from '../../src/webview/changeTable';
-import { PostedTable, type TableMessage } from '../../src/webview/changeTableData';
+import { PostedTable } from '../../src/webview/changeTableData';
+import type { ChangeTableMessage } from '../../src/webview/protocol';
 import type { UpdateWorkItemsBody } from '../../src/schema/api';
-import { runChangesPage } from './webview-fake-dom';
+import { postedPage } from './change-page';
 
 const S = ENGLISH_CHANGE_TABLE;
 const BODY: UpdateWorkItemsBody = { fields: { Description: 'x' }, moveScheduleDays: 7, setCompleted: true, assignmentChange: { removes: '2102' } };
@@ -32,7 +33,6 @@ function items(n: number): Map<string, ItemValues> {
   );
 }
 
-const delivered = (m: TableMessage): unknown => structuredClone(m);
 
 describe('changes: the Before/After table built batch by batch as the reads come back', () => {
   it('the same rows, counts and lines as computed at once; rows made in ID order as their batches settle; sub-item notes counted at the end', () => {
@@ -83,34 +83,34 @@ describe('changes: the Before/After table built batch by batch as the reads come
     };
     const posted = new PostedTable('p', b.table, S, {}, ids.length);
     const first = posted.more(read(ids.slice(0, 100)));
-    const page = runChangesPage({ body: { page: 'p' }, rows: 'posted' });
-    const head = posted.head() as Extract<TableMessage, { type: 'table' }>;
+    const page = postedPage('p');
+    const head = posted.head() as Extract<ChangeTableMessage, { type: 'table' }>;
     assert.equal(head.head.total, 250, 'the rows to come are counted');
-    page.deliver(delivered(head));
-    page.deliver(delivered(first));
-    page.flush();
-    assert.equal(page.document.body.dataset.rowsShown, '100');
-    assert.equal(page.document.body.dataset.rowsReady, undefined);
-    assert.equal(page.shownRows()[0]![0], '1000');
-    page.elements['wis-search']!.value = 'item 2';
-    page.elements['wis-search']!.listeners.input![0]!();
-    assert.equal(page.elements['wis-shown']!.textContent, '11 of 250 items');
-    page.deliver(delivered(posted.more(read(ids.slice(100, 200)))));
-    page.deliver(delivered(posted.more(read(ids.slice(200)))));
-    assert.equal(page.document.body.dataset.rowsReady, '1');
-    assert.equal(page.elements['wis-shown']!.textContent, '61 of 250 items', 'the filter applies to the rows appended');
+    page.deliver(head);
+    page.deliver(first);
+    const grid = page.grid()!;
+    grid.flush();
+    assert.equal(grid.marks.rowsShown, '100');
+    assert.equal(grid.marks.rowsReady, undefined);
+    assert.equal(grid.shownRows()[0]![0], '1000');
+    grid.filter('all', 'item 2');
+    assert.equal(grid.shown(), '11 of 250 items');
+    page.deliver(posted.more(read(ids.slice(100, 200))));
+    page.deliver(posted.more(read(ids.slice(200))));
+    assert.equal(grid.marks.rowsReady, '1');
+    assert.equal(grid.shown(), '61 of 250 items', 'the filter applies to the rows appended');
     // A page loaded again (the view shown again) gets the same batches and the summary.
     const t = b.finish(seen);
     const summary = posted.summary({ counts: t.counts, lines: t.lines, status: 'Read 250 items with 3 requests.' });
-    page.deliver(delivered(summary));
-    const counts = page.elements['wis-counts-body']!.children.map((tr) => tr.children.map((c) => c.textContent));
+    page.deliver(summary);
+    const counts = page.summary()!.rows.map((r) => [r.label, ...r.counts.map(String)]);
     assert.deepEqual(counts[0], ['Description', '84', '166', '0']);
     assert.equal(counts.length, t.counts.length);
     assert.deepEqual(
-      page.elements['wis-lines']!.children.map((li) => [li.className, li.textContent]),
+      page.summary()!.s.lines.map((l) => [l.level, l.text]),
       t.lines.map((l) => [l.level, l.text]),
     );
-    assert.equal(page.elements['wis-status']!.textContent, 'Read 250 items with 3 requests.');
+    assert.equal(page.summary()!.s.status, 'Read 250 items with 3 requests.');
     const again = posted.forPage('p2');
     assert.deepEqual(
       again.rest().map((m) => [m.type, 'from' in m ? m.from : undefined]),
@@ -121,12 +121,12 @@ describe('changes: the Before/After table built batch by batch as the reads come
         ['summary', undefined],
       ],
     );
-    const page2 = runChangesPage({ body: { page: 'p2' }, rows: 'posted' });
-    page2.deliver(delivered(again.head()));
-    for (const m of again.rest()) page2.deliver(delivered(m));
-    page2.flush();
-    assert.equal(page2.document.body.dataset.rowsReady, '1');
-    assert.equal(page2.document.body.dataset.rows, '250');
-    assert.equal(page2.elements['wis-status']!.textContent, 'Read 250 items with 3 requests.');
+    const page2 = postedPage('p2');
+    page2.deliver(again.head());
+    for (const m of again.rest()) page2.deliver(m);
+    page2.grid()!.flush();
+    assert.equal(page2.grid()!.marks.rowsReady, '1');
+    assert.equal(page2.grid()!.model.total, 250);
+    assert.equal(page2.summary()!.s.status, 'Read 250 items with 3 requests.');
   });
 });

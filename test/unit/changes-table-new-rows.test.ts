@@ -5,7 +5,9 @@
 import * as assert from 'node:assert/strict';
 import { deletedIds, planChange, newItemRows } from '../../src/bulk';
 import type { ItemValues } from '../../src/bulk/effects';
-import { CellState, cellOf, ENGLISH_CHANGE_TABLE, PreviewTableBuilder } from '../../src/webview/changeTable';
+import { CellState, ENGLISH_CHANGE_TABLE, PreviewTableBuilder, type ItemRow } from '../../src/webview/changeTable';
+
+const cellOf = (row: ItemRow, i: number): [CellState, unknown, unknown] => [row.state[i]!, row.before[i], row.after[i]];
 import { renderPreview } from '../../src/changes/model/markdownPreview';
 
 const BASE = 'https://pm.example.com/api';
@@ -37,7 +39,7 @@ describe('changes: new rows of the items a change adds', () => {
     const table = b.finish(current);
     assert.deepEqual(table.fields, ['Code', 'ItemTypeId', 'Name', 'PlannedTime']);
     assert.deepEqual(
-      table.rows.map((r) => [r[0], r[1], r[2]]),
+      table.rows.map((r) => [r.id, r.name, r.remarks]),
       [
         ['(new)', 'Release', 'added below 10'],
         ['(new)', '  Plan', 'added below 10'],
@@ -54,7 +56,7 @@ describe('changes: new rows of the items a change adds', () => {
 
   it('one body for every item (a document of one update beside adds) works the same way', () => {
     const b = new PreviewTableBuilder(['120'], { fields: { Code: 'C-1' } }, ENGLISH_CHANGE_TABLE, {}, newItemRows(plan));
-    assert.deepEqual(b.finish(current).rows.map((r) => r[0]), ['(new)', '(new)', '120']);
+    assert.deepEqual(b.finish(current).rows.map((r) => r.id), ['(new)', '(new)', '120']);
   });
 
   it('the rows handed on batch by batch start with the new rows', () => {
@@ -75,12 +77,12 @@ describe('changes: new rows of the items a change adds', () => {
   it('an item the change deletes says so in its row', () => {
     const del = planChange({ requests: [{ workItemIds: ['120'], update: {}, kind: 'delete' }], baseUrl: BASE });
     const b = new PreviewTableBuilder(del.ids, new Map([['120', [{}]]]), ENGLISH_CHANGE_TABLE, {}, newItemRows(del), deletedIds(del));
-    assert.deepEqual(b.finish(current).rows.map((r) => [r[0], r[2]]), [['120', 'deleted by this change']]);
+    assert.deepEqual(b.finish(current).rows.map((r) => [r.id, r.remarks]), [['120', 'deleted by this change']]);
   });
 
   it('a change that only adds has its new rows and nothing to read', () => {
     const only = planChange({ requests: [{ workItemIds: [], update: {}, kind: 'add', add: plan.parts[1]!.add! }], baseUrl: BASE });
     const b = new PreviewTableBuilder(only.ids, new Map(), ENGLISH_CHANGE_TABLE, {}, newItemRows(only));
-    assert.deepEqual(b.finish(new Map()).rows.map((r) => r[1]), ['Release', '  Plan']);
+    assert.deepEqual(b.finish(new Map()).rows.map((r) => r.name), ['Release', '  Plan']);
   });
 });

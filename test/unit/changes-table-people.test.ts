@@ -1,29 +1,28 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { ENGLISH_CHANGE_TABLE, formatValue, hoursText, MINUTE_FIELDS, USER_FIELDS, previewTable, renderChangeTable, resultTable, type Row } from '../../src/webview/changeTable';
+import { CellState, ENGLISH_CHANGE_TABLE, formatValue, hoursText, previewTable, renderChangeTable, resultTable, type ItemRow } from '../../src/webview/changeTable';
+import { valueTip } from '../../src/webview/values';
+import { cellText, type CellSettings } from '../../src/webview/web/cells';
 
-// Values as a person reads them, in the extension's formatting and in the very script
-// the webview runs (media/changes/cells.js): names for user IDs, planned time in hours with the
-// minutes on hover, counts in English with their singular.
+// Values as a person reads them, in the extension's formatting and in the page's (the same
+// module, src/webview/values.ts, formats both; src/webview/web/cells.ts makes the page's cells):
+// names for user IDs, planned time in hours with the minutes on hover, counts in English with
+// their singular.
 
 const S = ENGLISH_CHANGE_TABLE;
 
-/** The webview's cell() and tip() over the table settings `d`, as the page runs them. */
-type WebviewCells = { cell(row: Row, i: number): [string, string, number]; tip(f: string, v: unknown): string; MIN: string[]; USR: string[] };
-function webview(fields: string[], d: Record<string, unknown>): WebviewCells {
-  const js = fs.readFileSync(path.join(__dirname, '..', '..', 'media', 'changes', 'cells.js'), 'utf8');
-  const wisCells = new Function(`${js}\nreturn wisCells;`)() as (d: unknown, fields: string[]) => WebviewCells;
-  return wisCells({ empty: S.empty, computed: S.computed, ...d }, fields);
+/** The page's cell() and tip() over the table settings `d`, as the page runs them. */
+function webview(fields: string[], d: Partial<CellSettings>) {
+  const settings: CellSettings = { empty: S.empty, computed: S.computed, hours: '{0} h', minutes: '{0} min', ...d };
+  return {
+    cell: (row: ItemRow, i: number): [string, string, number] => {
+      const c = cellText(settings, fields[i]!, row, i);
+      return [c.before, c.after, c.state];
+    },
+    tip: (f: string, v: unknown): string => valueTip(f, v, settings.minutes),
+  };
 }
 
 describe('changes: values as a person reads them', () => {
-  it('the webview script shows the same fields in hours and as names as the extension (MINUTE_FIELDS, USER_FIELDS)', () => {
-    const w = webview([], {});
-    assert.deepEqual(w.MIN, [...MINUTE_FIELDS]);
-    assert.deepEqual(w.USR, [...USER_FIELDS]);
-  });
-
   const people = { '2101': 'Tanaka Misaki', '2102': 'Sato Ken' };
 
   it('assignments show names and hours, not user IDs and minutes (extension side)', () => {
@@ -38,7 +37,7 @@ describe('changes: values as a person reads them', () => {
   it('the webview paints the same: names, hours, and the minutes and IDs on hover', () => {
     const fields = ['Assignments', 'PlannedTime', 'LeaderId'];
     const w = webview(fields, { people, hours: '{0} h', minutes: '{0} min' });
-    const row: Row = ['1', 'Item', '', 0, 1, [], [{ partyId: '2101', plannedTime: 450 }], 1, 60, 90, 1, '2101', '2102'];
+    const row: ItemRow = { id: '1', name: 'Item', remarks: '', flagged: false, state: [CellState.Changes, CellState.Changes, CellState.Changes], before: [[], 60, '2101'], after: [[{ partyId: '2101', plannedTime: 450 }], 90, '2102'] };
     assert.deepEqual(w.cell(row, 0), [S.empty, 'Tanaka Misaki (7.5 h)', 1]);
     assert.deepEqual(w.cell(row, 1), ['1 h', '1.5 h', 1]);
     assert.deepEqual(w.cell(row, 2), ['Tanaka Misaki', 'Sato Ken', 1]);

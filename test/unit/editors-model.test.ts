@@ -7,7 +7,9 @@ import { totalsOf } from '../../src/bulk/engine';
 import { insertionFor, readCategoryArg, readUserArg } from '../../src/editors/model/insert';
 import { locatePath, memberNameSpan, parseText } from '../../src/common/model/locate';
 import { renderPreview } from '../../src/changes/model/markdownPreview';
-import { actionCounts, renderResultHtml, restoredJobId, resultJson } from '../../src/changes/model/results';
+import { actionCounts, renderResultHtml, resultButton, resultJson } from '../../src/changes/model/results';
+import { readResultMessage, restoredJobId, RESULT_BUTTONS, resultState } from '../../src/changes/model/resultProtocol';
+import { pressed } from '../../src/webview/web/posted';
 import { escapeHtml } from '../../src/webview/html';
 import { missingFromRead, missingIdsOf, sameFailureAgain, unnamedNotFound } from '../../src/bulk/missing';
 import { validateRequestDocument } from '../../src/schema/document';
@@ -150,13 +152,13 @@ describe('editors: result view', () => {
     assert.doesNotMatch(html, /(src|href)="https?:/);
   });
 
-  it('loads its script and styles from media/ files (no inline script or style), the table\'s only with a table', () => {
+  it('loads its styles from media/ files and its script from the page\'s bundle (no inline script or style), the table\'s style only with a table', () => {
     const files = (h: string) => [...h.matchAll(/<(?:script[^>]*src|link rel="stylesheet" href)="([^"]+)"/g)].map((m) => m[1]);
-    assert.deepEqual(files(html), ['media/changes/page.css', 'media/results/result.css', 'media/results/result.js']);
+    assert.deepEqual(files(html), ['media/changes/page.css', 'media/results/result.css', 'dist/web/results.js']);
     assert.doesNotMatch(html, /<script nonce="[^"]*">|<style|style="/);
-    const withTable = renderResultHtml({ result: r, serviceLabel: 's', documentName: 'd', nonce: 'n', cspSource: 'c', changes: '<section id="wis-changes"></section>', media: (f) => `vscode-webview://x/media/${f}` });
-    assert.deepEqual(files(withTable), ['changes/page.css', 'results/result.css', 'changes/table.css', 'results/result.js', 'changes/cells.js', 'changes/table.js'].map((f) => `vscode-webview://x/media/${f}`));
-    for (const f of files(html)) assert.ok(fs.existsSync(path.join(__dirname, '..', '..', f!)), f);
+    const withTable = renderResultHtml({ result: r, serviceLabel: 's', documentName: 'd', nonce: 'n', cspSource: 'c', changes: '<section id="wis-changes"></section>', assets: (f) => `vscode-webview://x/${f}` });
+    assert.deepEqual(files(withTable), ['media/changes/page.css', 'media/results/result.css', 'media/changes/table.css', 'dist/web/results.js'].map((f) => `vscode-webview://x/${f}`));
+    for (const f of files(html).filter((f) => f!.startsWith('media/'))) assert.ok(fs.existsSync(path.join(__dirname, '..', '..', f!)), f);
   });
 
   it('shows totals, each request, changed and affected items with fields, added IDs and the service messages, escaped', () => {
@@ -182,18 +184,18 @@ describe('editors: result view', () => {
   it('remembers its job in the webview state, so the view comes back after a window reload', () => {
     const withJob = renderResultHtml({ jobId: 'job-7"x', result: r, serviceLabel: 's', documentName: 'd', nonce: 'n', cspSource: 'c' });
     assert.match(withJob, /<body data-job-id="job-7&quot;x">/);
-    assert.match(withJob, /<script nonce="n" src="media\/results\/result\.js"><\/script>/);
-    // The page's script (media/results/result.js) run over the page's body: it saves the job as the webview state and posts clicks.
-    const js = fs.readFileSync(path.join(__dirname, '..', '..', 'media', 'results', 'result.js'), 'utf8');
-    let state: unknown;
-    const posted: unknown[] = [];
-    const clicks: (() => void)[] = [];
-    const button = { dataset: { command: 'saveJson' }, addEventListener: (_: string, h: () => void) => clicks.push(h) };
-    const document = { body: { dataset: { jobId: 'job-7"x' } }, querySelectorAll: () => [button] };
-    new Function('acquireVsCodeApi', 'document', js)(() => ({ setState: (s: unknown) => (state = s), postMessage: (m: unknown) => posted.push(m) }), document);
-    assert.deepEqual(state, { jobId: 'job-7"x' });
-    clicks[0]!();
-    assert.deepEqual(posted, [{ command: 'saveJson' }]);
+    assert.match(withJob, /<script nonce="n" src="dist\/web\/results\.js"><\/script>/);
+    // The page (src/changes/results/web/main.ts) keeps the job of its body as the webview state and posts clicks as the extension reads them.
+    assert.deepEqual(resultState('job-7"x'), { jobId: 'job-7"x' });
+    assert.deepEqual(resultState(undefined), {});
+    const click = pressed(RESULT_BUTTONS, { command: 'saveJson', disabled: false });
+    assert.deepEqual(click, { type: 'command', name: 'saveJson' });
+    assert.deepEqual(readResultMessage(click), click);
+    const undoButton = /<button data-command="([^"]+)"/.exec(resultButton('sendAllUndo', 'Send All'))![1]!;
+    assert.deepEqual(readResultMessage(pressed(RESULT_BUTTONS, { command: undoButton, disabled: false })), { type: 'command', name: 'sendAllUndo' });
+    for (const name of [...html.matchAll(/data-command="([^"]+)"/g)].map((m) => m[1]!)) assert.ok(pressed(RESULT_BUTTONS, { command: name, disabled: false }), `the page posts ${name}`);
+    assert.equal(pressed(RESULT_BUTTONS, { command: 'deleteEverything', disabled: false }), undefined, 'a name the view does not have posts nothing');
+    assert.equal(readResultMessage({ command: 'saveJson' }), undefined, 'one envelope: a message says what it is by its type');
     assert.equal(restoredJobId({ jobId: '20261123-1402-ab12' }), '20261123-1402-ab12');
     for (const bad of [undefined, null, 'x', {}, { jobId: 3 }, { jobId: '../etc/passwd' }, { jobId: '' }]) assert.equal(restoredJobId(bad), undefined, JSON.stringify(bad));
   });

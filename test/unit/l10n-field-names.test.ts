@@ -5,11 +5,12 @@ import * as path from 'node:path';
 import { fieldLabel, SYSTEM_FIELD_LABELS } from '../../src/schema/field-labels';
 import { buildColumns, SYSTEM_COLUMNS } from '../../src/table/model/columns';
 import { changeTableSection, previewTable, renderChangeTable, resultTable, type ChangeTableStrings } from '../../src/webview/changeTable';
-import { PostedTable, type TableMessage } from '../../src/webview/changeTableData';
+import { PostedTable } from '../../src/webview/changeTableData';
+import type { ChangeTableHead } from '../../src/webview/protocol';
 import type { FieldType } from '../../src/schema/catalogue';
 import { ENGLISH_RESULTS, renderResultHtml } from '../../src/changes/model/results';
 import { totalsOf } from '../../src/bulk/engine';
-import { runChangesPage } from './webview-fake-dom';
+import { ModelGrid, postedPage } from './change-page';
 
 // One language at a time in the Before/After view, the result view and the descriptions
 // of table edits: each field by its name in the UI's language (the glossary's term, the
@@ -125,24 +126,24 @@ describe('fields by their names in the UI language (Before/After, result view, d
       assert.doesNotMatch(text, /ActualProgress|PlannedFinishDate|PlannedStartDate|CustomList1/, 'no system name in the text shown');
       assert.deepEqual(termProblems(text), []);
       // The grid painted by the webview from the posted table: headers by name, system names in their titles.
-      const page = runChangesPage({ body: { page: 'p' }, rows: 'posted' });
-      page.deliver(structuredClone(new PostedTable('p', table, s).head()));
-      const head = page.elements['wis-grid']!.children[0]!.children;
-      assert.deepEqual(head.map((c) => c.textContent), ['ID', '名称', '進捗率', '予定開始日', '予定終了日', '優先度', '備考']);
+      const page = postedPage('p');
+      page.deliver(new PostedTable('p', table, s).head());
+      const head = page.grid()!.header();
+      assert.deepEqual(head.map((c) => c.text), ['ID', '名称', '進捗率', '予定開始日', '予定終了日', '優先度', '備考']);
       assert.deepEqual(head.slice(2, 6).map((c) => c.title), ['進捗率 (ActualProgress)', '予定開始日 (PlannedStartDate)', '予定終了日 (PlannedFinishDate)', '優先度 (CustomList1)']);
       assert.equal(head[1]!.title, 'Name');
-      assert.deepEqual(head.flatMap((c) => termProblems(c.textContent)), []);
+      assert.deepEqual(head.flatMap((c) => termProblems(c.text)), []);
     });
 
     it('the counts that follow the last read (a table read batch by batch) name the fields the same way', () => {
       const table = previewTable(['120'], UPDATE, CURRENT, s);
       const posted = new PostedTable('p', table, s);
-      const page = runChangesPage({ body: { page: 'p' }, rows: 'posted' });
-      page.deliver(structuredClone(posted.head()));
-      page.deliver(structuredClone(posted.summary({ counts: table.counts, lines: [], status: '' }) as TableMessage));
-      const rows = page.elements['wis-counts-body']!.children;
-      assert.deepEqual(rows.map((r) => r.children[0]!.textContent), ['進捗率', '予定開始日', '予定終了日', '優先度']);
-      assert.deepEqual(rows.map((r) => r.children[0]!.title), ['ActualProgress', 'PlannedStartDate', 'PlannedFinishDate', 'CustomList1']);
+      const page = postedPage('p');
+      page.deliver(posted.head());
+      page.deliver(posted.summary({ counts: table.counts, lines: [], status: '' }));
+      const rows = page.summary()!.rows;
+      assert.deepEqual(rows.map((r) => r.label), ['進捗率', '予定開始日', '予定終了日', '優先度']);
+      assert.deepEqual(rows.map((r) => r.field), ['ActualProgress', 'PlannedStartDate', 'PlannedFinishDate', 'CustomList1'], 'the system names on hover');
     });
 
     it('the result view\'s before → after table shows the same names, the system names on hover', () => {
@@ -159,9 +160,8 @@ describe('fields by their names in the UI language (Before/After, result view, d
       assert.doesNotMatch(text, /ActualProgress|PlannedFinishDate/);
       assert.deepEqual(termProblems(text), []);
       const json = (id: string) => new RegExp(`<script type="application/json" id="${id}">([\\s\\S]*?)</script>`).exec(html)![1]!;
-      const page = runChangesPage({ body: {}, rows: 'embedded', json: { head: json('wis-head'), data: json('wis-data') } });
-      const head = page.elements['wis-grid']!.children[0]!.children;
-      assert.deepEqual(head.map((c) => c.textContent), ['ID', '名称', '進捗率', '予定終了日', '備考'], 'the Name field is the item\'s own column, by its glossary term');
+      const head = new ModelGrid(JSON.parse(json('wis-head')) as ChangeTableHead).header();
+      assert.deepEqual(head.map((c) => c.text), ['ID', '名称', '進捗率', '予定終了日', '備考'], 'the Name field is the item\'s own column, by its glossary term');
       assert.equal(head[2]!.title, '進捗率 (ActualProgress)');
     });
 

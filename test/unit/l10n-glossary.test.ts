@@ -15,7 +15,7 @@ import { kindOf, placeholderKinds, spacingProblems, type Decisions } from './l10
 // Which placeholders hold text is found from src/ (./l10n-placeholders.ts).
 // The work item table's strings are covered too: its column headers are written in
 // src/table/model/columns.ts (checked here with the rest), its webview's other strings come
-// from src/table/strings.ts through the bundle (media/table holds no text of its own).
+// from src/table/strings.ts through the bundle (its page, src/table/web, holds no text of its own).
 // The Before/After and result tables name fields by src/schema/field-labels.ts (checked here
 // too, with the rest; ./l10n-field-names.test.ts renders those tables in Japanese).
 
@@ -122,8 +122,8 @@ function japaneseStrings(): [file: string, key: string, value: string][] {
   return out;
 }
 
-/** The files of the table's webview (media/table): scripts and styles, no text of their own. */
-const TABLE_MEDIA = fs.readdirSync(path.join(root, 'media', 'table')).map((f) => `media/table/${f}`);
+/** The files of the table's webview (its page's sources in src/table/web and its style in media/table): no text of their own. */
+const TABLE_MEDIA = ['src/table/web', 'media/table'].flatMap((dir) => fs.readdirSync(path.join(root, dir)).map((f) => `${dir}/${f}`));
 
 describe('Japanese strings follow the glossary (l10n/glossary.json)', () => {
   const glossary = readJson<Glossary>('l10n/glossary.json');
@@ -188,11 +188,11 @@ describe('Japanese strings follow the glossary (l10n/glossary.json)', () => {
     assert.deepEqual(bad, []);
   });
 
-  it('the work item table\'s strings are checked: its headers with the rest, its webview\'s from the bundle (media/table has no Japanese text of its own)', () => {
+  it('the work item table\'s strings are checked: its headers with the rest, its webview\'s from the bundle (its page has no Japanese text of its own)', () => {
     const headers = japaneseStrings().filter(([file]) => file === TABLE_HEADERS);
     assert.ok(headers.length >= 10, `only ${headers.length} table headers checked`);
     assert.ok(headers.some(([, key, value]) => key === 'PlannedTime' && value.startsWith('予定工数')));
-    assert.ok(TABLE_MEDIA.some((f) => f.endsWith('table.js')), TABLE_MEDIA.join());
+    assert.ok(TABLE_MEDIA.some((f) => f.endsWith('web/main.ts')), TABLE_MEDIA.join());
     const own = TABLE_MEDIA.filter((f) => JAPANESE.test(fs.readFileSync(path.join(root, f), 'utf8')));
     assert.deepEqual(own, [], 'Japanese text in the table\'s webview files: send it from src/table/strings.ts (vscode.l10n.t, the bundle)');
     // A header such as 種別 for the item type (the glossary's 項目タイプ) is a forbidden variant.

@@ -10,6 +10,9 @@ import * as path from 'node:path';
 // other, directly or round a longer cycle: the folder import graph has no strongly
 // connected component of more than one folder (the vscode-free model folders count as
 // folders of their own there, so a model never imports its feature's vscode code).
+// The `web/` folders hold the webviews' page scripts: browser code, in the layer of the folder
+// they are in, vscode-free, importing no package and no Node module, and imported by no code of
+// the extension (esbuild.js bundles them on their own for the browser).
 
 interface Layer {
   name: string;
@@ -52,6 +55,10 @@ export const VSCODE_FREE: readonly string[] = [
   'src/common/unknownChoice.ts',
   'src/common/serviceUrl.ts',
   'src/views/model',
+  'src/table/protocol.ts',
+  'src/table/web',
+  'src/changes/web',
+  'src/changes/results/web',
   'src/editors/model',
   'src/changes/results/column.ts',
   'src/changes/model',
@@ -202,6 +209,15 @@ function describeCycles(found: string[][], imports: readonly FileImport[], units
 /** The units of the cycle check: the layer folders, and the vscode-free folders inside them as folders of their own. */
 const CYCLE_UNITS = [...new Set([...LAYER_FOLDERS, ...VSCODE_FREE.filter((f) => !f.endsWith('.ts'))])];
 
+/** The folders of the webviews' page scripts. */
+export const WEB_FOLDERS: readonly string[] = ['src/webview/web', 'src/table/web', 'src/changes/web', 'src/changes/results/web'];
+const inWeb = (f: string): boolean => WEB_FOLDERS.some((w) => f === w || f.startsWith(`${w}/`));
+
+/** Every import specifier of the sources under `roots`, relative or not. */
+function specifiersOf(roots: readonly string[]): { from: string; spec: string }[] {
+  return roots.flatMap(filesUnder).flatMap((from) => importsOf(fs.readFileSync(path.join(ROOT, from), 'utf8')).map((spec) => ({ from, spec })));
+}
+
 const VSCODE_IMPORT = /from\s+['"]vscode['"]|require\(\s*['"]vscode['"]\s*\)|import\(\s*['"]vscode['"]\s*\)/;
 
 describe('module boundaries', () => {
@@ -234,6 +250,18 @@ describe('module boundaries', () => {
       assert.deepEqual(impure, [], 'a vscode-free file imports code that may import vscode');
     });
   }
+
+  it('the web/ folders (page scripts) import no package or Node module, and no code of the extension imports them', () => {
+    const webFiles = WEB_FOLDERS.flatMap(filesUnder);
+    assert.ok(webFiles.length >= 10, webFiles.join(', '));
+    for (const w of WEB_FOLDERS) assert.ok(filesUnder(w).length > 0, `${w} does not exist: update WEB_FOLDERS`);
+    const packages = specifiersOf(WEB_FOLDERS).filter(({ spec }) => !spec.startsWith('.')).map(({ from, spec }) => `${from} -> ${spec}`);
+    assert.deepEqual(packages, [], 'a page script imports a package or a Node module');
+    const intoWeb = imports.filter(({ from, to }) => !inWeb(from) && inWeb(to)).map(({ from, to }) => `${from} -> ${to}`);
+    assert.deepEqual(intoWeb, [], 'extension code imports a page script (it would bring the DOM into the extension)');
+    const webOut = new Set(imports.filter(({ from, to }) => inWeb(from) && !inWeb(to)).map(({ to }) => to));
+    assert.ok([...webOut].every((to) => /(^|\/)(protocol|resultProtocol|values)\.ts$/.test(to)), `page scripts import of the extension only its protocols and value formatting: ${[...webOut].join(', ')}`);
+  });
 
   describe('the checker itself', () => {
     it('reports a cycle deliberately added between two folders (an in-memory graph)', () => {

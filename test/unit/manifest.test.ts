@@ -50,8 +50,8 @@ describe('manifest: walkthrough steps tick whichever way their command was run',
   const expected: Record<string, { key: string; setIn: [string, RegExp] }> = {
     connect: { key: 'workItemStudio.connected', setIn: ['common/contextKeys.ts', /connected: 'workItemStudio\.connected'/] },
     write: { key: 'workItemStudio.requestDocumentActive', setIn: ['editors/index.ts', /setContext', REQUEST_DOCUMENT_ACTIVE/] },
-    preview: { key: 'workItemStudio.previewed', setIn: ['editors/requests.ts', /setContext\(ContextKeys\.previewed, true\)/] },
-    send: { key: 'workItemStudio.sent', setIn: ['editors/jobs/running.ts', /setContext\(ContextKeys\.sent, true\)/] },
+    preview: { key: 'workItemStudio.previewed', setIn: ['changes/send.ts', /setContext\(ContextKeys\.previewed, true\)/] },
+    send: { key: 'workItemStudio.sent', setIn: ['changes/jobs/running.ts', /setContext\(ContextKeys\.sent, true\)/] },
   };
   for (const [id, e] of Object.entries(expected)) {
     it(`"${id}" also completes on the context key ${e.key}, which the extension sets`, () => {

@@ -7,6 +7,7 @@ import { cellEditorFor, indexById, mergeReread, rowsWithEdits, shownEditedRow } 
 import type { LoadedRow } from '../../src/table/model/load';
 import { checkCellValue, parseCellInput } from '../../src/table/model/cells';
 import { importTable } from '../../src/table/model/csv';
+import * as V from '../../src/table/web/virtual';
 
 const cols = pickColumns(buildColumns([], { statusTypes: [{ id: '51', name: '未着手' }, { id: '52', name: '進行中' }] }), [
   'Name', 'StatusTypeId', 'LeaderId', 'PlannedStartDate', 'PlannedFinishDate', 'PlannedTime', 'ActualProgress',
@@ -136,14 +137,7 @@ describe('table: editing messages from the webview', () => {
   });
 });
 
-describe('table: the cell editor as in a spreadsheet (the page\'s rules, media/table/virtual.js)', () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const V = require('../../media/table/virtual.js') as {
-    pluralOf(n: number, forms: { one?: string; other: string }, lang?: string): string;
-    itemsInBar(available: number, fixed: number, filter: number, optional: number[], gap: number): number;
-    choiceFor(choices: { value: string; label: string }[], typed: string): string | undefined;
-    pickerValue(text: string): string;
-  };
+describe('table: the cell editor as in a spreadsheet (the page\'s rules, src/table/web/virtual.ts)', () => {
 
   it('takes a date typed in the date editor as the table shows it or as a paste accepts it (2026/5/25, full-width digits), and refuses a day that does not exist with the column and the text', () => {
     const finish = col('PlannedFinishDate');

@@ -1,17 +1,11 @@
-// The table's virtual window (media/table/virtual.js, the very file the webview runs),
+// The table's virtual window (src/table/web/virtual.ts, the page's own module),
 // the chunks rows are sent in, the layout remembered per project, and rows shown.
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
 import { chunkRanges, shownRow, ROW_CHUNK } from '../../src/table/model/window';
 import { clampWidth, defaultLayout, moveColumn, nextSort, readLayout } from '../../src/table/model/layout';
 import { buildColumns, pickColumns } from '../../src/table/model/columns';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const V = require(path.join(__dirname, '..', '..', 'media', 'table', 'virtual.js')) as {
-  visibleRange(scrollTop: number, viewport: number, rowHeight: number, total: number, overscan?: number): { start: number; end: number; offset: number; height: number };
-  scrollToRow(row: number, scrollTop: number, viewport: number, rowHeight: number): number;
-  toTsv(rows: string[][]): string;
-};
+import * as V from '../../src/table/web/virtual';
 
 describe('table: virtual window (webview)', () => {
   it('paints only the rows in sight plus the overscan, for 100,000 rows', () => {

@@ -9,9 +9,9 @@ describe('webview change table: the user IDs it shows', () => {
       kind: 'preview',
       fields: ['Description', 'Assignments', 'LeaderId'],
       rows: [
-        ['1', 'a', '', 0, CellState.Changes, '2001', '2002', CellState.Changes, [{ partyId: '2101', plannedTime: 0 }, { PartyId: 2102 }, null, 7], [{ partyId: '2103' }], CellState.Changes, '2104', 2105],
-        ['2', 'b', '', 0, CellState.Unchanged, 'x', null, CellState.Computed, null, null, CellState.Unchanged, '', undefined],
-        ['3', 'c', '', 0, CellState.Unchanged, 'x', null, CellState.Unchanged, [{ partyId: '2101' }], null, CellState.Unchanged, '2104', null],
+        { id: '1', name: 'a', remarks: '', flagged: false, state: [CellState.Changes, CellState.Changes, CellState.Changes], before: ['2001', [{ partyId: '2101', plannedTime: 0 }, { PartyId: 2102 }, null, 7], '2104'], after: ['2002', [{ partyId: '2103' }], 2105] },
+        { id: '2', name: 'b', remarks: '', flagged: false, state: [CellState.Unchanged, CellState.Computed, CellState.Unchanged], before: ['x', null, ''], after: [null, null, undefined] },
+        { id: '3', name: 'c', remarks: '', flagged: false, state: [CellState.Unchanged, CellState.Unchanged, CellState.Unchanged], before: ['x', [{ partyId: '2101' }], '2104'], after: [null, null, null] },
       ],
       counts: [],
       lines: [],

@@ -18,7 +18,7 @@ import type { JobSourceInfo, JobValueHooks } from './values';
 import type { UserNames } from '../../common/model/users';
 import { documentName } from '../../common/requestDocument';
 import { itemsText, outcomeMessage } from '../../common/wording';
-import { restoredJobId } from '../model/results';
+import { restoredJobId } from '../model/resultProtocol';
 import { ResultPanels, type ResultViewModel } from '../results/resultPanel';
 import { pickJob, pickJobs } from './picking';
 import { modalJobPrompts, type JobPrompts } from './prompts';

@@ -1,12 +1,13 @@
 // The result view of a bulk job as HTML (a webview with a strict CSP: no remote
-// resources, no inline script or style; its script, which only posts button clicks, and
-// its styles are files of media/results/, the table's of media/changes/). No vscode import;
+// resources, no inline script or style; its styles are files of media/results/, the table's
+// of media/changes/, its script the page's bundle, src/changes/results/web/). No vscode import;
 // every sentence comes from `ResultStrings` (the UI passes localized ones).
 import type { JobResult, RequestError, RequestResult, RequestState } from '../../bulk/types';
 import { userIdsInValue } from '../../common/model/users';
 import type { WorkItemResult } from '../../schema/api';
-import { CHANGE_TABLE_SCRIPTS, CHANGE_TABLE_STYLES } from '../../webview/changeTable';
-import { escapeHtml, RELATIVE_MEDIA, scriptTag, webviewHead, type MediaUri } from '../../webview/html';
+import { CHANGE_TABLE_STYLES } from '../../webview/changeTable';
+import { escapeHtml, PAGE_SCRIPTS, RELATIVE_ASSETS, scriptTag, webviewHead, type AssetUri } from '../../webview/html';
+import type { ResultButtonName } from './resultProtocol';
 import { core } from '../../core/load';
 
 export interface ResultStrings {
@@ -153,8 +154,8 @@ export interface ResultViewInput {
   userLabel?: (id: string) => string | undefined;
   nonce: string;
   cspSource: string;
-  /** The panel's address of a media/ file (asWebviewUri); relative addresses when not given (tests). */
-  media?: MediaUri;
+  /** The panel's address of a file of the extension (asWebviewUri); relative addresses when not given (tests). */
+  assets?: AssetUri;
   /** The before → after section (src/webview/changeTable.ts `renderChangeTable`), when the job has a snapshot. */
   changes?: string;
   /** Offer "Create Undo Document" (the job has values from before sending and changed something). */
@@ -165,6 +166,11 @@ export interface ResultViewInput {
 export function actionCounts(result: JobResult): { failed: number; unknown: number; pending: number } {
   const by = (st: RequestState): number => result.requests.filter((r) => r.state === st).length;
   return { failed: by('failed'), unknown: by('unknown') + by('cancelled'), pending: by('pending') };
+}
+
+/** A button of the page: a click posts its name (src/changes/results/web/). */
+export function resultButton(name: ResultButtonName, label: string, secondary = false): string {
+  return `<button data-command="${name}"${secondary ? ' class="secondary"' : ''}>${escapeHtml(label)}</button>`;
 }
 
 export function renderResultHtml(input: ResultViewInput, s: ResultStrings = ENGLISH_RESULTS): string {
@@ -181,20 +187,21 @@ export function renderResultHtml(input: ResultViewInput, s: ResultStrings = ENGL
     .filter((st) => t.requestsByState[st] > 0)
     .map((st) => `<tr><th>${e(s.state[st])}</th><td>${t.requestsByState[st]}</td><td>${t.itemsByState[st]}</td></tr>`)
     .join('');
+  const button = (name: ResultButtonName, label: string, secondary = false): string => resultButton(name, label, secondary);
   const buttons = [
-    `<button data-command="saveJson">${e(s.actions.saveJson)}</button>`,
+    button('saveJson', s.actions.saveJson),
     // A refusal whose codes name no missing work item (any status; a plain `[{"message"}]` body): the missing IDs
     // (and so the count to send) are known only after reading them. Codes are a hint, never needed.
     core().unnamedNotFound(result).length > 0
-      ? `<button data-command="sendWithoutMissing">${e(s.actions.findMissing)}</button>`
+      ? button('sendWithoutMissing', s.actions.findMissing)
       : missing.remaining.length > 0
-        ? `<button data-command="sendWithoutMissing">${e(s.actions.sendWithoutMissing(missing.remaining.length))}</button>`
+        ? button('sendWithoutMissing', s.actions.sendWithoutMissing(missing.remaining.length))
         : '',
-    counts.failed > 0 ? `<button data-command="retryFailed"${missing.missing.length > 0 ? ' class="secondary"' : ''}>${e(s.actions.retryFailed(counts.failed))}</button>` : '',
-    counts.unknown > 0 ? `<button data-command="resendUnknown" class="secondary">${e(s.actions.resendUnknown(counts.unknown))}</button>` : '',
-    counts.pending > 0 ? `<button data-command="resume">${e(s.actions.resume(counts.pending))}</button>` : '',
-    input.undo && s.actions.createUndo ? `<button data-command="createUndo" class="secondary">${e(s.actions.createUndo)}</button>` : '',
-    `<button data-command="showLog" class="secondary">${e(s.actions.showLog)}</button>`,
+    counts.failed > 0 ? button('retryFailed', s.actions.retryFailed(counts.failed), missing.missing.length > 0) : '',
+    counts.unknown > 0 ? button('resendUnknown', s.actions.resendUnknown(counts.unknown), true) : '',
+    counts.pending > 0 ? button('resume', s.actions.resume(counts.pending)) : '',
+    input.undo && s.actions.createUndo ? button('createUndo', s.actions.createUndo, true) : '',
+    button('showLog', s.actions.showLog, true),
   ].join('');
   const requestRows = result.requests
     .slice(0, MAX_ROWS)
@@ -216,9 +223,8 @@ export function renderResultHtml(input: ResultViewInput, s: ResultStrings = ENGL
         })
         .join('')
     : `<p class="muted">${e(s.none)}</p>`;
-  const media = input.media ?? RELATIVE_MEDIA;
-  const scripts = ['results/result.js', ...(input.changes ? CHANGE_TABLE_SCRIPTS : [])].map((f) => scriptTag(media, input.nonce, f)).join('\n');
-  return `${webviewHead({ title: s.title, nonce: input.nonce, cspSource: input.cspSource, media, styles: ['results/result.css', ...(input.changes ? CHANGE_TABLE_STYLES : [])] })}
+  const assets = input.assets ?? RELATIVE_ASSETS;
+  return `${webviewHead({ title: s.title, nonce: input.nonce, cspSource: input.cspSource, assets, styles: ['media/results/result.css', ...(input.changes ? CHANGE_TABLE_STYLES : [])] })}
 </head>
 <body data-job-id="${e(input.jobId ?? '')}">
 <h1>${e(s.outcome[result.outcome])}</h1>
@@ -252,18 +258,11 @@ ${itemsTable(affected, s, input.userLabel)}
 ${idList(timeEntries, s)}
 <h2>${e(s.addedScheduleDependencies)}</h2>
 ${idList(dependencies, s)}
-${scripts}
+${scriptTag(assets, input.nonce, PAGE_SCRIPTS.results)}
 </body></html>`;
 }
 
 /** The JSON saved by "Save as JSON": the whole result plus where it came from. */
 export function resultJson(input: { result: JobResult; serviceLabel: string; baseUrl?: string; documentName: string }): string {
   return `${JSON.stringify({ service: input.serviceLabel, baseUrl: input.baseUrl, document: input.documentName, ...input.result }, null, 2)}\n`;
-}
-
-/** The job id a result view saved in its webview state (restored after a window reload), when it is one. */
-export function restoredJobId(state: unknown): string | undefined {
-  if (typeof state !== 'object' || state === null) return undefined;
-  const id = (state as { jobId?: unknown }).jobId;
-  return typeof id === 'string' && /^[A-Za-z0-9][A-Za-z0-9._-]{0,100}$/.test(id) ? id : undefined;
 }

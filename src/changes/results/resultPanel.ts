@@ -1,5 +1,5 @@
-// The result view of a bulk job: a webview panel (strict CSP, nonce'd scripts and
-// styles of media/ loaded with asWebviewUri, no remote resources), reused by the next
+// The result view of a bulk job: a webview panel (strict CSP, the page's nonce'd script
+// bundle and the styles of media/ loaded with asWebviewUri, no remote resources), reused by the next
 // result unless pinned, restored after a window reload, with "Save as JSON", "Retry Failed",
 // "Resend Unknown…" and "Send Remaining" buttons that run the job commands.
 import { randomBytes } from 'node:crypto';
@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import type { ServiceErrorKind } from '../../api/errors';
 import type { JobResult, RequestError } from '../../bulk/types';
 import { describeError, localizedServiceEntry, serviceErrorSummary } from '../../common/messages';
-import { renderResultHtml, resultJson, type ResultStrings } from '../model/results';
+import { renderResultHtml, resultButton, resultJson, type ResultStrings } from '../model/results';
+import { readResultMessage, type ResultButtonName } from '../model/resultProtocol';
 import { escapeHtml } from '../../webview/html';
 import { renderChangeTable, userIdsInTable, type ChangeTable } from '../../webview/changeTable';
 import { answerMemberLabel, changeTableStrings } from '../../common/changeStrings';
@@ -15,7 +16,7 @@ import { userIdsInValue, userLabel, type UserNames } from '../../common/model/us
 import { resultViewColumn } from './column';
 import { sideViewColumn } from './sideGroup';
 import { markdownToHtml } from '../../webview/markdown';
-import { mediaRoot, mediaUri } from '../../common/webviewMedia';
+import { assetUri, webviewRoots } from '../../common/webviewMedia';
 import { core } from '../../core/load';
 
 export interface ResultViewModel {
@@ -39,7 +40,7 @@ export const RESULT_COMMANDS = {
   resume: 'workItemStudio.resumeJobs',
   sendWithoutMissing: 'workItemStudio.sendWithoutMissing',
   createUndo: 'workItemStudio.createUndoDocument',
-} as const;
+} as const satisfies Partial<Record<ResultButtonName, string>>;
 
 /** "Results: update-1.workitems.json (14:02:31)": several sends of one document get tabs told apart by their start time. */
 export function panelTitle(model: ResultViewModel): string {
@@ -121,7 +122,7 @@ export class ResultPanels implements vscode.Disposable {
       RESULT_VIEW_TYPE,
       panelTitle(model),
       { viewColumn: this.columnForNew(), preserveFocus },
-      { enableScripts: true, localResourceRoots: [mediaRoot()], enableFindWidget: true },
+      { enableScripts: true, localResourceRoots: webviewRoots(), enableFindWidget: true },
     );
     this.reusable = this.adopt(panel, model);
   }
@@ -139,7 +140,7 @@ export class ResultPanels implements vscode.Disposable {
   private adopt(panel: vscode.WebviewPanel, model: ResultViewModel | undefined): Entry {
     const entry: Entry = { panel, model };
     this.entries.add(entry);
-    panel.webview.options = { enableScripts: true, localResourceRoots: [mediaRoot()] };
+    panel.webview.options = { enableScripts: true, localResourceRoots: webviewRoots() };
     panel.onDidDispose(() => {
       this.entries.delete(entry);
       if (this.reusable === entry) this.reusable = undefined;
@@ -204,9 +205,8 @@ export class ResultPanels implements vscode.Disposable {
 
   /** The undo summary's section: the summary, and the button that sends its documents one after the other. */
   private undoHtml(markdown: string): string {
-    const label = escapeHtml(vscode.l10n.t('Send All Undo Documents in Order'));
     return `<section id="wis-undo" class="undo-summary">${markdownToHtml(markdown)}
-<div class="actions"><button data-command="sendAllUndo">${label}</button></div></section>`;
+<div class="actions">${resultButton('sendAllUndo', vscode.l10n.t('Send All Undo Documents in Order'))}</div></section>`;
   }
 
   private html(panel: vscode.WebviewPanel, model: ResultViewModel, undoSummary?: string): string {
@@ -224,7 +224,7 @@ export class ResultPanels implements vscode.Disposable {
         },
         nonce: randomBytes(16).toString('base64'),
         cspSource: panel.webview.cspSource,
-        media: mediaUri(panel.webview),
+        assets: assetUri(panel.webview),
         changes: table || undo ? `${undo}${table}` : undefined,
         undo: model.undo,
       },
@@ -251,9 +251,9 @@ export class ResultPanels implements vscode.Disposable {
   }
 
   private async onMessage(entry: Entry, message: unknown): Promise<void> {
-    const command = typeof message === 'object' && message !== null ? (message as { command?: unknown }).command : undefined;
+    const command = readResultMessage(message)?.name;
     const model = entry.model;
-    if (!model) return;
+    if (!model || !command) return;
     try {
       switch (command) {
         case 'saveJson': {
@@ -279,7 +279,7 @@ export class ResultPanels implements vscode.Disposable {
           this.log.show(true);
           break;
         default:
-          break;
+          command satisfies never;
       }
     } catch (e) {
       // A button's action failed (e.g. the results could not be written): say so, never only in the log.

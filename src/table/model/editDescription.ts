@@ -4,6 +4,7 @@
 // name), so that the description reads like the table the edits were made in. A field the
 // table has no column for keeps its system name and the value as sent. No vscode import.
 import type { UpdateWorkItemsBody } from '../../schema/api';
+import { describeBody } from '../../schema/members';
 import { columnLabel, formatCell, toCellValue, type ColumnDef, type FormatContext } from './columns';
 
 export interface EditDescriptionWords {
@@ -17,16 +18,21 @@ export interface EditDescriptionWords {
   format?: FormatContext;
 }
 
-/** One "field = value" part per field of `update`, then the schedule shift. */
+/**
+ * One part per member of `update`, in the service's order (each member's wording is its
+ * entry of the member table): "field = value" per field, the schedule shift in words,
+ * any other member with its value as sent.
+ */
 export function editDescriptionParts(update: UpdateWorkItemsBody, columns: readonly ColumnDef[], words: EditDescriptionWords): string[] {
   const byKey = new Map(columns.map((c) => [c.key, c]));
-  const parts: string[] = [];
-  for (const [key, raw] of Object.entries(update.fields ?? {})) {
-    const c = byKey.get(key);
-    parts.push(c ? `${columnLabel(c, words.language)} = ${valueText(raw, c, words)}` : `${key} = ${JSON.stringify(raw)}`);
-  }
-  if (update.moveScheduleDays !== undefined) parts.push(words.shiftDays(update.moveScheduleDays));
-  return parts;
+  return describeBody(update, {
+    field(key, raw) {
+      const c = byKey.get(key);
+      return c ? `${columnLabel(c, words.language)} = ${valueText(raw, c, words)}` : `${key} = ${JSON.stringify(raw)}`;
+    },
+    shiftDays: (days) => words.shiftDays(days),
+    member: (name, value) => `${name} = ${JSON.stringify(value)}`,
+  });
 }
 
 function valueText(raw: unknown, c: ColumnDef, words: EditDescriptionWords): string {

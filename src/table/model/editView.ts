@@ -6,12 +6,10 @@ import { type ColumnDef, cellValue, formatCell, type FormatContext, toCellValue 
 import type { TableEdits } from './edits';
 import type { LoadedRow } from './load';
 import type { KnownUser } from './lookup';
-import { type ShownRow, shownRow } from './window';
+import type { CellEditorSpec, EditedShownRow } from './shown';
+import { shownRow } from './window';
 
-/** A shown row whose edited cells are marked: column key → the value before, as shown. */
-export interface EditedShownRow extends ShownRow {
-  edited?: Record<string, string>;
-}
+export type { CellEditorSpec, EditedShownRow } from './shown';
 
 /** The rows with their pending edits applied (the same objects where a row has none). */
 export function rowsWithEdits(rows: readonly LoadedRow[], edits: TableEdits): LoadedRow[] {
@@ -32,17 +30,6 @@ export function shownEditedRow(row: LoadedRow, columns: readonly ColumnDef[], ed
     (shown.edited ??= {})[c.key] = formatCell(cellValue(row, c), c, ctx);
   }
   return shown;
-}
-
-/** The in-cell editor of a column: an input of a kind, or a list of choices. */
-export interface CellEditorSpec {
-  kind: 'text' | 'number' | 'date' | 'choice';
-  /** The text the editor starts with (for a choice: the chosen value). */
-  value: string;
-  /** Choices of a list or user column: `value` is what is committed (an ID), `label` what is shown. */
-  choices?: { value: string; label: string }[];
-  /** An empty choice (clear the field) is offered. */
-  allowEmpty?: boolean;
 }
 
 /** The editor of column `c` for a row whose values (edits included) are `fields`. */

@@ -20,6 +20,7 @@
 import type { UpdateWorkItemsBody } from '../../schema/api';
 import { createRequestDocument, type NewRequestDocument } from '../../schema/document';
 import { MAX_ITEMS_PER_UPDATE } from '../../schema/fields';
+import { describeBody, type DescriptionWords } from '../../schema/members';
 import type { CellEdit } from './edits';
 import { dayOf } from './text';
 
@@ -155,10 +156,15 @@ function exactShift(start: CellEdit, finish: CellEdit): number | undefined {
   return d !== 0 && d === af - bf ? d : undefined;
 }
 
+/** The words of the default (English) description. */
+const ENGLISH: DescriptionWords = {
+  field: (name, value) => `${name} = ${JSON.stringify(value)}`,
+  shiftDays: (days) => `shift the schedule by ${days} days`,
+  member: (name, value) => `${name} = ${JSON.stringify(value)}`,
+};
+
 export function defaultDescription(update: UpdateWorkItemsBody, itemCount: number): string {
-  const parts: string[] = [];
-  for (const [k, v] of Object.entries(update.fields ?? {})) parts.push(`${k} = ${JSON.stringify(v)}`);
-  if (update.moveScheduleDays !== undefined) parts.push(`shift the schedule by ${update.moveScheduleDays} days`);
+  const parts = describeBody(update, ENGLISH);
   return `Table edits: ${parts.join(', ')} (${itemCount} work item${itemCount === 1 ? '' : 's'})`;
 }
 

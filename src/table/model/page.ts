@@ -1,7 +1,6 @@
-// The body of the work item table's page: the elements media/table/*.js fill in (the bar, the
+// The body of the work item table's page: the elements the page's script (src/table/web/) fills in (the bar, the
 // problem line, the status line with the count of items, of a typed filter's matches and of the edits, the grid with its header and its virtual rows). One copy for the
-// webview's page (src/table/html.ts) and the paint benchmark (bench/table-paint.ts), with the scripts
-// of media/table/ in the order the page loads them. No vscode import.
+// webview's page (src/table/html.ts) and the paint benchmark (bench/table-paint.ts). No vscode import.
 export const TABLE_PAGE_BODY = `<div id="bar" role="toolbar"></div>
 <div id="problem" role="alert" hidden></div>
 <div id="status-line"><div id="status" role="status" aria-live="polite"></div><div id="count" aria-live="polite"></div><div id="edits"></div></div>
@@ -10,5 +9,3 @@ export const TABLE_PAGE_BODY = `<div id="bar" role="toolbar"></div>
   <div id="body"><div id="spacer"><div id="rows"></div></div></div>
 </div>`;
 
-// The page's scripts (media/table/), in order: each one after those it uses.
-export const TABLE_SCRIPTS: readonly string[] = ['virtual.js', 'bar.js', 'cellEditor.js', 'table.js'];

@@ -3,20 +3,12 @@
 // message, so no message (and no HTML string) holds 100,000 rows at once.
 import { type ColumnDef, type FormatContext, cellValue, formatCell } from './columns';
 import type { LoadedRow } from './load';
+import type { ShownRow } from './shown';
+
+export type { ShownRow } from './shown';
 
 /** Rows per `rows` message. */
 export const ROW_CHUNK = 2000;
-
-/** One row as the webview gets it: its ID, level (tree column) and the shown text of each column. */
-export interface ShownRow {
-  id: string;
-  level: number;
-  /** Some sub-items (a folder or a container). */
-  container: boolean;
-  cells: string[];
-  /** Hover texts of user cells shown by name: column key → each user's name with the ID ("田中 美咲 (2104)"), a line each. */
-  titles?: Record<string, string>;
-}
 
 /** The cells of a row as shown, in the order of `columns`. */
 export function shownRow(row: LoadedRow, columns: readonly ColumnDef[], ctx: FormatContext): ShownRow {
