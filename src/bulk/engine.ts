@@ -5,6 +5,7 @@ import { isServiceError, type ServiceError } from '../api/errors';
 import { nullLogger, type Logger } from '../api/logger';
 import { JobJournal, JournalError, type RunKind } from './journal';
 import { partOfRequest } from './plan';
+import type { UpdateWorkItemsResponse } from '../schema/api';
 import { DEFAULT_MIN_INTERVAL_MS, DEFAULT_REQUESTS_PER_MINUTE, SERVICE_REQUESTS_PER_MINUTE } from '../api/limits';
 import { intervalFor, Pacer, systemClock, type PacerSlot } from '../api/pacer';
 import { GONE_TEXT, isServiceBaseUrl, sameService, ServiceGoneError, ServiceMismatchError, serviceBaseUrl, type JobPause, type ServiceGoneReason } from './service';
@@ -14,8 +15,10 @@ import {
   DEFAULT_RETRY_BUDGET,
   MAX_CONCURRENCY,
   REQUEST_STATES,
+  type BulkClient,
   type JobOutcome,
   type JobPlan,
+  type PlanPart,
   type JobResult,
   type JobTotals,
   type RequestError,
@@ -67,6 +70,7 @@ export async function runJob(plan: JobPlan, opts: RunOptions & { journal?: JobJo
   }
   const records: RequestResult[] = plan.requests.map((r) => ({ index: r.index, ids: r.ids, path: r.path, state: 'pending', attempts: 0 }));
   checkOptions(opts);
+  checkClient(plan, opts.client);
   checkService(plan, undefined, opts);
   return execute(plan, records, records.map((r) => r.index), opts, undefined, opts.retryBudget ?? DEFAULT_RETRY_BUDGET);
 }
@@ -198,6 +202,7 @@ function checkService(plan: JobPlan, journal: JobJournal | undefined, opts: RunO
 
 async function runOnJournal(journal: JobJournal, kind: RunKind, indexes: number[], opts: RunOptions, beforeRun?: () => Promise<void>): Promise<JobResult> {
   checkOptions(opts);
+  checkClient(journal.plan, opts.client);
   checkService(journal.plan, journal, opts);
   await journal.acquireLock();
   try {
@@ -216,6 +221,26 @@ async function runOnJournal(journal: JobJournal, kind: RunKind, indexes: number[
   } finally {
     await journal.releaseLock().catch(() => undefined);
   }
+}
+
+/**
+ * Sends one request of a plan as its part says: the PUT of an update, the one POST of an add
+ * (its answer, the added items, kept as the request's response), the DELETE of a batch. The
+ * engine's policy for outcomes is the same for all three: a request whose outcome is unknown
+ * is never sent again without the user's word (an add sent twice makes its items twice).
+ */
+function sendRequest(client: BulkClient, part: PlanPart, r: RequestResult, signal: AbortSignal | undefined): Promise<UpdateWorkItemsResponse> {
+  if (part.kind === 'add') return client.addSubItems!(part.add!.parentId, part.add!.item, { signal }) as Promise<unknown> as Promise<UpdateWorkItemsResponse>;
+  if (part.kind === 'delete') {
+    return client.deleteWorkItems!(r.ids, { signal }).then((d) => ({ items: d.items, affectedItems: d.affectedItems }) as unknown as UpdateWorkItemsResponse);
+  }
+  return client.updateWorkItems(r.ids, part.update, { signal, path: r.path });
+}
+
+/** A plan that adds or deletes needs a client that can (RangeError before anything is sent). */
+function checkClient(plan: JobPlan, client: BulkClient): void {
+  if (plan.parts.some((p) => p.kind === 'add') && typeof client.addSubItems !== 'function') throw new RangeError('the client cannot add work items (addSubItems), and the job adds some');
+  if (plan.parts.some((p) => p.kind === 'delete') && typeof client.deleteWorkItems !== 'function') throw new RangeError('the client cannot delete work items (deleteWorkItems), and the job deletes some');
 }
 
 function checkOptions(opts: RunOptions): void {
@@ -383,7 +408,7 @@ async function execute(
       let retryWaitMs: number | undefined;
       let neverSent = false;
       try {
-        const response = await opts.client.updateWorkItems(r.ids, partOfRequest(plan, plan.requests[index] ?? r).update, { signal, path: r.path });
+        const response = await sendRequest(opts.client, partOfRequest(plan, plan.requests[index] ?? r), r, signal);
         patch = { state: 'succeeded', status: 200, response, error: undefined };
       } catch (e) {
         const err = toRequestError(e);

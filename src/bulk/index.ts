@@ -7,7 +7,25 @@
 //   // after a reload: listUnfinishedJobs(storageDir) → JobJournal.load(file) → resumeJob(journal, opts)
 //   // "Retry Failed": retryFailed(journal, opts); unknown outcomes only on the user's word:
 //   // resendUnknown(journal, indexes, opts) or confirmUnknown(journal, indexes).
-export { planJob, planChange, partOfRequest, bodiesById, bodyOrBodies, planBodies, withParts, PlanError, requestUrlLength, batchIdsByUrlLength, WORK_ITEMS_PATH_PREFIX, type IdBatch, type ChangeInput } from './plan';
+export {
+  planJob,
+  planChange,
+  partOfRequest,
+  kindOfRequest,
+  addedFieldsOf,
+  bodiesById,
+  bodyOrBodies,
+  planBodies,
+  withParts,
+  PlanError,
+  requestUrlLength,
+  batchIdsByUrlLength,
+  WORK_ITEMS_PATH_PREFIX,
+  type IdBatch,
+  type ChangeInput,
+  type ChangeRequest,
+} from './plan';
+export { addedIds, addedItems, deletedIds, namesItems, newItemRows, type AddedItems } from './added';
 // Pacing and its clock are the API layer's (a read of many items is paced too); a run takes them as options.
 export { Pacer, intervalFor, systemClock, type Clock } from '../api/pacer';
 export { runJob, resumeJob, retryFailed, resendUnknown, confirmUnknown, resultFromJournal, startingRetryBudget, toRequestError, totalsOf, type ResumeOptions } from './engine';

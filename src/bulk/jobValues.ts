@@ -4,9 +4,10 @@ import type { UpdateWorkItemsBody, WorkItemResult } from '../schema/api';
 import { itemEffect, sameFieldValue, touchedFields, type ItemValues } from './effects';
 import type { JobJournal } from './journal';
 import { readSnapshot, snapshotItems, snapshotSiblings, type ValuesSnapshot } from './snapshot';
-import { bodiesById } from './plan';
+import { addedFieldsOf, bodiesById } from './plan';
 import type { JobPlan, RequestResult } from './types';
 import { moveBackDocuments, planUndo, type MovedItem, type UndoDocument, type UndoPlan } from './undo';
+import { addedItems, namesItems, type AddedItems } from './added';
 
 /** Response members (camelCase) whose read field (PascalCase) is named differently. */
 const RESPONSE_FIELD: Record<string, string> = { timeEntryLocked: 'IsTimeEntryLocked' };
@@ -66,14 +67,19 @@ export interface JobValues {
   uncertain: string[];
   /** Values after, per item: the re-read when there is one, else the values before with the response's changed fields over them. */
   after: Map<string, ItemValues>;
+  /** What each add of the job created (none for a job that adds nothing). */
+  added: AddedItems[];
 }
 
 /** Loads the snapshots of a job and combines them with its responses. */
 export async function jobValues(journal: JobJournal): Promise<JobValues> {
   const before = await readSnapshot(journal.file, 'before');
   const afterRead = await readSnapshot(journal.file, 'after');
-  const applied = journal.requests.filter(isApplied).flatMap((r) => r.ids);
-  const uncertain = journal.requests.filter(isUncertain).flatMap((r) => r.ids);
+  // The requests that name existing items (an add names its parent, which it does not change).
+  const named = journal.requests.filter((r) => namesItems(journal.plan, r));
+  const applied = named.filter(isApplied).flatMap((r) => r.ids);
+  const uncertain = named.filter(isUncertain).flatMap((r) => r.ids);
+  const added = addedItems(journal.plan, journal.requests);
   const beforeItems = snapshotItems(before);
   const readAfter = snapshotItems(afterRead);
   const { items: answered } = responsesOf(journal.requests);
@@ -89,7 +95,11 @@ export async function jobValues(journal: JobJournal): Promise<JobValues> {
     const answer = answered.get(id);
     if (b && answer) after.set(id, valuesAfterAnswer(b, sentFields(bodies.get(id)), answer));
   }
-  return { before, afterRead, applied, uncertain, after };
+  // An added item after the job: as read after the run, else as the add's answer gave it.
+  for (const a of added) {
+    for (const id of a.ids) after.set(id, readAfter.get(id) ?? responseFields(a.answered.get(id) as WorkItemResult));
+  }
+  return { before, afterRead, applied, uncertain, after, added };
 }
 
 /** The undo of a job from its journal (undefined `before` in the result: the job has no snapshot). */
@@ -110,9 +120,21 @@ export function planUndoOfChange(plan: Pick<JobPlan, 'parts'>, values: JobValues
   const out: UndoPlan = { documents: [], nonInvertible: [], items: 0, unchanged: [] };
   const moved: MovedItem[] = [];
   const several = plan.parts.length > 1;
-  for (const part of [...plan.parts].reverse()) {
+  for (const [k, part] of [...plan.parts.entries()].reverse()) {
     const mine = new Set(part.ids);
     const keep = (id: string): boolean => mine.has(id) && !skip.has(id);
+    if (part.kind === 'add') {
+      undoAdd(values.added.find((a) => a.part === k), skip, out);
+      continue;
+    }
+    if (part.kind === 'delete') {
+      // What a delete deleted comes back with the update's restore (the items deleted with it too).
+      const back = values.applied.filter(keep);
+      if (back.length > 0) out.documents.push({ kind: 'restore', workItemIds: back, update: { restore: true } });
+      out.items += back.length;
+      for (const id of values.uncertain.filter(keep)) out.nonInvertible.push({ id, member: 'delete', reason: 'delete-outcome-unknown' });
+      continue;
+    }
     const one = planUndo({
       body: part.update,
       applied: values.applied.filter(keep),
@@ -134,6 +156,31 @@ export function planUndoOfChange(plan: Pick<JobPlan, 'parts'>, values: JobValues
   out.documents.push(...back.documents);
   out.nonInvertible.push(...back.nonInvertible);
   return out;
+}
+
+/**
+ * The undo of one add: a delete of the items it added directly below the parent (the items
+ * below them go with them), unless skipped. An add of unknown outcome, or one whose answer
+ * named nothing, is listed instead: what it created is not known, and nothing is guessed.
+ */
+function undoAdd(a: AddedItems | undefined, skip: ReadonlySet<string>, out: UndoPlan): void {
+  if (!a) return;
+  if (a.state === 'unknown' || a.state === 'cancelled' || a.state === 'sent') {
+    out.nonInvertible.push({ id: a.parentId, member: 'add', reason: 'add-outcome-unknown' });
+    return;
+  }
+  if (a.state !== 'succeeded') {
+    out.unchanged.push(a.parentId);
+    return;
+  }
+  if (a.idsUnknown) {
+    out.nonInvertible.push({ id: a.parentId, member: 'add', reason: 'added-ids-unknown' });
+    return;
+  }
+  // Deleting an item deletes the items below it: an add one of whose items is kept is kept whole.
+  if (a.ids.some((id) => skip.has(id))) return;
+  out.documents.push({ kind: 'delete', workItemIds: [...a.top], update: {} });
+  out.items += a.ids.length;
 }
 
 /**
@@ -182,6 +229,17 @@ export function changeRows(journal: JobJournal, values: JobValues): ChangeRow[] 
     const a = values.after.get(id);
     if (!b) continue;
     for (const body of bodies.get(id) ?? []) rowsOf(rows, id, body, b, a);
+  }
+  // The items the adds created: nothing before, their fields after (as read again, else as answered).
+  for (const added of values.added) {
+    const part = journal.plan.parts[added.part];
+    if (!part?.add) continue;
+    const set = Object.keys(addedFieldsOf(part.add.item));
+    for (const id of added.ids) {
+      const a = values.after.get(id) ?? {};
+      const name = typeof a.Name === 'string' ? { name: a.Name } : {};
+      for (const field of set) rows.push({ id, ...name, field, before: undefined, ...(Object.prototype.hasOwnProperty.call(a, field) ? { after: a[field] } : {}), unexpected: false });
+    }
   }
   return rows;
 }

@@ -1,7 +1,8 @@
 // Planning a bulk job: deduplicate IDs, validate them, and split them into
 // requests of at most `maxIdsPerRequest` IDs AND at most `maxUrlLength`
 // characters of full URL (base URL + path). No vscode import, no I/O.
-import { batchIdsByUrlLength, parseBaseUrl, validateWorkItemIdForPath, WORK_ITEMS_PATH_PREFIX, type IdBatch } from '../api/paths';
+import { batchIdsByUrlLength, parseBaseUrl, subItemsPath, validateWorkItemIdForPath, WORK_ITEMS_PATH_PREFIX, type IdBatch } from '../api/paths';
+import { addedItemsOf, countAddedItems, MAX_ITEMS_PER_ADD, type AddSpec } from '../schema/add-rules';
 
 export { batchIdsByUrlLength, type IdBatch };
 import { DEFAULT_MAX_URL_LENGTH, MAX_ITEMS_PER_UPDATE } from '../api/limits';
@@ -124,9 +125,54 @@ export function requestUrlLength(plan: Pick<JobPlan, 'baseUrl'>, request: Pick<P
 }
 
 
+/** One request of a change: an update of its items, or (`kind`) an add below `add.parentId` or a delete of its items. */
+export interface ChangeRequest {
+  workItemIds: readonly string[];
+  update: UpdateWorkItemsBody;
+  description?: string;
+  kind?: 'add' | 'delete';
+  add?: AddSpec;
+}
+
 /** The requests of a change: each with its items and its body, in the order they are sent. */
 export interface ChangeInput extends Omit<PlanInput, 'workItemIds' | 'update' | 'description'> {
-  requests: readonly { workItemIds: readonly string[]; update: UpdateWorkItemsBody; description?: string }[];
+  requests: readonly ChangeRequest[];
+}
+
+/**
+ * The plan of one add: one POST to `/workitem/workItems/{parentId}/subItems` (never split: the
+ * service adds the item and its sub-items in one transaction), its batch naming the parent.
+ */
+function planAdd(r: ChangeRequest, base: JobPlan | undefined, input: ChangeInput, k: number): { part: PlanPart; request: PlannedRequest } | PlanProblem[] {
+  const add = r.add!;
+  const problems: PlanProblem[] = [];
+  let path = '';
+  try {
+    path = subItemsPath(add.parentId);
+  } catch (e) {
+    problems.push({ code: 'invalid-id', message: `the parent "${add.parentId}": ${e instanceof Error ? e.message : String(e)}`, id: add.parentId });
+  }
+  const count = countAddedItems(add.item);
+  if (count > MAX_ITEMS_PER_ADD) {
+    problems.push({ code: 'too-many-items-to-add', message: `it adds ${count} items with their sub-items; one request adds at most ${MAX_ITEMS_PER_ADD}`, count, max: MAX_ITEMS_PER_ADD });
+  }
+  const maxUrl = input.maxUrlLength ?? DEFAULT_MAX_URL_LENGTH;
+  const baseHref = base?.baseUrl ?? safeBase(input.baseUrl);
+  if (path && baseHref !== undefined && baseHref.length + path.length > maxUrl) {
+    problems.push({ code: 'id-too-long-for-url', message: `the parent ID "${add.parentId}" makes a request URL longer than ${maxUrl} characters`, id: add.parentId });
+  }
+  if (problems.length > 0) return problems;
+  const part: PlanPart = { ids: [], update: {}, kind: 'add', add };
+  if (r.description !== undefined) part.description = r.description;
+  return { part, request: { index: 0, ids: [add.parentId], path, part: k } };
+}
+
+function safeBase(baseUrl: string): string | undefined {
+  try {
+    return parseBaseUrl(baseUrl).href;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -138,8 +184,8 @@ export interface ChangeInput extends Omit<PlanInput, 'workItemIds' | 'update' | 
  * {@link PlanError} with every problem of every request.
  */
 export function planChange(input: ChangeInput): JobPlan {
-  // A document of one request is the plan it always was (its batches name no part).
-  if (input.requests.length === 1) {
+  // A document of one update is the plan it always was (its batches name no part).
+  if (input.requests.length === 1 && input.requests[0]!.kind === undefined) {
     const only = input.requests[0]!;
     return planJob({ ...input, workItemIds: only.workItemIds, update: only.update, ...(only.description !== undefined ? { description: only.description } : {}) });
   }
@@ -151,18 +197,41 @@ export function planChange(input: ChangeInput): JobPlan {
   /** Per item: each field some earlier request changes, and which request. */
   const claimed = new Map<string, Map<string, number>>();
   let first: JobPlan | undefined;
+  /** The request deleting each item: no other request of the change names it. */
+  const deletedBy = new Map<string, number>();
   input.requests.forEach((r, k) => {
+    if (r.kind === 'delete') for (const id of r.workItemIds) if (!deletedBy.has(id)) deletedBy.set(id, k);
+  });
+  const several = input.requests.length > 1;
+  const inRequest = (k: number, p: PlanProblem): PlanProblem => ({ ...p, message: several ? `request ${k + 1}: ${p.message}` : p.message });
+  input.requests.forEach((r, k) => {
+    if (r.kind === 'add') {
+      const planned = planAdd(r, first, input, k);
+      if (Array.isArray(planned)) problems.push(...planned.map((p) => inRequest(k, p)));
+      else {
+        const by = deletedBy.get(r.add!.parentId);
+        if (by !== undefined) problems.push(inRequest(k, { code: 'id-in-two-requests', message: `the parent "${r.add!.parentId}" is deleted by request ${by + 1}`, id: r.add!.parentId }));
+        parts.push(planned.part);
+        requests.push({ ...planned.request, index: requests.length });
+      }
+      return;
+    }
     let plan: JobPlan;
     try {
       plan = planJob({ ...input, workItemIds: r.workItemIds, update: r.update, ...(r.description !== undefined ? { description: r.description } : {}) });
     } catch (e) {
       if (!(e instanceof PlanError)) throw e;
-      problems.push(...e.problems.map((p) => ({ ...p, message: input.requests.length > 1 ? `request ${k + 1}: ${p.message}` : p.message })));
+      problems.push(...e.problems.map((p) => inRequest(k, p)));
       return;
     }
     first ??= plan;
     const fields = touchedFields(r.update);
     for (const id of plan.ids) {
+      const by = deletedBy.get(id);
+      if (by !== undefined && by !== k) {
+        problems.push(inRequest(k, { code: 'id-in-two-requests', message: `work item "${id}" is deleted by request ${by + 1}`, id }));
+        continue;
+      }
       let mine = claimed.get(id);
       if (!mine) claimed.set(id, (mine = new Map()));
       const clash = fields.find((f) => mine.has(f));
@@ -170,12 +239,15 @@ export function planChange(input: ChangeInput): JobPlan {
         problems.push({ code: 'id-in-two-requests', message: `request ${k + 1}: work item "${id}" is already in request ${mine.get(clash)! + 1}, which changes ${clash} too`, id });
       } else for (const f of fields) mine.set(f, k);
     }
-    parts.push(plan.parts[0]!);
+    parts.push(r.kind === 'delete' ? { ...plan.parts[0]!, update: {}, kind: 'delete' } : plan.parts[0]!);
     duplicates.push(...plan.duplicates);
     warnings.push(...plan.warnings);
     for (const b of plan.requests) requests.push({ index: requests.length, ids: b.ids, path: b.path, part: k });
   });
   if (input.requests.length === 0) problems.push({ code: 'no-ids', message: 'the change holds no request' });
+  // A change of adds only plans no batch of IDs: the base URL and limits are checked here.
+  const baseUrl = first?.baseUrl ?? safeBase(input.baseUrl);
+  if (baseUrl === undefined) problems.push({ code: 'invalid-base-url', message: `the service URL is not valid: ${input.baseUrl}` });
   if (problems.length > 0) throw new PlanError(problems);
   return {
     ids: [...new Set(parts.flatMap((p) => p.ids))],
@@ -183,9 +255,9 @@ export function planChange(input: ChangeInput): JobPlan {
     requests,
     parts,
     warnings,
-    baseUrl: first!.baseUrl,
-    maxIdsPerRequest: first!.maxIdsPerRequest,
-    maxUrlLength: first!.maxUrlLength,
+    baseUrl: baseUrl!,
+    maxIdsPerRequest: first?.maxIdsPerRequest ?? input.maxIdsPerRequest ?? MAX_ITEMS_PER_UPDATE,
+    maxUrlLength: first?.maxUrlLength ?? input.maxUrlLength ?? DEFAULT_MAX_URL_LENGTH,
   };
 }
 
@@ -207,9 +279,24 @@ export function bodiesById(plan: Pick<JobPlan, 'parts'>): Map<string, UpdateWork
   return out;
 }
 
-/** Every body of a plan, in order. */
+/**
+ * Every body of a plan, in order. An add stands as a body that sets the fields its new items
+ * are given (so the reads of the values after and the drift checks of an undo read them).
+ */
 export function planBodies(plan: Pick<JobPlan, 'parts'>): UpdateWorkItemsBody[] {
-  return plan.parts.map((p) => p.update);
+  return plan.parts.map((p) => (p.kind === 'add' && p.add ? { fields: addedFieldsOf(p.add.item) } : p.update));
+}
+
+/** The fields any item of an add sets (the values of the first that sets each), ItemTypeId and Name first. */
+export function addedFieldsOf(item: AddSpec['item']): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const one of addedItemsOf(item)) for (const [k, v] of Object.entries(one.fields)) if (!Object.prototype.hasOwnProperty.call(out, k)) out[k] = v;
+  return out;
+}
+
+/** What a planned batch does: `update` (PUT), `add` (POST) or `delete` (DELETE). */
+export function kindOfRequest(plan: Pick<JobPlan, 'parts'>, request: Pick<PlannedRequest, 'part'>): 'update' | 'add' | 'delete' {
+  return partOfRequest(plan, request).kind ?? 'update';
 }
 
 /**

@@ -176,19 +176,24 @@ export function bindClient(binding: ServiceBinding, use: UseClient, inFlight?: I
     if (why) throw new ServiceGoneError(why, binding.service);
     if (client && !isServiceBaseUrl(binding.service, client.baseUrl)) throw new ServiceGoneError('service-changed', binding.service);
   };
+  const bound = <T>(send: (client: ServiceBoundClient) => Promise<T>, signal?: AbortSignal): Promise<T> => {
+    try {
+      check();
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    const call = use((client) => {
+      check(client);
+      return send(client);
+    }, signal);
+    return inFlight ? inFlight.track(call) : call;
+  };
+  const missing = (what: string): Promise<never> => Promise.reject(new RangeError(`the client of this service cannot ${what}`));
   return {
-    updateWorkItems(ids: readonly string[], body: UpdateWorkItemsBody, o?: { signal?: AbortSignal; path?: string }): Promise<UpdateWorkItemsResponse> {
-      try {
-        check();
-      } catch (e) {
-        return Promise.reject(e);
-      }
-      const call = use((client) => {
-        check(client);
-        return client.updateWorkItems(ids, body, o);
-      }, o?.signal);
-      return inFlight ? inFlight.track(call) : call;
-    },
+    updateWorkItems: (ids: readonly string[], body: UpdateWorkItemsBody, o?: { signal?: AbortSignal; path?: string }): Promise<UpdateWorkItemsResponse> =>
+      bound((client) => client.updateWorkItems(ids, body, o), o?.signal),
+    addSubItems: (parentId, body, o) => bound((client) => (client.addSubItems ? client.addSubItems(parentId, body, o) : missing('add work items')), o?.signal),
+    deleteWorkItems: (ids, o) => bound((client) => (client.deleteWorkItems ? client.deleteWorkItems(ids, o) : missing('delete work items')), o?.signal),
   };
 }
 

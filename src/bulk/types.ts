@@ -5,6 +5,9 @@ import type { NetworkReason, ServiceErrorEntry, ServiceErrorKind } from '../api/
 import type { Logger } from '../api/logger';
 import type { Clock, SharedPacing } from '../api/pacer';
 import type { UpdateWorkItemsBody, UpdateWorkItemsResponse } from '../schema/api';
+import type { AddSpec } from '../schema/add-rules';
+import type { AddSubItemsResponse } from '../schema/additions';
+import type { DeleteWorkItemsResult } from '../api/workItemChanges';
 import type { JobPause, ServiceBinding } from './service';
 
 // ---------------------------------------------------------------------------
@@ -28,15 +31,19 @@ export interface PlannedRequest {
  * one part only.
  */
 export interface PlanPart {
-  /** The deduplicated IDs of this part, in first-occurrence order. */
+  /** The deduplicated IDs of this part, in first-occurrence order (an add names none: it makes new items). */
   ids: string[];
+  /** The body of an update; `{}` for an add or a delete. */
   update: UpdateWorkItemsBody;
   description?: string;
+  /** Absent for an update; `add`: one POST of `add` below its parent; `delete`: DELETE of `ids`, in batches. */
+  kind?: 'add' | 'delete';
+  add?: AddSpec;
 }
 
 /** Codes of plan warnings and problems, for the UI to localize. `message` is the English fallback. */
 export type PlanWarningCode = 'duplicate-ids';
-export type PlanProblemCode = 'no-ids' | 'invalid-id' | 'id-too-long-for-url' | 'invalid-base-url' | 'invalid-limit' | 'id-in-two-requests';
+export type PlanProblemCode = 'no-ids' | 'invalid-id' | 'id-too-long-for-url' | 'invalid-base-url' | 'invalid-limit' | 'id-in-two-requests' | 'too-many-items-to-add';
 
 export interface PlanWarning {
   code: PlanWarningCode;
@@ -52,6 +59,9 @@ export interface PlanProblem {
   message: string;
   /** The offending ID, when one is at fault. */
   id?: string;
+  /** For `too-many-items-to-add`: the items of the request and the most one request adds. */
+  count?: number;
+  max?: number;
   /** 0-based position of the offending ID in the input list. */
   position?: number;
 }
@@ -238,6 +248,10 @@ export interface JobProgress {
 export interface BulkClient {
   /** `o.path`: the request's path as planJob made it from these IDs (checked and encoded), so it is not built again. */
   updateWorkItems(ids: readonly string[], body: UpdateWorkItemsBody, o?: { signal?: AbortSignal; path?: string }): Promise<UpdateWorkItemsResponse>;
+  /** The add of a change (one POST, never replayed by the client); needed only by jobs that add. */
+  addSubItems?(parentId: string, body: AddSpec['item'], o?: { signal?: AbortSignal }): Promise<AddSubItemsResponse>;
+  /** The delete of a change (an undo of an add); needed only by jobs that delete. */
+  deleteWorkItems?(ids: readonly string[], o?: { signal?: AbortSignal }): Promise<DeleteWorkItemsResult>;
 }
 
 /** The clock of pacing and retries (src/api/pacer.ts), an option of a run. */

@@ -8,7 +8,9 @@ import type { UpdateWorkItemsBody } from '../schema/api';
 import { fieldsToReadForAll, itemEffect, sameFieldValue, touchedFields, type ItemValues } from './effects';
 import type { JobJournal } from './journal';
 import { jobValues, planUndoOfChange, type JobValues } from './jobValues';
-import { bodiesById, planBodies } from './plan';
+import { deletedIds } from './added';
+import { addedFieldsOf, bodiesById, planBodies } from './plan';
+import type { JobPlan } from './types';
 import type { ReadOptions, WorkItemReader } from './readValues';
 import { snapshotItems } from './snapshot';
 import type { UndoPlan } from './undo';
@@ -94,16 +96,52 @@ export function compareWithJob(values: JobValues, bodies: UpdateWorkItemsBody | 
   return out;
 }
 
-/** Reads the items of a job now and lists those changed since the job (see compareWithJob). */
+/**
+ * Compares the items the job's adds created with what the job left on them (the re-read
+ * after the run, else the add's answer), for the fields each add set: an item changed since,
+ * or gone, is listed, since the undo of an add deletes it.
+ */
+export function compareAdded(plan: Pick<JobPlan, 'parts'>, values: JobValues, current: ReadonlyMap<string, ItemValues>): UndoDrift[] {
+  const out: UndoDrift[] = [];
+  for (const a of values.added) {
+    if (a.state !== 'succeeded') continue;
+    const part = plan.parts[a.part];
+    const set = part?.add ? Object.keys(addedFieldsOf(part.add.item)) : [];
+    for (const id of a.ids) {
+      const left = values.after.get(id) ?? {};
+      const name = typeof left.Name === 'string' ? left.Name : undefined;
+      const now = current.get(id);
+      if (!now) {
+        out.push({ id, ...(name !== undefined ? { name } : {}), fields: [], gone: true });
+        continue;
+      }
+      const fields: UndoDriftField[] = [];
+      for (const field of set) {
+        if (!Object.prototype.hasOwnProperty.call(left, field) || !Object.prototype.hasOwnProperty.call(now, field)) continue;
+        if (!sameFieldValue(field, left[field], now[field])) fields.push({ field, expected: left[field], now: now[field] });
+      }
+      if (fields.length > 0) out.push({ id, ...(name !== undefined ? { name } : {}), fields });
+    }
+  }
+  return out;
+}
+
+/** Reads the items of a job now and lists those changed since the job (see compareWithJob and compareAdded). */
 export async function checkUndoDrift(journal: JobJournal, read: WorkItemReader, o: ReadOptions = {}): Promise<UndoDriftCheck> {
   const values = await jobValues(journal);
   const before = snapshotItems(values.before);
-  const ids = [...new Set([...values.applied, ...values.uncertain])].filter((id) => before.has(id));
+  const added = values.added.flatMap((a) => (a.state === 'succeeded' ? a.ids : []));
+  // An item the job deleted is not read: it is gone by the job, and its undo restores it.
+  const deleted = deletedIds(journal.plan);
+  const live = (id: string): boolean => !deleted.has(id);
+  const compared: JobValues = { ...values, applied: values.applied.filter(live), uncertain: values.uncertain.filter(live) };
+  const ids = [...new Set([...[...compared.applied, ...compared.uncertain].filter((id) => before.has(id)), ...added])];
   if (ids.length === 0) return { drift: [], checked: 0, requests: 0, values };
   const answer = await read(ids, fieldsToReadForAll(planBodies(journal.plan)), o);
   const current = new Map<string, ItemValues>();
   for (const [id, record] of answer.items) current.set(id, record.fields);
-  return { drift: compareWithJob(values, bodiesById(journal.plan), current), checked: ids.length, requests: answer.requests, values };
+  const drift = [...compareWithJob(compared, bodiesById(journal.plan), current), ...compareAdded(journal.plan, values, current)];
+  return { drift, checked: ids.length, requests: answer.requests, values };
 }
 
 /** The undo of a job without the items in `skip` (they keep what another client wrote since the job). */

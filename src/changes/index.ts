@@ -54,7 +54,11 @@ class ValuesFeature extends PreviewViews implements ChangesApi, vscode.Disposabl
     let values: ReadValues | undefined;
     let failure: string | undefined;
     try {
-      values = await this.read(plan.ids, plan, info, pacing, (requests) => vscode.l10n.t('Reading the values before sending ({0})', requests));
+      // A change that only adds names no existing item: nothing to read, and its undo needs no value before.
+      values =
+        plan.ids.length === 0
+          ? { fields: [], items: new Map(), missing: [], requests: 0 }
+          : await this.read(plan.ids, plan, info, pacing, (requests) => vscode.l10n.t('Reading the values before sending ({0})', requests));
       if (values.items.size === 0 && plan.ids.length > 0) failure = vscode.l10n.t('none of the items came back');
     } catch (e) {
       if (isCancellation(e)) throw new vscode.CancellationError();
@@ -120,7 +124,9 @@ class ValuesFeature extends PreviewViews implements ChangesApi, vscode.Disposabl
     }
     const before = await core().readSnapshot(journal.file, 'before');
     if (!before) return;
-    const applied = journal.requests.filter((r) => r.state === 'succeeded').flatMap((r) => r.ids);
+    // The items changed, and the items the adds created (read so that their undo can tell whether they changed since).
+    const changed = journal.requests.filter((r) => r.state === 'succeeded' && core().namesItems(journal.plan, r)).flatMap((r) => r.ids);
+    const applied = [...new Set([...changed, ...core().addedIds(journal.plan, journal.requests)])];
     if (applied.length === 0) return;
     const info = this.connections.current;
     if (!info) return;
@@ -143,12 +149,24 @@ class ValuesFeature extends PreviewViews implements ChangesApi, vscode.Disposabl
       }
     }
     const before = core().snapshotItems(values.before);
-    for (const id of values.applied) if (!before.has(id)) remarks.set(id, [...(remarks.get(id) ?? []), vscode.l10n.t('not read before sending')]);
+    const deleted = core().deletedIds(journal.plan);
+    for (const id of values.applied) {
+      if (deleted.has(id)) remarks.set(id, [...(remarks.get(id) ?? []), vscode.l10n.t('deleted')]);
+      else if (!before.has(id)) remarks.set(id, [...(remarks.get(id) ?? []), vscode.l10n.t('not read before sending')]);
+    }
+    for (const a of values.added) for (const id of a.ids) remarks.set(id, [vscode.l10n.t('added below {0}', a.parentId)]);
     const lines: ChangeTable['lines'] = [];
     if (!values.afterRead) lines.push({ text: vscode.l10n.t('The values after come from the service’s answer (they were not read again).'), level: 'info' });
     if (affected.size > 0) {
       const ids = [...affected.keys()];
       lines.push({ text: vscode.l10n.t('{0} not in the document changed too (roll-up by the service): {1}', itemsText(ids.length), ids.slice(0, 20).join(', ') + (ids.length > 20 ? ' …' : '')), level: 'warning' });
+    }
+    for (const a of values.added) {
+      if (a.state === 'unknown' || a.state === 'cancelled') {
+        lines.push({ text: vscode.l10n.t('The outcome of the add below {0} is unknown: check the items below it before you send it again (it would add them twice).', a.parentId), level: 'warning' });
+      } else if (a.idsUnknown) {
+        lines.push({ text: vscode.l10n.t('The service did not say which items the add below {0} created.', a.parentId), level: 'warning' });
+      }
     }
     if (values.uncertain.length > 0) {
       const n = values.uncertain.length;

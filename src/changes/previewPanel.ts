@@ -30,6 +30,8 @@ export interface PreviewButtonOutcome {
   buttons: { command: PreviewButtonName; label: string; disabled: boolean }[];
   /** The columns of the table shown: each field's system name and the name its header shows. */
   fields?: { field: string; label: string }[];
+  /** The first rows of the table shown: the ID column (an item to be added shows its mark) and the name. */
+  rows?: { id: string; name: string }[];
   /** What the press did: nothing (state only), sent the document, read the values again, or refused (already sent). */
   did: 'state' | 'send' | 'refresh' | 'refused-sent' | 'no-view';
   result?: unknown;
@@ -214,7 +216,7 @@ export abstract class PreviewPanel implements vscode.Disposable {
         document: this.panelDoc?.toString(),
         ...(now ? { sentAt: now.at.toISOString(), ...(now.jobId ? { jobId: now.jobId } : {}) } : {}),
         buttons: previewButtons(now).map((b) => ({ command: b.command, label: b.label, disabled: b.disabled === true })),
-        ...(shown ? { fields: labelsOf(shown, {}).map((label, i) => ({ field: shown.fields[i]!, label })) } : {}),
+        ...(shown ? { fields: labelsOf(shown, {}).map((label, i) => ({ field: shown.fields[i]!, label })), rows: shown.rows.slice(0, 100).map((r) => ({ id: r.id, name: r.name })) } : {}),
         did,
         ...(result !== undefined ? { result } : {}),
       };

@@ -164,7 +164,7 @@ export class PreviewViews extends PreviewPanel {
     let values: ReadValues;
     // The table is built as the answers come (while the next read is on its way), and the view shows
     // it from the first batch on, its rows appended batch by batch; the counts and lines follow the last read.
-    const builder = new PreviewTableBuilder(plan.ids, core().bodyOrBodies(plan), this.tableStrings());
+    const builder = new PreviewTableBuilder(plan.ids, core().bodyOrBodies(plan), this.tableStrings(), {}, core().newItemRows(plan), core().deletedIds(plan));
     const reads = readRequestCount(info.baseUrl, plan.ids, core().fieldsToReadForAll(core().planBodies(plan)));
     const reading = vscode.l10n.t('Preview: reading the current values of {0} ({1})', itemsText(plan.ids.length), reads === undefined ? '?' : requestsText(reads));
     const batches = new PreviewBatches(builder, (from) => {
@@ -174,7 +174,11 @@ export class PreviewViews extends PreviewPanel {
     });
     try {
       // One pacing for every read of the preview (the work items, the levels of their parents, their sub-items).
-      values = await this.read(plan.ids, plan, info, new (core().SharedPacing)(), (requests) => vscode.l10n.t('Preview: reading the current values of {0} ({1})', itemsText(plan.ids.length), requests), batches.onItems);
+      // A change that only adds names no existing item: nothing to read.
+      values =
+        plan.ids.length === 0
+          ? { fields: [], items: new Map(), missing: [], requests: 0 }
+          : await this.read(plan.ids, plan, info, new (core().SharedPacing)(), (requests) => vscode.l10n.t('Preview: reading the current values of {0} ({1})', itemsText(plan.ids.length), requests), batches.onItems);
     } catch (e) {
       batches.stop();
       const cancelled = isCancellation(e);
@@ -211,7 +215,7 @@ export class PreviewViews extends PreviewPanel {
     if (values.refused) {
       lines.push({ text: vscode.l10n.t('The service refused to read {0}: the values were read without them, so what depends on them may turn out otherwise.', values.refused.left.map((f) => s.field?.(f) ?? f).join(', ')), level: 'warning' });
     }
-    const builder = o.builder ?? new PreviewTableBuilder(plan.ids, core().bodyOrBodies(plan), s);
+    const builder = o.builder ?? new PreviewTableBuilder(plan.ids, core().bodyOrBodies(plan), s, {}, core().newItemRows(plan), core().deletedIds(plan));
     lines.push(...changeSetLines(plan, s));
     const made = builder.made;
     const table = builder.finish(values.items, lines);
@@ -344,6 +348,15 @@ export class PreviewViews extends PreviewPanel {
 export function changeSetLines(plan: Pick<JobPlan, 'parts'>, s: Pick<ChangeTableStrings, 'field'>): ChangeTable['lines'] {
   if (plan.parts.length < 2) return [];
   return plan.parts.map((p, k) => {
+    const described = p.description ? ` (${p.description})` : '';
+    if (p.kind === 'add' && p.add) {
+      const n = core().newItemRows({ parts: [p] }).length;
+      return { text: `${vscode.l10n.t('Request {0} of {1} in the document: adds {2} below {3}', k + 1, plan.parts.length, itemsText(n), p.add.parentId)}${described}`, level: 'info' as const };
+    }
+    if (p.kind === 'delete') {
+      const ids = p.ids.slice(0, 10).join(', ') + (p.ids.length > 10 ? ' …' : '');
+      return { text: `${vscode.l10n.t('Request {0} of {1} in the document: deletes {2}', k + 1, plan.parts.length, itemsText(p.ids.length))}${described}: ${ids}`, level: 'warning' as const };
+    }
     const fields = core().touchedFields(p.update).map((f) => s.field?.(f) ?? f).join(', ');
     const ids = p.ids.slice(0, 10).join(', ') + (p.ids.length > 10 ? ' …' : '');
     const head = vscode.l10n.t('Request {0} of {1} in the document: {2}', k + 1, plan.parts.length, itemsText(p.ids.length));

@@ -119,6 +119,8 @@ function planProblemText(p: PlanProblem, maxUrlLength: number): string {
       return vscode.l10n.t('the work item ID "{0}" alone makes a request URL longer than {1} characters (setting workItemStudio.bulk.maxUrlLength)', p.id ?? '', maxUrlLength);
     case 'invalid-base-url':
       return vscode.l10n.t('the service URL is not valid: {0}', p.message);
+    case 'too-many-items-to-add':
+      return vscode.l10n.t('one request adds {0} items with its sub-items; the service adds at most {1} in one request: split it into several "add" requests', p.count ?? 0, p.max ?? 0);
     default:
       return p.message;
   }
@@ -196,10 +198,29 @@ export interface SendOutcome {
   result: JobResult;
 }
 
+/** How many items a plan updates, adds and deletes. */
+export function changeCounts(plan: Pick<JobPlan, 'parts'>): { updated: number; added: number; deleted: number } {
+  const updated = new Set<string>();
+  const deleted = new Set<string>();
+  for (const p of plan.parts) for (const id of p.ids) (p.kind === 'delete' ? deleted : updated).add(id);
+  return { updated: updated.size, added: core().newItemRows(plan).length, deleted: deleted.size };
+}
+
+/** The question of a confirmation: "Update 20 work items on X?", or what a change updates, adds and deletes. */
+function confirmationQuestion(plan: Pick<JobPlan, 'ids' | 'parts'>, label: string): string {
+  const c = changeCounts(plan);
+  if (c.added === 0 && c.deleted === 0) return vscode.l10n.t('Update {0} on {1}?', workItemsText(plan.ids.length), label);
+  const what: string[] = [];
+  if (c.updated > 0) what.push(vscode.l10n.t('updates {0}', workItemsText(c.updated)));
+  if (c.added > 0) what.push(vscode.l10n.t('adds {0}', workItemsText(c.added)));
+  if (c.deleted > 0) what.push(vscode.l10n.t('deletes {0}', workItemsText(c.deleted)));
+  return vscode.l10n.t('Send this change to {0}? It {1}.', label, what.join(vscode.l10n.t(', ')));
+}
+
 /** The confirmation asked before a large send: what is sent where, whether it can be undone, and how many calls it makes in how long. */
 export function sendConfirmation(
   name: string,
-  plan: Pick<JobPlan, 'ids' | 'requests'>,
+  plan: Pick<JobPlan, 'ids' | 'requests'> & Partial<Pick<JobPlan, 'parts'>>,
   info: Pick<ConnectionInfo, 'label' | 'baseUrl'>,
   readValues: boolean,
   calls?: SendCalls,
@@ -220,9 +241,13 @@ export function sendConfirmation(
         info.label,
         info.baseUrl,
       );
+  const deletes = (plan.parts ?? []).some((p) => p.kind === 'delete');
+  const more = deletes
+    ? `${what}\n\n${vscode.l10n.t('Deleted items stay on the service, marked deleted: Create Undo Document of this send restores them ("restore": true).')}`
+    : what;
   return {
-    message: vscode.l10n.t('Update {0} on {1}?', workItemsText(plan.ids.length), info.label),
-    detail: calls && requestsPerMinute !== undefined ? `${what}\n\n${callsText(calls, requestsPerMinute)}` : what,
+    message: plan.parts ? confirmationQuestion({ ids: plan.ids, parts: plan.parts }, info.label) : vscode.l10n.t('Update {0} on {1}?', workItemsText(plan.ids.length), info.label),
+    detail: calls && requestsPerMinute !== undefined ? `${more}\n\n${callsText(calls, requestsPerMinute)}` : more,
   };
 }
 
@@ -281,7 +306,9 @@ export async function sendUpdate(deps: SendDeps, arg?: unknown, many?: unknown):
   for (const doc of docs) {
     const c = await checkAndPlan(doc, deps);
     const settings = readSettings();
-    if (!c.info.isSandbox && c.plan.ids.length > settings.bulk.confirmAboveItems) {
+    // A change that adds counts its new items; one that deletes is always confirmed (outside the sandbox).
+    const counts = changeCounts(c.plan);
+    if (!c.info.isSandbox && (c.plan.ids.length + counts.added > settings.bulk.confirmAboveItems || counts.deleted > 0)) {
       const send = vscode.l10n.t('Send');
       const calls = core().sendCalls(c.plan, { readValues: settings.bulk.readValues, requestsPerMinute: settings.bulk.requestsPerMinute });
       const text = sendConfirmation(documentName(doc.uri), c.plan, c.info, settings.bulk.readValues, calls, settings.bulk.requestsPerMinute);

@@ -7,7 +7,7 @@ import type { JobJournal } from '../bulk/journal';
 import type { UndoDrift } from '../bulk/undoDrift';
 import { describeError } from '../common/messages';
 import { abortOn } from '../common/abortOn';
-import type { UndoPlan } from '../bulk/undo';
+import type { UndoKind, UndoPlan } from '../bulk/undo';
 import { openNewRequestDocument } from '../common/requestDocuments';
 import { itemsText } from '../common/wording';
 import type { JobsForValues, MarkdownPreviews } from './jobs/values';
@@ -127,14 +127,31 @@ function summaryStrings(document: string): UndoSummaryStrings {
     title: (name, jobId) => vscode.l10n.t('Undo of {0} (job {1})', name, jobId),
     notSent: vscode.l10n.t('Nothing has been sent. Review {0}, then send it: its requests are sent in this order, as one change.', document),
     documents: vscode.l10n.t('Requests of {0}', document),
-    document: (kind, items) => vscode.l10n.t('puts back the {0} of {1}', undoKindText(kind), itemsText(items)),
+    document: (kind, items) => undoRequestText(kind, items),
     cannot: vscode.l10n.t('What the undo cannot put back'),
     column: { id: 'ID', member: vscode.l10n.t('Change'), reason: vscode.l10n.t('Reason') },
     partly: vscode.l10n.t('(put back in part)'),
     reason: reasonText,
     nothing: vscode.l10n.t('Every change of this job can be put back.'),
     more: (n) => vscode.l10n.t('and {0} more', n),
+    deleteNote: vscode.l10n.t(
+      'A delete can itself be undone: the deleted items stay on the service, marked deleted, and Create Undo Document of that send writes "restore": true for them, which brings them back with the items below them.',
+    ),
   };
+}
+
+/** What one request of an undo document does, after its name. */
+function undoRequestText(kind: UndoKind, items: number): string {
+  if (kind === 'delete') return vscode.l10n.t('deletes {0} that the job added (with the items below them)', itemsText(items));
+  if (kind === 'restore') return vscode.l10n.t('restores {0} that the job deleted', itemsText(items));
+  return vscode.l10n.t('puts back the {0} of {1}', undoKindText(kind), itemsText(items));
+}
+
+/** The description of an undo request in the document. */
+function undoDescription(kind: UndoKind): string {
+  if (kind === 'delete') return vscode.l10n.t('deletes what the job added');
+  if (kind === 'restore') return vscode.l10n.t('restores what the job deleted');
+  return vscode.l10n.t('puts back the {0}', undoKindText(kind));
 }
 
 /**
@@ -217,7 +234,12 @@ export async function createUndoDocuments(
   }
   // The document carries the job's service: Send refuses it while another service is in use.
   const service = journal.data.service ? core().serviceBaseUrl(journal.data.service) : journal.plan.baseUrl.replace(/\/+$/, '');
-  const requests = plan.documents.map((d) => ({ workItemIds: d.workItemIds, update: d.update, description: vscode.l10n.t('puts back the {0}', undoKindText(d.kind)) }));
+  const requests = plan.documents.map((d) => ({
+    workItemIds: d.workItemIds,
+    update: d.update,
+    description: undoDescription(d.kind),
+    ...(d.kind === 'delete' ? { kind: 'delete' as const } : {}),
+  }));
   const docName = undoDocumentName(name, id);
   const uris: vscode.Uri[] = [];
   if (requests.length > 0) {

@@ -74,6 +74,12 @@ export function reasonText(reason: NonInvertibleReason): string {
       return vscode.l10n.t('the previous parent is not known');
     case 'order-unknown':
       return vscode.l10n.t('the previous position is not known: the item goes back to the end of its previous parent');
+    case 'add-outcome-unknown':
+      return vscode.l10n.t('the outcome of this add is unknown: check the items below this parent, and delete what it added by hand if it did');
+    case 'added-ids-unknown':
+      return vscode.l10n.t('the service did not say which items this add created, so they are not deleted');
+    case 'delete-outcome-unknown':
+      return vscode.l10n.t('the outcome of this delete is unknown: if the item is deleted, restore it with "restore": true');
   }
 }
 
@@ -93,6 +99,10 @@ export function undoKindText(kind: UndoKind): string {
       return vscode.l10n.t('item type');
     case 'parent':
       return vscode.l10n.t('parent and position');
+    case 'delete':
+      return vscode.l10n.t('added items (deleted)');
+    case 'restore':
+      return vscode.l10n.t('deleted items (restored)');
   }
 }
 
@@ -126,5 +136,8 @@ export function changeTableStrings(catalogue?: CatalogueNames): ChangeTableStrin
     problemCount: (code, items) => (items === 1 ? vscode.l10n.t('1 item: {0}', problemText({ code })) : vscode.l10n.t('{0} items: {1}', items, problemText({ code }))),
     hours: vscode.l10n.t('{0} h'),
     minutes: vscode.l10n.t('{0} min'),
+    newItem: vscode.l10n.t('(new)'),
+    addedBelow: (parentId) => vscode.l10n.t('added below {0}', parentId),
+    toBeDeleted: vscode.l10n.t('deleted by this change'),
   };
 }

@@ -24,8 +24,19 @@ export function problemsText(n: number): string {
  * The notification after a run: what happened, in words that match the counts (no "0 have
  * an unknown outcome", no "0 items were not sent"), and what to do next.
  */
-export function outcomeMessage(result: JobResult, serviceLabel: string): { severity: 'info' | 'warning'; text: string } {
+/**
+ * What a job did or did not do, in one sentence. `made`: for a change that adds or deletes,
+ * the items its succeeded requests updated, added (as the answers gave them) and deleted.
+ */
+export function outcomeMessage(result: JobResult, serviceLabel: string, made?: { updated: number; added: number; deleted: number }): { severity: 'info' | 'warning'; text: string } {
   const t = result.totals;
+  if (result.outcome === 'succeeded' && made && (made.added > 0 || made.deleted > 0)) {
+    const what: string[] = [];
+    if (made.updated > 0) what.push(vscode.l10n.t('updated {0}', workItemsText(made.updated)));
+    if (made.added > 0) what.push(vscode.l10n.t('added {0}', workItemsText(made.added)));
+    if (made.deleted > 0) what.push(vscode.l10n.t('deleted {0}', workItemsText(made.deleted)));
+    return { severity: 'info', text: vscode.l10n.t('Sent the change to {0}: {1}.', serviceLabel, what.join(vscode.l10n.t(', '))) };
+  }
   if (result.outcome === 'succeeded') {
     return { severity: 'info', text: vscode.l10n.t('Updated {0} on {1}.', workItemsText(t.itemsByState.succeeded), serviceLabel) };
   }

@@ -24,6 +24,13 @@ export { HAS_SUB_ITEMS, SUB_ITEM_NOTES, fieldsToRead, fieldsToReadForAll, itemEf
 export {
   JobJournal,
   PlanError,
+  addedIds,
+  addedItems,
+  addedFieldsOf,
+  kindOfRequest,
+  namesItems,
+  newItemRows,
+  deletedIds,
   confirmUnknown,
   listJobs,
   listUnfinishedJobs,

@@ -50,7 +50,8 @@ export class SendCodeLens implements vscode.CodeLensProvider, vscode.Disposable 
     if (info) {
       try {
         const plan = core().planChange({ requests: doc0.requests, baseUrl: info.baseUrl, maxUrlLength: readSettings().bulk.maxUrlLength });
-        summary = vscode.l10n.t('Send to {0} · {1} · {2}', info.label, itemsText(plan.ids.length), requestsText(plan.requests.length));
+        // The items a change adds count as its items too.
+        summary = vscode.l10n.t('Send to {0} · {1} · {2}', info.label, itemsText(plan.ids.length + core().newItemRows(plan).length), requestsText(plan.requests.length));
       } catch (e) {
         summary = vscode.l10n.t('Send to {0}', info.label);
       }

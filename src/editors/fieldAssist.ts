@@ -27,10 +27,17 @@ export type FieldPlace =
 
 /**
  * A path inside a request's body: `['update', ...]` of a single-request document, or of a
- * request of a change set (`['requests', 2, 'update', ...]`), as the single form's path.
+ * request of a change set (`['requests', 2, 'update', ...]`), as the single form's path. The
+ * fields of an item to add (`['add', 'fields', ...]`, or of a sub-item at any depth,
+ * `['add', 'subItems', 0, 'fields', ...]`) are written as an update's are: their path is the
+ * update's (`addedItem` says it is an add's).
  */
-export function bodyPath(path: readonly (string | number)[]): (string | number)[] {
-  return path[0] === 'requests' && typeof path[1] === 'number' ? path.slice(2) : [...path];
+export function bodyPath(path: readonly (string | number)[]): (string | number)[] & { addedItem?: boolean } {
+  const p = path[0] === 'requests' && typeof path[1] === 'number' ? path.slice(2) : [...path];
+  if (p[0] !== 'add') return p;
+  let i = 1;
+  while (p[i] === 'subItems' && typeof p[i + 1] === 'number') i += 2;
+  return Object.assign(['update', ...p.slice(i)], { addedItem: true });
 }
 
 /** The field place at an offset of a request document's text (vscode-free logic, jsonc-parser only). */
@@ -45,6 +52,8 @@ export function fieldPlaceAt(text: string, offset: number): FieldPlace | undefin
   if (slot === 'key' && loc.isAtPropertyKey) return { kind: 'fieldKey', member: p[1] as MemberName, ...(keyNode ? { node: keyNode } : {}) };
   if (loc.isAtPropertyKey) return undefined;
   if (slot === 'list') return { kind: 'fieldList', ...(node ? { node } : {}) };
+  // The item type of a new item: the project's item types by name, as changeItemTypeTo offers them.
+  if (p.addedItem && p.length === 3 && p[1] === 'fields' && p[2] === 'ItemTypeId') return { kind: 'itemType', ...(node ? { node } : {}) };
   if (p.length === 3 && p[1] === 'fields' && typeof p[2] === 'string') return { kind: 'fieldValue', field: p[2], ...(node ? { node } : {}) };
   if (p.length === 2 && p[1] === 'changeItemTypeTo') return { kind: 'itemType', ...(node ? { node } : {}) };
   return undefined;
@@ -110,9 +119,16 @@ function escapeMd(text: string): string {
 async function documentProfile(doc: vscode.TextDocument, catalogue: FieldCatalogueService): Promise<ProjectProfile | undefined> {
   const parsed = parseText(doc.getText());
   if (!parsed.root) return undefined;
-  const value = getNodeValue(parsed.root) as { workItemIds?: unknown };
-  const raw = value?.workItemIds;
-  const ids = typeof raw === 'string' ? core().parseWorkItemIds(raw) : Array.isArray(raw) ? raw.map(String) : [];
+  type Written = { workItemIds?: unknown; add?: { parentId?: unknown } };
+  const value = getNodeValue(parsed.root) as Written & { requests?: Written[] };
+  // The first item the document names: of its IDs to update, else the parent of an add (of any request).
+  const named = (w: Written | undefined): string[] => {
+    const raw = w?.workItemIds;
+    const ids = typeof raw === 'string' ? core().parseWorkItemIds(raw) : Array.isArray(raw) ? raw.map(String) : [];
+    const parent = w?.add?.parentId;
+    return typeof parent === 'string' || typeof parent === 'number' ? [...ids, String(parent)] : ids;
+  };
+  const ids = [value, ...(Array.isArray(value?.requests) ? value.requests : [])].flatMap(named);
   const first = ids.find((id) => /^\d+$/.test(id.trim()));
   if (!first) return undefined;
   const project = await catalogue.projectOfWorkItem(first.trim());

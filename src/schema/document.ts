@@ -23,23 +23,54 @@
 // The requests are sent in their order. An item may be in several requests when they
 // change different fields of it, so that each field's value before, prediction and undo
 // belong to one request.
+//
+// A request may add work items instead (the body of POST /workitem/workItems/{parentId}/subItems
+// beside the item they go below), or delete some (DELETE /workitem/workItems/{ids}; undo
+// documents write it to take back an add), in a change set or as a document of its own:
+//
+//   { "add": { "parentId": "3001", "fields": { "ItemTypeId": "4", "Name": "Design" },
+//              "subItems": [{ "fields": { "ItemTypeId": "5", "Name": "Review" } }], "orderLast": true } }
+//   { "delete": { "workItemIds": ["3107", "3108"] } }
+//
+// A request names existing items only: an item added by one request cannot be named by a
+// later one (its ID is the service's, known once it is added).
 import { z } from 'zod';
 import { UpdateWorkItemsBody } from './api';
 import { type DocumentIssue, type JsonPath, describeValue, hasErrors, makeIssue } from './issues';
-import { idRange } from './id-ranges';
 import { isPlaceholderText } from './placeholders';
-import { checkUpdateBody, workItemIdProblem, type UpdateCheckOptions } from './rules';
-import { pathLookalike } from './id-lookalikes';
+import { checkUpdateBody, type UpdateCheckOptions } from './rules';
 import { touchedFields } from './touched';
+import { isPlainObject, MAX_ID_ISSUES, parseWorkItemIds, readIds } from './document-ids';
+import { readAdd, type AddSpec } from './add-rules';
+import { AddWorkItemRequest as AddWorkItemRequestSchema, type AddWorkItemRequest } from './additions';
+
+export { MAX_ID_ISSUES, parseWorkItemIds } from './document-ids';
+export type { AddSpec } from './add-rules';
 
 export type { DocumentIssue, IssueFix, JsonPath } from './issues';
 
-/** One request of a document: the items and the body of one PUT (split into batches when large). */
+/** What a request does: updates its items (PUT), adds items below one (POST), or deletes its items (DELETE). */
+export type RequestKind = 'update' | 'add' | 'delete';
+
+/**
+ * One request of a document: the items and the body of one PUT (split into batches when
+ * large); or, with `kind`, an add (one POST: `add`; `workItemIds` empty, `update` empty)
+ * or a delete of `workItemIds` (`update` empty).
+ */
 export interface DocumentRequest {
   description?: string;
   /** In the order written, duplicates kept (the bulk engine deduplicates and says so). */
   workItemIds: string[];
   update: UpdateWorkItemsBody;
+  /** Absent for an update. */
+  kind?: Exclude<RequestKind, 'update'>;
+  /** For an add: where, and the body. */
+  add?: AddSpec;
+}
+
+/** The kind of a request. */
+export function kindOf(r: Pick<DocumentRequest, 'kind'>): RequestKind {
+  return r.kind ?? 'update';
 }
 
 /** A request document after validation: IDs as trimmed strings, the bodies normalized. */
@@ -74,9 +105,11 @@ export interface DocumentValidation {
 
 export { REQUEST_DOCUMENT_SUFFIX } from './suffix';
 
-export const DOCUMENT_MEMBERS = ['$schema', 'description', 'service', 'workItemIds', 'update', 'requests'] as const;
+export const DOCUMENT_MEMBERS = ['$schema', 'description', 'service', 'workItemIds', 'update', 'add', 'delete', 'requests'] as const;
 /** The members of one request of a change set. */
-export const REQUEST_MEMBERS = ['description', 'workItemIds', 'update'] as const;
+export const REQUEST_MEMBERS = ['description', 'workItemIds', 'update', 'add', 'delete'] as const;
+/** The members that make a request an add or a delete instead of an update. */
+const KIND_MEMBERS = ['add', 'delete'] as const;
 /** At most this many requests in one document (each may still be split into batches). */
 export const MAX_DOCUMENT_REQUESTS = 1000;
 
@@ -93,11 +126,26 @@ const UpdateSchema = UpdateWorkItemsBody.describe('The change to make to every l
 export const REQUESTS_TEXT =
   'A change of several requests, sent in this order, previewed, confirmed, sent and undone as one (instead of "workItemIds" and "update"). A field of a work item may be changed by one request only.';
 
-/** One request of a change set. */
+export const ADD_TEXT =
+  'Adds a work item (with its sub-items) directly below "parentId", instead of "workItemIds" and "update": the body of POST /workitem/workItems/{parentId}/subItems beside the parent ID. Sent as one request; undone by deleting what it added.';
+export const DELETE_TEXT =
+  'Deletes work items, instead of "workItemIds" and "update": DELETE /workitem/workItems/{workItemIds}. A deleted item goes with the items below it; the update\'s "restore" brings it back.';
+
+/** The `add` member: the parent and the POST's body (for the JSON Schema; the checks are readAdd's). */
+export const AddSchema = AddWorkItemRequestSchema.extend({
+  parentId: WorkItemIdValue.describe('ID of the folder or work item to add below.'),
+}).describe(ADD_TEXT);
+export const DeleteSchema = z
+  .strictObject({ workItemIds: IdsSchema.describe('IDs of the work items to delete: a list of IDs, or one string of IDs separated by commas, spaces or new lines.') })
+  .describe(DELETE_TEXT);
+
+/** One request of a change set: an update (`workItemIds` and `update`), an add or a delete. */
 export const DocumentRequestSchema = z.strictObject({
   description: z.string().optional().describe('What this request does (not sent to the service).'),
-  workItemIds: IdsSchema,
-  update: UpdateSchema,
+  workItemIds: IdsSchema.optional(),
+  update: UpdateSchema.optional(),
+  add: AddSchema.optional(),
+  delete: DeleteSchema.optional(),
 });
 
 /** Shape of the request document (the JSON Schema is generated from it; rules live in validateRequestDocument). */
@@ -115,81 +163,13 @@ export const RequestDocumentSchema = z.strictObject({
     ),
   workItemIds: IdsSchema.optional(),
   update: UpdateSchema.optional(),
+  add: AddSchema.optional(),
+  delete: DeleteSchema.optional(),
   requests: z
     .array(DocumentRequestSchema)
     .optional()
     .describe(REQUESTS_TEXT),
 });
-
-/** Splits a string of IDs separated by commas, whitespace or new lines; empty entries are dropped. */
-export function parseWorkItemIds(text: string): string[] {
-  return text.split(/[\s,]+/).filter((s) => s.length > 0);
-}
-
-/** At most this many issues about individual IDs are listed; the rest are summarised in one issue. */
-export const MAX_ID_ISSUES = 50;
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** A non-ASCII character in an ID that a server may read as `.`, `/`, `\\`, ... (`．．／` is `../` to it). */
-function lookalikeProblem(id: string): ReturnType<typeof workItemIdProblem> {
-  const l = pathLookalike(id);
-  return l ? { code: 'ID_LOOKALIKE_CHARACTER', params: { id: id.length > 40 ? `${id.slice(0, 37)}...` : id, character: l.character, reads: l.reads } } : undefined;
-}
-
-function readIds(raw: unknown, issues: DocumentIssue[], base: JsonPath = []): string[] | undefined {
-  const path: JsonPath = [...base, 'workItemIds'];
-  const idIssues: DocumentIssue[] = [];
-  const entries: { id: string; path: JsonPath }[] = [];
-  if (typeof raw === 'string') {
-    for (const id of parseWorkItemIds(raw)) entries.push({ id, path });
-  } else if (Array.isArray(raw)) {
-    raw.forEach((v, i) => {
-      const p = [...path, i];
-      if (typeof v === 'string') entries.push({ id: v.trim(), path: p });
-      else if (typeof v === 'number' && Number.isSafeInteger(v)) entries.push({ id: String(v), path: p });
-      else idIssues.push(makeIssue('DOCUMENT_ID_TYPE', p, { actual: describeValue(v) }));
-    });
-  } else {
-    issues.push(makeIssue('DOCUMENT_IDS_TYPE', path, {}));
-    return undefined;
-  }
-  const seen = new Set<string>();
-  const reportedDuplicate = new Set<string>();
-  const ids: string[] = [];
-  for (const e of entries) {
-    const problem = workItemIdProblem(e.id) ?? lookalikeProblem(e.id);
-    if (problem) {
-      idIssues.push(makeIssue(problem.code, e.path, problem.params));
-      continue;
-    }
-    const range = idRange(e.id);
-    if (range && !seen.has(e.id)) {
-      idIssues.push(
-        makeIssue('DOCUMENT_ID_RANGE', e.path, { id: e.id, count: range.ids.length, from: range.ids[0]!, to: range.ids.at(-1)! }, { fix: { kind: 'expand-range', text: e.id, ids: range.ids } }),
-      );
-    }
-    if (seen.has(e.id) && !reportedDuplicate.has(e.id)) {
-      reportedDuplicate.add(e.id);
-      idIssues.push(makeIssue('DOCUMENT_ID_DUPLICATE', e.path, { id: e.id }));
-    }
-    seen.add(e.id);
-    ids.push(e.id);
-  }
-  if (idIssues.length > MAX_ID_ISSUES) {
-    const rest = idIssues.slice(MAX_ID_ISSUES);
-    issues.push(...idIssues.slice(0, MAX_ID_ISSUES));
-    issues.push(
-      makeIssue('DOCUMENT_IDS_MORE_PROBLEMS', path, { count: rest.length }, { severity: hasErrors(rest) ? 'error' : 'warning' }),
-    );
-  } else {
-    issues.push(...idIssues);
-  }
-  if (entries.length === 0 && idIssues.length === 0) issues.push(makeIssue('DOCUMENT_IDS_EMPTY', path));
-  return ids;
-}
 
 /**
  * Validates a parsed request document (the value of the JSON text): every
@@ -236,7 +216,7 @@ export function validateRequestDocument(value: unknown, options: UpdateCheckOpti
   let changeSet = false;
   if (value.requests !== undefined) {
     changeSet = true;
-    for (const m of ['workItemIds', 'update'] as const) {
+    for (const m of ['workItemIds', 'update', ...KIND_MEMBERS] as const) {
       if (value[m] !== undefined) issues.push(makeIssue('DOCUMENT_BOTH_FORMS', [m], { member: m }));
     }
     if (!Array.isArray(value.requests)) {
@@ -299,6 +279,8 @@ function readRequest(raw: unknown, base: JsonPath, issues: DocumentIssue[], opti
     }
   }
   const value = raw as Record<string, unknown>;
+  const kind = KIND_MEMBERS.find((k) => value[k] !== undefined);
+  if (kind !== undefined) return readKind(value, kind, base, issues, options, entry, idsRead);
   let ids: string[] | undefined;
   if (value.workItemIds === undefined) issues.push(makeIssue('DOCUMENT_IDS_MISSING', base, {}));
   else ids = readIds(value.workItemIds, issues, base);
@@ -323,6 +305,52 @@ function readRequest(raw: unknown, base: JsonPath, issues: DocumentIssue[], opti
 }
 
 /**
+ * Reads a request that adds or deletes instead of updating (`kind`, at `base`): one kind of
+ * request each, so `workItemIds`, `update` or the other kind beside it are errors.
+ */
+function readKind(
+  value: Record<string, unknown>,
+  kind: (typeof KIND_MEMBERS)[number],
+  base: JsonPath,
+  issues: DocumentIssue[],
+  options: UpdateCheckOptions,
+  entry: boolean,
+  idsRead: (string[] | undefined)[],
+): DocumentRequest | undefined {
+  for (const m of ['workItemIds', 'update', ...KIND_MEMBERS] as const) {
+    if (m !== kind && value[m] !== undefined) issues.push(makeIssue('DOCUMENT_REQUEST_TWO_KINDS', [...base, m], { member: m, kind }));
+  }
+  const at: JsonPath = [...base, kind];
+  findPlaceholders(value[kind], at, issues);
+  const out: DocumentRequest = { workItemIds: [], update: {}, kind };
+  if (entry && typeof value.description === 'string') out.description = value.description;
+  if (kind === 'add') {
+    idsRead.push(undefined);
+    const add = readAdd(value.add, at, issues, options);
+    if (!add) return undefined;
+    out.add = add;
+    return out;
+  }
+  const raw = value.delete;
+  if (!isPlainObject(raw)) {
+    issues.push(makeIssue('WRONG_TYPE', at, { member: 'delete', expected: 'an object with "workItemIds"', actual: describeValue(raw) }));
+    idsRead.push(undefined);
+    return undefined;
+  }
+  for (const key of Object.keys(raw)) if (key !== 'workItemIds') issues.push(makeIssue('UNKNOWN_MEMBER', [...at, key], { member: key, where: 'delete', allowed: 'workItemIds' }));
+  let ids: string[] | undefined;
+  if (raw.workItemIds === undefined) issues.push(makeIssue('DOCUMENT_IDS_MISSING', at, {}));
+  else {
+    ids = readIds(raw.workItemIds, issues, at);
+    findPlaceholders(raw.workItemIds, [...at, 'workItemIds'], issues, true);
+  }
+  idsRead.push(ids);
+  if (!ids) return undefined;
+  out.workItemIds = ids;
+  return out;
+}
+
+/**
  * An item may be in several requests of a change when they change different fields of it
  * (the undo of a change puts back its schedule and its fields by separate requests, say);
  * a field of an item changed by two requests is an error on the later entry: its value
@@ -331,14 +359,32 @@ function readRequest(raw: unknown, base: JsonPath, issues: DocumentIssue[], opti
 function checkSharedItems(raw: unknown[], requests: readonly DocumentRequest[], issues: DocumentIssue[]): void {
   const claimed = new Map<string, Map<string, number>>();
   let reported = 0;
+  // A deleted item is the one request's that deletes it: no other request of the change names it, or adds below it.
+  const deletedBy = new Map<string, number>();
+  requests.forEach((r, i) => {
+    if (r.kind === 'delete') for (const id of r.workItemIds) if (!deletedBy.has(id)) deletedBy.set(id, i);
+  });
   requests.forEach((r, i) => {
     const entry = raw[i] as Record<string, unknown>;
-    const written = entry.workItemIds;
+    if (r.add) {
+      const by = deletedBy.get(r.add.parentId);
+      if (by !== undefined && reported++ < MAX_ID_ISSUES) issues.push(makeIssue('ADD_PARENT_DELETED_IN_CHANGE', ['requests', i, 'add', 'parentId'], { id: r.add.parentId, request: by + 1 }));
+      return;
+    }
+    const del = r.kind === 'delete';
+    const written = del ? (entry.delete as Record<string, unknown>).workItemIds : entry.workItemIds;
+    const idsAt: JsonPath = del ? ['requests', i, 'delete', 'workItemIds'] : ['requests', i, 'workItemIds'];
     const fields = touchedFields(r.update);
     const seenHere = new Set<string>();
     for (const [k, id] of r.workItemIds.entries()) {
       if (seenHere.has(id)) continue; // a duplicate within one request is its own warning
       seenHere.add(id);
+      const by = deletedBy.get(id);
+      if (by !== undefined && by !== i) {
+        if (reported++ < MAX_ID_ISSUES) issues.push(makeIssue('DOCUMENT_DELETED_ITEM_NAMED', Array.isArray(written) ? [...idsAt, positionOf(written, id, k)] : idsAt, { id, request: by + 1 }));
+        continue;
+      }
+      if (del) continue;
       let mine = claimed.get(id);
       if (!mine) claimed.set(id, (mine = new Map()));
       const clash = fields.find((f) => mine.has(f));
@@ -347,7 +393,7 @@ function checkSharedItems(raw: unknown[], requests: readonly DocumentRequest[], 
         continue;
       }
       if (reported++ >= MAX_ID_ISSUES) continue;
-      const at: JsonPath = Array.isArray(written) ? ['requests', i, 'workItemIds', positionOf(written, id, k)] : ['requests', i, 'workItemIds'];
+      const at: JsonPath = Array.isArray(written) ? [...idsAt, positionOf(written, id, k)] : idsAt;
       issues.push(makeIssue('DOCUMENT_ID_IN_TWO_REQUESTS', at, { id, request: mine.get(clash)! + 1, field: clash }));
     }
   });
@@ -412,30 +458,57 @@ export function createRequestDocument<U = UpdateWorkItemsBody, I = string>(
   return doc as NewRequestDocument<U, I>;
 }
 
+/** A request of a change set as written: an update, an add (`add`: the parent and the body) or a delete (`delete`: the IDs). */
+export type NewChangeRequest<U = UpdateWorkItemsBody, I = string> =
+  | { description?: string; workItemIds: I[]; update: U }
+  | { description?: string; add: { parentId: string } & AddWorkItemRequest }
+  | { description?: string; delete: { workItemIds: I[] } };
+
 /** A change set value as written to a new file: several requests sent, previewed and undone as one. */
 export type NewChangeSet<U = UpdateWorkItemsBody, I = string> = {
   $schema?: string;
   description?: string;
   service?: string;
-  requests: { description?: string; workItemIds: I[]; update: U }[];
+  requests: NewChangeRequest<U, I>[];
 };
+
+/** A request to write: an update, or with `kind` an add (`add`) or a delete of `workItemIds`. */
+export interface ChangeRequestInput<U = UpdateWorkItemsBody, I = string> {
+  description?: string;
+  workItemIds: readonly I[];
+  update: U;
+  kind?: 'add' | 'delete';
+  add?: AddSpec;
+}
+
+/** A request as the document writes it (its members in one order). */
+function writtenRequest<U, I>(r: ChangeRequestInput<U, I>, withDescription: boolean): NewChangeRequest<U, I> {
+  const description = withDescription && r.description !== undefined ? { description: r.description } : {};
+  if (r.kind === 'add' && r.add) return { ...description, add: { parentId: r.add.parentId, ...r.add.item } };
+  if (r.kind === 'delete') return { ...description, delete: { workItemIds: [...r.workItemIds] } };
+  return { ...description, workItemIds: [...r.workItemIds], update: r.update };
+}
 
 /**
  * Builds a document for a list of requests: the single-request form for one request
- * (which reads as it always did), a change set for several.
+ * (which reads as it always did; an add or a delete as a document of its own), a change
+ * set for several.
  */
 export function createChangeDocument<U = UpdateWorkItemsBody, I = string>(
-  requests: readonly { description?: string; workItemIds: readonly I[]; update: U }[],
+  requests: readonly ChangeRequestInput<U, I>[],
   options: { description?: string; schemaUrl?: string; service?: string } = {},
-): NewRequestDocument<U, I> | NewChangeSet<U, I> {
+): NewRequestDocument<U, I> | NewChangeSet<U, I> | ({ $schema?: string; description?: string; service?: string } & NewChangeRequest<U, I>) {
+  const head: { $schema?: string; description?: string; service?: string } = {};
+  if (options.schemaUrl) head.$schema = options.schemaUrl;
   if (requests.length === 1) {
     const only = requests[0]!;
-    return createRequestDocument(only.workItemIds, only.update, { ...options, description: options.description ?? only.description });
+    if (only.kind === undefined) return createRequestDocument(only.workItemIds, only.update, { ...options, description: options.description ?? only.description });
+    const description = options.description ?? only.description;
+    if (description !== undefined) head.description = description;
+    if (options.service !== undefined) head.service = options.service;
+    return { ...head, ...writtenRequest(only, false) };
   }
-  const doc: Partial<NewChangeSet<U, I>> = {};
-  if (options.schemaUrl) doc.$schema = options.schemaUrl;
-  if (options.description !== undefined) doc.description = options.description;
-  if (options.service !== undefined) doc.service = options.service;
-  doc.requests = requests.map((r) => ({ ...(r.description !== undefined ? { description: r.description } : {}), workItemIds: [...r.workItemIds], update: r.update }));
-  return doc as NewChangeSet<U, I>;
+  if (options.description !== undefined) head.description = options.description;
+  if (options.service !== undefined) head.service = options.service;
+  return { ...head, requests: requests.map((r) => writtenRequest(r, true)) };
 }

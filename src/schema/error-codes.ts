@@ -34,17 +34,17 @@ export const ERROR_CODES = {
   // Request document (*.workitems.json) — src/schema/document.ts
   // -------------------------------------------------------------------------
   DOCUMENT_NOT_OBJECT: {
-    message: 'A request document must be a JSON object with "workItemIds" and "update", or with "requests".',
+    message: 'A request document must be a JSON object with "workItemIds" and "update", with "add" or "delete", or with "requests".',
     producedBy: ['client'],
     severity: 'error',
   },
   DOCUMENT_UNKNOWN_MEMBER: {
-    message: 'Unknown member "{member}": a request document has only "description", "service", "workItemIds" and "update" (or "requests").',
+    message: 'Unknown member "{member}": a request document has only "description", "service", "workItemIds" and "update" (or "add", "delete" or "requests").',
     producedBy: ['client'],
     severity: 'error',
   },
   DOCUMENT_REQUEST_UNKNOWN_MEMBER: {
-    message: 'Unknown member "{member}": a request of "requests" has only "description", "workItemIds" and "update".',
+    message: 'Unknown member "{member}": a request of "requests" has only "description", "workItemIds" and "update" (or "add" or "delete").',
     producedBy: ['client'],
     severity: 'error',
   },
@@ -70,6 +70,46 @@ export const ERROR_CODES = {
   },
   DOCUMENT_ID_IN_TWO_REQUESTS: {
     message: 'Work item ID "{id}" is already in request {request}, which changes {field} too: a field of an item is changed by one request of a change; merge the two.',
+    producedBy: ['client'],
+    severity: 'error',
+  },
+  DOCUMENT_REQUEST_TWO_KINDS: {
+    message: '"{member}" cannot stand beside "{kind}": a request updates ("workItemIds" and "update"), adds ("add") or deletes ("delete"); write the other as a request of its own.',
+    producedBy: ['client'],
+    severity: 'error',
+  },
+  DOCUMENT_DELETED_ITEM_NAMED: {
+    message: 'Work item "{id}" is deleted by request {request} of this change: no other request of the change may name it.',
+    producedBy: ['client'],
+    severity: 'error',
+  },
+  ADD_PARENT_DELETED_IN_CHANGE: {
+    message: 'Work item "{id}" is deleted by request {request} of this change: nothing can be added below it.',
+    producedBy: ['client'],
+    severity: 'error',
+  },
+  ADD_PARENT_MISSING: {
+    message: '"parentId" is missing: give the ID of the folder or work item to add below.',
+    producedBy: ['client'],
+    severity: 'error',
+  },
+  ADD_FIELDS_MISSING: {
+    message: 'The new item has no "fields": give at least its "ItemTypeId" and "Name".',
+    producedBy: ['client'],
+    severity: 'error',
+  },
+  ADD_ITEM_TYPE_MISSING: {
+    message: '"fields" of the new item has no "ItemTypeId": give the ID of its item type.',
+    producedBy: ['client'],
+    severity: 'error',
+  },
+  ADD_NAME_MISSING: {
+    message: '"fields" of the new item has no "Name": give its name.',
+    producedBy: ['client'],
+    severity: 'error',
+  },
+  ADD_TOO_MANY_ITEMS: {
+    message: 'This request adds {count} items with its sub-items; one request adds at most {max}: split it into several "add" requests.',
     producedBy: ['client'],
     severity: 'error',
   },

@@ -10,7 +10,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { UpdateWorkItemsBody } from './api';
-import { DocumentRequestSchema, RequestDocumentSchema, REQUESTS_TEXT } from './document';
+import { ADD_TEXT, AddSchema, DocumentRequestSchema, RequestDocumentSchema, REQUESTS_TEXT } from './document';
+
+const SUB_ITEMS_TEXT = 'Items to add below this one, in order (added with it in one transaction).';
+const ADD_FIELDS_TEXT =
+  'Fields of the new item, keyed by system name (case-sensitive): ItemTypeId and Name are required, e.g. {"ItemTypeId": "4", "Name": "Design", "PlannedStartDate": "2027-01-04"}.';
 import { fieldsMapSchema } from './field-values';
 import { JSON_SCHEMA_JA, otherCaseJa } from './json-schema-ja';
 import BUNDLE_JA from '../../l10n/bundle.l10n.ja.json';
@@ -218,9 +222,12 @@ function finishUpdateBody(update: JsonObject, withSnippets: boolean): void {
 export function buildRequestDocumentJsonSchema(): JsonObject {
   const updateText =
     'The change to make to every listed work item: the body of PUT /workitem/workItems/{workItemIds}. Members may be combined; a document with errors is never sent.';
-  const request = DocumentRequestSchema.extend({ update: editorUpdateBody().describe(updateText) });
+  // The new item's fields typed from the catalogue too (completion and hover of the field names).
+  const add = AddSchema.extend({ fields: fieldsMapSchema().describe(ADD_FIELDS_TEXT) }).describe(ADD_TEXT).optional();
+  const request = DocumentRequestSchema.extend({ update: editorUpdateBody().describe(updateText).optional(), add });
   const model = RequestDocumentSchema.extend({
     update: editorUpdateBody().describe(updateText).optional(),
+    add,
     requests: z.array(request).optional().describe(REQUESTS_TEXT),
   });
   // Each use of a schema its own copy (no $ref between the document's update and a request's).
@@ -231,6 +238,12 @@ export function buildRequestDocumentJsonSchema(): JsonObject {
   for (const p of [props, requestProps]) {
     finishUpdateBody(p.update as JsonObject, true);
     (p.workItemIds as JsonObject).examples = [['120', '121', '122'], '120, 121, 122'];
+    const addProps = (p.add as JsonObject).properties as JsonObject;
+    (addProps.parentId as JsonObject).examples = ['PARENT-ID'];
+    (addProps.fields as JsonObject).examples = [{ ItemTypeId: 'ITEM-TYPE-ID', Name: 'Design' }];
+    // The sub-items are items of the same shape (a reference): their description beside it, for the hover.
+    (addProps.subItems as JsonObject).description = SUB_ITEMS_TEXT;
+    dropValueChecks(p.add as JsonObject);
   }
   dropShapeChecks(schema);
   (props.description as JsonObject).examples = ['Shift sprint 12 by one week'];

@@ -11,6 +11,25 @@ export const JSON_SCHEMA_JA: Readonly<Record<string, string>> = {
   'A change of several requests, sent in this order, previewed, confirmed, sent and undone as one (instead of "workItemIds" and "update"). A field of a work item may be changed by one request only.':
     '複数のリクエストからなる 1 つの変更です ("workItemIds" と "update" の代わりに書きます)。この順に送信し、プレビュー・確認・送信・元に戻すを 1 つの変更として行います。作業項目の 1 つのフィールドを変更できるのは 1 つのリクエストだけです。',
   'What this request does (not sent to the service).': 'このリクエストの内容の説明 (サービスには送信されません)。',
+  'Fields of the new item, keyed by system name (case-sensitive): ItemTypeId and Name are required, e.g. {"ItemTypeId": "4", "Name": "Design", "PlannedStartDate": "2027-01-04"}.':
+    '新しい項目のフィールド。キーはシステム名です (大文字と小文字を区別します)。ItemTypeId と Name は必須です (例: {"ItemTypeId": "4", "Name": "Design", "PlannedStartDate": "2027-01-04"})。',
+  'Fields of the new item, keyed by system name (case-sensitive); ItemTypeId and Name are required, e.g. {"ItemTypeId": "4", "Name": "Design"}.':
+    '新しい項目のフィールド。キーはシステム名です (大文字と小文字を区別します)。ItemTypeId と Name は必須です (例: {"ItemTypeId": "4", "Name": "Design"})。',
+  "How each field's value is determined, keyed by field name; a formula cannot be set.": '各フィールドの値の決定方法。キーはフィールド名です。数式は設定できません。',
+  'Assignments of the new item.': '新しい項目の割り当て。',
+  'Strings kept with the new item, keyed by name (not in every copy of the help).': '新しい項目とともに保存される文字列。キーは名前です (ヘルプの版によっては記載がありません)。',
+  'Insert directly before the given sibling; "0" means insert at the end.': '指定した兄弟項目の直前に挿入します。"0" は末尾への挿入です。',
+  'Insert directly after the given sibling; "0" means insert at the beginning.': '指定した兄弟項目の直後に挿入します。"0" は先頭への挿入です。',
+  'true: insert at the beginning; otherwise nothing happens.': 'true: 先頭に挿入します。それ以外では何もしません。',
+  'true: insert at the end; otherwise nothing happens.': 'true: 末尾に挿入します。それ以外では何もしません。',
+  'ID of the folder or work item to add below.': '追加先 (この下に追加する) フォルダーまたは作業項目の ID。',
+  'Adds a work item (with its sub-items) directly below "parentId", instead of "workItemIds" and "update": the body of POST /workitem/workItems/{parentId}/subItems beside the parent ID. Sent as one request; undone by deleting what it added.':
+    '"parentId" の直下に作業項目を (サブ項目とともに) 追加します ("workItemIds" と "update" の代わりに書きます)。親 ID と並べて書く POST /workitem/workItems/{parentId}/subItems の本文です。1 つのリクエストで送信し、追加したものを削除して元に戻します。',
+  'IDs of the work items to delete: a list of IDs, or one string of IDs separated by commas, spaces or new lines.':
+    '削除する作業項目の ID。ID のリスト、またはカンマ・空白・改行で区切った ID の文字列です。',
+  'Deletes work items, instead of "workItemIds" and "update": DELETE /workitem/workItems/{workItemIds}. A deleted item goes with the items below it; the update\'s "restore" brings it back.':
+    '作業項目を削除します ("workItemIds" と "update" の代わりに書きます)。DELETE /workitem/workItems/{workItemIds} です。削除した項目はその下の項目とともに削除され、更新の "restore" で元に戻せます。',
+  'Items to add below this one, in order (added with it in one transaction).': 'この項目の下に追加する項目 (順番どおり。この項目と 1 つのトランザクションで追加します)。',
   'Assignments to add.': '追加する割り当て。',
   'Assignments to update.': '更新する割り当て。',
   'Change to assignments.': '割り当ての変更。',

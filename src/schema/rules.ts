@@ -87,7 +87,7 @@ function keysOf(schema: { shape: Record<string, unknown> }): string[] {
   return Object.keys(schema.shape);
 }
 
-const ADD_NODE: MemberTree = { keys: keysOf(AssignmentAdd), objects: {}, arrays: {} };
+export const ADD_NODE: MemberTree = { keys: keysOf(AssignmentAdd), objects: {}, arrays: {} };
 const UPDATE_NODE: MemberTree = { keys: keysOf(AssignmentUpdate), objects: {}, arrays: {} };
 const CHANGE_NODE: MemberTree = {
   keys: keysOf(AssignmentChange),
@@ -107,7 +107,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** Maps paths in the normalized body back to the member names the user wrote. */
-class Renames {
+export class Renames {
   private readonly map = new Map<string, string>();
   add(normalizedPath: JsonPath, original: string): void {
     this.map.set(JSON.stringify(normalizedPath), original);
@@ -204,8 +204,8 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
-function objectNodeAt(path: readonly PropertyKey[]): MemberTree | undefined {
-  let node: MemberTree | undefined = UPDATE_BODY_MEMBERS;
+function objectNodeAt(path: readonly PropertyKey[], root: MemberTree): MemberTree | undefined {
+  let node: MemberTree | undefined = root;
   for (let i = 0; i < path.length && node; i++) {
     const seg = path[i];
     if (typeof seg === 'number') continue;
@@ -247,14 +247,15 @@ function whereText(relPath: JsonPath): string {
   return relPath.length === 0 ? 'the update' : formatJsonPath(relPath);
 }
 
-function translateZodIssue(zi: z.core.$ZodIssue, body: unknown, renames: Renames): DocumentIssue[] {
+/** A zod issue of a body as the document's issues (`root`: the body's members, for "did you mean"). */
+export function translateZodIssue(zi: z.core.$ZodIssue, body: unknown, renames: Renames, root: MemberTree = UPDATE_BODY_MEMBERS): DocumentIssue[] {
   const rel = zi.path.filter((s): s is string | number => typeof s !== 'symbol');
   const orig = renames.toOriginal(rel);
   const member = formatJsonPath(orig);
   const value = valueAt(body, rel);
   switch (zi.code) {
     case 'unrecognized_keys': {
-      const node = objectNodeAt(rel);
+      const node = objectNodeAt(rel, root);
       const allowed = node ? node.keys : [];
       return zi.keys.map((key) => {
         const where = whereText(orig);
@@ -304,7 +305,7 @@ function translateZodIssue(zi: z.core.$ZodIssue, body: unknown, renames: Renames
 // Cross-member rules (on the normalized body; paths are body-relative, normalized)
 // ---------------------------------------------------------------------------
 
-type Emit = (code: ErrorCode, path: JsonPath, params?: MessageParams, extra?: Parameters<typeof makeIssue>[3]) => void;
+export type Emit = (code: ErrorCode, path: JsonPath, params?: MessageParams, extra?: Parameters<typeof makeIssue>[3]) => void;
 
 const ID_MEMBERS = ['moveParentTo', 'changeItemTypeTo', 'restoreToParent', 'copyAssignmentsFrom', 'orderBefore', 'orderAfter'] as const;
 
@@ -339,7 +340,7 @@ interface KnownField {
 }
 
 /** The field names a check knows: the connected service's catalogue (when read) and the built-in official fields. */
-interface FieldNames {
+export interface FieldNames {
   catalogue?: ServiceFieldCatalogue;
 }
 
@@ -421,7 +422,7 @@ function checkFieldValue(name: string, known: KnownField, value: unknown, path: 
   else emit('FIELD_VALUE_TYPE', path, { field: name, expected: m.expected, actual });
 }
 
-function checkFields(b: Record<string, unknown>, emit: Emit, names: FieldNames): void {
+export function checkFields(b: Record<string, unknown>, emit: Emit, names: FieldNames): void {
   const fields = b.fields;
   if (!isPlainObject(fields)) return;
   for (const [name, value] of Object.entries(fields)) {
@@ -441,7 +442,7 @@ function checkFields(b: Record<string, unknown>, emit: Emit, names: FieldNames):
   }
 }
 
-function checkCalcTypes(b: Record<string, unknown>, emit: Emit, names: FieldNames): void {
+export function checkCalcTypes(b: Record<string, unknown>, emit: Emit, names: FieldNames): void {
   const calc = b.fieldCalcTypes;
   if (!isPlainObject(calc)) return;
   for (const [name, value] of Object.entries(calc)) {
@@ -518,7 +519,7 @@ function checkAssignments(b: Record<string, unknown>, emit: Emit): void {
   }
 }
 
-function checkPlannedTime(v: unknown, path: JsonPath, emit: Emit): void {
+export function checkPlannedTime(v: unknown, path: JsonPath, emit: Emit): void {
   if (typeof v === 'number' && Number.isInteger(v) && v < 0) {
     emit('VALUE_OUT_OF_RANGE', path, { member: formatJsonPath(path), range: '0 or more', actual: describeValue(v) });
   }

@@ -43,6 +43,20 @@ export interface ChangeTableStrings {
   /** Hours and minutes, `{0}`-templates ("{0} h", "{0} min"); English when not given. */
   hours?: string;
   minutes?: string;
+  /** An item to be added, in the ID column and as its values before; "(new)" when not given. */
+  newItem?: string;
+  /** The remark of an item to be added: where it goes. */
+  addedBelow?(parentId: string): string;
+  /** The remark of an item the change deletes. */
+  toBeDeleted?: string;
+}
+
+/** An item a change adds, as the preview shows it: where it goes, how deep below that, its fields. */
+export interface NewItemRow {
+  parentId: string;
+  /** 0 for the item added directly below the parent, 1 for its sub-items, ... */
+  depth: number;
+  fields: Readonly<Record<string, unknown>>;
 }
 
 export const ENGLISH_CHANGE_TABLE: ChangeTableStrings = {
@@ -58,6 +72,9 @@ export const ENGLISH_CHANGE_TABLE: ChangeTableStrings = {
   field: englishLabel,
   hours: '{0} h',
   minutes: '{0} min',
+  newItem: '(new)',
+  addedBelow: (parentId) => `added below ${parentId}`,
+  toBeDeleted: 'deleted by this change',
 };
 
 function englishLabel(systemName: string): string {
@@ -129,8 +146,10 @@ export class PreviewTableBuilder {
   private readonly pendingAt: number[] = [];
   private readonly pendingNote: EffectNote[] = [];
   private readonly settled = new Set<string>();
-  /** Rows made so far (ids[0 .. next - 1]). */
+  /** Rows made so far (ids[0 .. next - 1]), after the rows of the items to be added (`offset` of them, first). */
   private next = 0;
+  private readonly offset: number;
+  private handedOn = false;
   private row!: ItemRow;
   private i = 0;
   private readonly visit: FieldVisitor;
@@ -149,16 +168,25 @@ export class PreviewTableBuilder {
     private readonly body: UpdateWorkItemsBody | ReadonlyMap<string, readonly UpdateWorkItemsBody[]>,
     private readonly s: ChangeTableStrings,
     private readonly options: EffectsOptions = {},
+    added: readonly NewItemRow[] = [],
+    /** Items the change deletes: their rows say so. */
+    private readonly deleted: ReadonlySet<string> = new Set(),
   ) {
-    if (body instanceof Map) {
-      this.bodyOf = body;
-      this.fields = core().touchedFieldsOfAll([...new Set([...body.values()].flat())]);
+    // Items to be added give the table their fields too: each item of the change then has its fields' places.
+    const bodies = added.length > 0 && !(body instanceof Map) ? new Map(ids.map((id) => [id, [body as UpdateWorkItemsBody]])) : body;
+    if (bodies instanceof Map) {
+      this.bodyOf = bodies;
+      const fields = core().touchedFieldsOfAll([...new Set([...bodies.values()].flat())]);
+      for (const a of added) for (const f of Object.keys(a.fields)) if (!fields.includes(f)) fields.push(f);
+      this.fields = fields;
       this.place = new Map(this.fields.map((f, i) => [f, i]));
     } else {
       this.fields = core().touchedFields(body as UpdateWorkItemsBody);
     }
+    this.offset = added.length;
     this.counts = this.fields.map((field) => ({ field, changes: 0, unchanged: 0, computed: 0, unexpected: 0 }));
     this.table = { kind: 'preview', fields: this.fields, labels: labelsOf({ fields: this.fields }, s), rows: [], counts: this.counts, lines: [] };
+    added.forEach((a, r) => (this.table.rows[r] = this.newRow(a)));
     // Each row's cells made at their full length and filled in place (no growing arrays: 20,000 rows make little garbage).
     this.visit = (field, before, expected, changes) => {
       // One body: its fields come in the row's order. Several: each field goes to its own place.
@@ -182,14 +210,31 @@ export class PreviewTableBuilder {
     };
   }
 
-  /** Rows made so far. */
+  /** Rows made so far (the items to be added, made first, among them). */
   get made(): number {
-    return this.next;
+    return this.offset + this.next;
+  }
+
+  /** The row of an item to be added: "(new)" before, its fields after (each counted as a change). */
+  private newRow(a: NewItemRow): ItemRow {
+    const mark = this.s.newItem ?? ENGLISH_CHANGE_TABLE.newItem!;
+    const name = typeof a.fields.Name === 'string' ? a.fields.Name : '';
+    const row: ItemRow = { id: mark, name: `${'  '.repeat(a.depth)}${name}`, remarks: this.s.addedBelow?.(a.parentId) ?? ENGLISH_CHANGE_TABLE.addedBelow!(a.parentId), flagged: false, state: [], before: [], after: [] };
+    this.fields.forEach((f, i) => {
+      const set = Object.prototype.hasOwnProperty.call(a.fields, f);
+      if (set) this.counts[i]!.changes++;
+      row.state.push(set ? CellState.Changes : CellState.Unchanged);
+      row.before.push(mark);
+      row.after.push(set ? a.fields[f] : null);
+    });
+    return row;
   }
 
   /** The reads of `batch` came back (values in `current`): the rows of the items settled so far; answers the index of the first new row. */
   addRead(batch: readonly string[], current: ReadonlyMap<string, ItemValues>): number {
-    const from = this.next;
+    // The first rows handed on start with the items to be added (made first, at the top).
+    const from = this.handedOn ? this.offset + this.next : 0;
+    this.handedOn = true;
     const all = batch === this.ids;
     if (!all) for (const id of batch) this.settled.add(id);
     while (this.next < this.ids.length && (all || this.settled.has(this.ids[this.next]!))) this.makeRow(this.next++, current);
@@ -218,6 +263,10 @@ export class PreviewTableBuilder {
       row.flagged = true;
       for (const p of e.problems) this.problems.set(p.code, (this.problems.get(p.code) ?? 0) + 1);
     }
+    if (this.deleted.has(id)) {
+      const mark = this.s.toBeDeleted ?? ENGLISH_CHANGE_TABLE.toBeDeleted!;
+      row.remarks = row.remarks ? `${mark} · ${row.remarks}` : mark;
+    }
     for (let j = 0; j < e.notes.length; j++) {
       const n = e.notes[j]!;
       if (core().SUB_ITEM_NOTES.has(n)) {
@@ -231,7 +280,7 @@ export class PreviewTableBuilder {
       row.before[i] = undefined;
       row.after[i] = null;
     }
-    this.table.rows[r] = row;
+    this.table.rows[this.offset + r] = row;
   }
 
   /** The effects of an item's bodies in a change set, as one: each visits its own fields' places. */

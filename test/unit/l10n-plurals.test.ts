@@ -32,6 +32,7 @@ export function pluralShape(key: string): string {
 /** Counted keys whose count is never 1, and why. */
 const NEVER_ONE: Record<string, string> = {
   'Split into requests of at most {0} IDs and at most {1} characters of URL.': 'the settings\' limits',
+  'one request adds {0} items with its sub-items; the service adds at most {1} in one request: split it into several "add" requests': 'said only above the limit of 1000 items',
   'Expand {0} into the {1} IDs {2} to {3}?': 'a range has two IDs or more',
   'Expand the ranges {0} into {1} IDs?': 'ranges have two IDs or more',
   'Expand {0} into {1} IDs': 'a range has two IDs or more',

@@ -27,14 +27,14 @@ describe('schema request document', () => {
     for (const v of [null, [], 'x', 3]) {
       const r = validateRequestDocument(v);
       assert.equal(r.ok, false);
-      assert.equal(find(r.issues, 'DOCUMENT_NOT_OBJECT', []).message, 'A request document must be a JSON object with "workItemIds" and "update", or with "requests".');
+      assert.equal(find(r.issues, 'DOCUMENT_NOT_OBJECT', []).message, 'A request document must be a JSON object with "workItemIds" and "update", with "add" or "delete", or with "requests".');
     }
   });
 
   it('an unknown top-level member is an error naming it (with a fix for another capitalisation)', () => {
     const r = validateRequestDocument(doc({ comment: 'x', WorkItemIDs: '1' }));
     assert.equal(r.ok, false);
-    assert.match(find(r.issues, 'DOCUMENT_UNKNOWN_MEMBER', ['comment']).message, /^Unknown member "comment": a request document has only "description", "service", "workItemIds" and "update" \(or "requests"\)\.$/);
+    assert.match(find(r.issues, 'DOCUMENT_UNKNOWN_MEMBER', ['comment']).message, /^Unknown member "comment": a request document has only "description", "service", "workItemIds" and "update" \(or "add", "delete" or "requests"\)\.$/);
     assert.deepEqual(find(r.issues, 'DOCUMENT_UNKNOWN_MEMBER', ['WorkItemIDs']).fix, { kind: 'rename-member', to: 'workItemIds' });
   });
 

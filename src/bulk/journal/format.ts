@@ -33,23 +33,27 @@
 //   (both written out when they are not). Since version 4 the plan holds `parts`, the
 //   requests of the document with their bodies (a change set has several; each batch
 //   names its part); a part's IDs are left out when they are its batches' IDs in order.
-//   A plan of an earlier version holds one `update` and reads as one part.
+//   A plan of an earlier version holds one `update` and reads as one part. Since version 5 a
+//   part may add (`kind: "add"`, `add`: the parent and the POST's body; its one batch names
+//   the parent and goes to `/workitem/workItems/{parent}/subItems`) or delete (`kind:
+//   "delete"`); the answer of an add (the added items, with their IDs) is its request's
+//   response, kept like any other, so a resumption and an undo know what the job created.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { workItemsPath } from '../../api/paths';
+import { subItemsPath, workItemsPath } from '../../api/paths';
 import type { Piece } from '../durable';
 import { isServiceBaseUrl, JobServiceShape, serviceBaseUrl, type JobService, type ServiceGoneReason } from '../service';
 import type { UpdateWorkItemsBody } from '../../schema/api';
 import { REQUEST_STATES, type JobOutcome, type JobPlan, type RequestResult, type RequestState } from '../types';
 
 export const JOURNAL_FORMAT = 'workitem-studio.bulk-job';
-export const JOURNAL_VERSION = 4;
+export const JOURNAL_VERSION = 5;
 /**
  * Versions this code reads (1: no change log, a running job always rewrote its
  * snapshot; 2: every ID three times in the plan, in its list, its request's list and
- * its request's path; 3: one body per job, `update`).
+ * its request's path; 3: one body per job, `update`; 4: parts that update only).
  */
-export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4];
+export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4, 5];
 export const LOG_SUFFIX = '.log';
 export const FILE_PREFIX = 'job-';
 export const FILE_SUFFIX = '.json';
@@ -152,7 +156,19 @@ const PlanShape = z.looseObject({
     z.looseObject({ index: z.number().int(), ids: z.array(z.string()).optional(), n: z.number().int().nonnegative().optional(), path: z.string(), part: z.number().int().nonnegative().optional() }),
   ),
   // Version 4: the document's requests; earlier versions: one body for every request.
-  parts: z.array(z.looseObject({ ids: z.array(z.string()).optional(), update: z.record(z.string(), z.unknown()), description: z.string().optional() })).min(1).optional(),
+  parts: z
+    .array(
+      z.looseObject({
+        ids: z.array(z.string()).optional(),
+        update: z.record(z.string(), z.unknown()),
+        description: z.string().optional(),
+        kind: z.enum(['add', 'delete']).optional(),
+        // The body is the client's to check again before it is sent (its strict wire schema).
+        add: z.looseObject({ parentId: z.string().min(1), item: z.looseObject({ fields: z.record(z.string(), z.unknown()) }) }).optional(),
+      }),
+    )
+    .min(1)
+    .optional(),
   update: z.record(z.string(), z.unknown()).optional(),
   warnings: z.array(z.unknown()).default([]),
   baseUrl: z.string(),
@@ -327,9 +343,11 @@ function pathProblem(data: JournalData): string | undefined {
   for (let i = 0; i < data.plan.requests.length; i++) {
     const planned = data.plan.requests[i]!;
     const r = data.requests[i]!;
+    const part = data.plan.parts[planned.part ?? 0]!;
+    if (part.kind === 'add' && (!part.add || planned.ids.length !== 1 || planned.ids[0] !== part.add.parentId)) return `request #${i + 1}: an add names its parent only`;
     let expected: string;
     try {
-      expected = workItemsPath(planned.ids);
+      expected = part.kind === 'add' ? subItemsPath(planned.ids[0]!) : workItemsPath(planned.ids);
     } catch (e) {
       return `request #${i + 1}: ${errText(e)}`;
     }

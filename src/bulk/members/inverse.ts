@@ -8,8 +8,12 @@ import type { UpdateWorkItemsBody } from '../../schema/api';
 import { inEffect, type MemberName } from '../../schema/members';
 import { normalizeValue, sameFieldValue, type ItemValues } from '../values';
 
-/** What an undo document puts back (one document per distinct inverse change). Listed in the order to send. */
-export type UndoKind = 'lock' | 'calc-types' | 'assignments' | 'schedule' | 'fields' | 'item-type' | 'parent';
+/**
+ * What an undo document puts back (one document per distinct inverse change). Listed in the
+ * order to send. `delete`: deletes the items an add created (a DELETE, `update` empty);
+ * `restore`: restores the items a delete deleted.
+ */
+export type UndoKind = 'lock' | 'calc-types' | 'assignments' | 'schedule' | 'fields' | 'item-type' | 'parent' | 'delete' | 'restore';
 
 export const UNDO_ORDER: readonly UndoKind[] = ['lock', 'calc-types', 'assignments', 'schedule', 'fields', 'item-type', 'parent'];
 
@@ -26,7 +30,10 @@ export type NonInvertibleReason =
   | 'restore' // restored items cannot be deleted again by an update
   | 'formula' // a Formula calculation type cannot be set through the API
   | 'parent-unknown' // the previous parent is not known (or the item was top-level)
-  | 'order-unknown'; // the previous siblings are not known: the item goes back to its parent's end
+  | 'order-unknown' // the previous siblings are not known: the item goes back to its parent's end
+  | 'add-outcome-unknown' // an add of unknown outcome: what it created (if anything) is not known
+  | 'added-ids-unknown' // an add succeeded but its answer named no item: what to delete is not known
+  | 'delete-outcome-unknown'; // a delete of unknown outcome: the item is restored only once it is known deleted
 
 export interface NonInvertible {
   id: string;

@@ -165,7 +165,13 @@ export async function sendWithoutMissing(jobs: JobRunner, jobId?: string): Promi
   const remaining = new Set(m.remaining);
   const plan = core().planChange({
     requests: journal.plan.parts
-      .map((p) => ({ workItemIds: p.ids.filter((id) => remaining.has(id)), update: p.update, ...(p.description !== undefined ? { description: p.description } : {}) }))
+      // A delete stays a delete; an add names no item (its parent, when missing, is not added below).
+      .map((p) => ({
+        workItemIds: p.ids.filter((id) => remaining.has(id)),
+        update: p.update,
+        ...(p.kind === 'delete' ? { kind: p.kind } : {}),
+        ...(p.description !== undefined ? { description: p.description } : {}),
+      }))
       .filter((p) => p.workItemIds.length > 0),
     baseUrl: info.baseUrl,
     maxIdsPerRequest: journal.plan.maxIdsPerRequest,
@@ -183,6 +189,13 @@ export async function sendWithoutMissing(jobs: JobRunner, jobId?: string): Promi
     plan,
     info,
   );
+}
+
+/** For requests of unknown outcome that add: the parents to look below first (an add sent again adds its items a second time). */
+function addsNote(journal: JobJournal, selected: readonly number[]): string {
+  const parents = selected.filter((i) => core().kindOfRequest(journal.plan, journal.plan.requests[i] ?? {}) === 'add').map((i) => journal.plan.requests[i]!.ids[0]!);
+  if (parents.length === 0) return '';
+  return `\n\n${vscode.l10n.t('An add sent again adds its items a second time: look below {0} on the service first.', [...new Set(parents)].join(', '))}`;
 }
 
 /**
@@ -257,7 +270,7 @@ export async function resendUnknownRequests(jobs: JobRunner, jobId?: string): Pr
             : vscode.l10n.t('Send {0} requests ({1}) of unknown outcome to {2} again?', selected.length, itemsText(itemCount(journal, selected)), info.label),
         detail: vscode.l10n.t(
           'The service may already have applied them. Sending them again can apply the change twice (for example, shift dates twice). Check the items on the service first. Choose "Mark as Applied" if they were applied.',
-        ),
+        ) + addsNote(journal, selected),
         selected,
         canChoose,
       });

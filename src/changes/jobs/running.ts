@@ -24,6 +24,20 @@ import { pickJob, pickJobs } from './picking';
 import { modalJobPrompts, type JobPrompts } from './prompts';
 import { core } from '../../core/load';
 
+/** The items a job's succeeded requests updated, added and deleted (a job that only updates: undefined). */
+function madeBy(journal: JobJournal): { updated: number; added: number; deleted: number } | undefined {
+  const plan = journal.plan;
+  if (!plan.parts.some((p) => p.kind !== undefined)) return undefined;
+  const updated = new Set<string>();
+  const deleted = new Set<string>();
+  for (const r of journal.requests) {
+    if (r.state !== 'succeeded' || !core().namesItems(plan, r)) continue;
+    const deletes = plan.parts[plan.requests[r.index]?.part ?? 0]?.kind === 'delete';
+    for (const id of r.ids) (deletes ? deleted : updated).add(id);
+  }
+  return { updated: updated.size, added: core().addedIds(plan, journal.requests).length, deleted: deleted.size };
+}
+
 /** Finished journals older than this are deleted (at first use in a session). */
 const KEEP_FINISHED_JOBS_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -172,16 +186,16 @@ export class JobRunner implements vscode.Disposable {
     }
     if (readingAfter && this.panels.current(journal.id)) await this.showResults(journal, info.label);
     this.finished.fire({ jobId: journal.id, result });
-    void this.announce(result, info);
+    void this.announce(result, info, madeBy(journal));
     return result;
   }
 
-  private async announce(result: JobResult, info: ConnectionInfo): Promise<void> {
+  private async announce(result: JobResult, info: ConnectionInfo, made?: { updated: number; added: number; deleted: number }): Promise<void> {
     if (result.paused) {
       await vscode.window.showWarningMessage(pausedMessage(result.paused.reason, result.paused.service, result.totals.itemsByState.pending));
       return;
     }
-    const m = outcomeMessage(result, info.label);
+    const m = outcomeMessage(result, info.label, made);
     const refused = refusedUpdatesText(result);
     const text = refused ? `${m.text} ${refused}` : m.text;
     if (m.severity === 'info') await vscode.window.showInformationMessage(text);

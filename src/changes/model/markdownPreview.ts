@@ -1,7 +1,14 @@
 // The "Preview" of a request document: the exact plan, as Markdown, without
 // sending anything. No vscode import; every sentence comes from `PreviewStrings`
 // (the UI passes localized ones).
-import type { JobPlan } from '../../bulk/types';
+import type { JobPlan, PlanPart } from '../../bulk/types';
+import type { AddWorkItemRequest } from '../../schema/additions';
+
+/** The items a part names: those it updates or deletes, or for an add the items it makes (its sub-items counted). */
+function itemsOf(part: PlanPart): number {
+  const count = (item: AddWorkItemRequest): number => 1 + (item.subItems ?? []).reduce((n, s) => n + count(s), 0);
+  return part.kind === 'add' && part.add ? count(part.add.item) : part.ids.length;
+}
 
 export interface PreviewStrings {
   title(documentName: string): string;
@@ -63,7 +70,8 @@ export function renderPreview(input: PreviewInput, s: PreviewStrings = ENGLISH_P
   const out: string[] = [];
   out.push(`# ${s.title(input.documentName)}`, '');
   out.push(s.target(input.serviceLabel, plan.baseUrl), '');
-  out.push(`**${s.summary(plan.ids.length, plan.requests.length)}**. ${s.limits(plan.maxIdsPerRequest, plan.maxUrlLength)}`, '');
+  const added = plan.parts.reduce((n, p) => n + (p.kind === 'add' ? itemsOf(p) : 0), 0);
+  out.push(`**${s.summary(plan.ids.length + added, plan.requests.length)}**. ${s.limits(plan.maxIdsPerRequest, plan.maxUrlLength)}`, '');
   out.push(`_${s.nothingSent}_`, '');
   const warnings: string[] = [];
   if (plan.duplicates.length > 0) {
@@ -79,12 +87,15 @@ export function renderPreview(input: PreviewInput, s: PreviewStrings = ENGLISH_P
   const base = plan.baseUrl.replace(/\/+$/, '');
   plan.parts.forEach((part, k) => {
     // A change set: each request of the document with its body, then its batches.
-    if (plan.parts.length > 1) out.push(`## ${s.part(k + 1, plan.parts.length, part.ids.length, part.description)}`, '');
-    out.push(`${plan.parts.length > 1 ? '###' : '##'} ${s.bodyHeading}`, '', fence(JSON.stringify(part.update, null, 2), 'json'), '');
+    if (plan.parts.length > 1) out.push(`## ${s.part(k + 1, plan.parts.length, itemsOf(part), part.description)}`, '');
+    // An add sends its item (with its sub-items) in one POST; a delete sends no body.
+    const body = part.kind === 'add' ? (part.add?.item ?? {}) : part.kind === 'delete' ? undefined : part.update;
+    if (body !== undefined) out.push(`${plan.parts.length > 1 ? '###' : '##'} ${s.bodyHeading}`, '', fence(JSON.stringify(body, null, 2), 'json'), '');
     out.push(`${plan.parts.length > 1 ? '###' : '##'} ${s.requestsHeading}`, '');
+    const method = part.kind === 'add' ? 'POST' : part.kind === 'delete' ? 'DELETE' : 'PUT';
     for (const r of plan.requests) {
       if ((r.part ?? 0) !== k) continue;
-      out.push(`${plan.parts.length > 1 ? '####' : '###'} ${s.request(r.index + 1, plan.requests.length, r.ids.length)}`, '', fence(`PUT ${base}${r.path}`, 'http'), '');
+      out.push(`${plan.parts.length > 1 ? '####' : '###'} ${s.request(r.index + 1, plan.requests.length, part.kind === 'add' ? itemsOf(part) : r.ids.length)}`, '', fence(`${method} ${base}${r.path}`, 'http'), '');
     }
   });
   return out.join('\n');

@@ -20,6 +20,8 @@ export interface UndoSummaryStrings {
   reason(r: NonInvertibleReason): string;
   nothing: string;
   more(count: number): string;
+  /** Said under the documents when one of them deletes (what the job added): how that is undone in turn. */
+  deleteNote?: string;
 }
 
 /** Rows of the "cannot be put back" table shown at most (the rest is counted). */
@@ -33,6 +35,7 @@ export function undoSummary(input: { name: string; jobId: string; plan: UndoPlan
   const { plan } = input;
   const out = [`# ${s.title(input.name, input.jobId)}`, '', `_${s.notSent}_`, '', `## ${s.documents}`, ''];
   plan.documents.forEach((d, i) => out.push(`- ${cell(input.documents[i] ?? '')}: ${s.document(d.kind, d.workItemIds.length)}`));
+  if (s.deleteNote && plan.documents.some((d) => d.kind === 'delete')) out.push('', `> ${s.deleteNote}`);
   out.push('', `## ${s.cannot}`, '');
   if (plan.nonInvertible.length === 0) out.push(s.nothing);
   else {
