@@ -392,6 +392,9 @@ function checkFieldName(name: string, path: JsonPath, emit: Emit, names: FieldNa
   return undefined;
 }
 
+/** Kinds of built-in fields that may be empty (null); numbers, progress and the name may not. */
+const EMPTIABLE_KINDS: ReadonlySet<string> = new Set(['date', 'id', 'userId', 'string']);
+
 function checkFieldValue(name: string, known: KnownField, value: unknown, path: JsonPath, emit: Emit): void {
   if (!known.builtin) {
     // A field only the service describes (a custom field): its data type and range.
@@ -405,12 +408,16 @@ function checkFieldValue(name: string, known: KnownField, value: unknown, path: 
     return;
   }
   if (name === 'Code') {
+    if (value === null) return; // no code (as the reads may return it)
     if (typeof value !== 'string') emit('FIELD_VALUE_TYPE', path, { field: name, expected: 'a string', actual: describeValue(value) });
     else if (value.length > CODE_MAX_LENGTH) emit('CODE_TOO_LONG', path, { length: value.length, max: CODE_MAX_LENGTH });
     return;
   }
   const m = FIELD_VALUE_MODELS.get(name);
   if (!m) return;
+  // null empties a field that may be empty (no leader, no date, no classification, no text), as the
+  // reads return such a field: an undo puts back an empty value so.
+  if (value === null && EMPTIABLE_KINDS.has(known.builtin.kind)) return;
   const r = m.schema.safeParse(value);
   if (r.success) return;
   const zi = r.error.issues[0]!;

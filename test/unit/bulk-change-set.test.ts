@@ -15,6 +15,7 @@ import { readValues } from '../../src/bulk/readValues';
 import { writeSnapshot } from '../../src/bulk/snapshot';
 import { checkUndoDrift } from '../../src/bulk/undoDrift';
 import { createSandbox, type Sandbox } from '../../src/sandbox';
+import { createChangeDocument, validateRequestDocument } from '../../src/schema/document';
 import type { UpdateWorkItemsBody, UpdateWorkItemsResponse } from '../../src/schema/api';
 import { addDays, clientFor, fault, scheduledTaskIds, skippingClock, snapshotDates, startSandbox, storedItem } from './bulk-helpers';
 import { bodyArb, dataset, TASKS, virtualClock } from './undo-fixtures';
@@ -286,8 +287,12 @@ describe('bulk change set: undo property test against the sandbox', function () 
         assert.deepEqual(drift.drift, [], 'nothing changed since the job');
         const { plan: undo } = await planUndoForJob(journal);
         assert.deepEqual(undo.nonInvertible, []);
-        // One undo: its requests in order (the last request of the change put back first).
-        for (const doc of undo.documents) await client.updateWorkItems(doc.workItemIds, doc.update);
+        // One undo, as Create Undo Document writes it: a document that passes the document's own checks,
+        // sent as one job (its requests in order: the last request of the change put back first).
+        const written = validateRequestDocument(JSON.parse(JSON.stringify(createChangeDocument(undo.documents.map((d) => ({ workItemIds: d.workItemIds, update: d.update }))))));
+        assert.ok(written.ok && written.document, `the undo document is valid: ${JSON.stringify(written.issues.filter((i) => i.severity === 'error'))}`);
+        const back = await runJob(planChange({ requests: written.document.requests, baseUrl: sandbox.url }), { client, requestsPerMinute: Infinity, allowAboveServiceLimit: true });
+        assert.equal(back.outcome, 'succeeded', JSON.stringify(back.requests.map((r) => [r.path, r.state, r.error?.message])));
         const now = (await readValues(reader, plan.ids, bodies, { subItems })).items;
         for (const [k, part] of plan.parts.entries()) {
           if (plan.requests.filter((r) => (r.part ?? 0) === k).every((r) => result.requests[r.index]!.state !== 'succeeded')) continue;

@@ -252,3 +252,19 @@ describe('schema change set (a document of several requests)', () => {
     assert.deepEqual(validateRequestDocument(two).document?.requests.map((r) => r.workItemIds), [['1'], ['2']]);
   });
 });
+
+describe('schema: a field that may be empty takes null (an undo puts an empty value back so)', () => {
+  for (const fields of [{ LeaderId: null }, { PlannedStartDate: null, PlannedFinishDate: null }, { ProcessCategoryId: null }, { TimeEntryCategoryId: null }, { StatusTypeId: null }, { Description: null }, { Code: null }]) {
+    it(`${Object.keys(fields).join(', ')}: null is valid`, () => {
+      const r = validateRequestDocument({ workItemIds: ['1'], update: { fields } });
+      assert.deepEqual(r.issues, []);
+    });
+  }
+  for (const fields of [{ Name: null }, { PlannedTime: null }, { ActualProgress: null }]) {
+    it(`${Object.keys(fields).join(', ')}: null is refused (it has no empty value)`, () => {
+      const r = validateRequestDocument({ workItemIds: ['1'], update: { fields } });
+      assert.equal(r.ok, false);
+    });
+  }
+});
+
