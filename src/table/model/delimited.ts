@@ -44,7 +44,13 @@ export type QuoteMode = 'file' | 'paste';
 export const BOM = '\ufeff';
 
 /** Control characters a cell may not hold: C0 except TAB, LF and CR; DEL; C1. */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/**
+ * How far ahead the reader looks for the next control character at a time: the text is
+ * searched piece by piece as it is read, so that reading a record never searches the whole
+ * text (a sliced import yields between records).
+ */
+const CONTROL_WINDOW = 65_536;
 
 const QUOTE = 34;
 const LF = 10;
@@ -86,12 +92,13 @@ export class DelimitedReader {
   private readonly d: string;
   private readonly dc: number;
   // The next delimiter, LF, CR and control character at or after the last position asked
-  // (n when there is none); refreshed only once the position passes them.
+  // (n when there is none); refreshed only once the position passes them. For control
+  // characters, `nx` is the end of the piece searched when `nxFound` is false (none before it).
   private nd = -1;
   private nl = -1;
   private nc = -1;
   private nx = -1;
-  private readonly hasControl: boolean;
+  private nxFound = false;
   private unclosedAt = 0;
 
   constructor(
@@ -103,8 +110,6 @@ export class DelimitedReader {
     this.n = s.length;
     this.d = delimiter;
     this.dc = delimiter.charCodeAt(0);
-    CONTROL.lastIndex = 0;
-    this.hasControl = CONTROL.test(s);
   }
 
   /** True when every record has been read. */
@@ -170,13 +175,15 @@ export class DelimitedReader {
 
   /** Notes cell k when [a, b) holds a control character. */
   private control(k: number, a: number, b: number): void {
-    if (!this.hasControl || b <= a) return;
-    if (this.nx < a) {
-      CONTROL.lastIndex = a;
-      const m = CONTROL.exec(this.s);
-      this.nx = m ? m.index : this.n;
+    if (b <= a) return;
+    if (this.nx < a || (!this.nxFound && this.nx < b)) {
+      // Search from a, at least to b: in [a, end) the first control character, else none up to end.
+      const end = Math.min(this.n, Math.max(b, a + CONTROL_WINDOW));
+      const i = this.s.substring(a, end).search(CONTROL);
+      this.nxFound = i >= 0;
+      this.nx = i >= 0 ? a + i : end;
     }
-    if (this.nx < b) (this.controlCells ??= []).push(k);
+    if (this.nxFound && this.nx < b) (this.controlCells ??= []).push(k);
   }
 
   /**
