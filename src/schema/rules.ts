@@ -435,7 +435,8 @@ function checkFields(b: Record<string, unknown>, emit: Emit, names: FieldNames):
   }
   const start = fields.PlannedStartDate;
   const end = fields.PlannedFinishDate;
-  if (DateOnly.safeParse(start).success && DateOnly.safeParse(end).success && (end as string) < (start as string)) {
+  // (Only strings can be dates: the others are not parsed, which would make an error object each.)
+  if (typeof start === 'string' && typeof end === 'string' && DateOnly.safeParse(start).success && DateOnly.safeParse(end).success && end < start) {
     emit('END_BEFORE_START', ['fields', 'PlannedFinishDate'], { start: start as string, end: end as string });
   }
 }
@@ -538,6 +539,17 @@ export interface UpdateBodyCheck {
   /** The normalized, parsed body (present when ok). */
   body?: z.infer<typeof UpdateWorkItemsBody>;
   issues: DocumentIssue[];
+}
+
+/**
+ * The issues checkUpdateBody gives `{fields: {[name]: value}}`, a body of one field and
+ * nothing else, by the field rules alone: such a body has no member to rename, its shape
+ * is always right and no rule of other members applies (the table checks each edited cell so).
+ */
+export function checkFieldUpdate(name: string, value: unknown, options: UpdateCheckOptions = {}): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  checkFields({ fields: { [name]: value } }, (code, path, params = {}, extra = {}) => issues.push(makeIssue(code, path, params, extra)), options.catalogue ? { catalogue: options.catalogue } : {});
+  return issues;
 }
 
 /**

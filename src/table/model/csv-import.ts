@@ -99,6 +99,7 @@ class ImportRun {
   private nextRow: TableRow | undefined;
   private nextPlace = -1;
   private readonly own: ImportProblem[] = [];
+  private readonly record0: string[] = [];
   private readonly maxProblems: number;
 
   constructor(text: string, private readonly options: ImportOptions) {
@@ -115,7 +116,8 @@ class ImportRun {
 
   /** Reads one record; false at the end of the text. */
   step(): boolean {
-    const cells = this.reader.next();
+    // After the header, every record is read into one array: a record's cells are not kept.
+    const cells = this.reader.next(this.headerRead ? this.record0 : undefined);
     if (cells === undefined) return false;
     if (this.headerRead) this.record(cells);
     else this.readHeader(cells);

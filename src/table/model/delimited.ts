@@ -99,6 +99,9 @@ export class DelimitedReader {
   private nc = -1;
   private nx = -1;
   private nxFound = false;
+  /** The record being read and how many cells it has so far. */
+  private cells: string[] = [];
+  private k = 0;
   private unclosedAt = 0;
 
   constructor(
@@ -126,30 +129,36 @@ export class DelimitedReader {
     return this.n;
   }
 
-  /** The next record's cells; undefined at the end of the text. */
-  next(): string[] | undefined {
+  /**
+   * The next record's cells; undefined at the end of the text. With `into`, the cells are
+   * written into that array (its earlier cells replaced) and it is returned: a caller that
+   * keeps no record makes no array per record.
+   */
+  next(into?: string[]): string[] | undefined {
     const s = this.s;
     const n = this.n;
     if (this.pos >= n) return undefined;
-    const cells: string[] = [];
+    const cells = into ?? [];
+    this.cells = cells;
+    this.k = 0;
     this.recordLine = this.line;
     this.problem = undefined;
     this.controlCells = undefined;
     this.unreadSince = this.unclosedAt;
     for (;;) {
       let p = this.pos;
-      if (s.charCodeAt(p) === QUOTE && this.quoted(cells, p)) {
+      if (s.charCodeAt(p) === QUOTE && this.quoted(p)) {
         p = this.pos;
       } else {
         const end = this.stop(p);
-        this.control(cells.length, p, end);
-        cells.push(s.substring(p, end));
+        this.control(this.k, p, end);
+        cells[this.k++] = s.substring(p, end);
         p = end;
       }
       if (p < n && s.charCodeAt(p) === this.dc) {
         this.pos = p + 1;
         if (this.pos < n) continue;
-        cells.push(''); // a delimiter at the very end: one more empty cell
+        cells[this.k++] = ''; // a delimiter at the very end: one more empty cell
         p = n;
       }
       this.endLine = this.line;
@@ -161,6 +170,8 @@ export class DelimitedReader {
       break;
     }
     this.count++;
+    // (Written by index, not pushed after `length = 0`, which would let go of the array's room each record.)
+    if (cells.length !== this.k) cells.length = this.k;
     return cells;
   }
 
@@ -187,10 +198,11 @@ export class DelimitedReader {
   }
 
   /**
-   * A cell starting with a quote at p. Pushes the cell and returns true, with `pos` after
+   * A cell starting with a quote at p. Adds the cell and returns true, with `pos` after
    * it; returns false (paste mode) when the quote is to be read as text.
    */
-  private quoted(cells: string[], p: number): boolean {
+  private quoted(p: number): boolean {
+    const cells = this.cells;
     const s = this.s;
     const n = this.n;
     const openLine = this.line;
@@ -205,14 +217,14 @@ export class DelimitedReader {
     }
     if (j < 0) {
       if (this.mode === 'paste') {
-        this.report('quoteAsText', openLine, cells.length, `line ${openLine}: a quote is not closed; the cell is read as written`);
+        this.report('quoteAsText', openLine, this.k, `line ${openLine}: a quote is not closed; the cell is read as written`);
         return false;
       }
-      this.report('unclosedQuote', openLine, cells.length, `line ${openLine}: a quoted cell is not closed (a " is missing)`);
+      this.report('unclosedQuote', openLine, this.k, `line ${openLine}: a quoted cell is not closed (a " is missing)`);
       // The record ends with the line the quote opened on; what follows is not read as meant.
       const end = Math.min(find(s, '\n', p, n), find(s, '\r', p, n));
-      this.control(cells.length, p + 1, end);
-      cells.push(s.substring(p + 1, end));
+      this.control(this.k, p + 1, end);
+      cells[this.k++] = s.substring(p + 1, end);
       this.pos = end;
       if (this.unclosedAt === 0) this.unclosedAt = openLine;
       return true;
@@ -221,23 +233,23 @@ export class DelimitedReader {
     const a = s.charCodeAt(after);
     const closes = after >= n || a === this.dc || a === LF || a === CR;
     if (!closes && this.mode === 'paste') {
-      this.report('quoteAsText', openLine, cells.length, `line ${openLine}: a quote does not close the cell; the cell is read as written`);
+      this.report('quoteAsText', openLine, this.k, `line ${openLine}: a quote does not close the cell; the cell is read as written`);
       return false;
     }
     const lines = this.lineBreaks(p + 1, j);
     this.line += lines;
-    this.control(cells.length, p + 1, j);
+    this.control(this.k, p + 1, j);
     let cell = s.substring(p + 1, j);
     if (doubled) cell = cell.replaceAll('""', '"');
     let end = after;
     if (!closes) {
-      this.report('textAfterQuote', openLine, cells.length, `line ${openLine}: a quoted cell closed on line ${this.line} is followed by text before the delimiter`);
+      this.report('textAfterQuote', openLine, this.k, `line ${openLine}: a quoted cell closed on line ${this.line} is followed by text before the delimiter`);
       if (this.line > openLine) this.problem!.endLine = this.line;
       end = this.stop(after);
-      this.control(cells.length, after, end);
+      this.control(this.k, after, end);
       cell += s.substring(after, end);
     }
-    cells.push(cell);
+    cells[this.k++] = cell;
     this.pos = end;
     return true;
   }
