@@ -434,8 +434,7 @@ function checkFields(b: Record<string, unknown>, emit: Emit, names: FieldNames):
     checkFieldValue(name, known, value, path, emit);
   }
   const start = fields.PlannedStartDate;
-  const end = fields.PlannedFinishDate;
-  // (Only strings can be dates: the others are not parsed, which would make an error object each.)
+  const end = fields.PlannedFinishDate; // only strings are parsed as dates (each value that fails makes an error object)
   if (typeof start === 'string' && typeof end === 'string' && DateOnly.safeParse(start).success && DateOnly.safeParse(end).success && end < start) {
     emit('END_BEFORE_START', ['fields', 'PlannedFinishDate'], { start: start as string, end: end as string });
   }
@@ -541,11 +540,7 @@ export interface UpdateBodyCheck {
   issues: DocumentIssue[];
 }
 
-/**
- * The issues checkUpdateBody gives `{fields: {[name]: value}}`, a body of one field and
- * nothing else, by the field rules alone: such a body has no member to rename, its shape
- * is always right and no rule of other members applies (the table checks each edited cell so).
- */
+/** The issues checkUpdateBody gives `{fields: {[name]: value}}` (one field, nothing else): only the field rules apply to such a body. */
 export function checkFieldUpdate(name: string, value: unknown, options: UpdateCheckOptions = {}): DocumentIssue[] {
   const issues: DocumentIssue[] = [];
   checkFields({ fields: { [name]: value } }, (code, path, params = {}, extra = {}) => issues.push(makeIssue(code, path, params, extra)), options.catalogue ? { catalogue: options.catalogue } : {});
