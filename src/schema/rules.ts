@@ -443,8 +443,8 @@ export function checkFields(b: Record<string, unknown>, emit: Emit, names: Field
     checkFieldValue(name, known, value, path, emit);
   }
   const start = fields.PlannedStartDate;
-  const end = fields.PlannedFinishDate;
-  if (DateOnly.safeParse(start).success && DateOnly.safeParse(end).success && (end as string) < (start as string)) {
+  const end = fields.PlannedFinishDate; // only strings are parsed as dates (each value that fails makes an error object)
+  if (typeof start === 'string' && typeof end === 'string' && DateOnly.safeParse(start).success && DateOnly.safeParse(end).success && end < start) {
     emit('END_BEFORE_START', ['fields', 'PlannedFinishDate'], { start: start as string, end: end as string });
   }
 }
@@ -547,6 +547,13 @@ export interface UpdateBodyCheck {
   /** The normalized, parsed body (present when ok). */
   body?: z.infer<typeof UpdateWorkItemsBody>;
   issues: DocumentIssue[];
+}
+
+/** The issues checkUpdateBody gives `{fields: {[name]: value}}` (one field, nothing else): only the field rules apply to such a body. */
+export function checkFieldUpdate(name: string, value: unknown, options: UpdateCheckOptions = {}): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  checkFields({ fields: { [name]: value } }, (code, path, params = {}, extra = {}) => issues.push(makeIssue(code, path, params, extra)), options.catalogue ? { catalogue: options.catalogue } : {});
+  return issues;
 }
 
 /**

@@ -32,6 +32,7 @@ const STATUS = ['51', '52', '53', '54', 52, 54, '進行中', '保留', '完了',
 const PRIORITY = ['1', '2', '3', 1, 3, '高', '中', '低', 'high', 'HIGH', 'ｈｉｇｈ', 'mid', ...ODD];
 const LEADER = ['2101', '2102', '2103', 2101, 2102, 'suzuki', ...ODD];
 const PROGRESS = [0, 20, 50, 99.5, 100, -0, Infinity, -Infinity, '50', ...ODD];
+const NAME = ['設計', '詳細設計', 'ﾃｽﾄ', 'テスト', 'DESIGN', 'design review', 12, ...ODD];
 const FINISH = ['2026-02-20T00:00:00', '2026-02-22', '2026-03-01', '2026-01-31T23:59:59', '2026/02/20', '2026-2-20', 20260220, 'x', ...ODD];
 
 function oddRow(id: string): Record<string, unknown> {
@@ -45,6 +46,7 @@ function oddRow(id: string): Record<string, unknown> {
   put('LeaderId', LEADER);
   put('ActualProgress', PROGRESS);
   put('PlannedFinishDate', FINISH);
+  put('Name', NAME);
   fields.Assignments = [{ partyId: pick(LEADER) }];
   return fields;
 }
@@ -82,8 +84,14 @@ const TEXTS = [
   'leader:suzuki OR leader:tanaka OR leader:2101',
   '(優先度:高 OR 優先度:mid) (status:done OR status:進行中) -leader:suzuki',
   '(status:進行中 OR -status:51) 優先度:高 優先度:1',
+  // Comparisons joined without branches beside conditions that call their test (text contains).
+  'name:設計 status:進行中',
+  'name:テスト OR -status:進行中',
+  '-(name:design OR progress<50) leader:suzuki',
+  '(name:設計 OR finish>=2026-02-20) -(優先度:高 name:ﾃｽﾄ)',
+  'progress>=50 OR name:review',
 ];
-const PIECES = ['status:進行中', 'status:51,done', '優先度:高', '優先度:mid,3', 'leader:suzuki', 'leader:tanaka,sato', 'progress<100', 'progress>=20', 'finish>=2026-02-20', 'finish<2026-03-01', 'mine', 'overdue'];
+const PIECES = ['name:設計', 'status:進行中', 'status:51,done', '優先度:高', '優先度:mid,3', 'leader:suzuki', 'leader:tanaka,sato', 'progress<100', 'progress>=20', 'finish>=2026-02-20', 'finish<2026-03-01', 'mine', 'overdue'];
 
 function randomText(): string {
   const n = 1 + (next() % 5);
@@ -147,5 +155,31 @@ describe('table filters: values compared in the generated code answer as the val
     const rows: TableRow[] = users.flatMap((u, i) => [{ id: `a${i}`, fields: { LeaderId: u.id } }, { id: `b${i}`, fields: { LeaderId: Number(u.id) } }, { id: `c${i}`, fields: { LeaderId: '0' } }]);
     sameAnswers('leader:all', c, rows);
     assert.equal(countMatches(rows, compiled('leader:all', c, false)!), 60);
+  });
+  it('counts right when the rows its sample reads have fewer forms than the others (values not compared get the test\'s answer)', () => {
+    // The count compares the values a sample of its rows has: every tenth row here (the
+    // sample's step for 640 rows) reads an ID, the rows between read names, codes, numbers and none.
+    const others = ['進行中', '保留', '完了', 'done', 52, null, '53', '54', 'ｄｏｎｅ'];
+    const rows: TableRow[] = Array.from({ length: 640 }, (_, i) => ({
+      id: String(i),
+      fields: { StatusTypeId: i % 10 === 0 ? '51' : others[i % others.length], LeaderId: i % 10 === 0 ? '2101' : (['2102', 2101, '0', null] as const)[i % 4], ActualProgress: i % 7 },
+    }));
+    for (const text of ['status:進行中,done', 'status:51', '-status:未着手', '(status:未着手 OR status:保留) -leader:suzuki progress<5', 'leader:suzuki OR status:done']) {
+      sameAnswers(text, ctx, rows);
+      sameAnswers(text, edited, rows);
+    }
+    const f = compiled('status:進行中,done', ctx, false)!;
+    assert.equal(countMatches(rows, f), rows.filter((r) => ['52', '53', '進行中', '完了', 'done', 52, 'ｄｏｎｅ'].includes(r.fields.StatusTypeId as string)).length);
+  });
+
+  it('a count over rows of one form, then of another, answers for each (the values compared follow the rows)', () => {
+    const status = (v: unknown, i: number): TableRow => ({ id: String(i), fields: { StatusTypeId: v } });
+    const f = compiled('status:進行中', ctx, false)!;
+    const ids = Array.from({ length: 200 }, (_, i) => status(['51', '52'][i % 2], i));
+    const names = Array.from({ length: 200 }, (_, i) => status(['未着手', '進行中'][i % 2], i));
+    assert.equal(countMatches(ids, f), 100);
+    assert.equal(countMatches(names, f), 100);
+    assert.equal(countMatches([...ids, ...names], f), 200);
+    assert.equal(countMatches([], f), 0);
   });
 });

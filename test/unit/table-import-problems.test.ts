@@ -3,7 +3,7 @@
 // unclosed quote, text after a closing quote, NUL and other control characters, CRLF /
 // LF / CR mixes, a 1 MB cell and a 50 MB file; and a pasted block with an unclosed quote.
 import * as assert from 'node:assert/strict';
-import { TableEdits, importTable, parseDelimited, pasteText } from '../../src/table/model';
+import { DelimitedReader, TableEdits, importTable, parseDelimited, pasteText } from '../../src/table/model';
 import { CATALOGUE, COLUMNS, ROWS, ROWS_BY_ID, col, resolveUser, userName } from './table-fixtures';
 
 const importCtx = { columns: COLUMNS, rows: ROWS_BY_ID, catalogue: CATALOGUE, resolveUser, userName };
@@ -82,6 +82,46 @@ describe('table import: control characters', () => {
     const r = importTable('Id,Name\n101,"a\tb"\n102,x\u001by\n104,x\u0085y\n', importCtx);
     assert.deepEqual(r.changes, [{ id: '101', field: 'Name', value: 'a\tb' }]);
     assert.deepEqual(r.problems.map((p) => [p.line, p.params?.['char']]), [[3, 'U+001B'], [4, 'U+0085']]);
+  });
+});
+
+describe('table import: control characters far into a long text', () => {
+  it('finds each one by record and cell wherever it is: in a cell of its own, at a piece the reader searches ahead ends, in a long quoted cell', () => {
+    // Records of about 40 characters: the reader searches ahead 65,536 characters at a time.
+    const lines = Array.from({ length: 6000 }, (_, i) => `${i},name ${String(i).padStart(8, '0')},"quoted, ${i}"`);
+    const at = (record: number, cell: number, char: string): void => {
+      const parts = lines[record]!.split(',');
+      parts[cell] = char + parts[cell]!;
+      lines[record] = parts.join(',');
+    };
+    at(1700, 1, '\u0000');
+    at(5999, 1, '\u0007');
+    lines[3000] = `3000,"${'x'.repeat(70_000)}\u0085${'y'.repeat(10)}",z`; // a cell longer than a piece
+    const text = ['Id,Name,Code', ...lines].join('\r\n');
+    // Every record whose cell spans position 65,536 (or a multiple of it), with a control character put where it falls.
+    const where: [number, number][] = [];
+    let pos = 'Id,Name,Code\r\n'.length;
+    for (let r = 0; r < lines.length; r++) {
+      const next = pos + lines[r]!.length + 2;
+      const edge = Math.ceil(pos / 65_536) * 65_536;
+      if (edge > pos && edge < next && r !== 3000 && where.length < 3) where.push([r, edge - pos]);
+      pos = next;
+    }
+    for (const [r, offset] of where) lines[r] = `${lines[r]!.slice(0, offset)}\u001f${lines[r]!.slice(offset)}`;
+    const withEdges = ['Id,Name,Code', ...lines].join('\r\n');
+    for (const t of [text, withEdges]) {
+      const reader = new DelimitedReader(t);
+      const found: string[] = [];
+      for (let r = reader.next(), k = -1; r !== undefined; r = reader.next(), k++) for (const cell of reader.controlCells ?? []) found.push(`${k}:${cell}`);
+      const want = new Set(['1700:1', '5999:1', '3000:1']);
+      if (t === withEdges) for (const [r, offset] of where) {
+        const cells = lines[r]!.slice(0, offset).split(',').length - 1;
+        want.add(`${r}:${cells}`);
+      }
+      assert.deepEqual(new Set(found), want);
+      assert.equal(found.length, want.size);
+    }
+    assert.ok(where.length >= 2, 'records at the edge of a piece');
   });
 });
 

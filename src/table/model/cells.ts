@@ -2,7 +2,7 @@
 // vscode. The checks request documents get (src/schema/rules.ts checkUpdateBody with
 // the service's catalogue: types, ranges, names, finish not before start) apply to
 // every edited cell, so a table edit that passes here passes the document checks.
-import { checkUpdateBody } from '../../schema/rules';
+import { checkFieldUpdate, checkUpdateBody } from '../../schema/rules';
 import type { DocumentIssue } from '../../schema/issues';
 import { fieldInfo, readOnlyField, type ReadOnlyKind } from '../../schema/fields';
 import type { ServiceFieldCatalogue } from '../../schema/service-fields';
@@ -141,8 +141,10 @@ export function checkCellValue(c: ColumnDef, value: unknown, fields: Readonly<Re
     const o = fields[other];
     if (typeof o === 'string' && o.length >= 10) body[other] = o.slice(0, 10);
   }
-  const r = checkUpdateBody({ fields: body }, [], ctx.catalogue ? { catalogue: ctx.catalogue } : {});
-  const err = r.issues.find((i) => i.severity === 'error');
+  const options = ctx.catalogue ? { catalogue: ctx.catalogue } : {};
+  // One field: its rules alone give the whole check's issues (without the shape model's parse).
+  const issues = Object.keys(body).length === 1 ? checkFieldUpdate(c.key, value, options) : checkUpdateBody({ fields: body }, [], options).issues;
+  const err = issues.find((i) => i.severity === 'error');
   return err ? { code: 'check', message: `${c.label}: ${err.message}`, issue: err } : undefined;
 }
 

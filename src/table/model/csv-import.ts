@@ -11,13 +11,15 @@
 // Only what the file means is applied: a record with a quote problem or a control
 // character is refused, and after a quote never closed no later line is applied (each
 // is reported as not read). Records are read one at a time, so the text is never
-// copied and a sliced import (importTableInSlices) can yield between records.
-import { type CellContext, checkCellValue, parseCellInput, readOnlyReason, type CellInput } from './cells';
-import { type ColumnDef, type FormatContext, type TableRow, assignmentIds, cellValue, formatCell } from './columns';
+// copied and a sliced import (importTableInSlices) can yield between records. Each
+// column's cells are told unchanged, parsed and checked by import-cells.ts, which keeps
+// the answers that depend on a value alone; rows are looked for in the table's order first.
+import { type CellContext, parseCellInput, type CellInput } from './cells';
+import { type ColumnDef, type FormatContext, type TableRow, assignmentIds, cellValue, toCellValue } from './columns';
 import { type ColumnMapping, type ImportProblem, type ImportProblemCode, type MappedHeader, mapHeader } from './csv-header';
 import { DelimitedReader, type QuoteMode, restoreFormula } from './delimited';
 import { type CellChange, sameValue } from './edits';
-import { dateOf } from './text';
+import { ImportColumn } from './import-cells';
 
 export interface ImportResult {
   /** Edits of the good records, to apply as one step (TableEdits.apply). */
@@ -59,7 +61,6 @@ export interface ImportOptions extends CellContext, FormatContext {
 }
 
 const CONTROL_CHAR = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-const BREAKS = /\r\n?/g;
 const TEXT_CODES: ReadonlySet<string> = new Set(['unclosedQuote', 'notRead', 'textAfterQuote', 'control']);
 const ID_CODES: ReadonlySet<string> = new Set(['emptyId', 'unknownId', 'duplicateId']);
 const rank = (p: ImportProblem): number => (TEXT_CODES.has(p.code) ? 0 : ID_CODES.has(p.code) ? 1 : 2);
@@ -69,25 +70,44 @@ class ImportRun {
   readonly reader: DelimitedReader;
   private readonly result: ImportResult;
   private headerCells: readonly string[] = [];
+  /** The file's columns (undefined: not a column of the table, or the ID), with what they keep of their cells. */
+  private plans: (ImportColumn | undefined)[] = [];
   private headerRead = false;
   private usable = false;
   private headerCode: ImportProblemCode = 'noIdColumn';
   // The records of rows: line, edits (result.changes[start, end)) and whether refused, by
   // record number; the first record of each row, and the others of a row on several lines.
-  // Rows are keys by identity (cheaper than their ID texts), so IDs no row has are not counted twice.
+  // A row's first record is kept by the row's place in options.rows (an array, no map of every
+  // row), so IDs no row has are not counted twice.
   private readonly recLine: number[] = [];
   private readonly recStart: number[] = [];
   private readonly recEnd: number[] = [];
   private readonly recBad: boolean[] = [];
-  private readonly firstOf = new Map<TableRow, number>();
+  /** By a row's place in options.rows: 1 + its first record, 0 for none yet. */
+  private readonly firstOf: number[];
+  /** Each row's place in options.rows, made when a row is not found in the rows' order. */
+  private places: Map<TableRow, number> | undefined;
+  /** The place of the row rowOf found last. */
+  private place = -1;
   private readonly again = new Map<TableRow, number[]>();
   private shown: Map<string, string[]> | undefined;
+  // The rows in the table's order, read alongside the file: a file exported from the table
+  // has its rows in that order, and the next row's ID is then told by one comparison
+  // instead of a look-up in a map of every row (a miss of the processor's caches each).
+  private readonly order: Iterator<[string, TableRow]>;
+  private nextId: string | undefined;
+  private nextRow: TableRow | undefined;
+  private nextPlace = -1;
   private readonly own: ImportProblem[] = [];
+  private readonly record0: string[] = [];
   private readonly maxProblems: number;
 
   constructor(text: string, private readonly options: ImportOptions) {
     this.reader = new DelimitedReader(text, undefined, options.quotes ?? 'file');
     this.maxProblems = options.maxProblems ?? 10_000;
+    this.order = options.rows.entries();
+    this.advance();
+    this.firstOf = new Array<number>(options.rows.size).fill(0);
     this.result = {
       changes: [], problems: [], recordCount: 0, badRecordCount: 0, appliedRowCount: 0, unchangedRowCount: 0, refusedByCode: {}, problemsOmitted: 0, quoteAsText: [],
       header: { columns: [], idIndex: -1, problems: [] },
@@ -96,7 +116,8 @@ class ImportRun {
 
   /** Reads one record; false at the end of the text. */
   step(): boolean {
-    const cells = this.reader.next();
+    // After the header, every record is read into one array: a record's cells are not kept.
+    const cells = this.reader.next(this.headerRead ? this.record0 : undefined);
     if (cells === undefined) return false;
     if (this.headerRead) this.record(cells);
     else this.readHeader(cells);
@@ -108,6 +129,7 @@ class ImportRun {
     this.headerCells = cells.map((h) => restoreFormula(h).trim());
     const header = mapHeader(cells, this.options.columns, this.options.mapping);
     this.result.header = header;
+    this.plans = header.columns.map((c) => (c === undefined || c.key === 'Id' ? undefined : new ImportColumn(c, this.options)));
     const p = this.reader.problem;
     if (p) this.add({ code: p.code as ImportProblemCode, line: p.line, message: p.message, params: { openLine: p.line } });
     for (const hp of header.problems) this.add(hp);
@@ -146,7 +168,7 @@ class ImportRun {
     if (qp) own.push({ code: qp.code as ImportProblemCode, line: qp.line, ...(id ? { id } : {}), params: { openLine: qp.line }, message: qp.message });
     const control = reader.controlCells;
     if (control) for (const k of control) own.push(this.controlProblem(line, k, cells[k]!, id));
-    const row = id ? this.options.rows.get(id) : undefined;
+    const row = id ? this.rowOf(id) : undefined;
     if (!id) own.push({ code: 'emptyId', line, column: idColumn, message: 'The ID is empty.' });
     else if (!row) own.push({ code: 'unknownId', line, column: idColumn, id, message: `Unknown ID ${id}: no such work item in the table.` });
     if (cells.length > this.headerCells.length) own.push({ code: 'extraCells', line, id, params: { cells: cells.length, headerCells: this.headerCells.length }, message: `The line has ${cells.length} cells, the header ${this.headerCells.length}.` });
@@ -159,52 +181,91 @@ class ImportRun {
       this.refuse(own);
     } else if (result.changes.length > start) result.appliedRowCount++;
     else result.unchangedRowCount++;
-    if (row) this.note(row, line, bad, start, result.changes.length);
+    if (row) this.note(row, this.place, line, bad, start, result.changes.length);
+  }
+
+  /** The row of an ID (the same as options.rows.get), its place in `place`. */
+  private rowOf(id: string): TableRow | undefined {
+    if (id === this.nextId) {
+      const row = this.nextRow;
+      this.place = this.nextPlace;
+      this.advance();
+      return row;
+    }
+    const row = this.options.rows.get(id);
+    if (row) this.place = this.placeOf(row);
+    return row;
+  }
+
+  private advance(): void {
+    const e = this.order.next();
+    this.nextId = e.done ? undefined : e.value[0];
+    this.nextRow = e.done ? undefined : e.value[1];
+    this.nextPlace++;
+  }
+
+  private placeOf(row: TableRow): number {
+    let at = this.places?.get(row);
+    if (at === undefined) {
+      // Made once (again only if rows were added since).
+      this.places = new Map();
+      let i = 0;
+      for (const r of this.options.rows.values()) {
+        if (!this.places.has(r)) this.places.set(r, i);
+        i++;
+      }
+      at = this.places.get(row) ?? -1;
+    }
+    return at;
   }
 
   /** The row's cells into edits (pushed to result.changes) or problems (`own`). */
   private cells(row: TableRow, cells: readonly string[], line: number, id: string, own: ImportProblem[]): void {
     const options = this.options;
-    const cols = this.result.header.columns;
+    const plans = this.plans;
     const control = this.reader.controlCells;
     const current = options.fieldsOf ? options.fieldsOf(row) : row.fields;
-    const n = Math.min(cols.length, cells.length);
-    let values: { c: ColumnDef; value: unknown; col: string; text: string }[] | undefined;
+    const n = Math.min(plans.length, cells.length);
+    let values: { plan: ImportColumn; value: unknown; col: string; text: string }[] | undefined;
+    let dates = false;
     for (let k = 0; k < n; k++) {
-      const c = cols[k];
-      if (c === undefined || c.key === 'Id' || (control !== undefined && control.includes(k))) continue;
+      const plan = plans[k];
+      if (plan === undefined || (control !== undefined && control.includes(k))) continue;
       const raw = cells[k]!;
       const text = raw.charCodeAt(0) === 39 ? restoreFormula(raw) : raw;
-      const raw0 = current[c.key];
-      // Unchanged text and dates are told without formatting the value (no string made).
-      if (typeof raw0 === 'string' && ((c.type === 'text' && raw0 === text) || (c.type === 'date' && text.length === 10 && raw0.startsWith(text) && dateOf(text) !== undefined))) continue;
-      const shown = formatCell(cellValue(row, c, current), c, options);
-      if (shown === text || (c.type === 'text' && sameText(shown, text))) continue;
+      const cur = current[plan.key];
+      if (plan.unchanged(cur, text)) continue;
+      const c = plan.c;
       const col = this.headerCells[k]!;
-      const ro = readOnlyReason(c, options);
+      const ro = plan.readOnly;
       if (ro) {
         const message = `${c.label}: ${ro}`;
         own.push({ code: 'cell', line, column: col, id, message, field: c.key, problem: { code: 'readOnly', message }, text });
         continue;
       }
-      const p = this.parse(c, text);
+      const p = plan.parse(text, (t) => this.parse(c, t));
       if (!p.ok) {
         own.push({ code: 'cell', line, column: col, id, message: p.problem.message, field: c.key, problem: p.problem, text });
         continue;
       }
-      const cur = raw0;
       // Two texts of a text column are the same only when equal (the shown text was compared above).
       if (p.value === cur || (!(c.type === 'text' && typeof cur === 'string' && typeof p.value === 'string') && sameValue(p.value, cur))) continue;
-      if (p.value === null && cellValue(row, c, current) === null) continue;
-      (values ??= []).push({ c, value: p.value, col, text });
+      if (p.value === null && toCellValue(cur, c) === null) continue;
+      if (c.key === 'PlannedStartDate' || c.key === 'PlannedFinishDate') dates = true;
+      (values ??= []).push({ plan, value: p.value, col, text });
     }
     if (!values) return;
-    const fields: Record<string, unknown> = { ...current };
-    for (const v of values) fields[v.c.key] = v.value;
+    // A value's check reads the row's other values only for a planned date (the other date, edited or not).
+    let fields = current;
+    if (dates) {
+      const edited: Record<string, unknown> = { ...current };
+      for (const v of values) edited[v.plan.key] = v.value;
+      fields = edited;
+    }
     for (const v of values) {
-      const problem = checkCellValue(v.c, v.value, fields, options);
-      if (problem) own.push({ code: 'cell', line, column: v.col, id, message: problem.message, field: v.c.key, problem, text: v.text });
-      else this.result.changes.push({ id: row.id, field: v.c.key, value: v.value });
+      const problem = v.plan.check(v.value, fields);
+      if (problem) own.push({ code: 'cell', line, column: v.col, id, message: problem.message, field: v.plan.key, problem, text: v.text });
+      else this.result.changes.push({ id: row.id, field: v.plan.key, value: v.value });
     }
   }
 
@@ -276,15 +337,15 @@ class ImportRun {
     by[code] = (by[code] ?? 0) + 1;
   }
 
-  private note(row: TableRow, line: number, bad: boolean, start: number, end: number): void {
+  private note(row: TableRow, place: number, line: number, bad: boolean, start: number, end: number): void {
     const k = this.recLine.length;
     this.recLine.push(line);
     this.recStart.push(start);
     this.recEnd.push(end);
     this.recBad.push(bad);
-    const first = this.firstOf.get(row);
-    if (first === undefined) {
-      this.firstOf.set(row, k);
+    const first = (this.firstOf[place] ?? 0) - 1;
+    if (first < 0) {
+      this.firstOf[place] = k + 1;
       return;
     }
     const more = this.again.get(row);
@@ -318,12 +379,6 @@ class ImportRun {
     result.problems.sort((a, b) => a.line - b.line || rank(a) - rank(b));
     return result;
   }
-}
-
-/** Texts equal but for their line breaks (CRLF, LF and CR are the same break). */
-function sameText(a: string, b: string): boolean {
-  if (!a.includes('\r') && !b.includes('\r')) return false;
-  return a.replace(BREAKS, '\n') === b.replace(BREAKS, '\n');
 }
 
 /** Reads an imported CSV / TSV text (delimiter detected from the header line) into edits and problems. */

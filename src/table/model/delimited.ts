@@ -44,7 +44,13 @@ export type QuoteMode = 'file' | 'paste';
 export const BOM = '\ufeff';
 
 /** Control characters a cell may not hold: C0 except TAB, LF and CR; DEL; C1. */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/**
+ * How far ahead the reader looks for the next control character at a time: the text is
+ * searched piece by piece as it is read, so that reading a record never searches the whole
+ * text (a sliced import yields between records).
+ */
+const CONTROL_WINDOW = 65_536;
 
 const QUOTE = 34;
 const LF = 10;
@@ -86,12 +92,16 @@ export class DelimitedReader {
   private readonly d: string;
   private readonly dc: number;
   // The next delimiter, LF, CR and control character at or after the last position asked
-  // (n when there is none); refreshed only once the position passes them.
+  // (n when there is none); refreshed only once the position passes them. For control
+  // characters, `nx` is the end of the piece searched when `nxFound` is false (none before it).
   private nd = -1;
   private nl = -1;
   private nc = -1;
   private nx = -1;
-  private readonly hasControl: boolean;
+  private nxFound = false;
+  /** The record being read and how many cells it has so far. */
+  private cells: string[] = [];
+  private k = 0;
   private unclosedAt = 0;
 
   constructor(
@@ -103,8 +113,6 @@ export class DelimitedReader {
     this.n = s.length;
     this.d = delimiter;
     this.dc = delimiter.charCodeAt(0);
-    CONTROL.lastIndex = 0;
-    this.hasControl = CONTROL.test(s);
   }
 
   /** True when every record has been read. */
@@ -121,30 +129,36 @@ export class DelimitedReader {
     return this.n;
   }
 
-  /** The next record's cells; undefined at the end of the text. */
-  next(): string[] | undefined {
+  /**
+   * The next record's cells; undefined at the end of the text. With `into`, the cells are
+   * written into that array (its earlier cells replaced) and it is returned: a caller that
+   * keeps no record makes no array per record.
+   */
+  next(into?: string[]): string[] | undefined {
     const s = this.s;
     const n = this.n;
     if (this.pos >= n) return undefined;
-    const cells: string[] = [];
+    const cells = into ?? [];
+    this.cells = cells;
+    this.k = 0;
     this.recordLine = this.line;
     this.problem = undefined;
     this.controlCells = undefined;
     this.unreadSince = this.unclosedAt;
     for (;;) {
       let p = this.pos;
-      if (s.charCodeAt(p) === QUOTE && this.quoted(cells, p)) {
+      if (s.charCodeAt(p) === QUOTE && this.quoted(p)) {
         p = this.pos;
       } else {
         const end = this.stop(p);
-        this.control(cells.length, p, end);
-        cells.push(s.substring(p, end));
+        this.control(this.k, p, end);
+        cells[this.k++] = s.substring(p, end);
         p = end;
       }
       if (p < n && s.charCodeAt(p) === this.dc) {
         this.pos = p + 1;
         if (this.pos < n) continue;
-        cells.push(''); // a delimiter at the very end: one more empty cell
+        cells[this.k++] = ''; // a delimiter at the very end: one more empty cell
         p = n;
       }
       this.endLine = this.line;
@@ -156,6 +170,8 @@ export class DelimitedReader {
       break;
     }
     this.count++;
+    // (Written by index, not pushed after `length = 0`, which would let go of the array's room each record.)
+    if (cells.length !== this.k) cells.length = this.k;
     return cells;
   }
 
@@ -170,20 +186,23 @@ export class DelimitedReader {
 
   /** Notes cell k when [a, b) holds a control character. */
   private control(k: number, a: number, b: number): void {
-    if (!this.hasControl || b <= a) return;
-    if (this.nx < a) {
-      CONTROL.lastIndex = a;
-      const m = CONTROL.exec(this.s);
-      this.nx = m ? m.index : this.n;
+    if (b <= a) return;
+    if (this.nx < a || (!this.nxFound && this.nx < b)) {
+      // Search from a, at least to b: in [a, end) the first control character, else none up to end.
+      const end = Math.min(this.n, Math.max(b, a + CONTROL_WINDOW));
+      const i = this.s.substring(a, end).search(CONTROL);
+      this.nxFound = i >= 0;
+      this.nx = i >= 0 ? a + i : end;
     }
-    if (this.nx < b) (this.controlCells ??= []).push(k);
+    if (this.nxFound && this.nx < b) (this.controlCells ??= []).push(k);
   }
 
   /**
-   * A cell starting with a quote at p. Pushes the cell and returns true, with `pos` after
+   * A cell starting with a quote at p. Adds the cell and returns true, with `pos` after
    * it; returns false (paste mode) when the quote is to be read as text.
    */
-  private quoted(cells: string[], p: number): boolean {
+  private quoted(p: number): boolean {
+    const cells = this.cells;
     const s = this.s;
     const n = this.n;
     const openLine = this.line;
@@ -198,14 +217,14 @@ export class DelimitedReader {
     }
     if (j < 0) {
       if (this.mode === 'paste') {
-        this.report('quoteAsText', openLine, cells.length, `line ${openLine}: a quote is not closed; the cell is read as written`);
+        this.report('quoteAsText', openLine, this.k, `line ${openLine}: a quote is not closed; the cell is read as written`);
         return false;
       }
-      this.report('unclosedQuote', openLine, cells.length, `line ${openLine}: a quoted cell is not closed (a " is missing)`);
+      this.report('unclosedQuote', openLine, this.k, `line ${openLine}: a quoted cell is not closed (a " is missing)`);
       // The record ends with the line the quote opened on; what follows is not read as meant.
       const end = Math.min(find(s, '\n', p, n), find(s, '\r', p, n));
-      this.control(cells.length, p + 1, end);
-      cells.push(s.substring(p + 1, end));
+      this.control(this.k, p + 1, end);
+      cells[this.k++] = s.substring(p + 1, end);
       this.pos = end;
       if (this.unclosedAt === 0) this.unclosedAt = openLine;
       return true;
@@ -214,23 +233,23 @@ export class DelimitedReader {
     const a = s.charCodeAt(after);
     const closes = after >= n || a === this.dc || a === LF || a === CR;
     if (!closes && this.mode === 'paste') {
-      this.report('quoteAsText', openLine, cells.length, `line ${openLine}: a quote does not close the cell; the cell is read as written`);
+      this.report('quoteAsText', openLine, this.k, `line ${openLine}: a quote does not close the cell; the cell is read as written`);
       return false;
     }
     const lines = this.lineBreaks(p + 1, j);
     this.line += lines;
-    this.control(cells.length, p + 1, j);
+    this.control(this.k, p + 1, j);
     let cell = s.substring(p + 1, j);
     if (doubled) cell = cell.replaceAll('""', '"');
     let end = after;
     if (!closes) {
-      this.report('textAfterQuote', openLine, cells.length, `line ${openLine}: a quoted cell closed on line ${this.line} is followed by text before the delimiter`);
+      this.report('textAfterQuote', openLine, this.k, `line ${openLine}: a quoted cell closed on line ${this.line} is followed by text before the delimiter`);
       if (this.line > openLine) this.problem!.endLine = this.line;
       end = this.stop(after);
-      this.control(cells.length, after, end);
+      this.control(this.k, after, end);
       cell += s.substring(after, end);
     }
-    cells.push(cell);
+    cells[this.k++] = cell;
     this.pos = end;
     return true;
   }

@@ -15,12 +15,16 @@
 //
 // Conditions as cheap as a comparison are written out instead of called: a list or user
 // field compares its value with the values the condition knows (the choices' IDs, names
-// and codes; the users' IDs; none), each giving the answer the value test gives it, and
-// calls the value test only for other values (folded text, IDs read as numbers, unknown
-// ones), which keeps every rule of the test; a number or date range compares the bounds.
-// The values and answers are passed in, so texts of one shape share the function. The
-// count compares first the values most frequent in a sample of its rows (a list is read
-// as IDs, or as names): a row then costs about the comparisons a hand-written loop makes.
+// and codes; the users' IDs), each giving the answer the value test gives it, and calls
+// the value test only for other values (folded text, IDs read as numbers, unknown ones),
+// which keeps every rule of the test; a number or date range compares the bounds. The
+// values and answers are passed in, so texts of one shape share the function. These
+// comparisons are joined with `&` and `|` into a 0 or 1 without a branch per value or
+// condition (a count adds it up): a row matching or not at random makes branches the
+// processor cannot predict, which cost more than a few comparisons. Conditions that call
+// a test (text contains, a filter of many values) keep `&&` and `||`, after the cheap
+// ones. The count compares only the values a sample of its rows has (a list is read as
+// IDs, or as names); the others still get the value test's answer.
 import type { TableRow } from './columns';
 
 export type Fields = Readonly<Record<string, unknown>>;
@@ -77,13 +81,48 @@ export function runTree(top: Built, fieldsOf: ((row: TableRow) => Fields) | unde
   return fieldsOf ? (row) => test(row, fieldsOf(row)) : test;
 }
 
-/** One function for the whole tree (see the file header). */
-function generated(top: Built): Test & { count: (rows: readonly TableRow[]) => number } {
+/** A value the generated code compares a field with, and the answer the value test gives it. */
+type Known = readonly [value: unknown, answer: boolean];
+
+/**
+ * The generated code of a node: `cheap` code is a 0 / 1 number made without branching on
+ * the row (comparisons joined with `&`, `|`), calling a value test only for a value it does
+ * not know; other code is a boolean expression that calls tests (and stops at the first
+ * that decides). Branches the processor cannot predict (a row matching or not at random)
+ * cost more than the few comparisons, so the cheap parts of a group are all evaluated.
+ */
+interface Code {
+  s: string;
+  cheap: boolean;
+}
+const asBit = (c: Code): string => (c.cheap ? c.s : `(${c.s} ? 1 : 0)`);
+const asBool = (c: Code): string => (c.cheap ? `(${c.s} !== 0)` : c.s);
+
+/** The values of a forms condition, each once (the first answer of a value repeated is the one a chain of comparisons gives). */
+function knownOf(inline: Extract<Inline, { kind: 'forms' }>): Known[] {
+  const seen = new Set<unknown>();
+  const out: Known[] = [];
+  inline.values.forEach((v, i) => {
+    if (seen.has(v)) return;
+    seen.add(v);
+    out.push([v, inline.answers[i] === true]);
+  });
+  return out;
+}
+
+/**
+ * Which known values of a forms condition the code compares: the first MAX_INLINE, or (a
+ * count) those its rows have. `strings`: other strings fail, so the values are kept.
+ */
+type Pick = (known: readonly Known[], key: string, strings: boolean) => readonly Known[];
+const firstOnes: Pick = (known) => (known.length <= MAX_INLINE ? known : known.slice(0, MAX_INLINE));
+
+/** The generated test and count of `top`, with the known values `pick` chooses (see the file header). */
+function make(top: Built, pick: Pick): Test & { count: (rows: readonly TableRow[]) => number } {
   const matches: Match[] = [];
   const tests: Test[] = [];
   const keys: string[] = [];
   const values: unknown[] = [];
-  const orders: Order[] = [];
   let temps = 0;
   const value = (x: unknown) => `p${values.push(x) - 1}`;
   const read = (key: string): string => {
@@ -91,44 +130,69 @@ function generated(top: Built): Test & { count: (rows: readonly TableRow[]) => n
     if (IDENTIFIER.test(key) && !INHERITED.has(key)) return `g.${key}`;
     return `g[k${keys.push(key) - 1}]`;
   };
-  const expr = (b: Built): string => {
+  const expr = (b: Built): Code => {
     if (typeof b === 'function') {
       const field = b.field;
-      if (!field) return `t${tests.push(b) - 1}(r, g)`;
+      if (!field) return { s: `t${tests.push(b) - 1}(r, g)`, cheap: false };
       const m = `m${matches.push(field.match) - 1}`;
       const at = read(field.key);
       const inline = field.inline;
-      if (!inline) return `${m}(${at})`;
-      const v = `v${temps++}`;
+      if (!inline) return { s: `${m}(${at})`, cheap: false };
+      const v = `v${temps}`;
       if (inline.kind === 'forms') {
-        // Some values in the test's own code (as many as are cheap to compare), each with its answer, the rest by the value test.
-        // No value is none (false) for every such test.
-        const known = [...inline.values, null, undefined];
-        const answers = [...inline.answers, false, false];
-        const n = Math.min(known.length, MAX_INLINE);
-        const start = values.length;
-        for (let i = 0; i < n; i++) values.push(known[i], answers[i] === true);
-        orders.push({ key: field.key, start, n, known, answers });
-        const chain = Array.from({ length: n }, (_, i) => `${v} === p${start + 2 * i} ? p${start + 2 * i + 1} : `);
-        // Other strings fail only when every value is compared.
-        const strings = inline.strings && n === known.length;
-        return `((${v} = ${at}), ${chain.join('')}${strings ? `typeof ${v} !== 'string' && ` : ''}${m}(${v}))`;
+        // Strings (the values a list or user field reads) are compared in a row without
+        // branching: the answer of the known value equal to v, else (a string no value is)
+        // the value test's, or 0 when every value is compared and other strings fail. Other
+        // values: the known ones in turn, none (null, undefined) 0, the rest the value test's.
+        // (Only strings reach the comparisons joined with `|`, so they stay comparisons of strings.)
+        const a = `a${temps++}`;
+        const known = knownOf(inline);
+        const some = pick(known, field.key, inline.strings);
+        const strings = inline.strings && some.length === known.length;
+        const eq: string[] = [];
+        const answer: string[] = [];
+        let others = '';
+        for (const [x, yes] of some) {
+          if (typeof x === 'string') {
+            eq.push(`(${v} === ${value(x)})`);
+            answer.push(`(${eq[eq.length - 1]} & ${value(yes ? 1 : 0)})`);
+          } else others += `${v} === ${value(x)} ? ${yes ? 1 : 0} : `;
+        }
+        const test = `${m}(${v}) ? 1 : 0`;
+        const ofString = eq.length === 0 ? (strings ? '0' : `(${test})`) : strings ? `(${answer.join(' | ')})` : `((${a} = ${answer.join(' | ')}), (${[a, ...eq].join(' | ')}) !== 0 ? ${a} : ${test})`;
+        return { s: `((${v} = ${at}), typeof ${v} === 'string' ? ${ofString} : ${others}${v} == null ? 0 : ${test})`, cheap: true };
       }
+      temps++;
       const within = [
-        ...(inline.min === -Infinity ? [] : [`${v} ${inline.minX ? '>' : '>='} ${value(inline.min)}`]),
-        ...(inline.max === Infinity ? [] : [`${v} ${inline.maxX ? '<' : '<='} ${value(inline.max)}`]),
+        ...(inline.min === -Infinity ? [] : [`(${v} ${inline.minX ? '>' : '>='} ${value(inline.min)})`]),
+        ...(inline.max === Infinity ? [] : [`(${v} ${inline.maxX ? '<' : '<='} ${value(inline.max)})`]),
       ];
-      const first = inline.day ? `(${v} = ${value(inline.day)}(${at})) >= 0` : `typeof (${v} = ${at}) === 'number'`;
-      return `(${[first, ...within].join(' && ')})`;
+      // A date's day number is a number for every value (-1 for none), so every bound is compared;
+      // a number field compares only numbers.
+      if (inline.day) return { s: `(((${v} = ${value(inline.day)}(${at})) >= 0) & ${within.length === 0 ? '1' : within.join(' & ')})`, cheap: true };
+      // (One comparison is made a number with `| 0`: cheap code is always 0 or 1.)
+      const bits = within.length === 0 ? '1' : within.length === 1 ? `(${within[0]} | 0)` : `(${within.join(' & ')})`;
+      return { s: `(typeof (${v} = ${at}) === 'number' ? ${bits} : 0)`, cheap: true };
     }
-    if (b.op === 'not') return `!${expr(b.item)}`;
-    if (b.items.length === 0) return b.op === 'all' ? 'true' : 'false';
-    return `(${b.items.map(expr).join(b.op === 'all' ? ' && ' : ' || ')})`;
+    if (b.op === 'not') {
+      const c = expr(b.item);
+      return c.cheap ? { s: `(${c.s} ^ 1)`, cheap: true } : { s: `!${c.s}`, cheap: false };
+    }
+    const all = b.op === 'all';
+    if (b.items.length === 0) return { s: all ? '1' : '0', cheap: true };
+    const parts = b.items.map(expr);
+    const cheap = parts.filter((c) => c.cheap).map((c) => c.s);
+    const costly = parts.filter((c) => !c.cheap).map((c) => c.s);
+    const joinedCheap = cheap.length === 0 ? [] : [`(${cheap.join(all ? ' & ' : ' | ')})`];
+    if (costly.length === 0) return { s: joinedCheap[0]!, cheap: true };
+    const head = joinedCheap.map((c) => `${c} !== 0`);
+    return { s: `(${[...head, ...costly].join(all ? ' && ' : ' || ')})`, cheap: false };
   };
-  const body = expr(top);
+  const code = expr(top);
   const locals = (n: number, name: string, list: string) => (n === 0 ? '' : `const ${Array.from({ length: n }, (_, i) => `${name}${i} = ${list}[${i}]`).join(', ')};`);
-  const lets = temps === 0 ? '' : `let ${Array.from({ length: temps }, (_, i) => `v${i}`).join(', ')};`;
-  const shape = `${matches.length} ${tests.length} ${keys.length} ${values.length} ${body}`;
+  const names = Array.from({ length: temps }, (_, i) => `v${i}, a${i}`).join(', ');
+  const lets = temps === 0 ? '' : `let ${names};`;
+  const shape = `${matches.length} ${tests.length} ${keys.length} ${values.length} ${code.s}`;
   let factory = shapes.get(shape);
   if (factory) shapes.delete(shape);
   else {
@@ -137,8 +201,8 @@ function generated(top: Built): Test & { count: (rows: readonly TableRow[]) => n
       locals(tests.length, 't', 'T'),
       locals(keys.length, 'k', 'K'),
       locals(values.length, 'p', 'P'),
-      `const test = function test(r, f) { const g = typeof f === 'object' && f !== null ? f : r.fields; ${lets} return ${body}; };`,
-      `test.count = function count(rows) { let n = 0; ${lets} for (let i = 0; i < rows.length; i++) { const r = rows[i]; const g = r.fields; if (${body}) n++; } return n; };`,
+      `const test = function test(r, f) { const g = typeof f === 'object' && f !== null ? f : r.fields; ${lets} return ${asBool(code)}; };`,
+      `test.count = function count(rows) { let n = 0; ${lets} for (let i = 0; i < rows.length; i++) { const r = rows[i]; const g = r.fields; n += ${asBit(code)}; } return n; };`,
       'return test;',
     ].join('\n');
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
@@ -146,49 +210,52 @@ function generated(top: Built): Test & { count: (rows: readonly TableRow[]) => n
     if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
   }
   shapes.set(shape, factory);
-  const made = factory(matches, tests, keys, values);
-  if (orders.length === 0) return made;
-  // The count compares the values its rows have most first: a list field is read as IDs, or as names.
-  const make = factory;
-  made.count = (rows) => make(matches, tests, keys, byFrequency(values, orders, rows)).count(rows);
+  return factory(matches, tests, keys, values);
+}
+
+/** One function for the whole tree (see the file header). */
+function generated(top: Built): Test & { count: (rows: readonly TableRow[]) => number } {
+  const made = make(top, firstOnes);
+  if (!byRows(top)) return made;
+  // The count compares the values its rows have (a list is read as IDs, or as names).
+  made.count = (rows) => make(top, byFrequency(rows)).count(rows);
   return made;
 }
 
-/** The values a generated test compares a field with, at `start` in its values (value, answer, …), and all it might compare. */
-interface Order {
-  key: string;
-  start: number;
-  n: number;
-  known: readonly unknown[];
-  answers: readonly boolean[];
+/** Whether the values a count compares depend on its rows: a list's forms, or more values than the code compares. */
+function byRows(b: Built): boolean {
+  if (typeof b === 'function') {
+    const inline = b.field?.inline;
+    return inline?.kind === 'forms' && (!inline.strings || knownOf(inline).length > MAX_INLINE);
+  }
+  if (b.op === 'not') return byRows(b.item);
+  return b.items.some(byRows);
 }
 
-/** How many rows are read to order the values compared. */
+/** How many rows are read to choose the values compared. */
 const SAMPLE = 64;
 
 /**
- * `values` with each field's compared values the ones most frequent in a sample of the
- * rows, in that order (ties as given). Each value has one answer, so the order changes
- * only how soon a row finds its own.
+ * The known values of each forms condition that a sample of the rows has, the most frequent
+ * first, at most MAX_INLINE (ties as given); when other strings fail, the first MAX_INLINE
+ * of those the sample has most. Each value has one answer, so the choice changes only how
+ * often the value test is called (for the values not compared).
  */
-function byFrequency(values: readonly unknown[], orders: readonly Order[], rows: readonly TableRow[]): unknown[] {
-  const out = values.slice();
+function byFrequency(rows: readonly TableRow[]): Pick {
   const step = Math.max(1, Math.floor(rows.length / SAMPLE));
-  for (const o of orders) {
-    const seen = new Array<number>(o.known.length).fill(0);
+  return (known, key, strings) => {
+    if (strings && known.length <= MAX_INLINE) return known;
+    const seen = new Array<number>(known.length).fill(0);
     for (let i = 0; i < rows.length; i += step) {
       const r = rows[i]!;
-      const x = o.key === 'Id' ? r.id : r.fields[o.key];
-      const at = o.known.indexOf(x);
+      const x = key === 'Id' ? r.id : r.fields[key];
+      const at = known.findIndex(([v]) => v === x);
       if (at >= 0) seen[at]!++;
     }
-    const ranked = o.known.map((_, i) => i).sort((a, b) => seen[b]! - seen[a]! || a - b);
-    for (let i = 0; i < o.n; i++) {
-      out[o.start + 2 * i] = o.known[ranked[i]!];
-      out[o.start + 2 * i + 1] = o.answers[ranked[i]!] === true;
-    }
-  }
-  return out;
+    const ranked = known.map((_, i) => i).sort((a, b) => seen[b]! - seen[a]! || a - b);
+    const kept = strings ? ranked : ranked.filter((i) => seen[i]! > 0);
+    return kept.slice(0, MAX_INLINE).map((i) => known[i]!);
+  };
 }
 
 /** The tree joined with closures (no generated source). */
