@@ -181,8 +181,10 @@ export async function createUndoDocumentsForJobs(
     : await jobs.pickJobIds((s) => (s.requestsByState?.succeeded ?? 0) + (s.outcomeUnknown ?? 0) > 0, vscode.l10n.t('Pick the update jobs to undo (the latest is undone first)'));
   if (!ids || ids.length === 0) return undefined;
   const out: UndoOutcome[] = [];
-  // The latest job first, whatever order they were picked in (a job's ID starts with when it was made).
-  for (const id of [...ids].sort((a, b) => b.localeCompare(a))) {
+  // The latest job first, whatever order they were picked in (by when each was made, to the millisecond).
+  const made = new Map<string, string>();
+  for (const id of ids) made.set(id, (await jobs.loadJob(id)).data.createdAt);
+  for (const id of [...ids].sort((a, b) => made.get(b)!.localeCompare(made.get(a)!) || ids.indexOf(b) - ids.indexOf(a))) {
     const one = await createUndoDocuments(jobs, log, previews, id, prompts);
     if (!one) break; // cancelled at a question: the rest are not made
     out.push(one);
