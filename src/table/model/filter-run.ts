@@ -168,8 +168,9 @@ function make(top: Built, pick: Pick): Test & { count: (rows: readonly TableRow[
         ...(inline.max === Infinity ? [] : [`(${v} ${inline.maxX ? '<' : '<='} ${value(inline.max)})`]),
       ];
       // A date's day number is a number for every value (-1 for none), so every bound is compared;
-      // a number field compares only numbers.
-      if (inline.day) return { s: `(((${v} = ${value(inline.day)}(${at})) >= 0) & ${within.length === 0 ? '1' : within.join(' & ')})`, cheap: true };
+      // a number field compares only numbers. Reading the day is a call that parses the text: not
+      // cheap, so it comes after the cheap comparisons and only for the rows they let through.
+      if (inline.day) return { s: `((((${v} = ${value(inline.day)}(${at})) >= 0) & ${within.length === 0 ? '1' : within.join(' & ')}) !== 0)`, cheap: false };
       // (One comparison is made a number with `| 0`: cheap code is always 0 or 1.)
       const bits = within.length === 0 ? '1' : within.length === 1 ? `(${within[0]} | 0)` : `(${within.join(' & ')})`;
       return { s: `(typeof (${v} = ${at}) === 'number' ? ${bits} : 0)`, cheap: true };
