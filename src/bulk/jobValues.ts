@@ -155,6 +155,9 @@ export function planUndoOfChange(plan: Pick<JobPlan, 'parts'>, values: JobValues
   const back = moveBackDocuments(moved, siblingsBefore);
   out.documents.push(...back.documents);
   out.nonInvertible.push(...back.nonInvertible);
+  // An item in several requests is unchanged only when no request of the change put anything of it back.
+  const putBack = new Set(out.documents.flatMap((d) => d.workItemIds));
+  out.unchanged = [...new Set(out.unchanged)].filter((id) => !putBack.has(id));
   return out;
 }
 
