@@ -86,13 +86,18 @@ const typeProblem = (c: ColumnDef, text: string, expected: string): CellInput =>
  * code / ID → the choice's ID, users by name / login name / ID → the user's ID. An empty
  * text clears the field (null). A text cell keeps the text as written.
  */
+/** Built-in text fields whose empty value is the empty string. */
+const EMPTY_AS_TEXT: ReadonlySet<string> = new Set(['Name', 'Code', 'Description']);
+
 export function parseCellInput(c: ColumnDef, text: string, ctx: CellContext = {}): CellInput {
   if (c.type === 'text' && c.field?.dataType === 'Boolean') {
     const b = BOOLEAN_TEXT[foldForMatch(text.trim())];
     if (text.trim() === '') return { ok: true, value: null };
     return b === undefined ? typeProblem(c, text, 'true or false') : { ok: true, value: b };
   }
-  if (c.type === 'text') return { ok: true, value: text === '' ? (c.key === 'Name' ? '' : null) : text };
+  // An emptied built-in text (the name, the code, the description) is sent as "" (the help gives these
+  // fields as strings, and the reads return "" for none); other text fields are emptied with null.
+  if (c.type === 'text') return { ok: true, value: text === '' ? (EMPTY_AS_TEXT.has(c.key) ? '' : null) : text };
   const t = text.trim();
   if (t === '') return { ok: true, value: null };
   switch (c.type) {
