@@ -151,3 +151,4 @@ export {
   utf8Length,
 } from '../table/model';
 export { TABLE_PAGE_BODY } from '../table/model/page';
+export { copiedFields, existingEdits, insertRows, isNewRowId, keptNewRows, liveRows, makeNewRows, newRowAdds, placeOfRow, shownNewRow, NEW_ROW_MARK } from '../table/model/newRows';

@@ -24,6 +24,10 @@ export interface EditingHost {
   catalogue(): ServiceFieldCatalogue | undefined;
   generation(): number;
   post(m: ToWebview): void;
+  /** New rows came or went (an undo or redo of their making): the view is computed again. */
+  rowsChanged(): void;
+  /** A row as the page shows it (new rows marked). */
+  pageRow(row: EditedShownRow, id: string): EditedShownRow;
 }
 
 /** The outcome of an edit: cells changed, the refused ones with their reasons and what the user was told (in the UI's language). */
@@ -44,6 +48,13 @@ export class TableEditing {
   setRows(rows: readonly LoadedRow[]): void {
     for (const r of rows) this.byId.set(r.id, r);
     this.edits.setRows(rows);
+  }
+
+  /** Rows that leave the table with their edits, out of undo and redo too. */
+  forget(ids: ReadonlySet<string>): void {
+    for (const id of ids) this.byId.delete(id);
+    this.edits.forget(ids);
+    this.sendState();
   }
 
   row(id: string): LoadedRow | undefined {
@@ -126,14 +137,16 @@ export class TableEditing {
   }
 
   undo(): number {
-    const cells = this.edits.undo();
-    this.sendCells(cells.map((c) => c.id));
-    return cells.length;
+    return this.walked(this.edits.undo());
   }
 
   redo(): number {
-    const cells = this.edits.redo();
-    this.sendCells(cells.map((c) => c.id));
+    return this.walked(this.edits.redo());
+  }
+
+  private walked(cells: { id: string; field: string }[]): number {
+    if (cells.some((c) => c.field === core().NEW_ROW_MARK)) this.host.rowsChanged();
+    else this.sendCells(cells.map((c) => c.id));
     return cells.length;
   }
 
@@ -183,7 +196,7 @@ export class TableEditing {
         const orig = this.byId.get(v.id) ?? v;
         const fields = this.edits.fieldsOf(orig);
         view[i] = fields === orig.fields ? orig : { ...orig, fields };
-        rows.push({ index: i, row: core().shownEditedRow(orig, cols, this.edits, format) });
+        rows.push({ index: i, row: this.host.pageRow(core().shownEditedRow(orig, cols, this.edits, format), v.id) });
       }
     }
     this.host.post({ type: 'cells', generation: this.host.generation(), rows });

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { parse } from 'jsonc-parser';
 import { registerCommand, reportError, UserInputError } from '../common/commands';
+import { addRow, addSubItem, duplicateRows, pasteNewItems } from './addCommands';
 import { activeRequestDocument } from '../common/activeRequestDocument';
 import { isRequestDocumentUri } from '../common/requestDocument';
 import type { FilterCondition } from './model';
@@ -123,6 +124,18 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
         return;
       case 'discard':
         await discardEdits(panel);
+        return;
+      case 'addRow':
+        addRow(panel);
+        return;
+      case 'addSubItem':
+        addSubItem(panel);
+        return;
+      case 'duplicateRows':
+        duplicateRows(panel);
+        return;
+      case 'pasteNewItems':
+        await pasteNewItems(panel, log);
         return;
     }
   };
@@ -252,6 +265,10 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
   registerCommand(context, log, 'workItemStudio.redoTableEdit', () => requireActive().key('redo'));
   registerCommand(context, log, 'workItemStudio.fillDownTable', () => requireActive().key('fillDown'));
   registerCommand(context, log, 'workItemStudio.discardTableEdits', () => discardEdits(requireActive()));
+  registerCommand(context, log, 'workItemStudio.addTableRow', () => addRow(requireActive()));
+  registerCommand(context, log, 'workItemStudio.addTableSubItem', () => addSubItem(requireActive()));
+  registerCommand(context, log, 'workItemStudio.duplicateTableRows', () => duplicateRows(requireActive()));
+  registerCommand(context, log, 'workItemStudio.pasteTableNewItems', (text?: unknown) => pasteNewItems(requireActive(), log, typeof text === 'string' ? text : undefined));
   registerCommand(context, log, 'workItemStudio.refreshTableItems', () => {
     const panel = requireActive();
     return panel.reloadItems(panel.allRows().map((r) => r.id));
@@ -261,10 +278,13 @@ export function registerTable(context: vscode.ExtensionContext, log: vscode.LogO
   // values shown, edits that now match what the service holds dropped.
   if (host.onDidFinishJob) {
     context.subscriptions.push(
-      host.onDidFinishJob(({ result }) => {
+      host.onDidFinishJob(({ result, plan }) => {
         const ids = [...new Set(result.requests.flatMap((r) => r.ids))];
         for (const panel of panels) {
-          panel.reloading = panel.reloadItems(ids, { afterSend: true }).catch((e: unknown) => {
+          // New rows whose adds were sent give way to the items created, with their IDs.
+          const sent = plan ? panel.additions.sentBy(plan, result.requests) : undefined;
+          const reread = panel.reloadItems(ids, { afterSend: true });
+          panel.reloading = (sent ? reread.then(async (n) => n + (await panel.additions.replace(sent.rows, sent.created))) : reread).catch((e: unknown) => {
             log.warn(`Work item table ${panel.source.title}: reading the items again failed: ${e instanceof Error ? e.message : String(e)}`);
             return 0;
           });

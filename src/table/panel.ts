@@ -4,15 +4,16 @@
 import * as vscode from 'vscode';
 import { abortOn } from '../common/abortOn';
 import { itemsText, workItemsText } from '../common/wording';
-import type { ServiceClient } from '../api/client';
 import type { ColumnDef, CompiledFilter, FilterContext, KnownUser, LoadedRow, TableLayout } from './model';
 import type { TableNames } from './model';
+import { TableAdditions } from './additions';
 import { TableKeeper, unsentEdits } from './pending';
 import type { ServiceFieldCatalogue } from '../schema/service-fields';
 import { TableEditing } from './editing';
 import { ROW_HEIGHT, readMessage, readSelection, type CellSelection, type ColumnInfo, type FromWebview, type TableViewState, type ToWebview } from './protocol';
 import { tableHtml, tableRoots } from './html';
 import { tableStrings } from './strings';
+import { currentUserOf, tableBasePath } from './panelReads';
 import { filterErrorText } from './filterBar';
 import type { TableDeps, TableSource } from './types';
 import { core } from '../core/load';
@@ -48,6 +49,8 @@ export class TablePanel implements vscode.Disposable {
   private cellCatalogue: ServiceFieldCatalogue | undefined;
   /** The pending edits of the table. */
   readonly editing: TableEditing;
+  /** The table's new rows (items to add). */
+  readonly additions: TableAdditions;
   /** The edits kept between sessions (restored once the rows are read). */
   readonly keeper: TableKeeper;
   /** Rows whose edits were sent: shown whatever the filter says until the user applies a filter again. */
@@ -92,6 +95,22 @@ export class TablePanel implements vscode.Disposable {
       catalogue: () => this.cellCatalogue,
       generation: () => this.generation,
       post: (m) => this.post(m),
+      rowsChanged: () => this.scheduleRefresh(0),
+      pageRow: (row, id) => (core().isNewRowId(id) ? this.additions.shown(row) : row),
+    });
+    this.additions = new TableAdditions({
+      rows: () => this.rows,
+      setRows: (rows) => (this.rows = rows),
+      editing: this.editing,
+      source,
+      sent: this.sent,
+      shownColumns: () => this.shownColumns(),
+      refresh: (now) => (now ? this.refresh() : (this.scheduleRefresh(0), Promise.resolve())),
+      read: async (ids) => {
+        const client = await this.deps.connection.getClient({ signal: this.abort.signal });
+        return (await core().loadByIds((list, o) => core().readWorkItems(client, list, o), ids, { signal: this.abort.signal, onRows: () => undefined })).rows;
+      },
+      select: (id, key) => this.post({ type: 'select', ...(this.selection = this.lastSelect = { focus: { id, key }, anchor: { id, key } }) }),
     });
     this.keeper = new TableKeeper({
       store: deps.kept(),
@@ -175,13 +194,13 @@ export class TablePanel implements vscode.Disposable {
           const [catalogue, profile, basePath] = await Promise.all([
             this.deps.catalogue.get(),
             projectId ? this.deps.catalogue.profile(projectId) : Promise.resolve(undefined),
-            this.basePath(client, signal),
+            tableBasePath(this.source, client, signal, this.deps.log),
           ]);
           this.cellCatalogue = catalogue?.kind === 'service' ? catalogue.catalogue : undefined;
           this.columns = core().tableColumns(catalogue?.kind === 'service' ? catalogue.fieldTypes : undefined, profile);
           this.folderTypes = core().folderTypeIds(profile);
           this.layout = core().readLayout(this.deps.state.get(core().layoutKey(this.scope)), this.columns.map((c) => c.key));
-          this.login = this.currentUser(client);
+          this.login = currentUserOf(client, this.deps.log).then((me) => ((this.currentUserId = me?.id), me?.loginName ?? me?.id));
           this.sendInit();
           let reported = 0;
           const handlers = {
@@ -225,37 +244,14 @@ export class TablePanel implements vscode.Disposable {
     );
   }
 
-  /** The parent path of a folder's rows: from the level below the project's root folder (the folder's ancestors first), as in the project's table. */
-  private async basePath(client: ServiceClient, signal: AbortSignal): Promise<string | undefined> {
-    const { rootId, level, basePath } = this.source;
-    if (rootId === undefined || level === undefined || level <= 1 || basePath === undefined) return basePath;
-    try {
-      return await core().folderPath(client, { id: rootId, name: basePath, level }, { signal });
-    } catch (e) {
-      if (signal.aborted) throw e;
-      this.deps.log.warn(`Work item table ${this.source.title}: the folder's ancestors were not read (${e instanceof Error ? e.message : String(e)}); paths start at the folder`);
-      return basePath;
-    }
-  }
-
-  /** The current user (the filter's "mine"); resolves to the login that keys the kept edits. */
-  private async currentUser(client: ServiceClient): Promise<string | undefined> {
-    try {
-      const me = await client.getCurrentUser();
-      this.currentUserId = me?.id;
-      return me?.loginName ?? me?.id;
-    } catch (e) {
-      this.deps.log.debug(`Work item table: the current user is not known (${e instanceof Error ? e.message : String(e)}): "mine" matches nothing`);
-      return undefined;
-    }
-  }
-
   /** Brings back the edits kept for this project and service, and (a restored tab) its filter. */
   private async restoreKept(): Promise<void> {
     const client = await this.deps.connection.getClient({ signal: this.abort.signal });
     const current = this.deps.connection.current;
     const baseUrl = current?.isSandbox ? 'sandbox:' : client.baseUrl;
     const key = core().keptKey({ baseUrl, login: await this.login, projectId: this.projectId });
+    // New rows of the kept edits are made again first, so that their values apply as the others do.
+    this.additions.restore(this.deps.kept().read(key).edits);
     const wholeProject = this.source.rootId !== undefined && (this.source.level ?? 0) === 0;
     const r = this.keeper.restore(key, new Map(this.rows.map((x) => [x.id, x])), { wholeProject, missing: this.missing });
     if (r.applied > 0) void vscode.window.showInformationMessage(vscode.l10n.t('{0}: {1} brought back.', this.source.title, unsentEdits(r.applied)));
@@ -431,7 +427,7 @@ export class TablePanel implements vscode.Disposable {
 
   /** Count (always) and apply (when `apply`) a typed filter; answers the count message it posted. */
   setFilterText(text: string, apply: boolean): { matches: number; total: number; errors: { start: number; end: number; message: string }[] } {
-    const base = core().baseRows(this.rows, { lowestOnly: this.layout.lowestOnly, isFolder: core().folderTest(this.folderTypes) });
+    const base = core().baseRows(core().liveRows(this.rows, this.editing.edits), { lowestOnly: this.layout.lowestOnly, isFolder: core().folderTest(this.folderTypes) });
     const compiled = core().compileFilterText(text, this.filterContext());
     const matches = compiled.ok ? core().countMatches(base, compiled.test) : 0;
     const errors = compiled.ok ? [] : (compiled.errors ?? compiled.problems.map((p) => ({ ...p, start: 0, end: text.length }))).map((e) => ({ start: e.start, end: e.end, message: filterErrorText(e) }));
@@ -478,6 +474,13 @@ export class TablePanel implements vscode.Disposable {
     await this.saveLayout();
     this.sendInit();
     this.scheduleRefresh(0);
+  }
+
+  /** The rows of the selected cells, in the order shown (none when nothing is selected). */
+  selectedRows(): LoadedRow[] {
+    const at = (id: string | undefined) => this.view.findIndex((r) => r.id === id);
+    const [a, b] = [at(this.selection?.anchor.id), at(this.selection?.focus.id)];
+    return a < 0 || b < 0 ? [] : this.view.slice(Math.min(a, b), Math.max(a, b) + 1).map((r) => this.editing.row(r.id) ?? r);
   }
 
   /** The IDs of the rows shown now (the filter's matches), in the order shown. */
@@ -530,7 +533,7 @@ export class TablePanel implements vscode.Disposable {
     const sortCol = this.layout.sort ? this.columns.find((c) => c.key === this.layout.sort!.key) : undefined;
     const filter = this.compiled?.ok ? this.compiled.test : undefined;
     const sent = this.sent;
-    this.view = core().computeView(core().rowsWithEdits(this.rows, edits), {
+    this.view = core().computeView(core().rowsWithEdits(core().liveRows(this.rows, edits), edits), {
       lowestOnly: this.layout.lowestOnly,
       isFolder: core().folderTest(this.folderTypes),
       test: filter && sent.size > 0 ? (r) => sent.has(r.id) || filter(r) : filter,
@@ -546,6 +549,7 @@ export class TablePanel implements vscode.Disposable {
       if (edits.size === 0) for (let i = start; i < end; i++) rows[i - start] = core().shownRow(view[i]!, cols, format);
       else for (let i = start; i < end; i++) rows[i - start] = core().shownEditedRow(this.editing.row(view[i]!.id) ?? view[i]!, cols, edits, format);
       if (sent.size > 0) for (let i = start; i < end; i++) if (sent.has(view[i]!.id)) rows[i - start] = { ...rows[i - start], sent: true };
+      if (this.additions.made) for (let i = start; i < end; i++) if (core().isNewRowId(view[i]!.id)) rows[i - start] = this.additions.shown(rows[i - start]);
       this.post({ type: 'rows', generation, start, rows });
       await new Promise((r) => setImmediate(r));
     }

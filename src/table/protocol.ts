@@ -51,7 +51,7 @@ export interface TableSource {
 }
 
 /** A row as the page gets it: its cells' texts in `init.columns` order, the values before of its edited cells, and `sent` once its edits were sent (shown until the user applies a filter). */
-export type PageRow = EditedShownRow & { sent?: boolean };
+export type PageRow = EditedShownRow & { sent?: boolean; added?: boolean };
 
 export interface ColumnInfo {
   key: string;
@@ -94,10 +94,17 @@ export interface TableStrings {
   moreActions: string;
   /** The calendar button beside a date cell's editor. */
   pickDate: string;
+  /** A new row's ID cell, and its hover. */
+  newRow: string;
+  newRowTitle: string;
+  addRow: string;
+  addSubItem: string;
+  duplicateRows: string;
+  pasteNewItems: string;
 }
 
 /** Buttons of the bar that run a command in the extension. */
-export const BAR_COMMANDS = ['build', 'named', 'save', 'columns', 'useInRequest', 'review', 'export', 'import', 'discard'] as const;
+export const BAR_COMMANDS = ['build', 'named', 'save', 'columns', 'useInRequest', 'review', 'export', 'import', 'discard', 'addRow', 'addSubItem', 'duplicateRows', 'pasteNewItems'] as const;
 export type BarCommand = (typeof BAR_COMMANDS)[number];
 
 export type ToWebview =

@@ -31,5 +31,11 @@ export function tableStrings(): TableStrings {
     sentRow: vscode.l10n.t('Sent. Shown until a filter is applied again.'),
     moreActions: vscode.l10n.t('More Actions'),
     pickDate: vscode.l10n.t('Pick a date'),
+    newRow: vscode.l10n.t('New'),
+    newRowTitle: vscode.l10n.t('New item: added when the review is sent.'),
+    addRow: vscode.l10n.t('Add Row'),
+    addSubItem: vscode.l10n.t('Add Sub-item'),
+    duplicateRows: vscode.l10n.t('Duplicate Rows'),
+    pasteNewItems: vscode.l10n.t('Paste as New Items'),
   };
 }

@@ -8,7 +8,7 @@ import type { KeptStore, PeopleDirectory } from './model';
 import type { TablePrompts } from './pending';
 import type { TablePanel } from './panel';
 import type { BarCommand } from './protocol';
-import type { JobResult } from '../bulk/types';
+import type { JobPlan, JobResult } from '../bulk/types';
 
 export type { TableSource } from './protocol';
 
@@ -50,5 +50,5 @@ export interface TableHost {
   /** Opens a new request document for these IDs (src/editors newUpdate): asks for the change when `template` is not given. */
   newRequestDocument(ids: string[], template?: string): Promise<unknown>;
   /** Fires when an update job ends (RequestJobs.onDidFinishJob): tables re-read the items it touched. */
-  onDidFinishJob?: vscode.Event<{ result: JobResult }>;
+  onDidFinishJob?: vscode.Event<{ result: JobResult; plan?: JobPlan }>;
 }

@@ -1,20 +1,20 @@
 // The Work Items feature: the view, its commands, and the refresh of the rows an
 // update changed. Registration only: nothing is read before the view asks for rows.
 import * as vscode from 'vscode';
-import type { JobResult } from '../bulk/types';
+import type { JobPlan, JobResult } from '../bulk/types';
 import type { ConnectionManager } from '../common/connection';
 import { readSettings } from '../common/config';
 import { describeError } from '../common/messages';
 import type { DetailsDocuments } from '../views/common';
 import { registerWorkItemCommands, type NewUpdateHook } from './commands';
-import { appliedIds } from './model/applied';
+import { appliedIds, parentsToReload } from './model/applied';
 import type { UserNames } from './tooltip';
 import { WORK_ITEMS_VIEW, WorkItemNode, WorkItemsTree, type WorkItemTreeNode } from './tree';
 
 export interface WorkItemsDeps {
   details: DetailsDocuments;
   /** Fires when an update job ends (RequestJobs.onDidFinishJob). */
-  onDidFinishJob: vscode.Event<{ result: JobResult }>;
+  onDidFinishJob: vscode.Event<{ result: JobResult; plan?: JobPlan }>;
   /** Users by ID (src/people's UserDirectory): the leader's name in a row's tooltip. */
   users?: UserNames;
   /** Update Selected Work Items… opens a request document through the request editors (src/editors). */
@@ -49,7 +49,9 @@ export function registerWorkItems(context: vscode.ExtensionContext, log: vscode.
       if (off.length > 0) tree.setChecked(off, 'remove');
     }),
     // After a send: the rows of the items the service reported changed show their new values.
-    deps.onDidFinishJob(({ result }) => {
+    deps.onDidFinishJob(({ result, plan }) => {
+      // Items added or brought back: the levels they go in are read again.
+      for (const parent of parentsToReload(result, plan, (id) => tree.shows(id))) if (tree.shows(parent) || tree.isLevelRoot(parent)) tree.reloadLevel(parent);
       const ids = appliedIds(result);
       if (ids.length === 0) return;
       tree.refreshItems(ids, readSettings().bulk.maxUrlLength).catch((e: unknown) => log.warn(`Work items: refresh after the update failed: ${describeError(e)}`));

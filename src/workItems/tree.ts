@@ -385,6 +385,16 @@ export class WorkItemsTree extends Disposable implements vscode.TreeDataProvider
   }
 
   /** Reloads one level (cancelling its load in flight); levels below it load again when expanded. */
+  /** Whether the tree shows this item (it was read in a level). */
+  shows(id: string): boolean {
+    return this.hierarchy.locate(id) !== undefined;
+  }
+
+  /** Whether this ID's children were read (a level of the tree: a project's root folder or an item). */
+  isLevelRoot(id: string): boolean {
+    return this.levels.has(id);
+  }
+
   reloadLevel(parentId: string): void {
     const l = this.levels.get(parentId);
     l?.reset();

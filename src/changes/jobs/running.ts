@@ -52,7 +52,7 @@ export class JobRunner implements vscode.Disposable {
   private pruned = false;
   /** Jobs running in this window (their journal is locked by us). */
   private readonly running = new Set<string>();
-  private readonly finished = new vscode.EventEmitter<{ jobId?: string; result: JobResult }>();
+  private readonly finished = new vscode.EventEmitter<{ jobId?: string; result: JobResult; plan?: JobPlan }>();
   /** Fires when a run ends (tests and views listen). */
   readonly onDidFinishJob = this.finished.event;
   /** Set by the before/after feature (src/changes). */
@@ -185,7 +185,7 @@ export class JobRunner implements vscode.Disposable {
       this.log.warn(`bulk job ${journal.id}: the values after the update were not read: ${e instanceof Error ? e.message : String(e)}`);
     }
     if (readingAfter && this.panels.current(journal.id)) await this.showResults(journal, info.label);
-    this.finished.fire({ jobId: journal.id, result });
+    this.finished.fire({ jobId: journal.id, result, plan: journal.plan });
     void this.announce(result, info, madeBy(journal));
     return result;
   }

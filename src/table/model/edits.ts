@@ -134,6 +134,21 @@ export class TableEdits {
     return this.apply(this.all().map((e) => ({ id: e.id, field: e.field, value: e.before })));
   }
 
+  /**
+   * Forgets rows: their pending edits and their cells of every undo and redo step (new rows
+   * whose adds were sent: Undo must not bring back what the service now holds).
+   */
+  forget(ids: ReadonlySet<string>): void {
+    for (const id of ids) {
+      this.pending.delete(id);
+      this.overlay.delete(id);
+      this.rows.delete(id);
+    }
+    const keep = (steps: Step[]): Step[] => steps.map((st) => st.filter((x) => !ids.has(x.id))).filter((st) => st.length > 0);
+    this.undoSteps = keep(this.undoSteps);
+    this.redoSteps = keep(this.redoSteps);
+  }
+
   get canUndo(): boolean {
     return this.undoSteps.length > 0;
   }

@@ -110,10 +110,14 @@ export function buildBar(bar: HTMLElement, strings: TableStrings, filterText: st
   const imp = action(strings.importCsv, 'import');
   const discard = action(strings.discard, 'discard');
   discard.bar.id = 'discard';
+  const addRow = action(strings.addRow, 'addRow');
+  const addSub = action(strings.addSubItem, 'addSubItem');
+  const dup = action(strings.duplicateRows, 'duplicateRows');
+  const pasteNew = action(strings.pasteNewItems, 'pasteNewItems');
   // The bar's order; the menu's order is the same.
-  const inOrder = [cond, named, save, cols, low, discard, use, exp, imp];
+  const inOrder = [cond, named, save, cols, low, addRow, addSub, dup, pasteNew, discard, use, exp, imp];
   // Most used first: the last ones go to the menu first.
-  const byUse = [cond, named, cols, low, save, exp, imp, discard, use];
+  const byUse = [cond, named, cols, low, addRow, save, exp, imp, discard, addSub, use, dup, pasteNew];
   for (const o of inOrder) {
     menu.append(o.menu);
     o.menu.addEventListener('click', () => {
@@ -121,7 +125,7 @@ export function buildBar(bar: HTMLElement, strings: TableStrings, filterText: st
       o.run();
     });
   }
-  bar.append(filterInput, cond.bar, named.bar, save.bar, cols.bar, low.bar, undoBtn, redoBtn, review, discard.bar, use.bar, exp.bar, imp.bar, more, menu);
+  bar.append(filterInput, cond.bar, named.bar, save.bar, cols.bar, low.bar, undoBtn, redoBtn, review, addRow.bar, addSub.bar, dup.bar, pasteNew.bar, discard.bar, use.bar, exp.bar, imp.bar, more, menu);
 
   const entries = (): HTMLElement[] => inOrder.map((o) => o.menu).filter((m) => !m.hidden);
   function open(): void {

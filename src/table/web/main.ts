@@ -136,8 +136,9 @@ function render(): void {
   for (let r = range.start; r < range.end; r++) {
     const row = rows[r];
     const rowEl = document.createElement('div');
-    rowEl.className = `row${row ? '' : ' pending'}${r === focus.r ? ' focus-row' : ''}${row?.sent ? ' sent' : ''}`;
+    rowEl.className = `row${row ? '' : ' pending'}${r === focus.r ? ' focus-row' : ''}${row?.sent ? ' sent' : ''}${row?.added ? ' added' : ''}`;
     if (row?.sent) rowEl.title = strings.sentRow;
+    if (row?.added) rowEl.title = strings.newRowTitle;
     rowEl.setAttribute('role', 'row');
     rowEl.setAttribute('aria-rowindex', String(r + 2));
     rowEl.dataset.r = String(r);
