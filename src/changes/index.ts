@@ -55,11 +55,14 @@ class ValuesFeature extends PreviewViews implements ChangesApi, vscode.Disposabl
     let failure: string | undefined;
     try {
       // A change that only adds names no existing item: nothing to read, and its undo needs no value before.
+      // Items a request restores are deleted now: reads leave them out, and their undo deletes them again.
+      const restored = new Set(plan.parts.filter((p) => p.update.restore === true).flatMap((p) => p.ids));
+      const ids = restored.size === 0 ? plan.ids : plan.ids.filter((id) => !restored.has(id));
       values =
-        plan.ids.length === 0
+        ids.length === 0
           ? { fields: [], items: new Map(), missing: [], requests: 0 }
-          : await this.read(plan.ids, plan, info, pacing, (requests) => vscode.l10n.t('Reading the values before sending ({0})', requests));
-      if (values.items.size === 0 && plan.ids.length > 0) failure = vscode.l10n.t('none of the items came back');
+          : await this.read(ids, plan, info, pacing, (requests) => vscode.l10n.t('Reading the values before sending ({0})', requests));
+      if (values.items.size === 0 && ids.length > 0) failure = vscode.l10n.t('none of the items came back');
     } catch (e) {
       if (isCancellation(e)) throw new vscode.CancellationError();
       failure = errorText(e);

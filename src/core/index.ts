@@ -92,6 +92,7 @@ export {
   carriedNames,
   cellEditorFor,
   checkByteLimit,
+  cellContextOf,
   checkRowLimit,
   chunkRanges,
   clampWidth,

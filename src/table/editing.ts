@@ -76,7 +76,7 @@ export class TableEditing {
     const row = this.byId.get(id);
     // Answered all the same: the page waits for an answer before it edits (text typed on the cell is dropped).
     if (!c || !row) return this.gone(id, key);
-    const ro = core().readOnlyReason(c, this.context());
+    const ro = core().readOnlyReason(c, core().cellContextOf(row, this.context()));
     const m: ToWebview = ro
       ? { type: 'refused', id, key, message: `${this.label(c)}: ${readOnlyText(c, ro) ?? ro}` }
       : { type: 'editor', id, key, editor: core().cellEditorFor(c, this.edits.fieldsOf(row), this.host.knownUsers(), this.host.format()) };

@@ -1,7 +1,7 @@
 // The table's new rows (items to add): made from drafts as one undo step, put below their
 // parents, turned into nested adds by the review, kept and made again after a reload.
 import * as assert from 'node:assert/strict';
-import { TableEdits, type LoadedRow, SYSTEM_COLUMNS } from '../../src/table/model';
+import { TableEdits, type LoadedRow, SYSTEM_COLUMNS, editCellText } from '../../src/table/model';
 import type { NewItemDraft } from '../../src/table/model/drafts';
 import { firstMisplacedDraft } from '../../src/table/model/drafts';
 import { copiedFields, insertRows, keptNewRows, liveRows, makeNewRows, newRowAdds, NEW_ROW_MARK, placeOfRow, type ParentPlace } from '../../src/table/model/newRows';
@@ -168,6 +168,16 @@ describe('table: new rows', () => {
     const fields = { Name: 'Code', ItemTypeId: '4', StatusTypeId: '3', ActualProgress: 50, ActualTime: 600, PlannedTime: 480, ParentName: 'Build', ParentId: '104', Assignments: [{ partyId: '2001' }], Custom_Risk: 'High' };
     const cols = [...SYSTEM_COLUMNS, { key: 'Custom_Risk', label: 'Risk', type: 'text' as const, field: { systemName: 'Custom_Risk', name: 'Risk', dataType: 'String' } as never }];
     assert.deepEqual(copiedFields(fields, cols, () => true), { ItemTypeId: '4', Name: 'Code', Assignments: ['2001'], PlannedTime: 480, Custom_Risk: 'High' });
+  });
+
+  it('a new row\'s item type and assignees are cells to fill (set with the add); an existing row\'s stay read only', () => {
+    const type = { ...SYSTEM_COLUMNS.find((c) => c.key === 'ItemTypeId')!, choices: [{ id: '41', name: 'Folder' }, { id: '42', name: 'Task' }] };
+    const fresh = { id: 'new-1', fields: {} };
+    const existing = { id: '102', fields: { ItemTypeId: '42' } };
+    assert.deepEqual(editCellText(fresh, type, 'Folder', {}), { ok: true, id: 'new-1', field: 'ItemTypeId', value: '41' });
+    const refused = editCellText(existing, type, 'Folder', existing.fields);
+    assert.equal(refused.ok, false);
+    assert.match(!refused.ok ? refused.problem.message : '', /changeItemTypeTo/);
   });
 
   it('producers promise a parent draft before its children', () => {

@@ -8,6 +8,7 @@ import { fieldInfo, readOnlyField, type ReadOnlyKind } from '../../schema/fields
 import type { ServiceFieldCatalogue } from '../../schema/service-fields';
 import { type ColumnDef, type TableRow, choiceName } from './columns';
 import type { UserResolver } from './lookup';
+import { isNewRowId } from './drafts';
 import { MAX_VALUE_TEXT, excerpt, foldForMatch, parseDate, parseHours, parseNumber } from './text';
 
 /**
@@ -49,10 +50,21 @@ export interface CellContext {
   catalogue?: ServiceFieldCatalogue;
   /** Users by name, login name or ID (user cells). Without it only IDs are accepted. */
   resolveUser?: UserResolver;
+  /** The cell is a new row's: its item type and assignees are set with the add, not by an update. */
+  newRow?: boolean;
+}
+
+/** Set with an add (a new row's cells), not with an update's members. */
+const SET_WITH_ADD: ReadonlySet<string> = new Set(['ItemTypeId', 'Assignments']);
+
+/** The context of a row's cells: a new row's says so. */
+export function cellContextOf(row: { id: string }, ctx: CellContext): CellContext {
+  return isNewRowId(row.id) && !ctx.newRow ? { ...ctx, newRow: true } : ctx;
 }
 
 /** Why column `c` cannot be edited at all; undefined when it can. */
 export function readOnlyReason(c: ColumnDef, ctx: CellContext = {}): string | undefined {
+  if (ctx.newRow && SET_WITH_ADD.has(c.key)) return undefined;
   const fixed = readOnlyFieldReason(c.key);
   if (fixed) return fixed;
   const service = ctx.catalogue?.fields.get(c.key) ?? c.field;
@@ -140,6 +152,8 @@ export function parseCellInput(c: ColumnDef, text: string, ctx: CellContext = {}
 export function checkCellValue(c: ColumnDef, value: unknown, fields: Readonly<Record<string, unknown>> = {}, ctx: CellContext = {}): CellProblem | undefined {
   const ro = readOnlyReason(c, ctx);
   if (ro) return { code: 'readOnly', message: `${c.label}: ${ro}` };
+  // An add's item type and assignees: the choice or the users were read by the cell's parse.
+  if (ctx.newRow && SET_WITH_ADD.has(c.key)) return undefined;
   const body: Record<string, unknown> = { [c.key]: value };
   if (value !== null && (c.key === 'PlannedStartDate' || c.key === 'PlannedFinishDate')) {
     const other = c.key === 'PlannedStartDate' ? 'PlannedFinishDate' : 'PlannedStartDate';
@@ -157,7 +171,8 @@ export function checkCellValue(c: ColumnDef, value: unknown, fields: Readonly<Re
 export type CellEditResult = { ok: true; id: string; field: string; value: unknown } | { ok: false; id: string; field: string; problem: CellProblem };
 
 /** Parses `text` for the cell of `row` in `c` and checks it (`fields`: the row's values with edits). */
-export function editCellText(row: TableRow, c: ColumnDef, text: string, fields: Readonly<Record<string, unknown>>, ctx: CellContext = {}): CellEditResult {
+export function editCellText(row: TableRow, c: ColumnDef, text: string, fields: Readonly<Record<string, unknown>>, given: CellContext = {}): CellEditResult {
+  const ctx = cellContextOf(row, given);
   const ro = readOnlyReason(c, ctx);
   if (ro) return { ok: false, id: row.id, field: c.key, problem: { code: 'readOnly', message: `${c.label}: ${ro}` } };
   const parsed = parseCellInput(c, text, ctx);
@@ -167,7 +182,7 @@ export function editCellText(row: TableRow, c: ColumnDef, text: string, fields: 
 
 /** Checks a value (as sent) for the cell of `row` in `c`. */
 export function editCellValue(row: TableRow, c: ColumnDef, value: unknown, fields: Readonly<Record<string, unknown>>, ctx: CellContext = {}): CellEditResult {
-  const problem = checkCellValue(c, value, fields, ctx);
+  const problem = checkCellValue(c, value, fields, cellContextOf(row, ctx));
   return problem ? { ok: false, id: row.id, field: c.key, problem } : { ok: true, id: row.id, field: c.key, value };
 }
 

@@ -3,6 +3,9 @@
 // Duplicate Rows give. A list of drafts is in tree order (a parent before its children,
 // siblings in order); nothing is added to the service until the table's review is sent.
 
+/** Whether an ID is a new row's (`new-1`, …; never an ID of the service: those are numbers). */
+export const isNewRowId = (id: string): boolean => id.startsWith('new-');
+
 /** Where a new item goes: below an existing item (its ID) or below an earlier draft of the same list (its index). */
 export type DraftParent = { readonly id: string } | { readonly draft: number };
 

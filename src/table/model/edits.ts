@@ -3,7 +3,7 @@
 // value read from the service, so an edit back to it is no edit, and the grouping into
 // requests (group.ts) sends exactly the edited cells.
 import { type ColumnDef, type TableRow, toCellValue } from './columns';
-import { type CellContext, type CellProblem, editCellValue, parseCellInput, readOnlyReason } from './cells';
+import { type CellContext, type CellProblem, cellContextOf, editCellValue, parseCellInput, readOnlyReason } from './cells';
 import { parsePastedBlock } from './delimited';
 import { dateOf } from './text';
 
@@ -273,7 +273,7 @@ export function pasteText(
         out.rejected.push({ rowIndex: ri, columnIndex: ci, problem: { code: 'check', message: `The pasted cell at row ${dr + 1}, column ${dc + 1} falls outside the table.` } });
         return;
       }
-      const ro = readOnlyReason(c, ctx);
+      const ro = readOnlyReason(c, cellContextOf(row, ctx));
       const p = ro
         ? ({ ok: false, problem: { code: 'readOnly', message: `${c.label}: ${ro}` } } as const)
         : control.has(fill ? '0:0' : `${dr}:${dc}`)

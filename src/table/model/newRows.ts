@@ -9,16 +9,14 @@
 import type { AddSpec } from '../../schema/add-rules';
 import type { AddWorkItemRequest } from '../../schema/additions';
 import { type ColumnDef, assignmentIds } from './columns';
-import { isDraftParent, type NewItemDraft } from './drafts';
+import { isDraftParent, isNewRowId, type NewItemDraft } from './drafts';
 import type { CellChange, CellEdit, TableEdits } from './edits';
 import { type LoadedRow, PARENT_PATH_SEPARATOR } from './load';
 
 /** The pseudo-field whose pending edit keeps a new row alive; its value is `{ parent }`. */
 export const NEW_ROW_MARK = '$newRow';
 const PREFIX = 'new-';
-
-/** Whether an ID is a new row's (never an ID of the service: those are numbers). */
-export const isNewRowId = (id: string): boolean => id.startsWith(PREFIX);
+export { isNewRowId };
 
 /** The number of a new row's ID (0 when it is not one). */
 export function newRowNumber(id: string): number {
