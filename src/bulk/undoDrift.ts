@@ -15,6 +15,9 @@ import type { ReadOptions, WorkItemReader } from './readValues';
 import { snapshotItems } from './snapshot';
 import type { UndoPlan } from './undo';
 
+/** Fields whose value since an add means work was recorded on the item (time entries). */
+const ACTUALS = ['ActualTime'] as const;
+
 /** One field of an item that is no longer what the job left. */
 export interface UndoDriftField {
   field: string;
@@ -30,7 +33,12 @@ export interface UndoDrift {
   fields: UndoDriftField[];
   /** The item did not come back (deleted, or no longer readable). */
   gone?: boolean;
+  /** An item a job added: the items added below it since (by someone else), which its delete would take with it. */
+  childrenSince?: string[];
 }
+
+/** The items below each of these items now (their whole subtrees), for the drift of added items; undefined when it cannot be read. */
+export type SubtreeReader = (ids: readonly string[], o: ReadOptions) => Promise<ReadonlyMap<string, readonly string[]>>;
 
 export interface UndoDriftCheck {
   /** Items changed since the job (or gone), in the job's order. */
@@ -101,12 +109,13 @@ export function compareWithJob(values: JobValues, bodies: UpdateWorkItemsBody | 
  * after the run, else the add's answer), for the fields each add set: an item changed since,
  * or gone, is listed, since the undo of an add deletes it.
  */
-export function compareAdded(plan: Pick<JobPlan, 'parts'>, values: JobValues, current: ReadonlyMap<string, ItemValues>): UndoDrift[] {
+export function compareAdded(plan: Pick<JobPlan, 'parts'>, values: JobValues, current: ReadonlyMap<string, ItemValues>, below?: ReadonlyMap<string, readonly string[]>): UndoDrift[] {
   const out: UndoDrift[] = [];
   for (const a of values.added) {
     if (a.state !== 'succeeded') continue;
     const part = plan.parts[a.part];
     const set = part?.add ? Object.keys(addedFieldsOf(part.add.item)) : [];
+    const created = new Set(a.ids);
     for (const id of a.ids) {
       const left = values.after.get(id) ?? {};
       const name = typeof left.Name === 'string' ? left.Name : undefined;
@@ -120,14 +129,20 @@ export function compareAdded(plan: Pick<JobPlan, 'parts'>, values: JobValues, cu
         if (!Object.prototype.hasOwnProperty.call(left, field) || !Object.prototype.hasOwnProperty.call(now, field)) continue;
         if (!sameFieldValue(field, left[field], now[field])) fields.push({ field, expected: left[field], now: now[field] });
       }
-      if (fields.length > 0) out.push({ id, ...(name !== undefined ? { name } : {}), fields });
+      // Time entered since: deleting the item would take its actuals with it.
+      for (const field of ACTUALS) {
+        const v = now[field];
+        if (!set.includes(field) && typeof v === 'number' && v > 0 && !sameFieldValue(field, left[field] ?? 0, v)) fields.push({ field, expected: left[field] ?? 0, now: v });
+      }
+      const since = a.top.includes(id) ? (below?.get(id) ?? []).filter((k) => !created.has(k)) : [];
+      if (fields.length > 0 || since.length > 0) out.push({ id, ...(name !== undefined ? { name } : {}), fields, ...(since.length > 0 ? { childrenSince: since } : {}) });
     }
   }
   return out;
 }
 
 /** Reads the items of a job now and lists those changed since the job (see compareWithJob and compareAdded). */
-export async function checkUndoDrift(journal: JobJournal, read: WorkItemReader, o: ReadOptions = {}): Promise<UndoDriftCheck> {
+export async function checkUndoDrift(journal: JobJournal, read: WorkItemReader, o: ReadOptions = {}, subtrees?: SubtreeReader): Promise<UndoDriftCheck> {
   const values = await jobValues(journal);
   const before = snapshotItems(values.before);
   const added = values.added.flatMap((a) => (a.state === 'succeeded' ? a.ids : []));
@@ -137,10 +152,14 @@ export async function checkUndoDrift(journal: JobJournal, read: WorkItemReader, 
   const compared: JobValues = { ...values, applied: values.applied.filter(live), uncertain: values.uncertain.filter(live) };
   const ids = [...new Set([...[...compared.applied, ...compared.uncertain].filter((id) => before.has(id)), ...added])];
   if (ids.length === 0) return { drift: [], checked: 0, requests: 0, values };
-  const answer = await read(ids, fieldsToReadForAll(planBodies(journal.plan)), o);
+  const fields = fieldsToReadForAll(planBodies(journal.plan));
+  const answer = await read(ids, added.length > 0 ? [...new Set([...fields, ...ACTUALS])] : fields, o);
   const current = new Map<string, ItemValues>();
   for (const [id, record] of answer.items) current.set(id, record.fields);
-  const drift = [...compareWithJob(compared, bodiesById(journal.plan), current), ...compareAdded(journal.plan, values, current)];
+  // The items below what the adds created: what the undo's delete would take with it.
+  const tops = values.added.flatMap((a) => (a.state === 'succeeded' ? a.top : []));
+  const below = subtrees && tops.length > 0 ? await subtrees(tops, o) : undefined;
+  const drift = [...compareWithJob(compared, bodiesById(journal.plan), current), ...compareAdded(journal.plan, values, current, below)];
   return { drift, checked: ids.length, requests: answer.requests, values };
 }
 

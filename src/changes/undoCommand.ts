@@ -68,7 +68,9 @@ export function driftLines(drift: readonly UndoDrift[]): string {
   const lines = drift.slice(0, MAX_SHOWN_DRIFT).map((d) => {
     const who = d.name ? `${d.id} (${d.name})` : d.id;
     if (d.gone) return vscode.l10n.t('{0}: not found any more', who);
-    return `${who}: ${d.fields.map((f) => vscode.l10n.t('{0} {1} → now {2}', f.field, shownValue(f.expected), shownValue(f.now))).join('; ')}`;
+    const parts = d.fields.map((f) => vscode.l10n.t('{0} {1} → now {2}', f.field, shownValue(f.expected), shownValue(f.now)));
+    if (d.childrenSince?.length) parts.push(vscode.l10n.t('items added below it since: {0}', d.childrenSince.slice(0, 10).join(', ') + (d.childrenSince.length > 10 ? ' …' : '')));
+    return `${who}: ${parts.join('; ')}`;
   });
   if (drift.length > MAX_SHOWN_DRIFT) lines.push(vscode.l10n.t('and {0} more', drift.length - MAX_SHOWN_DRIFT));
   return lines.join('\n');
@@ -89,7 +91,7 @@ async function askAboutDrift(jobs: JobsForValues, log: vscode.LogOutputChannel, 
         async (_p, token) => {
           const abort = abortOn(token);
           try {
-            return await core().checkUndoDrift(journal, read, { signal: abort.signal });
+            return await core().checkUndoDrift(journal, read, { signal: abort.signal }, jobs.subtreesFor?.(journal));
           } finally {
             abort.dispose();
           }

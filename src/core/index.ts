@@ -108,6 +108,7 @@ export {
   excerpt,
   exportTable,
   fillDown,
+  flattenToRows,
   folderPath,
   folderTest,
   folderTypeIds,

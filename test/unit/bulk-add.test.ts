@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ServiceClient } from '../../src/api/client';
 import { readWorkItems } from '../../src/api/reads';
+import { flattenToRows } from '../../src/table/model/load';
 import { addedItems, JobJournal, PlanError, planChange, resumeJob, retryFailed, runJob, type ChangeRequest } from '../../src/bulk';
 import { changeRows, jobValues, planUndoForJob } from '../../src/bulk/jobValues';
 import { readValues } from '../../src/bulk/readValues';
@@ -228,6 +229,29 @@ describe('bulk adds: engine, journal and undo against the sandbox', function () 
     // Skipped (the user keeps it): the add is kept whole, since deleting its top item would delete it too.
     const child = named('kept as added')[0]!.id;
     assert.deepEqual(planUndoSkipping(journal, await jobValues(journal), new Set([child])).documents, []);
+  });
+
+  it('drift: an added item that got time entries, or items added below it by someone else, is listed (its delete would take them with it) and kept when skipped', async () => {
+    const { plan, journal } = await job([addRequest(folder, 'Gets work', ['its first task'])]);
+    assert.equal((await runJob(plan, { client, journal, ...fast })).outcome, 'succeeded');
+    const subtrees = async (ids: readonly string[]) => new Map(await Promise.all(ids.map(async (id) => [id, flattenToRows(await client.getSubItems(id, { fields: ['Id'] }), 0).map((r) => r.id)] as const)));
+    assert.deepEqual((await checkUndoDrift(journal, reader, {}, subtrees)).drift, [], 'nothing since the add');
+    const top = named('Gets work')[0]!.id;
+    const task = named('its first task')[0]!.id;
+    // Someone adds an item below it, and time is entered on its task.
+    const other = await client.addSubItems!(top, { fields: { ItemTypeId: TASK, Name: 'added by someone else' } });
+    const otherId = String((other.items[0] as { id: unknown }).id);
+    sandbox.data.workItems.find((w) => w.id === task)!.actualTime = 90;
+    const { drift } = await checkUndoDrift(journal, reader, {}, subtrees);
+    assert.deepEqual(
+      drift.map((d) => [d.id, d.fields.map((f) => [f.field, f.now]), d.childrenSince ?? []]).sort(),
+      [
+        [task, [['ActualTime', 90]], []],
+        [top, [], [otherId]],
+      ].sort(),
+    );
+    // The user keeps them (Skip Changed Items): nothing of the add is deleted.
+    assert.deepEqual(planUndoSkipping(journal, await jobValues(journal), new Set(drift.map((d) => d.id))).documents, []);
   });
 
   it('the undo of a delete restores the items (and their sub-items) with "restore"', async () => {

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { parse as parseJsonc } from 'jsonc-parser';
 import type { JobJournal, BulkClient, JobPlan, JobProgress, JobResult, JobSummary, RunOptions } from '../../bulk';
 import type { WorkItemReader } from '../../bulk/readValues';
+import type { SubtreeReader } from '../../bulk/undoDrift';
 import type { JobService, ServiceGoneReason } from '../../bulk/service';
 import { UserInputError } from '../../common/commands';
 import { abortOn } from '../../common/abortOn';
@@ -252,6 +253,18 @@ export class JobRunner implements vscode.Disposable {
     const b = readSettings().bulk;
     return (ids, fields, o) =>
       this.connections.run((c) => core().readWorkItems(c, ids, { fields, maxUrlLength: b.maxUrlLength, requestsPerMinute: b.requestsPerMinute, signal: o.signal, onProgress: o.onProgress }));
+  }
+
+  subtreesFor(journal: JobJournal): SubtreeReader {
+    this.connectionFor(journal);
+    return async (ids, o) => {
+      const out = new Map<string, string[]>();
+      for (const id of ids) {
+        const node = await this.connections.run((c) => c.getSubItems(id, { fields: ['Id'] }, { signal: o.signal }));
+        out.set(id, core().flattenToRows(node, 0).map((r) => r.id));
+      }
+      return out;
+    };
   }
 
   /** Picks a job from the list (for other features); undefined when cancelled or none. */

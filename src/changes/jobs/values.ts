@@ -5,6 +5,7 @@
 import type * as vscode from 'vscode';
 import type { JobJournal, JobPlan, JobSummary } from '../../bulk';
 import type { WorkItemReader } from '../../bulk/readValues';
+import type { SubtreeReader } from '../../bulk/undoDrift';
 import type { SharedPacing } from '../../api/pacer';
 import type { ChangeTable } from '../../webview/changeTable';
 import type { ConnectionInfo } from '../../common/connection';
@@ -43,6 +44,8 @@ export interface JobsForValues {
   pickJobIds(filter: (s: JobSummary) => boolean, placeHolder: string): Promise<string[] | undefined>;
   /** Reads work items on the service of a job (refused when the current connection is another). */
   readerFor(journal: JobJournal): WorkItemReader;
+  /** Reads the subtrees of items on the service of a job (the items below what its adds created). */
+  subtreesFor?(journal: JobJournal): SubtreeReader;
 }
 
 /** The read-only Markdown previews of the editors (PreviewDocuments in src/editors). */
