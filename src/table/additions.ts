@@ -57,12 +57,13 @@ export class TableAdditions {
     return id === this.host.source.rootId ? { id, level: this.host.source.level ?? 0, childPath: '' } : undefined;
   }
 
-  /** New rows for drafts (tree order), made as one step of the table's undo; returns their IDs. */
-  add(drafts: readonly NewItemDraft[]): string[] {
+  /** New rows for drafts (tree order), made as one step of the table's undo with `also`; returns their IDs. */
+  add(drafts: readonly NewItemDraft[], also: readonly { id: string; field: string; value: unknown }[] = []): string[] {
     if (drafts.length === 0) return [];
     const made = core().makeNewRows(drafts, (id) => this.placeOf(id), this.next);
     this.put(made.rows, made.next);
-    this.host.editing.applyChanges(made.changes);
+    // With `also` (an import's edits of existing rows): one step of the table's undo.
+    this.host.editing.applyChanges([...made.changes, ...also]);
     this.settled = this.host.refresh(true);
     return made.rows.map((r) => r.id);
   }
