@@ -116,7 +116,7 @@ function escapeMd(text: string): string {
 }
 
 /** Item types and statuses of the profile of the document's project (undefined when unknown). */
-async function documentProfile(doc: vscode.TextDocument, catalogue: FieldCatalogueService): Promise<ProjectProfile | undefined> {
+export async function documentProfile(doc: vscode.TextDocument, catalogue: FieldCatalogueService): Promise<ProjectProfile | undefined> {
   const parsed = parseText(doc.getText());
   if (!parsed.root) return undefined;
   type Written = { workItemIds?: unknown; add?: { parentId?: unknown } };
@@ -246,12 +246,12 @@ export class FieldAssist implements vscode.CompletionItemProvider, vscode.HoverP
 }
 
 /** An item type a work item can be changed to (not the project's root folders, not one the profile marks unavailable). */
-function usableItemType(t: ProfileItemType): boolean {
+export function usableItemType(t: ProfileItemType): boolean {
   return t.systemName !== 'WorkItemRoot' && t.systemName !== 'DocumentItemRoot' && available(t);
 }
 
 /** False only when the profile says so (`isAvailable: false`, a member the help does not show: assumption). */
-function available(e: ProfileItemType | ProfileStatusType): boolean {
+export function available(e: ProfileItemType | ProfileStatusType): boolean {
   return (e as { isAvailable?: unknown }).isAvailable !== false;
 }
 
