@@ -1,8 +1,9 @@
 // Completion and hover of field names and values in request documents, from the
 // connected service's field catalogue (GET /system/fieldTypes) and the profile of the
 // document's project (item types, statuses): custom fields with their display name and
-// data type; item types (changeItemTypeTo) and statuses (fields.StatusTypeId) by name,
-// their IDs inserted; a list field's choices. The built-in official system fields come
+// data type; item types (changeItemTypeTo, ItemTypeId of an add), statuses
+// (fields.StatusTypeId) and process categories (fields.ProcessCategoryId, the service's list)
+// by name, their IDs inserted; a list field's choices. The built-in official system fields come
 // from the contributed JSON Schema (the JSON language service), so they are not offered
 // twice here. Nothing is read before the first completion or hover while signed in.
 import * as vscode from 'vscode';
@@ -153,6 +154,10 @@ export class FieldAssist implements vscode.CompletionItemProvider, vscode.HoverP
       if (place.field === 'StatusTypeId') {
         const profile = await documentProfile(doc, this.catalogue);
         return profile ? this.idItems(doc, place.node, (profile.statusTypes ?? []).filter(available), vscode.CompletionItemKind.EnumMember) : undefined;
+      }
+      if (place.field === 'ProcessCategoryId') {
+        const categories = await this.catalogue.processCategories();
+        return categories.length > 0 ? this.idItems(doc, place.node, categories.map((c) => ({ id: c.id, name: c.code ? `${c.name} (${c.code})` : c.name })), vscode.CompletionItemKind.EnumMember) : undefined;
       }
       const f = state?.kind === 'service' ? state.catalogue.fields.get(place.field) : undefined;
       if (f?.dataType === 'List' && f.choices?.length) {

@@ -45,6 +45,24 @@ describe('an add document typed by hand: completion of item types, diagnostics a
     await waitFor(`${code} gone`, () => !vscode.languages.getDiagnostics(doc.uri).some((d) => ours(d, code) && d.range.isEqual(diagnostic.range)), 30_000);
   }
 
+  it('inside a sub-item, StatusTypeId and ProcessCategoryId complete by name from the profile and the service, inserting the ID', async () => {
+    const listUri = vscode.Uri.file(path.join(dir, `lists-${process.pid}.workitems.json`));
+    const text = `{ "add": { "parentId": "${ROOT}", "fields": { "ItemTypeId": "${FOLDER}", "Name": "x" }, "subItems": [{ "fields": { "ItemTypeId": "${TASK}", "Name": "y", "StatusTypeId": "", "ProcessCategoryId": "" } }] } }\n`;
+    fs.writeFileSync(listUri.fsPath, text);
+    const doc = await vscode.workspace.openTextDocument(listUri);
+    await vscode.window.showTextDocument(doc);
+    const offered = async (member: string, label: string): Promise<vscode.CompletionItem> => {
+      const at = doc.positionAt(text.indexOf(`"${member}": ""`) + `"${member}": ""`.length - 1);
+      return waitFor(`${member} by name`, async () => {
+        const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', listUri, at);
+        return list.items.find((i) => typeof i.label !== 'string' && i.label.label === label);
+      }, 30_000);
+    };
+    assert.equal((await offered('StatusTypeId', '進行中')).insertText, '"52"');
+    assert.equal((await offered('ProcessCategoryId', '要件定義 (REQ)')).insertText, '"5001"');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
   it('completes the item type by name, fixes a type written by name, an old field name and a missing name; Preview lists the new items', async () => {
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(doc);

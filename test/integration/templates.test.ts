@@ -79,6 +79,34 @@ describe('Copy Folder as Template: a folder copied with a schedule shift, previe
     assert.equal(r.document, undefined);
   });
 
+  it('the real questions: the clicked folder, its project first, its top level, no start date; Escape opens nothing', async () => {
+    await vscode.commands.executeCommand('workItemStudio.clearCheckedWorkItems');
+    const settle = (ms = 1500) => new Promise((r) => setTimeout(r, ms));
+    const accept = () => vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    // Started from the context menu of 110's row: the row is the first argument.
+    const copied = Promise.resolve(vscode.commands.executeCommand('workItemStudio.copyAsTemplate', { kind: 'workItem', itemId: SOURCE })) as Promise<CopyOutcome | undefined>;
+    await settle();
+    await accept(); // step 1: the source's project (3001) comes first
+    await settle();
+    await accept(); // step 2: its top level (the root folder 10) comes first
+    await settle();
+    await accept(); // the start date: empty, the dates stay
+    const r = await copied;
+    assert.ok(r?.document, JSON.stringify(r));
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === r.document)!;
+    const value = parse(doc.getText()) as AddDocument;
+    assert.equal(value.add.parentId, '10');
+    assert.equal(r.shiftDays, 0);
+    assert.equal(value.add.fields.PlannedStartDate, '2026-01-05');
+
+    const before = vscode.workspace.textDocuments.filter((d) => !d.isClosed).length;
+    const escaped = Promise.resolve(vscode.commands.executeCommand('workItemStudio.copyAsTemplate', { kind: 'workItem', itemId: SOURCE }));
+    await settle();
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.equal(await escaped, undefined, 'Escape opens nothing');
+    assert.equal(vscode.workspace.textDocuments.filter((d) => !d.isClosed).length, before);
+  });
+
   it('one add document → Preview shows the copies as new rows → Send adds them below the destination, dates shifted → undo deletes them', async () => {
     const r = (await vscode.commands.executeCommand('workItemStudio.copyAsTemplate', { sourceId: SOURCE, destinationId: DESTINATION, startDate: START })) as CopyOutcome;
     assert.ok(r.document, JSON.stringify(r));
