@@ -94,11 +94,10 @@ export function registerTemplates(context: vscode.ExtensionContext, log: vscode.
     projects: async () => (workItems.tree.loadedProjects.length > 0 ? workItems.tree.loadedProjects : (await connection.run((c) => c.listProjects({ limit: 100 }))).data),
     tree: (rootId) => connection.run((c) => c.getSubItems(rootId, { fields: [...FOLDER_FIELDS] })),
     profile: (projectId) => catalogue.profile(projectId),
+    // One checked item (the row right-clicked is the source, so the destination is checked rather than selected).
     chosenInView: async () => {
       const checked = [...workItems.tree.checked].filter((id) => id !== sourceId);
-      const selected = workItems.view.selection.filter(isItem).map((s) => s.itemId).filter((id) => id !== sourceId);
-      const id = checked.length === 1 ? checked[0] : checked.length === 0 && selected.length === 1 ? selected[0] : undefined;
-      return id ? destinationOf(id, readItem, workItems.tree.levelOf(id)) : undefined;
+      return checked.length === 1 ? destinationOf(checked[0]!, readItem, workItems.tree.levelOf(checked[0]!)) : undefined;
     },
   });
   /** The members of another project, as the parties a copy may keep (undefined: not known, all are kept). */

@@ -15,7 +15,7 @@ export interface PickerReads {
   /** A project's tree from its root folder, with few fields. */
   tree(rootId: string): Promise<SubItemNode>;
   profile(projectId: string): Promise<ProjectProfile | undefined>;
-  /** An item checked or selected in the Work Items view other than the source, as a destination. */
+  /** The one item checked in the Work Items view other than the source, as a destination. */
   chosenInView(): Promise<TemplateDestination | undefined>;
 }
 
