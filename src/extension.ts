@@ -9,6 +9,7 @@ import { registerOrganizations } from './organizations';
 import { registerPeople } from './people';
 import { registerProcessCategories } from './processCategories';
 import { registerTable, type TablePrompts, type TableSerializer } from './table';
+import { registerTemplates } from './templates';
 import { DetailsDocuments } from './views/common';
 import { registerWorkItems } from './workItems';
 import { testHooksOn } from './common/model/testHooks';
@@ -50,6 +51,8 @@ export function activate(context: vscode.ExtensionContext): WorkItemStudioApi | 
   const workItems = registerWorkItems(context, log, connection, { details, onDidFinishJob: changes.jobs.onDidFinishJob, users: people, newUpdate: requests.newUpdate });
   const table = registerTable(context, log, { connection, catalogue: requests.fields, users: people, workItems, newRequestDocument: (ids, template) => requests.newUpdate({ ids, template: template as NewUpdateOptions['template'] }), onDidFinishJob: changes.jobs.onDidFinishJob });
   registerForms(context, log, { connection, workItems, catalogue: requests.fields, knownUsers: () => organizations.tree.knownUsers() });
+  // Copy Folder as Template: one add document of a folder's copy, opened with its Preview.
+  registerTemplates(context, log, { connection, workItems, catalogue: requests.fields });
   if (!testHooks) return undefined;
   return {
     setPrompts: (prompts) => {

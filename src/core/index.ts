@@ -64,7 +64,8 @@ export { createChangeDocument, createRequestDocument, parseWorkItemIds, validate
 export { ERROR_CODES, isErrorCode } from '../schema/error-codes';
 export { fieldLabel } from '../schema/field-labels';
 export { FIELD_VALUE_MODELS } from '../schema/field-values';
-export { fieldInfo, readOnlyField } from '../schema/fields';
+export { MAX_HIERARCHY_DEPTH, fieldInfo, readOnlyField } from '../schema/fields';
+export { MAX_ITEMS_PER_ADD } from '../schema/add-rules';
 export { idRange } from '../schema/id-ranges';
 export { fieldNameSlot, irreversibleChanges } from '../schema/members';
 export { localizeParams } from '../schema/param-phrases';

@@ -1,8 +1,9 @@
 // Completion and hover of field names and values in request documents, from the
 // connected service's field catalogue (GET /system/fieldTypes) and the profile of the
 // document's project (item types, statuses): custom fields with their display name and
-// data type; item types (changeItemTypeTo) and statuses (fields.StatusTypeId) by name,
-// their IDs inserted; a list field's choices. The built-in official system fields come
+// data type; item types (changeItemTypeTo, ItemTypeId of an add), statuses
+// (fields.StatusTypeId) and process categories (fields.ProcessCategoryId, the service's list)
+// by name, their IDs inserted; a list field's choices. The built-in official system fields come
 // from the contributed JSON Schema (the JSON language service), so they are not offered
 // twice here. Nothing is read before the first completion or hover while signed in.
 import * as vscode from 'vscode';
@@ -116,7 +117,7 @@ function escapeMd(text: string): string {
 }
 
 /** Item types and statuses of the profile of the document's project (undefined when unknown). */
-async function documentProfile(doc: vscode.TextDocument, catalogue: FieldCatalogueService): Promise<ProjectProfile | undefined> {
+export async function documentProfile(doc: vscode.TextDocument, catalogue: FieldCatalogueService): Promise<ProjectProfile | undefined> {
   const parsed = parseText(doc.getText());
   if (!parsed.root) return undefined;
   type Written = { workItemIds?: unknown; add?: { parentId?: unknown } };
@@ -153,6 +154,10 @@ export class FieldAssist implements vscode.CompletionItemProvider, vscode.HoverP
       if (place.field === 'StatusTypeId') {
         const profile = await documentProfile(doc, this.catalogue);
         return profile ? this.idItems(doc, place.node, (profile.statusTypes ?? []).filter(available), vscode.CompletionItemKind.EnumMember) : undefined;
+      }
+      if (place.field === 'ProcessCategoryId') {
+        const categories = await this.catalogue.processCategories();
+        return categories.length > 0 ? this.idItems(doc, place.node, categories.map((c) => ({ id: c.id, name: c.code ? `${c.name} (${c.code})` : c.name })), vscode.CompletionItemKind.EnumMember) : undefined;
       }
       const f = state?.kind === 'service' ? state.catalogue.fields.get(place.field) : undefined;
       if (f?.dataType === 'List' && f.choices?.length) {
@@ -246,12 +251,12 @@ export class FieldAssist implements vscode.CompletionItemProvider, vscode.HoverP
 }
 
 /** An item type a work item can be changed to (not the project's root folders, not one the profile marks unavailable). */
-function usableItemType(t: ProfileItemType): boolean {
+export function usableItemType(t: ProfileItemType): boolean {
   return t.systemName !== 'WorkItemRoot' && t.systemName !== 'DocumentItemRoot' && available(t);
 }
 
 /** False only when the profile says so (`isAvailable: false`, a member the help does not show: assumption). */
-function available(e: ProfileItemType | ProfileStatusType): boolean {
+export function available(e: ProfileItemType | ProfileStatusType): boolean {
   return (e as { isAvailable?: unknown }).isAvailable !== false;
 }
 

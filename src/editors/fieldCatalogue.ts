@@ -6,9 +6,13 @@
 import * as vscode from 'vscode';
 import type { FieldCatalogueCache, CatalogueState } from '../api/catalogue';
 import type { ConnectionManager } from '../common/connection';
+import type { ProcessCategory } from '../schema/api';
 import type { ProjectProfile } from '../schema/catalogue';
 import type { ServiceFieldCatalogue } from '../schema/service-fields';
 import { core } from '../core/load';
+
+/** Process categories offered by completion, at most (one page). */
+const PROCESS_CATEGORY_LIMIT = 1000;
 
 export class FieldCatalogueService implements vscode.Disposable {
   /** Made on first use: activation loads nothing of the core (src/core). */
@@ -18,6 +22,8 @@ export class FieldCatalogueService implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   /** Project of a work item, per service key and ID (one read each). */
   private readonly projectOf = new Map<string, Promise<string | undefined>>();
+  /** Process categories, per service key (one read each). */
+  private readonly categories = new Map<string, Promise<readonly ProcessCategory[]>>();
   private readonly disposables: vscode.Disposable[] = [this.changed];
 
   constructor(
@@ -116,10 +122,32 @@ export class FieldCatalogueService implements vscode.Disposable {
     return pending;
   }
 
+  /** The process categories (not deleted) of the current service, read once per service and user; empty when they cannot be read. */
+  async processCategories(): Promise<readonly ProcessCategory[]> {
+    const key = this.key();
+    if (key === undefined) return [];
+    let pending = this.categories.get(key);
+    if (!pending) {
+      pending = (async () => {
+        try {
+          const client = await this.connections.getClient({ background: true });
+          return (await client.listProcessCategories({ includeDeleted: false, limit: PROCESS_CATEGORY_LIMIT })).data.filter((c) => c.isDeleted !== true);
+        } catch (e) {
+          this.log.debug(`Field catalogue: the process categories could not be read: ${e instanceof Error ? e.message : String(e)}`);
+          this.categories.delete(key);
+          return [];
+        }
+      })();
+      this.categories.set(key, pending);
+    }
+    return pending;
+  }
+
   /** "Refresh Field Catalogue": forgets what was read for every service and reads the current one again. */
   async refresh(): Promise<CatalogueState | undefined> {
     this.cacheInstance?.refresh();
     this.projectOf.clear();
+    this.categories.clear();
     this.changed.fire();
     if (this.key() === undefined) {
       void vscode.window.showInformationMessage(vscode.l10n.t('Sign in to a service to read its field catalogue.'));

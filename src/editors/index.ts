@@ -9,6 +9,7 @@ import { insertAtCursor, newUpdate, type NewUpdateOptions } from './requests';
 import { SendCodeLens } from './codeLens';
 import { RenameMemberActions, RequestDiagnostics } from './diagnostics';
 import { FieldAssist } from './fieldAssist';
+import { AddItemActions } from './addActions';
 import { FieldCatalogueService } from './fieldCatalogue';
 import { requestDocumentActive } from '../common/activeRequestDocument';
 
@@ -40,6 +41,7 @@ export function registerRequestDocuments(
     diagnostics,
     lens,
     vscode.languages.registerCodeActionsProvider(SELECTOR, new RenameMemberActions(diagnostics), RenameMemberActions.metadata),
+    vscode.languages.registerCodeActionsProvider(SELECTOR, new AddItemActions(fields), AddItemActions.metadata),
     vscode.languages.registerCodeLensProvider(SELECTOR, lens),
     vscode.languages.registerCompletionItemProvider(SELECTOR, assist, ...FieldAssist.triggerCharacters),
     vscode.languages.registerHoverProvider(SELECTOR, assist),

@@ -10,6 +10,7 @@ import { AddWorkItemRequest } from './additions';
 import { MAX_ITEMS_PER_UPDATE } from './fields';
 import { type DocumentIssue, type JsonPath, describeValue, hasErrors, makeIssue } from './issues';
 import { lookalikeProblem, isPlainObject } from './document-ids';
+import { isPlaceholderText } from './placeholders';
 import { ADD_NODE, checkCalcTypes, checkFields, Renames, translateZodIssue, workItemIdProblem, type Emit, type MemberTree, type UpdateCheckOptions } from './rules';
 
 /** Items one add request creates at most, its sub-items counted: the service's limit of one request (as for an update). */
@@ -29,6 +30,9 @@ const ADD_ITEM_MEMBERS: MemberTree = { keys: Object.keys(AddWorkItemRequest.shap
 ITEM_ARRAYS.subItems = ADD_ITEM_MEMBERS;
 
 const ORDER = ['orderAfter', 'orderBefore', 'orderFirst', 'orderLast'] as const;
+
+/** Fields of a new item that name an entry of the project's profile by its ID (IDs are decimal strings). */
+const BY_ID_FIELDS = ['ItemTypeId', 'StatusTypeId'] as const;
 
 /** Items of an add body, itself included. */
 export function countAddedItems(item: AddWorkItemRequest): number {
@@ -115,6 +119,11 @@ function checkItemRules(item: Record<string, unknown>, path: JsonPath, issues: D
     if (type === undefined) emit('ADD_ITEM_TYPE_MISSING', ['fields']);
     else if (typeof type !== 'string' || type.trim() === '') emit('FIELD_VALUE_TYPE', ['fields', 'ItemTypeId'], { field: 'ItemTypeId', expected: 'an item type ID (a string)', actual: describeValue(type) });
     if (fields.Name === undefined) emit('ADD_NAME_MISSING', ['fields']);
+    // Written by name (as the profile shows it) rather than by ID: the service would refuse it.
+    for (const field of BY_ID_FIELDS) {
+      const v = fields[field];
+      if (typeof v === 'string' && v.trim() !== '' && !/^\s*\d+\s*$/.test(v) && !isPlaceholderText(v)) emit('ADD_ID_BY_NAME', ['fields', field], { field, value: v.trim() });
+    }
     // ItemTypeId is set once, when the item is made: the update's checks know it as read only.
     const { ItemTypeId: _set, ...rest } = fields;
     checkFields({ fields: rest }, emit, options.catalogue ? { catalogue: options.catalogue } : {});

@@ -108,6 +108,11 @@ export const ERROR_CODES = {
     producedBy: ['client'],
     severity: 'error',
   },
+  ADD_ID_BY_NAME: {
+    message: '{field} "{value}" looks like a name, not an ID: the service takes the ID (completion and the Quick Fix find it by name in the project\'s profile).',
+    producedBy: ['client'],
+    severity: 'warning',
+  },
   ADD_TOO_MANY_ITEMS: {
     message: 'This request adds {count} items with its sub-items; one request adds at most {max}: split it into several "add" requests.',
     producedBy: ['client'],

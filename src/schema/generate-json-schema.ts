@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { UpdateWorkItemsBody } from './api';
 import { ADD_TEXT, AddSchema, DocumentRequestSchema, RequestDocumentSchema, REQUESTS_TEXT } from './document';
 
+const ITEM_TYPE_TEXT = 'ID of the item type of the new item (required); completion offers the item types of the project by name.';
 const SUB_ITEMS_TEXT = 'Items to add below this one, in order (added with it in one transaction).';
 const ADD_FIELDS_TEXT =
   'Fields of the new item, keyed by system name (case-sensitive): ItemTypeId and Name are required, e.g. {"ItemTypeId": "4", "Name": "Design", "PlannedStartDate": "2027-01-04"}.';
@@ -244,6 +245,14 @@ export function buildRequestDocumentJsonSchema(): JsonObject {
     // The sub-items are items of the same shape (a reference): their description beside it, for the hover.
     (addProps.subItems as JsonObject).description = SUB_ITEMS_TEXT;
     dropValueChecks(p.add as JsonObject);
+    // ItemTypeId is set when an item is made (an update cannot change it through `fields`).
+    const fieldProps = ((addProps.fields as JsonObject).properties ??= {}) as JsonObject;
+    fieldProps.ItemTypeId = { type: 'string', description: ITEM_TYPE_TEXT, examples: ['ITEM-TYPE-ID'] };
+    // The sub-items (a definition of their own, referenced at every depth) name their fields as the top item does.
+    const ref = (addProps.subItems as JsonObject).$ref;
+    const sub = typeof ref === 'string' ? ((schema.definitions as JsonObject | undefined)?.[ref.split('/').pop()!] as JsonObject | undefined) : undefined;
+    const subProps = (sub?.items as JsonObject | undefined)?.properties as JsonObject | undefined;
+    if (subProps) subProps.fields = JSON.parse(JSON.stringify(addProps.fields)) as Json;
   }
   dropShapeChecks(schema);
   (props.description as JsonObject).examples = ['Shift sprint 12 by one week'];

@@ -16,6 +16,7 @@ export const JSON_SCHEMA_JA: Readonly<Record<string, string>> = {
   'Fields of the new item, keyed by system name (case-sensitive); ItemTypeId and Name are required, e.g. {"ItemTypeId": "4", "Name": "Design"}.':
     '新しい項目のフィールド。キーはシステム名です (大文字と小文字を区別します)。ItemTypeId と Name は必須です (例: {"ItemTypeId": "4", "Name": "Design"})。',
   "How each field's value is determined, keyed by field name; a formula cannot be set.": '各フィールドの値の決定方法。キーはフィールド名です。数式は設定できません。',
+  'ID of the item type of the new item (required); completion offers the item types of the project by name.': '新しい項目の項目タイプの ID (必須)。補完では、プロジェクトの項目タイプを名前で選べます。',
   'Assignments of the new item.': '新しい項目の割り当て。',
   'Strings kept with the new item, keyed by name (not in every copy of the help).': '新しい項目とともに保存される文字列。キーは名前です (ヘルプの版によっては記載がありません)。',
   'Insert directly before the given sibling; "0" means insert at the end.': '指定した兄弟項目の直前に挿入します。"0" は末尾への挿入です。',

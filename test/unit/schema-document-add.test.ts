@@ -68,6 +68,24 @@ describe('schema request document: add and delete requests', () => {
     assert.deepEqual(codesAt(issues, ['add', 'subItems', 0, 'fields']), ['ADD_NAME_MISSING']);
   });
 
+  it('ADD_ID_BY_NAME: an item type or status written by name is a warning on its value, in sub-items too; IDs and placeholders are not', () => {
+    const v = validateRequestDocument({
+      add: { parentId: '10', fields: { ItemTypeId: '作業', Name: 'x', StatusTypeId: '進行中' }, subItems: [{ fields: { ItemTypeId: 'Task', Name: 'y' } }, { fields: { ItemTypeId: ' 42 ', Name: 'z', StatusTypeId: '51' } }] },
+    });
+    const named = v.issues.filter((i) => i.code === 'ADD_ID_BY_NAME');
+    assert.deepEqual(
+      named.map((i) => [i.severity, i.path, i.params]),
+      [
+        ['warning', ['add', 'fields', 'ItemTypeId'], { field: 'ItemTypeId', value: '作業' }],
+        ['warning', ['add', 'fields', 'StatusTypeId'], { field: 'StatusTypeId', value: '進行中' }],
+        ['warning', ['add', 'subItems', 0, 'fields', 'ItemTypeId'], { field: 'ItemTypeId', value: 'Task' }],
+      ],
+    );
+    assert.ok(v.ok, 'a warning: the document can still be sent');
+    const placeholder = validateRequestDocument({ add: { parentId: '10', fields: { ItemTypeId: 'ITEM-TYPE-ID', Name: 'x' } } });
+    assert.deepEqual(placeholder.issues.filter((i) => i.code === 'ADD_ID_BY_NAME'), []);
+  });
+
   it("the fields of a new item get the update's field checks on their own path (read-only, types, ranges, unknown names)", () => {
     const issues = errors({
       add: { parentId: '10', fields: { ...TASK, ActualTime: 5, PlannedTime: 'soon' }, subItems: [{ fields: { ...TASK, Name: '' } }] },
