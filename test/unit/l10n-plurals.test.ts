@@ -57,6 +57,7 @@ const NEVER_ONE: Record<string, string> = {
   'the name would have {0} characters, more than {1}': 'more than a limit',
   'the code would have {0} characters, more than {1}': 'more than a limit',
   'the work item ID "{0}" alone makes a request URL longer than {1} characters (setting workItemStudio.bulk.maxUrlLength)': 'a limit',
+  'More than {0} lines: at most {0} new items are added at once. Nothing was read.': 'a limit of lines (10,000 by default)',
 };
 
 /** The counted keys of src without a singular (neither a pair nor a reason above). */

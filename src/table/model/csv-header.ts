@@ -22,12 +22,23 @@ export type ColumnMapping = Readonly<Record<string, string | null>>;
  * Why an import refused something, as a stable code (the UI words it; `message` is English):
  * header: unknownColumn, sameField, mappingField, noIdColumn;
  * text: unclosedQuote, notRead (a line after a quote never closed), textAfterQuote, control;
- * rows: emptyId, unknownId, duplicateId, extraCells; cells: cell (see `problem`).
+ * rows: emptyId, unknownId, duplicateId, extraCells; cells: cell (see `problem`);
+ * new items (rows without an ID, outline lines): nameMissing, typeMissing, and where they go:
+ * noParent, unknownParent, ambiguousParent, parentRefused, parentMismatch;
+ * outline lines (outline.ts): badLevel, noTopLevel, levelJump, tooDeep, unevenIndent,
+ * extraName, wbsMismatch, noNameColumn, tooManyLines.
  */
 export type ImportProblemCode =
   | 'unknownColumn' | 'sameField' | 'mappingField' | 'noIdColumn'
   | 'unclosedQuote' | 'notRead' | 'textAfterQuote' | 'control'
-  | 'emptyId' | 'unknownId' | 'duplicateId' | 'extraCells' | 'cell';
+  | 'emptyId' | 'unknownId' | 'duplicateId' | 'extraCells' | 'cell'
+  | NewItemProblemCode;
+
+/** The codes only new items (rows without an ID, outline lines) have. */
+export type NewItemProblemCode =
+  | 'nameMissing' | 'typeMissing'
+  | 'noParent' | 'unknownParent' | 'ambiguousParent' | 'parentRefused' | 'parentMismatch'
+  | 'badLevel' | 'noTopLevel' | 'levelJump' | 'tooDeep' | 'unevenIndent' | 'extraName' | 'wbsMismatch' | 'noNameColumn' | 'tooManyLines';
 
 export interface ImportProblem {
   code: ImportProblemCode;
@@ -41,7 +52,10 @@ export interface ImportProblem {
   /**
    * Values the UI words the problem with: openLine (unclosedQuote, notRead), lines (duplicateId),
    * cells / headerCells (extraCells), key / otherColumn (sameField, mappingField), position and
-   * char (control: 1-based position in the cell, "U+0000").
+   * char (control: 1-based position in the cell, "U+0000"); parent (unknownParent, ambiguousParent,
+   * parentRefused, parentMismatch: the cell's text), parentId (parentMismatch), parentLine
+   * (parentRefused); level, previous, max, width, unit, number, parentNumber (outline lines);
+   * lines and max (tooManyLines).
    */
   params?: Readonly<Record<string, string | number>>;
   /** For a cell's value: the field and the cell problem (its code lets the UI word it in its language). */

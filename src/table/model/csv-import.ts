@@ -14,12 +14,16 @@
 // copied and a sliced import (importTableInSlices) can yield between records. Each
 // column's cells are told unchanged, parsed and checked by import-cells.ts, which keeps
 // the answers that depend on a value alone; rows are looked for in the table's order first.
+// With ImportOptions.newRows, a record without an ID is a new work item (import-new.ts):
+// a draft below its parent, refused like any other record when something of it is wrong.
 import { type CellContext, parseCellInput, type CellInput } from './cells';
 import { type ColumnDef, type FormatContext, type TableRow, assignmentIds, cellValue, toCellValue } from './columns';
 import { type ColumnMapping, type ImportProblem, type ImportProblemCode, type MappedHeader, mapHeader } from './csv-header';
 import { DelimitedReader, type QuoteMode, restoreFormula } from './delimited';
+import type { NewItemDraft } from './drafts';
 import { type CellChange, sameValue } from './edits';
 import { ImportColumn } from './import-cells';
+import { NewRows, type NewRowsOptions } from './import-new';
 
 export interface ImportResult {
   /** Edits of the good records, to apply as one step (TableEdits.apply). */
@@ -34,6 +38,10 @@ export interface ImportResult {
   appliedRowCount: number;
   /** Records with no problem and no edit (the values are those of the table). */
   unchangedRowCount: number;
+  /** Records without an ID read as new items (ImportOptions.newRows): `drafts.length`. */
+  newRowCount: number;
+  /** The new items, in the file's order (a parent before the rows below it); empty without ImportOptions.newRows. */
+  drafts: NewItemDraft[];
   /** Refused records by the reason (a record with several reasons counts under each). */
   refusedByCode: Partial<Record<ImportProblemCode, number>>;
   /** Problems not listed in `problems` (over ImportOptions.maxProblems); they are counted above. */
@@ -58,11 +66,16 @@ export interface ImportOptions extends CellContext, FormatContext {
    * such rows; 'paste' (cells copied from a spreadsheet, the clipboard) reads them as text.
    */
   quotes?: QuoteMode;
+  /**
+   * Records without an ID become new items (ImportResult.drafts) instead of the emptyId problem;
+   * the file then needs no ID column. Without it, a record without an ID is refused.
+   */
+  newRows?: NewRowsOptions;
 }
 
 const CONTROL_CHAR = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const TEXT_CODES: ReadonlySet<string> = new Set(['unclosedQuote', 'notRead', 'textAfterQuote', 'control']);
-const ID_CODES: ReadonlySet<string> = new Set(['emptyId', 'unknownId', 'duplicateId']);
+const ID_CODES: ReadonlySet<string> = new Set(['emptyId', 'unknownId', 'duplicateId', 'noParent', 'unknownParent', 'ambiguousParent', 'parentRefused', 'parentMismatch']);
 const rank = (p: ImportProblem): number => (TEXT_CODES.has(p.code) ? 0 : ID_CODES.has(p.code) ? 1 : 2);
 
 /** One import, record by record: `step` reads one record, `finish` gives the result. */
@@ -101,6 +114,8 @@ class ImportRun {
   private readonly own: ImportProblem[] = [];
   private readonly record0: string[] = [];
   private readonly maxProblems: number;
+  /** The records without an ID, read as new items (with ImportOptions.newRows). */
+  private news: NewRows | undefined;
 
   constructor(text: string, private readonly options: ImportOptions) {
     this.reader = new DelimitedReader(text, undefined, options.quotes ?? 'file');
@@ -109,7 +124,7 @@ class ImportRun {
     this.advance();
     this.firstOf = new Array<number>(options.rows.size).fill(0);
     this.result = {
-      changes: [], problems: [], recordCount: 0, badRecordCount: 0, appliedRowCount: 0, unchangedRowCount: 0, refusedByCode: {}, problemsOmitted: 0, quoteAsText: [],
+      changes: [], problems: [], recordCount: 0, badRecordCount: 0, appliedRowCount: 0, unchangedRowCount: 0, newRowCount: 0, drafts: [], refusedByCode: {}, problemsOmitted: 0, quoteAsText: [],
       header: { columns: [], idIndex: -1, problems: [] },
     };
   }
@@ -132,8 +147,18 @@ class ImportRun {
     this.plans = header.columns.map((c) => (c === undefined || c.key === 'Id' ? undefined : new ImportColumn(c, this.options)));
     const p = this.reader.problem;
     if (p) this.add({ code: p.code as ImportProblemCode, line: p.line, message: p.message, params: { openLine: p.line } });
-    for (const hp of header.problems) this.add(hp);
-    this.usable = header.idIndex >= 0 && !p;
+    const o = this.options;
+    // Adding new rows, a file without an ID column is a file of new rows only.
+    const newRows = o.newRows;
+    for (const hp of header.problems) if (!(newRows && hp.code === 'noIdColumn')) this.add(hp);
+    this.usable = (header.idIndex >= 0 || newRows !== undefined) && !p;
+    if (newRows) {
+      const shownUser = (text: string): string | undefined => {
+        const ids = this.shownUsers().get(text);
+        return ids?.length === 1 ? ids[0] : undefined;
+      };
+      this.news = new NewRows(newRows, o.rows, header, this.headerCells, this.plans, { ...o, shownUser }, (c, t) => this.parse(c, t));
+    }
     if (p) this.headerCode = p.code as ImportProblemCode;
   }
 
@@ -168,10 +193,14 @@ class ImportRun {
     if (qp) own.push({ code: qp.code as ImportProblemCode, line: qp.line, ...(id ? { id } : {}), params: { openLine: qp.line }, message: qp.message });
     const control = reader.controlCells;
     if (control) for (const k of control) own.push(this.controlProblem(line, k, cells[k]!, id));
+    if (!id && this.news) {
+      this.newRecord(this.news, cells, line, qp, own);
+      return;
+    }
     const row = id ? this.rowOf(id) : undefined;
     if (!id) own.push({ code: 'emptyId', line, column: idColumn, message: 'The ID is empty.' });
     else if (!row) own.push({ code: 'unknownId', line, column: idColumn, id, message: `Unknown ID ${id}: no such work item in the table.` });
-    if (cells.length > this.headerCells.length) own.push({ code: 'extraCells', line, id, params: { cells: cells.length, headerCells: this.headerCells.length }, message: `The line has ${cells.length} cells, the header ${this.headerCells.length}.` });
+    if (cells.length > this.headerCells.length) own.push(this.extraCells(line, cells.length, id));
     const start = result.changes.length;
     if (row && !qp) this.cells(row, cells, line, id, own);
     if (qp?.endLine !== undefined) this.swallowed(qp.line, qp.endLine);
@@ -182,6 +211,20 @@ class ImportRun {
     } else if (result.changes.length > start) result.appliedRowCount++;
     else result.unchangedRowCount++;
     if (row) this.note(row, this.place, line, bad, start, result.changes.length);
+  }
+
+  /** A record without an ID as a new item: a draft, or refused with its problems (`own`: the record's problems so far). */
+  private newRecord(news: NewRows, cells: readonly string[], line: number, qp: { line: number; endLine?: number } | undefined, own: ImportProblem[]): void {
+    if (cells.length > this.headerCells.length) own.push(this.extraCells(line, cells.length));
+    const added = news.record(cells, line, own, this.reader.controlCells, !qp);
+    if (qp?.endLine !== undefined) this.swallowed(qp.line, qp.endLine);
+    if (added) this.result.newRowCount++;
+    else this.refuse(own);
+  }
+
+  private extraCells(line: number, cells: number, id?: string): ImportProblem {
+    const headerCells = this.headerCells.length;
+    return { code: 'extraCells', line, id, params: { cells, headerCells }, message: `The line has ${cells} cells, the header ${headerCells}.` };
   }
 
   /** The row of an ID (the same as options.rows.get), its place in `place`. */
@@ -376,6 +419,7 @@ class ImportRun {
       }
     }
     if (drop) result.changes = result.changes.filter((_, i) => !drop.has(i));
+    if (this.news) result.drafts = this.news.finish();
     result.problems.sort((a, b) => a.line - b.line || rank(a) - rank(b));
     return result;
   }

@@ -5,10 +5,12 @@
 import type { ImportProblemCode } from './csv-header';
 import type { ImportResult } from './csv-import';
 
-/** The order of reasons with the same count: the text's own problems first, then IDs, then cells. */
+/** The order of reasons with the same count: the text's own problems first, then IDs and parents, then cells (an outline's own last). */
 const ORDER: readonly ImportProblemCode[] = [
-  'unclosedQuote', 'notRead', 'textAfterQuote', 'control', 'noIdColumn', 'unknownId', 'duplicateId', 'emptyId', 'extraCells', 'cell',
+  'unclosedQuote', 'notRead', 'textAfterQuote', 'control', 'noIdColumn', 'unknownId', 'duplicateId', 'emptyId',
+  'noParent', 'unknownParent', 'ambiguousParent', 'parentRefused', 'parentMismatch', 'nameMissing', 'typeMissing', 'extraCells', 'cell',
   'unknownColumn', 'sameField', 'mappingField',
+  'tooManyLines', 'noNameColumn', 'badLevel', 'noTopLevel', 'levelJump', 'tooDeep', 'unevenIndent', 'extraName', 'wbsMismatch',
 ];
 
 /** Refused rows per reason, most first (ties in the order above). */

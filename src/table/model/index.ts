@@ -1,6 +1,7 @@
 // The vscode-free model of the work item table: rows and columns, sorting,
 // filters (structured and typed), edits with undo / redo, fill down and paste,
-// grouping of edits into request documents, CSV / TSV export and import.
+// grouping of edits into request documents, CSV / TSV export and import, new items
+// (drafts) from a pasted outline and from imported rows without an ID.
 export * from './apply';
 export * from './cells';
 export * from './columns';
@@ -25,3 +26,7 @@ export * from './pending';
 export * from './encoding';
 export * from './importLimits';
 export * from './importReport';
+export * from './drafts';
+export * from './outline';
+export type { DefaultItemTypes } from './new-fields';
+export { childPath, type NewRowsOptions } from './import-new';
