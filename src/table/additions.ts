@@ -57,15 +57,20 @@ export class TableAdditions {
     return id === this.host.source.rootId ? { id, level: this.host.source.level ?? 0, childPath: '' } : undefined;
   }
 
-  /** New rows for drafts (tree order), made as one step of the table's undo with `also`; returns their IDs. */
-  add(drafts: readonly NewItemDraft[], also: readonly { id: string; field: string; value: unknown }[] = []): string[] {
-    if (drafts.length === 0) return [];
+  /** New rows for drafts (tree order), made as one step of the table's undo; returns their IDs. */
+  add(drafts: readonly NewItemDraft[]): string[] {
+    return this.addWith(drafts, []).ids;
+  }
+
+  /** New rows and edits of other rows (an import's) as one step of the table's undo; `changed`: the cells of `also` that changed. */
+  addWith(drafts: readonly NewItemDraft[], also: readonly { id: string; field: string; value: unknown }[]): { ids: string[]; changed: number } {
+    if (drafts.length === 0) return { ids: [], changed: this.host.editing.applyChanges(also) };
     const made = core().makeNewRows(drafts, (id) => this.placeOf(id), this.next);
     this.put(made.rows, made.next);
-    // With `also` (an import's edits of existing rows): one step of the table's undo.
-    this.host.editing.applyChanges([...made.changes, ...also]);
+    // Every cell of a new row is new: the rest of the count is of `also`.
+    const changed = this.host.editing.applyChanges([...made.changes, ...also]) - made.changes.length;
     this.settled = this.host.refresh(true);
-    return made.rows.map((r) => r.id);
+    return { ids: made.rows.map((r) => r.id), changed };
   }
 
   /** Selects a cell once the view has the new rows. */

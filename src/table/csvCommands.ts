@@ -13,6 +13,7 @@ import type { ColumnDef, ColumnMapping, DelimitedFormat, ExportEncodingId, Impor
 import type { TablePanel } from './panel';
 import { ImportRefused, checkTextLimits, currentLimits, encodingName, readImportFile } from './importSource';
 import { cellsText, columnsText, importSummary, moreCellsText, problemsMarkdown, rowsText } from './importSummary';
+import { defaultItemTypes } from './addCommands';
 import { core } from '../core/load';
 
 export interface ExportArgs {
@@ -214,6 +215,8 @@ export async function importIntoTable(panel: TablePanel, log: vscode.LogOutputCh
     userName: (id) => panel.userName(id),
     // Text from a spreadsheet's clipboard: a quote that closes no quoted cell is a character of its cell.
     ...(input.clipboard || args.clipboard ? { quotes: 'paste' as const } : {}),
+    // Rows without an ID are items to add: below their parent cell, else the selected folder (the table's folder).
+    newRows: newRowsOptions(panel),
   };
   let cancelled = false;
   const result = await vscode.window.withProgress(
@@ -238,7 +241,7 @@ export async function importIntoTable(panel: TablePanel, log: vscode.LogOutputCh
     void vscode.window.showInformationMessage(vscode.l10n.t('Import cancelled: the table is unchanged.'));
     return undefined;
   }
-  const changedCells = panel.editing.applyChanges(result.changes);
+  const changedCells = panel.additions.addWith(result.drafts, result.changes).changed;
   const encoding = input.encoding ? encodingName(input.encoding.id, input.encoding.bom) : undefined;
   const summary = importSummary({ source: input.source, encoding, result, changedCells });
   log.info(
@@ -283,6 +286,19 @@ async function askMapping(header: readonly string[], columns: readonly ColumnDef
     mapping[h] = picked.key;
   }
   return mapping;
+}
+
+/** Where an import's rows without an ID go when they name no parent: the selected container, else the table's folder. */
+function newRowsOptions(panel: TablePanel): NonNullable<ImportOptions['newRows']> {
+  const selected = panel.selectedRows()[0];
+  const folder = selected && (selected.hasChildren === true || panel.isFolderType(core().idValue(selected.fields['ItemTypeId']))) ? selected.id : panel.source.rootId;
+  const types = defaultItemTypes(panel);
+  const place = folder !== undefined ? panel.additions.placeOf(folder) : undefined;
+  return {
+    ...(folder !== undefined ? { parentId: folder } : {}),
+    ...(place && !panel.editing.row(place.id) ? { parentPath: place.childPath } : {}),
+    defaultItemTypes: { ...(types.folder !== undefined ? { folder: types.folder } : {}), ...(types.leaf !== undefined ? { task: types.leaf } : {}) },
+  };
 }
 
 async function showProblems(panel: TablePanel, result: ImportResult, summary: string): Promise<void> {

@@ -160,4 +160,82 @@ describe('the table adds work items: new rows reviewed, sent and undone as one c
     for (const id of added) assert.equal((await stored(baseUrl, id)).isDeleted, false, `${id} back`);
     assert.equal((await stored(baseUrl, added[0]!)).parentId, folder.itemId);
   });
+
+  /** Reviews the table, sends the one document, and answers the added items' IDs (depth first) and the job. */
+  async function reviewAndSend(): Promise<{ uri: vscode.Uri; sent: SendOutcome; added: string[]; text: string }> {
+    const docs = (await within('Review Changes', vscode.commands.executeCommand('workItemStudio.reviewTableChanges', 'preview'))) as vscode.TextDocument[];
+    assert.equal(docs.length, 1, 'one document');
+    const text = docs[0]!.getText();
+    const [sent] = (await within('Send', vscode.commands.executeCommand('workItemStudio.sendUpdate', docs[0]!.uri))) as SendOutcome[];
+    assert.equal(sent?.result.outcome, 'succeeded', JSON.stringify(sent?.result.requests));
+    const added = sent!.result.requests.filter((r) => r.path.endsWith('/subItems')).flatMap((r) => (r.response?.items ?? []).map((i) => String(i.id)));
+    await within('the table reading again', table.reloading);
+    return { uri: docs[0]!.uri, sent: sent!, added, text };
+  }
+
+  it('an outline pasted from Excel (a header, WBS numbers, Japanese dates) becomes new rows below the selected folder, shown before anything is added, then one add', async () => {
+    const OUTLINE = `WBS\t名称\t予定開始日\t予定終了日\r\n1\t${NAME} リリース\t\t\r\n1.1\t準備\t2026/6/1\t2026/6/3\r\n1.1.1\t草案\t2026/6/1\t2026/6/2\r\n1.2\t公開\t2026/6/4\t2026/6/4\r\n`;
+    await select(folder.itemId);
+    const rowsBefore = table.viewRows().length;
+    const ids = (await within('Paste as New Items', vscode.commands.executeCommand('workItemStudio.pasteTableNewItems', OUTLINE))) as string[];
+    await table.additions.settled;
+    assert.equal(ids.length, 4, 'four new rows');
+    const view = table.viewRows();
+    assert.equal(view.length, rowsBefore + 4, 'shown in the table; nothing added yet');
+    const base = view.find((r) => r.id === folder.itemId)!.level;
+    const fields = (id: string) => table.editing.edits.fieldsOf(table.editing.row(id)!);
+    assert.deepEqual(ids.map((id) => [view.find((r) => r.id === id)!.level - base, fields(id)['Name'], fields(id)['ItemTypeId']]), [
+      [1, `${NAME} リリース`, FOLDER_TYPE],
+      [2, '準備', FOLDER_TYPE],
+      [3, '草案', TASK_TYPE],
+      [2, '公開', TASK_TYPE],
+    ]);
+    assert.equal(fields(ids[2]!)['PlannedStartDate'], '2026-06-01');
+
+    const { text, added } = await reviewAndSend();
+    const doc = parse(text) as { add?: { fields: Record<string, unknown>; subItems?: { fields: Record<string, unknown>; subItems?: unknown[] }[] } };
+    assert.equal(doc.add?.fields['Name'], `${NAME} リリース`, text);
+    assert.deepEqual(doc.add!.subItems!.map((x) => x.fields['Name']), ['準備', '公開']);
+    assert.equal(doc.add!.subItems![0]!.subItems!.length, 1);
+    assert.equal(added.length, 4);
+    await waitFor('the created items in the table', () => (added.every((id) => table.viewRows().some((r) => r.id === id)) ? true : undefined));
+    assert.ok(table.viewRows().every((r) => !r.id.startsWith('new-')));
+  });
+
+  it('a CSV with new rows (no ID, placed by the parent path, one below another new row) and an edit of an existing row: one undo step, one change', async () => {
+    const leaf = table.viewRows().find((r) => r.hasChildren === false && !r.id.startsWith('new-') && r.level > 1)!;
+    const typeName = (v: unknown): string => {
+      const id = typeof v === 'object' && v !== null ? String((v as { id?: unknown }).id) : String(v);
+      return table.allColumns().find((c) => c.key === 'ItemTypeId')?.choices?.find((c) => c.id === id)?.name ?? id;
+    };
+    // The path the folder's children show in the Parent column (as the export writes it).
+    const folderName = table.additions.placeOf(folder.itemId)!.childPath;
+    const csv = [
+      'ID,Name,Type,Parent,Code',
+      `,${NAME} CSV folder,${FOLDER_TYPE},${folderName},`,
+      `,${NAME} CSV task,${TASK_TYPE},${folderName} / ${NAME} CSV folder,CSV-T`,
+      // The existing row as the export writes it (its type by name), with a new code.
+      `${leaf.id},${String(leaf.fields['Name'])},${typeName(leaf.fields['ItemTypeId'])},${String(leaf.fields['ParentName'] ?? '')},CSV-EDIT`,
+    ].join('\r\n');
+    const outcome = (await within('Import', vscode.commands.executeCommand('workItemStudio.importIntoTable', { text: csv, mapping: {} }))) as { newRowCount: number; changedCells: number; problems: unknown[] };
+    assert.deepEqual(outcome.problems, []);
+    assert.equal(outcome.newRowCount, 2);
+    assert.equal(outcome.changedCells, 1, 'the code of the existing row');
+    await table.additions.settled;
+    const fresh = table.viewRows().filter((r) => r.id.startsWith('new-'));
+    assert.deepEqual(fresh.map((r) => table.editing.edits.fieldsOf(table.editing.row(r.id)!)['Name']), [`${NAME} CSV folder`, `${NAME} CSV task`]);
+    // One undo takes back the whole import; redo brings it back.
+    await table.dispatch({ type: 'undo' });
+    await waitFor('the import undone', () => (table.viewRows().every((r) => !r.id.startsWith('new-')) && !table.editing.edits.get(leaf.id, 'Code') ? true : undefined));
+    await table.dispatch({ type: 'redo' });
+    await waitFor('the import back', () => (table.viewRows().filter((r) => r.id.startsWith('new-')).length === 2 ? true : undefined));
+
+    const { text, added } = await reviewAndSend();
+    const doc = parse(text) as { requests?: { add?: { parentId: string; fields: Record<string, unknown>; subItems?: { fields: Record<string, unknown> }[] }; workItemIds?: string[] }[] };
+    const add = doc.requests?.find((r) => r.add)?.add;
+    assert.equal(add?.parentId, folder.itemId, text);
+    assert.deepEqual(add!.subItems!.map((x) => [x.fields['Name'], x.fields['Code']]), [[`${NAME} CSV task`, 'CSV-T']]);
+    assert.ok(doc.requests?.some((r) => r.workItemIds?.includes(leaf.id)), text);
+    assert.equal(added.length, 2);
+  });
 });
