@@ -2,22 +2,10 @@
 // code worded from its params, in English and through the Japanese bundle; the summary's counts
 // with their singular; the reasons counted by code; nothing worded from English sentences.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { type ImportProblemCode, importTable } from '../../src/table/model';
-import { type L10n, importWords } from '../../src/table/importWords';
+import { en, ja, jaWords, missing } from './import-words-fixtures';
 import { CATALOGUE, COLUMNS, ROWS_BY_ID, resolveUser, userName } from './table-fixtures';
 
-const ja = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', 'l10n', 'bundle.l10n.ja.json'), 'utf8')) as Record<string, string>;
-const missing: string[] = [];
-const bundle = (table?: Record<string, string>): L10n => ({
-  t: (message, ...args) => {
-    if (table && typeof table[message] !== 'string') missing.push(message);
-    return (table?.[message] ?? message).replace(/\{(\d+)\}/g, (_m, i: string) => String(args[Number(i)]));
-  },
-});
-const en = importWords(bundle(), 'en');
-const jaWords = importWords(bundle(ja), 'ja');
 const ctx = { columns: COLUMNS, rows: ROWS_BY_ID, catalogue: CATALOGUE, resolveUser, userName };
 const lines = (text: string) => importTable(text, ctx);
 

@@ -224,7 +224,7 @@ class ImportRun {
 
   private extraCells(line: number, cells: number, id?: string): ImportProblem {
     const headerCells = this.headerCells.length;
-    return { code: 'extraCells', line, id, params: { cells, headerCells }, message: `The line has ${cells} cells, the header ${headerCells}.` };
+    return { code: 'extraCells', line, ...(id !== undefined ? { id } : {}), params: { cells, headerCells }, message: `The line has ${cells} cells, the header ${headerCells}.` };
   }
 
   /** The row of an ID (the same as options.rows.get), its place in `place`. */

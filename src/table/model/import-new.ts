@@ -19,6 +19,7 @@ import type { ImportColumn } from './import-cells';
 import { PARENT_PATH_SEPARATOR } from './load';
 import { type DefaultItemTypes, type NewFieldsContext, NewItemFields, defaultItemType } from './new-fields';
 import type { CellInput } from './cells';
+import { excerpt } from './text';
 
 /** How an import adds the rows of a file that have no ID. */
 export interface NewRowsOptions {
@@ -101,7 +102,9 @@ export class NewRows {
     if (!typed && defaultItemType(this.options.defaultItemTypes, false) === undefined && !own.some((p) => p.field === 'ItemTypeId')) own.push(this.fields.typeMissing(line));
     const parentDraft = place && 'draft' in place.parent ? place.parent.draft : -1;
     if (parentDraft >= 0) this.withChildren[parentDraft] = true;
-    const path = place?.path !== undefined && typeof name === 'string' && name.trim() !== '' ? (place.path === '' ? name : `${place.path}${PARENT_PATH_SEPARATOR}${name}`) : undefined;
+    // The row's own path, for the rows below it: also when its parent is refused (they are refused with it).
+    const above = place ? place.path : this.pathAt >= 0 ? clean(cells[this.pathAt]) || undefined : undefined;
+    const path = above !== undefined && typeof name === 'string' && name.trim() !== '' ? (above === '' ? name : `${above}${PARENT_PATH_SEPARATOR}${name}`) : undefined;
     if (own.length > 0) {
       if (path !== undefined) this.remember(path, { refused: line });
       return false;
@@ -140,7 +143,8 @@ export class NewRows {
     if (idText !== '') {
       byId = this.rows.has(idText) || idText === this.options.parentId ? { parent: { id: idText }, path: this.pathOfId(idText) } : undefined;
       if (!byId) {
-        own.push({ code: 'unknownParent', line, column: this.headerCells[this.idAt], params: { parent: idText }, message: `The parent ${idText} is not a row of the table.` });
+        const parent = excerpt(idText);
+        own.push({ code: 'unknownParent', line, column: this.headerCells[this.idAt], params: { parent }, message: `The parent "${parent}" is not found: no row of the table has this ID.` });
         return undefined;
       }
     }
@@ -148,7 +152,8 @@ export class NewRows {
     const byPath = this.placeOfPath(pathText, line, own);
     if (!byPath) return undefined;
     if (byId && !sameParent(byId.parent, byPath.parent)) {
-      own.push({ code: 'parentMismatch', line, column: this.headerCells[this.pathAt], params: { parent: pathText, parentId: idText }, message: `The parent path "${pathText}" and the parent ID ${idText} are not the same item.` });
+      const [parent, parentId] = [excerpt(pathText), excerpt(idText)];
+      own.push({ code: 'parentMismatch', line, column: this.headerCells[this.pathAt], params: { parent, parentId }, message: `The parent path "${parent}" and the parent ID ${parentId} are not the same item.` });
       return undefined;
     }
     return byPath;
@@ -156,19 +161,20 @@ export class NewRows {
 
   private placeOfPath(path: string, line: number, own: ImportProblem[]): Place | undefined {
     const column = this.headerCells[this.pathAt];
+    const parent = excerpt(path); // (a message never quotes a whole cell)
     const inTable = this.tablePaths().get(path);
     const inFile = this.earlier.get(path);
     if (inTable === TWO || inFile === TWO || (inTable !== undefined && inFile !== undefined)) {
-      own.push({ code: 'ambiguousParent', line, column, params: { parent: path }, message: `More than one item has the path "${path}": give the parent by its ID.` });
+      own.push({ code: 'ambiguousParent', line, column, params: { parent }, message: `More than one item has the path "${parent}": give the parent by its ID.` });
       return undefined;
     }
     if (inTable !== undefined) return { parent: { id: inTable }, path };
     if (inFile !== undefined && 'draft' in inFile) return { parent: { draft: inFile.draft }, path };
     if (inFile !== undefined) {
-      own.push({ code: 'parentRefused', line, column, params: { parent: path, parentLine: inFile.refused }, message: `The parent "${path}" is the new row on line ${inFile.refused}, which is refused.` });
+      own.push({ code: 'parentRefused', line, column, params: { parent, parentLine: inFile.refused }, message: `The parent "${parent}" is the new row on line ${inFile.refused}, which is not applied.` });
       return undefined;
     }
-    own.push({ code: 'unknownParent', line, column, params: { parent: path }, message: `No item has the path "${path}".` });
+    own.push({ code: 'unknownParent', line, column, params: { parent }, message: `The parent "${parent}" is not found: no row of the table, and no new row above, has this path.` });
     return undefined;
   }
 
