@@ -71,7 +71,9 @@ export function duplicateRows(panel: TablePanel): string[] {
     drafts.push({ parent: { id: parent }, fields: core().copiedFields(panel.editing.edits.fieldsOf(row), panel.allColumns(), (c) => core().readOnlyReason(c, ctx) === undefined) });
   }
   if (drafts.length === 0) throw new UserInputError(vscode.l10n.t('The selected rows name no parent: they cannot be duplicated here.'));
-  return panel.additions.add(drafts);
+  const ids = panel.additions.add(drafts);
+  if (ids[0]) panel.additions.select(ids[0], 'Name');
+  return ids;
 }
 
 /** Paste as New Items: an outline copied from a spreadsheet, as a tree of new rows below the selected row (the table's folder without one). */
@@ -103,6 +105,8 @@ export async function pasteNewItems(panel: TablePanel, log: vscode.LogOutputChan
     return [];
   }
   const ids = panel.additions.add(r.drafts);
+  // The first new row in sight and selected (an outline below a folder may go below many rows).
+  if (ids[0]) panel.additions.select(ids[0], 'Name');
   log.info(`Work item table ${panel.source.title}: outline (${r.layout.kind}${r.layout.header ? ', with a header' : ''}) → ${ids.length} new rows below ${parentId}`);
   void vscode.window.showInformationMessage(
     ids.length === 1

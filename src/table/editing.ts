@@ -204,7 +204,12 @@ export class TableEditing {
   }
 
   sendState(): void {
-    this.host.post({ type: 'edits', count: this.edits.size, canUndo: this.edits.canUndo, canRedo: this.edits.canRedo });
+    this.host.post({ type: 'edits', count: this.editedCells(), canUndo: this.edits.canUndo, canRedo: this.edits.canRedo });
+  }
+
+  /** Edited cells as the bar counts them: a new row's cells, not the mark that makes the row. */
+  editedCells(): number {
+    return this.edits.size - this.edits.fieldCount(core().NEW_ROW_MARK);
   }
 }
 

@@ -93,6 +93,13 @@ export class TableEdits {
     return out;
   }
 
+  /** Items with a pending edit of this field. */
+  fieldCount(field: string): number {
+    let n = 0;
+    for (const p of this.pending.values()) if (p.has(field)) n++;
+    return n;
+  }
+
   get size(): number {
     let n = 0;
     for (const p of this.pending.values()) n += p.size;
