@@ -9,8 +9,9 @@ import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ServiceClient } from '../../src/api/client';
-import { ADD_KEY, addedItems, confirmUnknown, JobJournal, planChange, resendUnknown, resumeJob, retryFailed, runJob, type BulkClient, type ChangeRequest } from '../../src/bulk';
+import { ADD_KEY, addedItems, confirmUnknown, JobJournal, planChange, resendUnknown, resultFromJournal, resumeJob, retryFailed, runJob, unknownAddIndexes, type BulkClient, type ChangeRequest } from '../../src/bulk';
 import { planUndoForJob } from '../../src/bulk/jobValues';
+import { renderResultHtml } from '../../src/changes/model/results';
 import { createSandbox, generateDataset, type Sandbox } from '../../src/sandbox';
 import { addOf, liveSubtree, parentFolders } from './bulk-add-fault-helpers';
 import { clientFor, fault } from './bulk-helpers';
@@ -105,6 +106,9 @@ describe('bulk adds of unknown outcome: looked for below their parent before any
     assert.equal(second.requests[0]!.checkError, undefined);
     assert.deepEqual(c.posts, [], 'found, never sent again');
     assert.equal(named(kept, 'Look fails').length, 1);
+    // The result view says how it succeeded.
+    const html = renderResultHtml({ result: resultFromJournal(await JobJournal.load(journal.file)), serviceLabel: 's', documentName: 'd', nonce: 'n', cspSource: 'c' });
+    assert.match(html, /<tr class="st-succeeded"><td>1<\/td><td>succeeded \(its items were found by their key\)<\/td>/);
   });
 
   it('Resend Unknown of an add that happened (metadata kept): found by its key, not sent; one that did not happen is sent once', async () => {
@@ -134,6 +138,10 @@ describe('bulk adds of unknown outcome: looked for below their parent before any
     assert.deepEqual(resumed.requests[0]!.candidates, [{ id: top, name: 'No key', ids: liveSubtree(dropped, top) }]);
     assert.deepEqual(c.posts, [], 'not sent: it cannot be told whether it happened');
     const j = await JobJournal.load(journal.file);
+    // What the user sees: the candidate (ID and name) in the result view, and the button that looks again.
+    const html = renderResultHtml({ result: resultFromJournal(j), serviceLabel: 's', documentName: 'd', nonce: 'n', cspSource: 'c', addsToLook: unknownAddIndexes(j).length });
+    assert.ok(html.includes(`Below ${parent}, items named like this add and new since it was sent may be what it created: ${top} (No key).`), html);
+    assert.match(html, /data-command="resume">Look for Added Items \(1\)</);
     await assert.rejects(confirmUnknown(j, [0], new Map([[0, '999999']])), /not a candidate/);
     await confirmUnknown(j, [0], new Map([[0, top]]));
     const done = await JobJournal.load(journal.file);

@@ -1,4 +1,5 @@
-// Continuing existing update jobs: Resume (only what was never sent), Retry Failed
+// Continuing existing update jobs: Resume (what was never sent; an add of unknown outcome is
+// looked for below its parent first, and sent only when it is not there), Retry Failed
 // (asking first when requests can only fail the same way again), Remove Missing IDs
 // and Send the Rest (finding unnamed missing IDs by reading them), and Resend
 // Unknown… (only after an explicit confirmation). Every question goes through the
@@ -16,7 +17,7 @@ import { chooseRequests, itemCount, pickJob } from './picking';
 import type { JobRunner } from './running';
 import { core } from '../../core/load';
 
-/** Resumes an unfinished job: sends only what was never sent. */
+/** Resumes a job: sends what was never sent, after looking for its adds of unknown outcome. */
 export async function resume(jobs: JobRunner, jobId?: string): Promise<JobResult | undefined> {
   let id = jobId;
   if (!id) {
@@ -305,7 +306,7 @@ async function removeFromDocument(jobs: JobRunner, journal: JobJournal, ids: rea
   jobs.log.info(`Removed ${ids.length} missing work item IDs from ${documentName(uri)} (not saved).`);
 }
 
-/** Re-sends requests of unknown outcome, only after an explicit confirmation. */
+/** Re-sends requests of unknown outcome, only after an explicit confirmation (an add is looked for first, by the engine). */
 export async function resendUnknownRequests(jobs: JobRunner, jobId?: string): Promise<JobResult | undefined> {
   const id = jobId ?? (await pickJob(jobs.jobsDir, (s) => (s.outcomeUnknown ?? 0) > 0, vscode.l10n.t('Pick a job with requests of unknown outcome')));
   if (!id) return undefined;
