@@ -4,28 +4,31 @@
 import { isServiceError, type ServiceError } from '../api/errors';
 import { nullLogger, type Logger } from '../api/logger';
 import { JobJournal, JournalError, type RunKind } from './journal';
+import { newJobId } from './journal/format';
 import { partOfRequest } from './plan';
+import { AddSteps } from './addSteps';
+import { candidateAnswer } from './addMatch';
+import { makeResult, outcomeOf, totalsOf } from './jobResult';
+import { checkClient, checkOptions, toRequestError } from './engineChecks';
 import type { UpdateWorkItemsResponse } from '../schema/api';
-import { DEFAULT_MIN_INTERVAL_MS, DEFAULT_REQUESTS_PER_MINUTE, SERVICE_REQUESTS_PER_MINUTE } from '../api/limits';
+import { DEFAULT_MIN_INTERVAL_MS, DEFAULT_REQUESTS_PER_MINUTE } from '../api/limits';
 import { intervalFor, Pacer, systemClock, type PacerSlot } from '../api/pacer';
 import { GONE_TEXT, isServiceBaseUrl, sameService, ServiceGoneError, ServiceMismatchError, serviceBaseUrl, type JobPause, type ServiceGoneReason } from './service';
 import {
+  DEFAULT_ADD_SETTLE_MS,
   DEFAULT_CONCURRENCY,
   DEFAULT_MAX_RETRY_WAIT_MS,
   DEFAULT_RETRY_BUDGET,
-  MAX_CONCURRENCY,
-  REQUEST_STATES,
   type BulkClient,
-  type JobOutcome,
   type JobPlan,
   type PlanPart,
   type JobResult,
-  type JobTotals,
-  type RequestError,
   type RequestResult,
   type RequestState,
   type RunOptions,
 } from './types';
+
+export { toRequestError, totalsOf };
 
 /**
  * Marked sent on disk ahead of their turn with each mark: the next request whatever its
@@ -72,7 +75,7 @@ export async function runJob(plan: JobPlan, opts: RunOptions & { journal?: JobJo
   checkOptions(opts);
   checkClient(plan, opts.client);
   checkService(plan, undefined, opts);
-  return execute(plan, records, records.map((r) => r.index), opts, undefined, opts.retryBudget ?? DEFAULT_RETRY_BUDGET);
+  return execute(plan, records, records.map((r) => r.index), opts, undefined, opts.retryBudget ?? DEFAULT_RETRY_BUDGET, 'run');
 }
 
 /**
@@ -88,12 +91,21 @@ export function startingRetryBudget(kind: RunKind, configured: number, left: num
 }
 
 /**
- * Resumes a job from its journal: sends only the requests never sent (`pending`).
- * Requests interrupted while sent read back as `unknown` and are not sent.
+ * Resumes a job from its journal: sends the requests never sent (`pending`). Requests
+ * interrupted while sent read back as `unknown` and are not sent; an add of unknown outcome
+ * is looked for below its parent first (when the client can read there): found, it becomes
+ * succeeded; not there, it is sent once; undecided, it stays unknown with the candidates.
  */
 export function resumeJob(journal: JobJournal, opts: RunOptions & ResumeOptions): Promise<JobResult> {
+  const looked = typeof opts.client.getSubItems === 'function' ? unknownAddIndexes(journal) : [];
+  const indexes = [...journal.indexesIn('pending'), ...looked].sort((a, b) => a - b);
   // Under the job's lock, before the run starts: nothing is sent until the values before are settled.
-  return runOnJournal(journal, 'resume', journal.indexesIn('pending'), opts, () => settleValuesBefore(journal, opts));
+  return runOnJournal(journal, 'resume', indexes, opts, () => settleValuesBefore(journal, opts));
+}
+
+/** The adds of a job whose outcome is unknown (`unknown` or `cancelled`), in plan order. */
+export function unknownAddIndexes(journal: Pick<JobJournal, 'plan' | 'requests'>): number[] {
+  return journal.requests.filter((r) => (r.state === 'unknown' || r.state === 'cancelled') && partOfRequest(journal.plan, journal.plan.requests[r.index] ?? r).kind === 'add').map((r) => r.index);
 }
 
 /** A job whose values before are missing gets them read again (nothing has left yet), or runs only without undo when told so. */
@@ -145,7 +157,8 @@ export function retryFailed(journal: JobJournal, opts: RunOptions): Promise<JobR
  * Re-sends requests whose outcome is unknown (`unknown` or `cancelled`), ONLY after
  * the user said so: they may already have been applied, and an update such as
  * `moveScheduleDays` applied twice shifts dates twice. `requestIndexes` must all
- * be in one of those states (RangeError otherwise).
+ * be in one of those states (RangeError otherwise). An add is looked for below its parent
+ * first: found, it becomes succeeded and is not sent; when that read fails it is not sent.
  */
 export function resendUnknown(journal: JobJournal, requestIndexes: readonly number[], opts: RunOptions): Promise<JobResult> {
   const wrong = requestIndexes.filter((i) => {
@@ -161,16 +174,26 @@ export function resendUnknown(journal: JobJournal, requestIndexes: readonly numb
 /**
  * Records the user's word that requests of unknown outcome were in fact applied
  * (they checked the service): they become `succeeded` without a response
- * (`error` keeps why they were unknown). They are then never re-sent.
+ * (`error` keeps why they were unknown). They are then never re-sent. For an add,
+ * `chosen` may name the candidate (RequestResult.candidates) it created: its IDs become
+ * the add's answer (what the undo deletes).
  */
-export async function confirmUnknown(journal: JobJournal, requestIndexes: readonly number[]): Promise<void> {
+export async function confirmUnknown(journal: JobJournal, requestIndexes: readonly number[], chosen: ReadonlyMap<number, string> = new Map()): Promise<void> {
   for (const i of requestIndexes) {
     const r = journal.requests[i];
     if (!r || (r.state !== 'unknown' && r.state !== 'cancelled')) throw new RangeError(`request #${i} of job ${journal.id} is not of unknown outcome`);
+    const id = chosen.get(i);
+    if (id !== undefined && !r.candidates?.some((c) => c.id === id)) throw new RangeError(`item ${id} is not a candidate of request #${i} of job ${journal.id}`);
   }
   await journal.acquireLock(); // not while another window runs this job
   try {
-    for (const i of requestIndexes) await journal.updateRequest(i, { state: 'succeeded', confirmedByUser: true });
+    for (const i of requestIndexes) {
+      const r = journal.requests[i]!;
+      const candidate = r.candidates?.find((c) => c.id === chosen.get(i));
+      const parentId = journal.plan.parts[journal.plan.requests[i]?.part ?? 0]?.add?.parentId ?? r.ids[0]!;
+      const answer = candidate ? { response: candidateAnswer(candidate, parentId) as unknown as UpdateWorkItemsResponse, matched: 'candidate' as const, candidates: undefined } : {};
+      await journal.updateRequest(i, { state: 'succeeded', confirmedByUser: true, ...answer });
+    }
     if (!journal.requests.some((r) => r.state === 'pending' || r.state === 'sent')) await journal.markFinished();
   } finally {
     await journal.releaseLock().catch(() => undefined);
@@ -211,7 +234,7 @@ async function runOnJournal(journal: JobJournal, kind: RunKind, indexes: number[
     await journal.beginRun(kind, indexes, new Date((opts.clock ?? systemClock).now()), budget);
     let result: JobResult;
     try {
-      result = await execute(journal.plan, journal.requests as RequestResult[], indexes, opts, journal, budget);
+      result = await execute(journal.plan, journal.requests as RequestResult[], indexes, opts, journal, budget, kind);
     } catch (e) {
       await journal.endRun('error').catch(() => undefined);
       throw e;
@@ -230,46 +253,11 @@ async function runOnJournal(journal: JobJournal, kind: RunKind, indexes: number[
  * is never sent again without the user's word (an add sent twice makes its items twice).
  */
 function sendRequest(client: BulkClient, part: PlanPart, r: RequestResult, signal: AbortSignal | undefined): Promise<UpdateWorkItemsResponse> {
-  if (part.kind === 'add') return client.addSubItems!(part.add!.parentId, part.add!.item, { signal }) as Promise<unknown> as Promise<UpdateWorkItemsResponse>;
+  if (part.kind === 'add') return client.addSubItems!(part.add!.parentId, AddSteps.body(part, r), { signal }) as Promise<unknown> as Promise<UpdateWorkItemsResponse>;
   if (part.kind === 'delete') {
     return client.deleteWorkItems!(r.ids, { signal }).then((d) => ({ items: d.items, affectedItems: d.affectedItems }) as unknown as UpdateWorkItemsResponse);
   }
   return client.updateWorkItems(r.ids, part.update, { signal, path: r.path });
-}
-
-/** A plan that adds or deletes needs a client that can (RangeError before anything is sent). */
-function checkClient(plan: JobPlan, client: BulkClient): void {
-  if (plan.parts.some((p) => p.kind === 'add') && typeof client.addSubItems !== 'function') throw new RangeError('the client cannot add work items (addSubItems), and the job adds some');
-  if (plan.parts.some((p) => p.kind === 'delete') && typeof client.deleteWorkItems !== 'function') throw new RangeError('the client cannot delete work items (deleteWorkItems), and the job deletes some');
-}
-
-function checkOptions(opts: RunOptions): void {
-  const c = opts.concurrency ?? DEFAULT_CONCURRENCY;
-  if (!Number.isInteger(c) || c < 1 || c > MAX_CONCURRENCY) throw new RangeError(`concurrency must be an integer from 1 to ${MAX_CONCURRENCY} (got ${String(c)})`);
-  const rpm = opts.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE;
-  if (typeof rpm !== 'number' || Number.isNaN(rpm) || rpm <= 0) throw new RangeError(`requestsPerMinute must be a positive number (got ${String(rpm)})`);
-  if (rpm > SERVICE_REQUESTS_PER_MINUTE && !opts.allowAboveServiceLimit) {
-    throw new RangeError(`requestsPerMinute ${rpm} is above the service's limit of ${SERVICE_REQUESTS_PER_MINUTE} calls a minute`);
-  }
-  const mi = opts.minIntervalMs ?? DEFAULT_MIN_INTERVAL_MS;
-  if (typeof mi !== 'number' || !(mi >= 0)) throw new RangeError(`minIntervalMs must be a number ≥ 0 (got ${String(mi)})`);
-  const b = opts.retryBudget ?? DEFAULT_RETRY_BUDGET;
-  if (!Number.isInteger(b) || b < 0) throw new RangeError(`retryBudget must be an integer ≥ 0 (got ${String(b)})`);
-}
-
-/** Plain-data, readable form of any failure. */
-export function toRequestError(e: unknown): RequestError {
-  if (isServiceError(e)) {
-    const out: RequestError = { kind: e.kind, messages: [...e.messages], codes: [...e.codes], message: e.message };
-    if (e.status !== undefined) out.status = e.status;
-    if (e.code !== undefined) out.code = e.code;
-    if (e.retryAfterMs !== undefined) out.retryAfterMs = e.retryAfterMs;
-    if (e.reason !== undefined) out.reason = e.reason;
-    if (e.entries.length > 0) out.entries = e.entries.map((en) => ({ ...en }));
-    return out;
-  }
-  const message = e instanceof Error ? e.message : String(e);
-  return { kind: 'unexpected', messages: [message], codes: [], message: `unexpected failure: ${message}` };
 }
 
 /** The core loop. `records` are updated in place (they are the journal's when there is one). */
@@ -280,6 +268,7 @@ async function execute(
   opts: RunOptions,
   journal: JobJournal | undefined,
   retryBudget: number,
+  kind: RunKind,
 ): Promise<JobResult> {
   const clock = opts.clock ?? systemClock;
   const log: Logger = opts.logger ?? nullLogger;
@@ -354,12 +343,36 @@ async function execute(
     let total = items;
     for (const i of queue) {
       const n = records[i]!.ids.length;
+      // An add's own mark (with what it keeps to be found again) is on disk before it leaves.
+      if (partOfRequest(plan, plan.requests[i] ?? records[i]!).kind === 'add') break;
       if (out.length + 1 >= RESERVE_AHEAD_REQUESTS || (out.length > 0 && total + n > RESERVE_AHEAD_ITEMS)) break;
       out.push(i);
       total += n;
     }
     return out;
   };
+
+  // The reads around an add take their turns on the job's pacing, as its requests do.
+  const adds = new AddSteps({
+    client: opts.client,
+    plan,
+    records,
+    jobKey: journal?.id ?? newJobId(new Date(clock.now())),
+    kind,
+    paced: async (call) => {
+      const slot = await pacer.slot(signal);
+      slot.start();
+      return call();
+    },
+    record: (index, patch) => record(index, patch),
+    done: (index) => progress(index, true),
+    pause,
+    toError: toRequestError,
+    clock,
+    settleMs: opts.addSettleMs ?? DEFAULT_ADD_SETTLE_MS,
+    signal,
+    log,
+  });
 
   log.info(
     `bulk: ${selected.length} request(s), ${itemsTotal} item(s); concurrency ${concurrency}, ` +
@@ -369,8 +382,20 @@ async function execute(
   const sendOne = async (index: number): Promise<void> => {
     const r = records[index]!;
     const before: RequestState = r.state; // 'pending', 'failed', 'unknown' or 'cancelled'
+    const part = partOfRequest(plan, plan.requests[index] ?? r);
     let connectFailures = 0;
+    /** An add: an earlier attempt may have been applied, so what is below its parent is read before it is sent. */
+    let mayHaveLanded = before === 'unknown' || before === 'cancelled';
     for (;;) {
+      /** Written with the `sent` mark: what an add keeps to be found again. */
+      let withMark: Partial<RequestResult> = {};
+      if (part.kind === 'add') {
+        if (stopped()) return;
+        const turn = await adds.beforeSend(index, part, mayHaveLanded);
+        if (!turn.send) return;
+        withMark = turn.patch;
+        mayHaveLanded = false;
+      }
       let slot: PacerSlot;
       try {
         slot = await pacer.slot(signal);
@@ -390,7 +415,7 @@ async function execute(
         t0 = clock.now();
         // Persist `sent` BEFORE sending: after a crash this request reads back as unknown.
         try {
-          await record(index, { state: 'sent', attempts: r.attempts + 1, startedAt: new Date(t0).toISOString() }, journal ? reserveAhead(r.ids.length) : undefined);
+          await record(index, { ...withMark, state: 'sent', attempts: r.attempts + 1, startedAt: new Date(t0).toISOString() }, journal ? reserveAhead(r.ids.length) : undefined);
         } catch (e) {
           fatal ??= e;
           r.state = before; // not on disk as sent, so not sent
@@ -408,7 +433,7 @@ async function execute(
       let retryWaitMs: number | undefined;
       let neverSent = false;
       try {
-        const response = await sendRequest(opts.client, partOfRequest(plan, plan.requests[index] ?? r), r, signal);
+        const response = await sendRequest(opts.client, part, r, signal);
         patch = { state: 'succeeded', status: 200, response, error: undefined };
       } catch (e) {
         const err = toRequestError(e);
@@ -442,6 +467,8 @@ async function execute(
             budget--;
             retries++;
             if (trusted) refused.retries++;
+            // A refused add may have been forwarded: it is looked for before it is sent again.
+            if (trusted) mayHaveLanded = true;
             retryWaitMs = wait;
             patch = { state: before, status: se.status, error: err };
           }
@@ -533,55 +560,4 @@ async function execute(
     );
   }
   return result;
-}
-
-function outcomeOf(records: readonly RequestResult[], aborted: boolean): JobOutcome {
-  if (records.every((r) => r.state === 'succeeded')) return 'succeeded';
-  return aborted ? 'cancelled' : 'partial';
-}
-
-function makeResult(
-  records: readonly RequestResult[],
-  jobId: string | undefined,
-  outcome: JobOutcome,
-  startedAt: string,
-  finishedAt: string,
-  retries: number,
-  budgetLeft: number,
-): JobResult {
-  // Copies of the records (the journal's change later), sharing the responses and
-  // errors, which are never changed once recorded (a change replaces them).
-  const requests = records.map((r) => ({ ...r, ids: r.ids }));
-  return {
-    ...(jobId !== undefined ? { jobId } : {}),
-    outcome,
-    requests,
-    totals: totalsOf(requests, retries, budgetLeft),
-    startedAt,
-    finishedAt,
-    durationMs: Math.max(0, Date.parse(finishedAt) - Date.parse(startedAt)),
-  };
-}
-
-/** Totals over every request of a job. */
-export function totalsOf(requests: readonly RequestResult[], retries = 0, retryBudgetLeft = 0): JobTotals {
-  const requestsByState = Object.fromEntries(REQUEST_STATES.map((s) => [s, 0])) as Record<RequestState, number>;
-  const itemsByState = { ...requestsByState };
-  let items = 0;
-  let changedItems = 0;
-  let affectedItems = 0;
-  let addedTimeEntries = 0;
-  let addedScheduleDependencies = 0;
-  for (const r of requests) {
-    requestsByState[r.state]++;
-    itemsByState[r.state] += r.ids.length;
-    items += r.ids.length;
-    if (r.response) {
-      changedItems += r.response.items?.length ?? 0;
-      affectedItems += r.response.affectedItems?.length ?? 0;
-      addedTimeEntries += r.response.addedTimeEntryIds?.length ?? 0;
-      addedScheduleDependencies += r.response.addedScheduleDependencyIds?.length ?? 0;
-    }
-  }
-  return { requests: requests.length, items, requestsByState, itemsByState, changedItems, affectedItems, addedTimeEntries, addedScheduleDependencies, retries, retryBudgetLeft };
 }

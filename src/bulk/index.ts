@@ -28,7 +28,8 @@ export {
 export { addedIds, addedItems, deletedIds, namesItems, newItemRows, type AddedItems } from './added';
 // Pacing and its clock are the API layer's (a read of many items is paced too); a run takes them as options.
 export { Pacer, intervalFor, systemClock, type Clock } from '../api/pacer';
-export { runJob, resumeJob, retryFailed, resendUnknown, confirmUnknown, resultFromJournal, startingRetryBudget, toRequestError, totalsOf, type ResumeOptions } from './engine';
+export { runJob, resumeJob, retryFailed, resendUnknown, confirmUnknown, resultFromJournal, startingRetryBudget, toRequestError, totalsOf, unknownAddIndexes, type ResumeOptions } from './engine';
+export { ADD_KEY, addKeyPrefix, decideAdd, keyedAddItem, topKeyOf, type AddDecision, type AddMatchInput, type FoundItem } from './addMatch';
 export {
   JobJournal,
   JournalError,

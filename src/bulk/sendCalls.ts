@@ -13,7 +13,10 @@ import { planBodies } from './plan';
 import type { JobPlan } from './types';
 
 export interface SendCalls {
-  /** Reads of the values before the update (the values to undo; the drift check compares the same read with the preview's). */
+  /**
+   * Reads of the values before the update (the values to undo; the drift check compares the
+   * same read with the preview's), and before each add the read of its parent's sub-items.
+   */
   readsBefore: number;
   /** Update requests (PUT). */
   updates: number;
@@ -24,7 +27,8 @@ export interface SendCalls {
   /**
    * False when the body needs reads that depend on what is read (a move reads each
    * current parent's children and the parents' levels; setCompleted, setTimeEntryLocked
-   * and propagateToChildren whether items have sub-items): `total` is then a floor.
+   * and propagateToChildren whether items have sub-items; an add its parent's level): `total`
+   * is then a floor.
    */
   exact: boolean;
   /** Spacing between calls at the rate (ms). */
@@ -56,17 +60,19 @@ export function sendCalls(plan: Pick<JobPlan, 'ids' | 'requests' | 'parts' | 'ba
       reads = 0; // IDs the reads refuse are refused by the plan too: nothing to announce
     }
   }
-  const total = reads + updates + reads;
+  // Before each add, the parent's sub-items (and its level, from the chain of its parents: not counted).
+  const adds = plan.parts.filter((p) => p.kind === 'add').length;
+  const total = reads + adds + updates + reads;
   const intervalMs = intervalFor(o.requestsPerMinute, o.minIntervalMs ?? DEFAULT_MIN_INTERVAL_MS);
   const paced = (n: number): number => Math.max(0, n - 1) * intervalMs;
   return {
-    readsBefore: reads,
+    readsBefore: reads + adds,
     updates,
     readsAfter: reads,
     total,
-    exact: !(o.readValues && needsExtraReads(planBodies(plan))),
+    exact: adds === 0 && !(o.readValues && needsExtraReads(planBodies(plan))),
     intervalMs,
     pacedMs: paced(total),
-    toResultMs: paced(reads + updates),
+    toResultMs: paced(reads + adds + updates),
   };
 }

@@ -194,6 +194,9 @@ export function bindClient(binding: ServiceBinding, use: UseClient, inFlight?: I
       bound((client) => client.updateWorkItems(ids, body, o), o?.signal),
     addSubItems: (parentId, body, o) => bound((client) => (client.addSubItems ? client.addSubItems(parentId, body, o) : missing('add work items')), o?.signal),
     deleteWorkItems: (ids, o) => bound((client) => (client.deleteWorkItems ? client.deleteWorkItems(ids, o) : missing('delete work items')), o?.signal),
+    // The reads around an add (./addSteps.ts) go to the job's service too.
+    getSubItems: (id, q, o) => bound((client) => (client.getSubItems ? client.getSubItems(id, q, o) : missing('read sub-items')), o?.signal),
+    getWorkItems: (ids, fields, o) => bound((client) => (client.getWorkItems ? client.getWorkItems(ids, fields, o) : missing('read work items')), o?.signal),
   };
 }
 

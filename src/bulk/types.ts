@@ -9,6 +9,10 @@ import type { AddSpec } from '../schema/add-rules';
 import type { AddSubItemsResponse } from '../schema/additions';
 import type { DeleteWorkItemsResult } from '../api/workItemChanges';
 import type { JobPause, ServiceBinding } from './service';
+import type { SubItemNode, WorkItemRecord } from '../schema/reads';
+import type { AddCandidate } from './addMatch';
+
+export type { AddCandidate };
 
 // ---------------------------------------------------------------------------
 // Plan
@@ -148,6 +152,8 @@ export interface RequestError {
    * have forwarded it first.
    */
   note?: 'retry-budget-exhausted' | 'retry-wait-too-long' | 'refused-update-not-retried';
+  /** The failure is of the read below an add's parent made before the add leaves: the add was not sent. */
+  step?: 'add-read';
 }
 
 export interface RequestResult {
@@ -174,10 +180,36 @@ export interface RequestResult {
   error?: RequestError;
   /** The user confirmed that this request of unknown outcome was applied. */
   confirmedByUser?: boolean;
+  /** An add: what the job keeps to find its items again (its key, the parent's sub-items before it left). */
+  addCheck?: AddCheck;
+  /**
+   * An add of unknown outcome: how it was settled without being sent again: `key` (its items
+   * were found below the parent by their key), `candidate` (you named one of the candidates).
+   */
+  matched?: 'key' | 'candidate';
+  /**
+   * An add of unknown outcome that the last look below its parent could not settle: the items
+   * there that may be what it created (named like it, new since it was sent).
+   */
+  candidates?: AddCandidate[];
+  /** An add of unknown outcome: the last look below its parent failed (it was not sent again). */
+  checkError?: RequestError;
   /** Journal only: where the response is stored, relative to the journal's directory. */
   responseFile?: string;
   /** Journal only: the response's side file could not be read back (the state is still right). */
   responseMissing?: boolean;
+}
+
+/**
+ * What the journal keeps about an add before it is sent, so that a retry or a resumption can
+ * tell whether it happened: the start of the keys its items carry in `metadata`
+ * (`<job id>/<part>`, src/bulk/addMatch.ts), and the IDs of the parent's sub-items just
+ * before it first left (what is new since is what it may have made).
+ */
+export interface AddCheck {
+  key: string;
+  /** Absent when the client could not read them (then every sub-item of that name is a candidate). */
+  before?: string[];
 }
 
 export interface JobTotals {
@@ -252,6 +284,13 @@ export interface BulkClient {
   addSubItems?(parentId: string, body: AddSpec['item'], o?: { signal?: AbortSignal }): Promise<AddSubItemsResponse>;
   /** The delete of a change (an undo of an add); needed only by jobs that delete. */
   deleteWorkItems?(ids: readonly string[], o?: { signal?: AbortSignal }): Promise<DeleteWorkItemsResult>;
+  /**
+   * The reads around an add (the parent's sub-items before it leaves, and below the parent
+   * again when its outcome is unknown; the parent's level from the ParentId chain). Without
+   * them an add of unknown outcome is never looked for: it waits for your word, as before.
+   */
+  getSubItems?(id: string, q: { fields?: readonly string[]; depth?: number }, o?: { signal?: AbortSignal }): Promise<SubItemNode>;
+  getWorkItems?(ids: readonly string[], fields?: readonly string[], o?: { signal?: AbortSignal }): Promise<WorkItemRecord[]>;
 }
 
 /** The clock of pacing and retries (src/api/pacer.ts), an option of a run. */
@@ -262,6 +301,8 @@ export const MAX_CONCURRENCY = 16;
 export const DEFAULT_RETRY_BUDGET = 10;
 /** A Retry-After longer than this is not waited for: the request is marked failed. */
 export const DEFAULT_MAX_RETRY_WAIT_MS = 120_000;
+/** How long after its last attempt an add of unknown outcome is looked for (RunOptions.addSettleMs). */
+export const DEFAULT_ADD_SETTLE_MS = 10_000;
 // The request limits (IDs per update, requests a minute, URL length) are the API
 // layer's: src/api/limits.ts.
 
@@ -297,6 +338,12 @@ export interface RunOptions {
   retryRefusedUpdates?: boolean;
   /** Longest Retry-After honoured; longer → the request is failed. Default 120 s. */
   maxRetryWaitMs?: number;
+  /**
+   * An add of unknown outcome is looked for below its parent only this long after its last
+   * attempt started or ended (a service may still be working on a request whose answer did
+   * not come); the run waits for the rest. Default 10 s.
+   */
+  addSettleMs?: number;
   /** Cancels the job: in-flight requests are aborted, nothing new starts. */
   signal?: AbortSignal;
   onProgress?: (p: JobProgress) => void;

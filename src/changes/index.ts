@@ -166,7 +166,18 @@ class ValuesFeature extends PreviewViews implements ChangesApi, vscode.Disposabl
     }
     for (const a of values.added) {
       if (a.state === 'unknown' || a.state === 'cancelled') {
-        lines.push({ text: vscode.l10n.t('The outcome of the add below {0} is unknown: check the items below it before you send it again (it would add them twice).', a.parentId), level: 'warning' });
+        const candidates = journal.requests[a.request]?.candidates ?? [];
+        lines.push({
+          text:
+            candidates.length > 0
+              ? vscode.l10n.t(
+                  'The outcome of the add below {0} is unknown; these items below it may be what it created: {1}. Resend Unknown… lets you mark one as what it created, or send it again.',
+                  a.parentId,
+                  candidates.map((c) => `${c.id} (${c.name})`).join(', '),
+                )
+              : vscode.l10n.t('The outcome of the add below {0} is unknown: Look for Added Items reads below it and sends the add only if its items are not there.', a.parentId),
+          level: 'warning',
+        });
       } else if (a.idsUnknown) {
         lines.push({ text: vscode.l10n.t('The service did not say which items the add below {0} created.', a.parentId), level: 'warning' });
       }

@@ -46,6 +46,7 @@ export {
   retryFailed,
   runJob,
   sameFailureAgain,
+  unknownAddIndexes,
 } from '../bulk';
 export { changeRows, planUndoForJob, responsesOf } from '../bulk/jobValues';
 export { JournalError } from '../bulk/journal';

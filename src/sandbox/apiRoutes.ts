@@ -58,7 +58,7 @@ type Outcome = { ok: true; response: unknown; undo: () => void } | { ok: false; 
 
 /** The routes under /api (the path after /api), on the shared state of the sandbox. */
 export function apiRoutes(env: RouteEnv): Route[] {
-  const { live, keeper, tokens, edition, now, maxBody } = env;
+  const { live, keeper, tokens, edition, now, maxBody, keepMetadata } = env;
   /** Makes a change once every earlier one is kept, answered `status` once it is saved (or 500 when it cannot be). */
   const changed = async (status: number, apply: () => Outcome): Promise<Reply> =>
     keptReply(
@@ -137,7 +137,7 @@ export function apiRoutes(env: RouteEnv): Route[] {
           const parentId = decodeSegment(c.params[0]!, 'work item ID');
           const body = await requiredBody(c, '{"fields": {"ItemTypeId": "…", "Name": "…"}}');
           const callerId = c.user().id;
-          return changed(200, () => applyAdd(live.data, parentId, body, { callerId, edition, now: now() }));
+          return changed(200, () => applyAdd(live.data, parentId, body, { callerId, edition, now: now(), keepMetadata }));
         },
       },
     },

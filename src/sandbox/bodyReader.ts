@@ -231,6 +231,16 @@ async function readRaw(req: http.IncomingMessage, limit: number, bodyTimeoutMs: 
     });
     req.on('end', () => finish(() => (over ? reject(tooLarge(Number.isFinite(declared) ? declared : size)) : resolve(Buffer.concat(chunks)))));
     req.on('error', (e) => finish(() => reject(e)));
+    // The client went away before its body was read (while a fault held the request, say):
+    // nothing is applied, at once rather than after the body timeout.
+    const gone = () => {
+      const detail = 'the client closed the connection before its body was read';
+      finish(() => reject(problem(400, 'BAD_REQUEST', detail, { params: { detail } }, { Connection: 'close' })));
+    };
+    req.on('close', () => {
+      if (!req.readableEnded) gone();
+    });
+    if (req.destroyed) gone();
   });
 }
 

@@ -48,6 +48,9 @@ Options:
                      member (the official help says error codes and messages are
                      no contract; a client must cope with this). /_sandbox/ keeps
                      its detailed errors. Also: environment WIS_SANDBOX_PLAIN_ERRORS=1
+  --drop-metadata    act as a service that does not know the "metadata" of an
+                     add (not every copy of the help has it): accept it, keep
+                     nothing, show none in the reads and answers
   --verbose          log each request (method, path, status, time) to stderr
   -h, --help         show this help
 
@@ -97,6 +100,8 @@ export interface CliOptions {
   verbose: boolean;
   /** --plain-errors: failures answered with `[{"message"}]` only. */
   plainErrors: boolean;
+  /** --drop-metadata: an add's `metadata` is accepted and dropped. */
+  dropMetadata: boolean;
   help: boolean;
 }
 
@@ -105,10 +110,10 @@ export class UsageError extends Error {}
 const VALUE_OPTIONS = ['--port', '--host', '--data', '--generate', '--edition', '--state'] as const;
 /** Options whose value may be left out (then the defaults apply). */
 const OPTIONAL_VALUE_OPTIONS = ['--large-project'] as const;
-const FLAG_OPTIONS = ['--allow-remote', '--verbose', '--plain-errors', '--help', '-h'] as const;
+const FLAG_OPTIONS = ['--allow-remote', '--verbose', '--plain-errors', '--drop-metadata', '--help', '-h'] as const;
 
 export function parseArgs(argv: readonly string[]): CliOptions {
-  const o: CliOptions = { port: 0, host: '127.0.0.1', allowRemote: false, edition: 'professional', verbose: false, plainErrors: false, help: false };
+  const o: CliOptions = { port: 0, host: '127.0.0.1', allowRemote: false, edition: 'professional', verbose: false, plainErrors: false, dropMetadata: false, help: false };
   const seen = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -124,6 +129,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       if (name === '--allow-remote') o.allowRemote = true;
       else if (name === '--verbose') o.verbose = true;
       else if (name === '--plain-errors') o.plainErrors = true;
+      else if (name === '--drop-metadata') o.dropMetadata = true;
       else o.help = true;
       continue;
     }
@@ -237,6 +243,7 @@ export async function main(argv: readonly string[]): Promise<Sandbox | undefined
       logger: stderrLogger(opts.verbose),
       // Without the flag the environment decides (WIS_SANDBOX_PLAIN_ERRORS), as for every sandbox.
       ...(opts.plainErrors ? { plainErrors: true } : {}),
+      ...(opts.dropMetadata ? { keepMetadata: false } : {}),
     });
   } catch (e) {
     const msg = e instanceof DatasetError || e instanceof Error ? e.message : String(e);
@@ -265,7 +272,7 @@ export async function main(argv: readonly string[]): Promise<Sandbox | undefined
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.stdout.write(`listening on ${sandbox.url}\n`);
   process.stderr.write(
-    `sandbox: ${opts.edition} edition${sandbox.plainErrors ? ', plain errors (status and [{"message"}] only)' : ''}; sign in as ${DEMO_SIGN_IN.admin}, ${DEMO_SIGN_IN.viewer} or ${DEMO_SIGN_IN.nocost} with password "${DEMO_PASSWORD}"; Ctrl-C to stop\n`,
+    `sandbox: ${opts.edition} edition${sandbox.plainErrors ? ', plain errors (status and [{"message"}] only)' : ''}${sandbox.keepMetadata ? '' : ', metadata of adds dropped'}; sign in as ${DEMO_SIGN_IN.admin}, ${DEMO_SIGN_IN.viewer} or ${DEMO_SIGN_IN.nocost} with password "${DEMO_PASSWORD}"; Ctrl-C to stop\n`,
   );
   return sandbox;
 }

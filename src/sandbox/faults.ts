@@ -11,6 +11,13 @@ export const FaultSpec = z.strictObject({
   retryAfterSeconds: z.number().int().min(0).optional(),
   /** Handle the request (an update is applied), then destroy the connection without answering. */
   dropAfterApply: z.literal(true).optional(),
+  /**
+   * Handle the request (an update or add is applied), then answer this status instead of its
+   * answer: a gateway that forwarded the request and answered 503 (or 429) itself.
+   */
+  statusAfterApply: z.number().int().min(400).max(599).optional(),
+  /** Handle the request (an update or add is applied), then wait this long before answering (a slow answer). */
+  answerDelayMs: z.number().int().min(0).max(600_000).optional(),
   /** Destroy the connection without handling the request (nothing is applied). */
   dropBeforeApply: z.literal(true).optional(),
   /** How many matching requests the fault applies to (default 1). */

@@ -39,4 +39,6 @@ export interface RouteEnv {
   now: () => Date;
   /** Largest request body accepted on /api routes, in bytes. */
   maxBody: number;
+  /** Whether an add's `metadata` is kept and shown (false: accepted and dropped). */
+  keepMetadata: boolean;
 }

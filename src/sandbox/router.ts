@@ -162,6 +162,13 @@ export function createDispatcher(o: DispatchOptions): (req: http.IncomingMessage
       },
     });
     void res;
+    // Applied; the answer comes late (a client that gives up first does not know it was).
+    if (fault?.answerDelayMs) await sleep(fault.answerDelayMs);
+    // Applied, then answered as a gateway that forwarded it would answer.
+    if (fault?.statusAfterApply !== undefined) {
+      const status = fault.statusAfterApply;
+      return { reply: { status, body: [{ message: `injected fault: status ${status}`, code: 'SANDBOX_FAULT', params: { status } }] }, fault };
+    }
     return { reply, fault };
   };
 }

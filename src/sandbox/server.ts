@@ -56,6 +56,12 @@ export interface SandboxOptions {
    * ready for. Default: the environment variable WIS_SANDBOX_PLAIN_ERRORS (src/sandbox/plain.ts), else false.
    */
   plainErrors?: boolean;
+  /**
+   * Keep the `metadata` of an add with the new item and show it in the reads (default true).
+   * False: accepted and dropped, nothing checked, kept or shown, as by a service whose help
+   * lacks the member (not every copy of the help has it).
+   */
+  keepMetadata?: boolean;
 }
 
 export interface Sandbox {
@@ -67,6 +73,8 @@ export interface Sandbox {
   readonly edition: Edition;
   /** Whether failures are answered with `[{"message"}]` only (SandboxOptions.plainErrors). */
   readonly plainErrors: boolean;
+  /** Whether an add's `metadata` is kept and shown (SandboxOptions.keepMetadata). */
+  readonly keepMetadata: boolean;
   /** The live data set (for in-process tests and tools; the HTTP API is the contract). */
   readonly data: Dataset;
   close(): Promise<void>;
@@ -138,6 +146,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   const headersTimeoutMs = positiveMs(opts.headersTimeoutMs, DEFAULT_HEADERS_TIMEOUT_MS, 'headersTimeoutMs');
   const bodyTimeoutMs = positiveMs(opts.bodyTimeoutMs, DEFAULT_BODY_TIMEOUT_MS, 'bodyTimeoutMs');
   const plainErrors = opts.plainErrors ?? plainErrorsFromEnvironment();
+  const keepMetadata = opts.keepMetadata !== false;
 
   const loadNotes: string[] = [];
   const initial = parseDataset(opts.data ?? demoDataset(), undefined, loadNotes);
@@ -159,7 +168,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   const faults = new FaultQueue();
   // Changes one at a time, each answered only once saved (src/sandbox/keeper.ts).
   const keeper = new ChangeKeeper(writer, () => live.data, log);
-  const env: RouteEnv = { live, keeper, tokens, faults, edition, now, maxBody };
+  const env: RouteEnv = { live, keeper, tokens, faults, edition, now, maxBody, keepMetadata };
   const dispatch = createDispatcher({ api: apiRoutes(env), control: controlRoutes(env), live, tokens, faults, log, bodyTimeoutMs });
   const shaped = (url: string | undefined, reply: Reply): Reply => shapedReply(plainErrors, url, reply);
   const send = sendReply;
@@ -263,7 +272,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   if (shownHost === '0.0.0.0') shownHost = '127.0.0.1';
   else if (shownHost === '::') shownHost = '::1';
   const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${addr.port}`;
-  log.info(`sandbox: listening on ${origin}/api (${edition} edition${plainErrors ? '; plain errors: status and [{"message"}] only' : ''})`);
+  log.info(`sandbox: listening on ${origin}/api (${edition} edition${plainErrors ? '; plain errors: status and [{"message"}] only' : ''}${keepMetadata ? '' : '; metadata of adds dropped'})`);
 
   let closing: Promise<void> | undefined;
   return {
@@ -272,6 +281,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     port: addr.port,
     edition,
     plainErrors,
+    keepMetadata,
     get data() {
       return live.data;
     },

@@ -56,6 +56,12 @@ export const AddWorkItemRequest = z.strictObject({
   ...orderMembers,
 });
 
+/**
+ * Bounds of `metadata` on a new item (the help gives none; the sandbox keeps these): at most
+ * 32 entries, names of 1 to 256 characters, values of at most 4,000.
+ */
+export const METADATA_LIMITS = { entries: 32, nameLength: 256, valueLength: 4000 } as const;
+
 /** The answer of an add: `items`, the added items' fields (the help promises no more; a service may leave them out). */
 export const AddSubItemsResponse = z.looseObject({
   items: AnsweredItems,

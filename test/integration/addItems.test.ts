@@ -3,7 +3,8 @@
 // another item. Its Preview shows the items to be added as new rows beside the updated
 // item; one Send adds them (one POST) and updates; the new items exist; Create Undo
 // Document writes one document whose delete takes back the add (and whose update puts
-// the other item back); its Send deletes them (deleted items stay, marked deleted).
+// the other item back); its Send deletes them (deleted items stay, marked deleted). An add
+// whose answer is lost is found again by Resume (Look for Added Items), never sent twice.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -140,5 +141,37 @@ describe('a request document that adds work items: previewed, sent and undone as
     assert.equal(undone[0]!.result.outcome, 'succeeded', JSON.stringify(undone[0]!.result.requests));
     for (const id of added) assert.equal((await stored(baseUrl, id)).isDeleted, true, `${id} deleted (kept, marked deleted)`);
     assert.equal((await stored(baseUrl, UPDATED)).code, codeBefore);
+  });
+
+  it('an add whose answer is lost after it was applied: the result offers Look for Added Items, which finds it by its key and never sends it again', async () => {
+    const name = `Lost answer ${process.pid}`;
+    const lostUri = vscode.Uri.file(path.join(dir, `lost-${process.pid}.workitems.json`));
+    fs.writeFileSync(lostUri.fsPath, `${JSON.stringify({ add: { parentId: ROOT, fields: { ItemTypeId: FOLDER, Name: name }, subItems: [{ fields: { ItemTypeId: TASK, Name: `${name} task` } }] } }, null, 2)}\n`);
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(lostUri));
+    const preview = (await vscode.commands.executeCommand('workItemStudio.previewUpdate', lostUri)) as string;
+    const baseUrl = new RegExp(`POST (\\S+)/workitem/workItems/${ROOT}/subItems`).exec(preview)?.[1];
+    assert.ok(baseUrl, preview);
+    const origin = new URL(baseUrl).origin;
+    const copies = async (): Promise<string[]> => {
+      const dump = (await (await fetch(`${origin}/_sandbox/dump`)).json()) as { workItems: { id: string; name: string; isDeleted: boolean }[] };
+      return dump.workItems.filter((w) => !w.isDeleted && w.name === name).map((w) => w.id);
+    };
+    const faulted = await fetch(`${origin}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: 'POST', pathContains: '/subItems', dropAfterApply: true }) });
+    assert.equal(faulted.status, 200);
+    const sent = (await vscode.commands.executeCommand('workItemStudio.sendUpdate', lostUri)) as SendOutcome[];
+    assert.equal(sent[0]!.result.requests[0]!.state, 'unknown', JSON.stringify(sent[0]!.result.requests));
+    assert.equal((await copies()).length, 1, 'the sandbox applied it');
+    // The result view's "Look for Added Items" runs Resume on the job: the question is answered "Send".
+    const asked: string[] = [];
+    const looked = (await answering({ jobs: { resume: async (q) => (asked.push(q.message), 'send') } }, () => vscode.commands.executeCommand('workItemStudio.resumeJobs', sent[0]!.jobId))) as SendOutcome['result'] & {
+      requests: { matched?: string }[];
+    };
+    assert.match(asked[0] ?? '', /Look for the items of the add of unknown outcome/);
+    assert.equal(looked.requests[0]!.state, 'succeeded');
+    assert.equal(looked.requests[0]!.matched, 'key');
+    const found = await copies();
+    assert.equal(found.length, 1, 'never sent again');
+    assert.equal(String(looked.requests[0]!.response?.items?.[0]?.id), found[0]);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 });

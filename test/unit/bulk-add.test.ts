@@ -1,8 +1,8 @@
 // Adds and deletes in a change: planned as one POST per add (never split) and DELETEs in
 // batches, sent in the change's order by the engine against the real sandbox over real
-// HTTP (undici), the answer's IDs kept in the journal (version 5), an add of unknown
-// outcome never sent again without the user's word (one copy in the sandbox, whatever
-// the faults), and undone by deleting what the add created.
+// HTTP (undici), the answer's IDs kept in the journal (version 6, with the key its items
+// carry), an add of unknown outcome never sent again blindly (found by its key, one copy in
+// the sandbox, whatever the faults), and undone by deleting what the add created.
 import * as assert from 'node:assert/strict';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
@@ -102,7 +102,7 @@ describe('bulk adds: engine, journal and undo against the sandbox', function () 
   const live = () => sandbox.data.workItems.filter((w) => !w.isDeleted);
   const named = (name: string) => live().filter((w) => w.name === name);
   const reader = (i: readonly string[], fields: readonly string[], o: { signal?: AbortSignal }) => readWorkItems(client, i, { fields, clock: virtualClock(), signal: o.signal });
-  const fast = { requestsPerMinute: Infinity, allowAboveServiceLimit: true } as const;
+  const fast = { requestsPerMinute: Infinity, allowAboveServiceLimit: true, addSettleMs: 0 } as const;
 
   async function job(requests: ChangeRequest[]) {
     const plan = planChange({ requests, baseUrl: sandbox.url });
@@ -122,7 +122,7 @@ describe('bulk adds: engine, journal and undo against the sandbox', function () 
     assert.equal(top.length, 1);
     assert.deepEqual(live().filter((w) => w.parentId === top[0]!.id).map((w) => w.name), ['Plan', 'Ship']);
     const again = await JobJournal.load(journal.file);
-    assert.equal(again.data.version, 5);
+    assert.equal(again.data.version, 6);
     const [added] = addedItems(again.plan, again.requests);
     assert.equal(added!.state, 'succeeded');
     assert.deepEqual(added!.top, [top[0]!.id]);
@@ -148,21 +148,29 @@ describe('bulk adds: engine, journal and undo against the sandbox', function () 
     assert.deepEqual(values.applied, [], 'the parent is not an item the job changed');
   });
 
-  it('a dropped answer after the sandbox applied the add: the request is unknown and never re-sent; the sandbox has exactly one copy', async () => {
-    const { plan, journal } = await job([addRequest(folder, 'Dropped once')]);
+  it('a dropped answer after the sandbox applied the add: unknown in its run, found by its key on resumption (not sent again); the undo deletes exactly it', async () => {
+    const { plan, journal } = await job([addRequest(folder, 'Dropped once', ['its task'])]);
     await fault(sandbox, { dropAfterApply: true, method: 'POST', pathContains: '/subItems' });
     const result = await runJob(plan, { client, journal, ...fast });
     assert.equal(result.requests[0]!.state, 'unknown', JSON.stringify(result.requests[0]));
     assert.equal(named('Dropped once').length, 1, 'the sandbox applied it');
-    // Neither a resumption nor Retry Failed sends it again: only the user's word does (resendUnknown).
+    const { plan: unknownUndo } = await planUndoForJob(await JobJournal.load(journal.file));
+    assert.deepEqual(unknownUndo.nonInvertible, [{ id: folder, member: 'add', reason: 'add-outcome-unknown' }], 'while unknown, what it created is not guessed');
+    // The resumption reads below the parent and finds the items by their key: succeeded, never sent again.
     const resumed = await resumeJob(await JobJournal.load(journal.file), { client, ...fast, withoutUndo: true });
-    assert.equal(resumed.requests[0]!.state, 'unknown');
-    assert.equal(resumed.requests[0]!.attempts, 1);
+    assert.equal(resumed.requests[0]!.state, 'succeeded', JSON.stringify(resumed.requests[0]));
+    assert.equal(resumed.requests[0]!.matched, 'key');
+    assert.equal(resumed.requests[0]!.attempts, 1, 'not sent again');
     await retryFailed(await JobJournal.load(journal.file), { client, ...fast });
     assert.equal(named('Dropped once').length, 1, 'exactly one copy');
-    const { plan: undo } = await planUndoForJob(await JobJournal.load(journal.file));
-    assert.deepEqual(undo.documents, [], 'what an add of unknown outcome created is not guessed');
-    assert.deepEqual(undo.nonInvertible, [{ id: folder, member: 'add', reason: 'add-outcome-unknown' }]);
+    const again = await JobJournal.load(journal.file);
+    const [added] = addedItems(again.plan, again.requests);
+    const top = named('Dropped once')[0]!.id;
+    assert.deepEqual(added!.top, [top]);
+    assert.deepEqual(added!.ids, [top, named('its task')[0]!.id], 'the item and its sub-item, as found');
+    const { plan: undo } = await planUndoForJob(again);
+    assert.deepEqual(undo.nonInvertible, []);
+    assert.deepEqual(undo.documents, [{ kind: 'delete', workItemIds: [top], update: {} }]);
   });
 
   it('an add answered 503 (a gateway may have forwarded it) is unknown, not retried, unless the service is trusted to refuse only what it did not apply', async () => {

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { ServiceClient } from '../../src/api/client';
 import { SharedPacing, type Clock } from '../../src/api/pacer';
 import { readWorkItems } from '../../src/api/reads';
-import { JobJournal, planJob, runJob } from '../../src/bulk';
+import { JobJournal, planChange, planJob, runJob } from '../../src/bulk';
 import { readValues, type WorkItemReader } from '../../src/bulk/readValues';
 import { sendCalls } from '../../src/bulk/sendCalls';
 import { writeSnapshot } from '../../src/bulk/snapshot';
@@ -203,5 +203,12 @@ describe('bulk: a Send makes the calls it announces (counted on the sandbox)', f
     const plan = planJob({ workItemIds: ['1', '2', '3'], update: { moveScheduleDays: 1 }, baseUrl: proxy.url });
     const c = sendCalls(plan, { readValues: false, requestsPerMinute: 1500 });
     assert.deepEqual([c.readsBefore, c.updates, c.readsAfter, c.total, c.exact, c.intervalMs, c.pacedMs], [0, 1, 0, 1, true, 40, 0]);
+  });
+
+  it('each add reads its parent\'s sub-items before it is sent: counted among the reads before, a floor (its parent\'s level is read too)', () => {
+    const add = (parentId: string) => ({ workItemIds: [], update: {}, kind: 'add' as const, add: { parentId, item: { fields: { ItemTypeId: '41', Name: 'n' } } } });
+    const plan = planChange({ requests: [add('10'), add('11')], baseUrl: proxy.url });
+    const c = sendCalls(plan, { readValues: false, requestsPerMinute: 1500 });
+    assert.deepEqual([c.readsBefore, c.updates, c.readsAfter, c.total, c.exact], [2, 2, 0, 4, false]);
   });
 });

@@ -204,7 +204,7 @@ describe('sandbox CLI', function () {
     });
 
     it('has the documented defaults', () => {
-      assert.deepEqual(parseArgs([]), { port: 0, host: '127.0.0.1', allowRemote: false, edition: 'professional', verbose: false, plainErrors: false, help: false });
+      assert.deepEqual(parseArgs([]), { port: 0, host: '127.0.0.1', allowRemote: false, edition: 'professional', verbose: false, plainErrors: false, dropMetadata: false, help: false });
     });
 
     it('accepts --name=value and --allow-remote with a remote host', () => {

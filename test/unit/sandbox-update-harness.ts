@@ -3,7 +3,7 @@
 // check that nothing changed on rejection and the right things changed on success.
 import * as assert from 'node:assert/strict';
 import { Agent, request } from 'undici';
-import { createSandbox, type Sandbox } from '../../src/sandbox/index';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index';
 import type { Dataset, DatasetInput, Edition, WorkItem } from '../../src/sandbox/model';
 import { baseFixture } from './sandbox-update-fixtures';
 
@@ -35,8 +35,15 @@ export class Harness {
     private readonly now: Date = NOW,
   ) {}
 
-  async start(data: DatasetInput = baseFixture()): Promise<void> {
-    this.sandbox = await createSandbox({ data, edition: this.edition, now: () => this.now });
+  /** Starts the sandbox; `options`: further start options (e.g. `keepMetadata`). */
+  async start(data: DatasetInput = baseFixture(), options: Omit<SandboxOptions, 'data' | 'edition' | 'now'> = {}): Promise<void> {
+    this.sandbox = await createSandbox({ ...options, data, edition: this.edition, now: () => this.now });
+  }
+
+  /** Queues a fault of the sandbox (POST /_sandbox/faults). */
+  async fault(spec: Record<string, unknown>): Promise<void> {
+    const r = await this.call(`${this.sb.origin}/_sandbox/faults`, 'POST', spec);
+    assert.equal(r.status, 200, r.raw);
   }
 
   async stop(): Promise<void> {
@@ -49,13 +56,14 @@ export class Harness {
     return this.sandbox;
   }
 
-  private async call(url: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', body?: unknown, headers: Record<string, string> = {}) {
+  private async call(url: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) {
     const text = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
     const r = await request(url, {
       method,
       body: text,
       headers: { ...(text !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
       dispatcher: this.agent,
+      ...(signal ? { signal } : {}),
     });
     const raw = await r.body.text();
     return { status: r.statusCode, json: raw ? (JSON.parse(raw) as unknown) : undefined, raw };
@@ -73,9 +81,9 @@ export class Harness {
   }
 
   /** An API request as `login` (Basic): `path` after /api, e.g. `/workitem/workItems/F1/subItems`. */
-  async api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, login = 'admin') {
+  async api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, login = 'admin', signal?: AbortSignal) {
     const auth = `Basic ${Buffer.from(`${login}:password`).toString('base64')}`;
-    return this.call(`${this.sb.url}${path}`, method, body, { authorization: auth });
+    return this.call(`${this.sb.url}${path}`, method, body, { authorization: auth }, signal);
   }
 
   /** The base URL of the API (ending in /api). */

@@ -38,6 +38,12 @@
 //   the parent and goes to `/workitem/workItems/{parent}/subItems`) or delete (`kind:
 //   "delete"`); the answer of an add (the added items, with their IDs) is its request's
 //   response, kept like any other, so a resumption and an undo know what the job created.
+//   Since version 6 the request of an add holds `addCheck` (the start of the keys its items
+//   carry in `metadata`, and the IDs of the parent's sub-items read just before it first
+//   left), and, once its outcome was looked into, `matched` (found by its key, or the
+//   candidate the user named), `candidates` (items that may be what it made) or
+//   `checkError` (the look failed). A journal of version 5 has none of them: its adds were
+//   sent without keys, and are looked for by their name only.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { subItemsPath, workItemsPath } from '../../api/paths';
@@ -47,13 +53,14 @@ import type { UpdateWorkItemsBody } from '../../schema/api';
 import { REQUEST_STATES, type JobOutcome, type JobPlan, type RequestResult, type RequestState } from '../types';
 
 export const JOURNAL_FORMAT = 'workitem-studio.bulk-job';
-export const JOURNAL_VERSION = 5;
+export const JOURNAL_VERSION = 6;
 /**
  * Versions this code reads (1: no change log, a running job always rewrote its
  * snapshot; 2: every ID three times in the plan, in its list, its request's list and
- * its request's path; 3: one body per job, `update`; 4: parts that update only).
+ * its request's path; 3: one body per job, `update`; 4: parts that update only; 5: adds
+ * without keys).
  */
-export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4, 5];
+export const READABLE_VERSIONS: readonly number[] = [1, 2, 3, 4, 5, 6];
 export const LOG_SUFFIX = '.log';
 export const FILE_PREFIX = 'job-';
 export const FILE_SUFFIX = '.json';
@@ -148,6 +155,11 @@ const RequestShape = z.looseObject({
   state: z.enum(REQUEST_STATES as [RequestState, ...RequestState[]]),
   attempts: z.number().int().nonnegative().default(0),
   error: RequestErrorShape.optional(),
+  // Version 6: what an add keeps to be found again, and what a look below its parent found.
+  addCheck: z.looseObject({ key: z.string().min(1), before: z.array(z.string()).optional() }).optional(),
+  matched: z.enum(['key', 'candidate']).optional(),
+  candidates: z.array(z.looseObject({ id: z.string(), name: z.string(), ids: z.array(z.string()) })).optional(),
+  checkError: RequestErrorShape.optional(),
 });
 const PlanShape = z.looseObject({
   duplicates: z.array(z.string()).default([]),

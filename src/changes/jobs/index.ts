@@ -11,7 +11,7 @@ export type { JobPrompts } from './prompts';
 export { refusedUpdatesText, retryRefusedUpdates } from './running';
 
 export class RequestJobs extends JobRunner {
-  /** Resumes an unfinished job: sends only what was never sent. */
+  /** Resumes a job: sends what was never sent, and looks for its adds of unknown outcome below their parents first. */
   resume(jobId?: string): Promise<JobResult | undefined> {
     return resume(this, jobId);
   }

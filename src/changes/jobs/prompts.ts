@@ -5,6 +5,7 @@
 // install their own answers through the extension's API (`setPrompts`, src/extension.ts),
 // never through command arguments.
 import * as vscode from 'vscode';
+import type { AddCandidate } from '../../bulk/types';
 
 /** A question's sentences, in the display language. */
 export interface JobQuestion {
@@ -27,6 +28,12 @@ export interface JobPrompts {
   sendWithoutMissing(q: JobQuestion & { canEdit: boolean }): Promise<SendWithoutMissingAnswer>;
   /** Resend Unknown… about `selected` requests; `canChoose`: "Choose Requests…" is offered. */
   resendUnknown(q: JobQuestion & { selected: readonly number[]; canChoose: boolean }): Promise<ResendUnknownAnswer>;
+  /**
+   * Mark as Applied of an add whose outcome is unknown, with several items below its parent that
+   * may be what it created: the one it created (its ID), `none` (marked applied without naming
+   * one: the undo then cannot delete what it made), or undefined (nothing is marked).
+   */
+  pickCandidate(q: { parentId: string; candidates: readonly AddCandidate[] }): Promise<string | 'none' | undefined>;
 }
 
 /** A modal warning; the button picked, or undefined. */
@@ -60,6 +67,17 @@ export const modalJobPrompts: JobPrompts = {
     const choose = vscode.l10n.t('Choose Requests…');
     const pick = await askModal(q, resend, applied, ...(q.canChoose ? [choose] : []));
     return pick === resend ? 'resend' : pick === applied ? 'applied' : pick === choose ? 'choose' : undefined;
+  },
+  async pickCandidate(q) {
+    const items: (vscode.QuickPickItem & { id: string | 'none' })[] = q.candidates.map((c) => ({
+      label: c.name,
+      description: vscode.l10n.t('ID {0}', c.id),
+      detail: c.ids.length === 2 ? vscode.l10n.t('with 1 item below it') : c.ids.length > 2 ? vscode.l10n.t('with {0} items below it', c.ids.length - 1) : undefined,
+      id: c.id,
+    }));
+    items.push({ label: vscode.l10n.t('None of these'), description: vscode.l10n.t('mark it as applied without its items (the undo cannot delete them)'), id: 'none' });
+    const picked = await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Which item below {0} did the add create?', q.parentId) });
+    return picked?.id;
   },
 };
 

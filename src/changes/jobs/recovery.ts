@@ -1,10 +1,11 @@
-// Continuing existing update jobs: Resume (only what was never sent), Retry Failed
+// Continuing existing update jobs: Resume (what was never sent; an add of unknown outcome is
+// looked for below its parent first, and sent only when it is not there), Retry Failed
 // (asking first when requests can only fail the same way again), Remove Missing IDs
 // and Send the Rest (finding unnamed missing IDs by reading them), and Resend
 // Unknown… (only after an explicit confirmation). Every question goes through the
 // runner's `prompts` (./prompts.ts).
 import * as vscode from 'vscode';
-import type { missingIdsOf, JobJournal, JobResult } from '../../bulk';
+import type { AddCandidate, missingIdsOf, JobJournal, JobResult } from '../../bulk';
 import { abortOn } from '../../common/abortOn';
 import { readSettings } from '../../common/config';
 import { describeError } from '../../common/messages';
@@ -16,7 +17,7 @@ import { chooseRequests, itemCount, pickJob } from './picking';
 import type { JobRunner } from './running';
 import { core } from '../../core/load';
 
-/** Resumes an unfinished job: sends only what was never sent. */
+/** Resumes a job: sends what was never sent, after looking for its adds of unknown outcome. */
 export async function resume(jobs: JobRunner, jobId?: string): Promise<JobResult | undefined> {
   let id = jobId;
   if (!id) {
@@ -31,7 +32,9 @@ export async function resume(jobs: JobRunner, jobId?: string): Promise<JobResult
   }
   const journal = await jobs.load(id);
   const pending = journal.indexesIn('pending');
-  if (pending.length === 0) {
+  // Adds of unknown outcome are looked for below their parent (and sent only when they are not there).
+  const looked = core().unknownAddIndexes(journal);
+  if (pending.length === 0 && looked.length === 0) {
     await jobs.showJob(id);
     return undefined;
   }
@@ -42,13 +45,18 @@ export async function resume(jobs: JobRunner, jobId?: string): Promise<JobResult
   const reread = values === 'missing' && !!jobs.valueHooks && readSettings().bulk.readValues && journal.requests.every((r) => r.state === 'pending');
   const withoutUndo = values === 'missing' && !reread;
   const detail = [vscode.l10n.t('Requests that were already sent are not sent again; those of unknown outcome are listed in the results.')];
+  if (looked.length > 0) detail.push(lookForAddsText());
   if (reread) detail.push(vscode.l10n.t('The values before the update were not kept (the window closed before they were written): they are read again before the first request, so the job can be undone.'));
   else if (values === 'missing' || values === 'unrecorded') detail.push(vscode.l10n.t('This job cannot be undone: the values before the update were not kept.'));
   const pick = await jobs.prompts.resume({
     message:
-      pending.length === 1
-        ? vscode.l10n.t('Send the 1 request ({0}) of this job that was never sent to {1}?', itemsText(items), info.label)
-        : vscode.l10n.t('Send the {0} requests ({1}) of this job that were never sent to {2}?', pending.length, itemsText(items), info.label),
+      pending.length === 0
+        ? looked.length === 1
+          ? vscode.l10n.t('Look for the items of the add of unknown outcome of this job on {0}, and send it only if it did not happen?', info.label)
+          : vscode.l10n.t('Look for the items of the {0} adds of unknown outcome of this job on {1}, and send only those that did not happen?', looked.length, info.label)
+        : pending.length === 1
+          ? vscode.l10n.t('Send the 1 request ({0}) of this job that was never sent to {1}?', itemsText(items), info.label)
+          : vscode.l10n.t('Send the {0} requests ({1}) of this job that were never sent to {2}?', pending.length, itemsText(items), info.label),
     detail: detail.join('\n\n'),
     withoutUndo,
   });
@@ -191,11 +199,62 @@ export async function sendWithoutMissing(jobs: JobRunner, jobId?: string): Promi
   );
 }
 
-/** For requests of unknown outcome that add: the parents to look below first (an add sent again adds its items a second time). */
+/** What a resumption does with an add of unknown outcome. */
+function lookForAddsText(): string {
+  return vscode.l10n.t(
+    'An add of unknown outcome is looked for below its parent first: found (by the key its items carry), it is marked as succeeded and not sent again; not there, it is sent once; when that cannot be told, the items that may be it are listed in the results.',
+  );
+}
+
+/** The adds among `selected`. */
+function addsOf(journal: JobJournal, selected: readonly number[]): number[] {
+  return selected.filter((i) => core().kindOfRequest(journal.plan, journal.plan.requests[i] ?? {}) === 'add');
+}
+
+/**
+ * For requests of unknown outcome that add: they are looked for before they are sent again, and
+ * the items a look found that may be what they created (an add sent again adds its items a second time).
+ */
 function addsNote(journal: JobJournal, selected: readonly number[]): string {
-  const parents = selected.filter((i) => core().kindOfRequest(journal.plan, journal.plan.requests[i] ?? {}) === 'add').map((i) => journal.plan.requests[i]!.ids[0]!);
-  if (parents.length === 0) return '';
-  return `\n\n${vscode.l10n.t('An add sent again adds its items a second time: look below {0} on the service first.', [...new Set(parents)].join(', '))}`;
+  const adds = addsOf(journal, selected);
+  if (adds.length === 0) return '';
+  const lines = [
+    vscode.l10n.t('An add is looked for below its parent before it is sent again: found by the key its items carry, it is marked as succeeded and not sent.'),
+  ];
+  for (const i of adds) {
+    const candidates = journal.requests[i]?.candidates ?? [];
+    if (candidates.length === 0) continue;
+    const parent = journal.plan.requests[i]!.ids[0]!;
+    lines.push(
+      candidates.length === 1
+        ? vscode.l10n.t('Below {0}, item {1} is named like the add and is new since it was sent: it may be what the add created. Mark as Applied takes it as the add’s item; Resend adds another.', parent, candidateText(candidates[0]!))
+        : vscode.l10n.t('Below {0}, these items are named like the add and are new since it was sent: {1}. One may be what the add created: Mark as Applied asks which; Resend adds another.', parent, candidates.map(candidateText).join(', ')),
+    );
+  }
+  return `\n\n${lines.join('\n\n')}`;
+}
+
+/** "123 (Release)". */
+function candidateText(c: AddCandidate): string {
+  return `${c.id} (${c.name})`;
+}
+
+/**
+ * Mark as Applied of the adds among `selected` that a look left undecided: the candidate each
+ * created (the only one, or the one the user picks). Undefined when the user cancels.
+ */
+async function chosenCandidates(jobs: JobRunner, journal: JobJournal, selected: readonly number[]): Promise<Map<number, string> | undefined> {
+  const chosen = new Map<number, string>();
+  for (const i of addsOf(journal, selected)) {
+    const candidates = journal.requests[i]?.candidates ?? [];
+    if (candidates.length === 1) chosen.set(i, candidates[0]!.id);
+    else if (candidates.length > 1) {
+      const pick = await jobs.prompts.pickCandidate({ parentId: journal.plan.requests[i]!.ids[0]!, candidates });
+      if (pick === undefined) return undefined;
+      if (pick !== 'none') chosen.set(i, pick);
+    }
+  }
+  return chosen;
 }
 
 /**
@@ -247,7 +306,7 @@ async function removeFromDocument(jobs: JobRunner, journal: JobJournal, ids: rea
   jobs.log.info(`Removed ${ids.length} missing work item IDs from ${documentName(uri)} (not saved).`);
 }
 
-/** Re-sends requests of unknown outcome, only after an explicit confirmation. */
+/** Re-sends requests of unknown outcome, only after an explicit confirmation (an add is looked for first, by the engine). */
 export async function resendUnknownRequests(jobs: JobRunner, jobId?: string): Promise<JobResult | undefined> {
   const id = jobId ?? (await pickJob(jobs.jobsDir, (s) => (s.outcomeUnknown ?? 0) > 0, vscode.l10n.t('Pick a job with requests of unknown outcome')));
   if (!id) return undefined;
@@ -281,7 +340,9 @@ export async function resendUnknownRequests(jobs: JobRunner, jobId?: string): Pr
   if (!decision) return undefined;
   const selected = decision.indexes;
   if (decision.action === 'applied') {
-    await core().confirmUnknown(journal, selected);
+    const chosen = await chosenCandidates(jobs, journal, selected);
+    if (!chosen) return undefined;
+    await core().confirmUnknown(journal, selected, chosen);
     jobs.log.info(`bulk job ${journal.id}: ${selected.length} requests of unknown outcome marked as applied by the user`);
     await jobs.showJob(journal.id);
     return undefined;

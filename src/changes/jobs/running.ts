@@ -295,6 +295,7 @@ export class JobRunner implements vscode.Disposable {
       undo: changes?.undo === true,
       jobId: journal.id,
       result: core().resultFromJournal(journal),
+      addsToLook: core().unknownAddIndexes(journal).length,
       serviceLabel,
       baseUrl: journal.plan.baseUrl,
       documentName: documentName(uri),

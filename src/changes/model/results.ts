@@ -16,6 +16,12 @@ export interface ResultStrings {
   state: Record<RequestState, string>;
   /** The status of a request of unknown outcome that the user marked as applied. */
   markedApplied: string;
+  /** The status of an add of unknown outcome whose items were found below its parent by their key. */
+  foundByKey: string;
+  /** An add of unknown outcome that a look could not settle: the parent, and the items that may be what it created ("123 (Release)"). */
+  candidates(parentId: string, items: string): string;
+  /** The look below an add's parent failed (the add was not sent again): why. */
+  lookFailed(parentId: string, why: string): string;
   service(label: string): string;
   document(name: string): string;
   totals: string;
@@ -45,6 +51,8 @@ export interface ResultStrings {
     sendWithoutMissing(count: number): string;
     /** The same for refused requests that named no missing work item by a code (any status): the missing ones are found by reading them first. */
     findMissing: string;
+    /** "Look for Added Items (N)": the adds of unknown outcome, looked for below their parents (a resumption). */
+    lookForAdds(count: number): string;
     showLog: string;
     createUndo?: string;
   };
@@ -61,6 +69,10 @@ export const ENGLISH_RESULTS: ResultStrings = {
   outcome: { succeeded: 'Every request succeeded', partial: 'Some requests did not succeed', cancelled: 'Cancelled' },
   state: { pending: 'not sent', sent: 'sent', succeeded: 'succeeded', failed: 'failed', unknown: 'outcome unknown', cancelled: 'cancelled (outcome unknown)' },
   markedApplied: 'marked as applied by you',
+  foundByKey: 'succeeded (its items were found by their key)',
+  candidates: (parent, items) =>
+    `Below ${parent}, items named like this add and new since it was sent may be what it created: ${items}. Resend Unknown… lets you mark one as what it created, or send the add again.`,
+  lookFailed: (parent, why) => `The items below ${parent} could not be read to look for this add's items (it was not sent again): ${why}`,
   service: (l) => `Service: ${l}`,
   document: (n) => `Document: ${n}`,
   totals: 'Totals',
@@ -86,6 +98,7 @@ export const ENGLISH_RESULTS: ResultStrings = {
     resume: (n) => `Send Remaining (${n})`,
     sendWithoutMissing: (n) => `Remove Missing IDs and Send the Rest (${n})`,
     findMissing: 'Find Missing IDs and Send the Rest…',
+    lookForAdds: (n) => `Look for Added Items (${n})`,
     showLog: 'Show Log',
   },
   missing: (n, ids) =>
@@ -144,6 +157,17 @@ function idList(values: readonly unknown[], s: ResultStrings): string {
   return `<p class="mono">${values.map((v) => escapeHtml(formatValue(v))).join(', ')}</p>`;
 }
 
+/** What the last look below an add's parent said, for an add of unknown outcome: the candidates, or why it failed. */
+function lookHtml(r: RequestResult, s: ResultStrings): string {
+  const parent = r.ids[0] ?? '';
+  const out: string[] = [];
+  if (r.candidates && r.candidates.length > 0) {
+    out.push(`<p class="candidates">${escapeHtml(s.candidates(parent, r.candidates.map((c) => `${c.id} (${c.name})`).join(', ')))}</p>`);
+  }
+  if (r.checkError) out.push(`<p>${escapeHtml(s.lookFailed(parent, s.errorSummary(r.checkError)))}</p>`);
+  return out.join('');
+}
+
 export interface ResultViewInput {
   /** The job shown: the view remembers it (webview state), so it comes back after a window reload. */
   jobId?: string;
@@ -160,6 +184,8 @@ export interface ResultViewInput {
   changes?: string;
   /** Offer "Create Undo Document" (the job has values from before sending and changed something). */
   undo?: boolean;
+  /** Adds of unknown outcome a resumption looks for below their parent (src/bulk unknownAddIndexes). */
+  addsToLook?: number;
 }
 
 /** Counts that decide which buttons the view offers. */
@@ -199,7 +225,11 @@ export function renderResultHtml(input: ResultViewInput, s: ResultStrings = ENGL
         : '',
     counts.failed > 0 ? button('retryFailed', s.actions.retryFailed(counts.failed), missing.missing.length > 0) : '',
     counts.unknown > 0 ? button('resendUnknown', s.actions.resendUnknown(counts.unknown), true) : '',
-    counts.pending > 0 ? button('resume', s.actions.resume(counts.pending)) : '',
+    counts.pending > 0
+      ? button('resume', s.actions.resume(counts.pending))
+      : (input.addsToLook ?? 0) > 0
+        ? button('resume', s.actions.lookForAdds(input.addsToLook!))
+        : '',
     input.undo && s.actions.createUndo ? button('createUndo', s.actions.createUndo, true) : '',
     button('showLog', s.actions.showLog, true),
   ].join('');
@@ -207,7 +237,7 @@ export function renderResultHtml(input: ResultViewInput, s: ResultStrings = ENGL
     .slice(0, MAX_ROWS)
     .map(
       (r: RequestResult) =>
-        `<tr class="st-${r.state}"><td>${r.index + 1}</td><td>${e(r.confirmedByUser ? s.markedApplied : s.state[r.state])}</td><td>${r.status ?? ''}</td><td>${e(formatDuration(r.durationMs))}</td><td>${r.attempts}</td><td class="mono">${idsCell(r.ids, s)}</td></tr>`,
+        `<tr class="st-${r.state}"><td>${r.index + 1}</td><td>${e(r.confirmedByUser ? s.markedApplied : r.matched === 'key' ? s.foundByKey : s.state[r.state])}</td><td>${r.status ?? ''}</td><td>${e(formatDuration(r.durationMs))}</td><td>${r.attempts}</td><td class="mono">${idsCell(r.ids, s)}</td></tr>`,
     )
     .join('');
   const failedOnes = result.requests.filter((r) => r.error && r.state !== 'succeeded');
@@ -219,7 +249,7 @@ export function renderResultHtml(input: ResultViewInput, s: ResultStrings = ENGL
           const msgs = said.length
             ? `<p>${e(s.serviceSaid)}</p><ul>${said.map((m) => `<li>${e(m)}</li>`).join('')}</ul>`
             : '';
-          return `<div class="error"><h3>${r.index + 1}. ${e(s.state[r.state])}${err.status ? ` · HTTP ${err.status}` : ''}</h3><p>${e(s.errorSummary(err))}</p>${msgs}<p class="mono small">${idsCell(r.ids, s)}</p></div>`;
+          return `<div class="error"><h3>${r.index + 1}. ${e(s.state[r.state])}${err.status ? ` · HTTP ${err.status}` : ''}</h3><p>${e(s.errorSummary(err))}</p>${msgs}${lookHtml(r, s)}<p class="mono small">${idsCell(r.ids, s)}</p></div>`;
         })
         .join('')
     : `<p class="muted">${e(s.none)}</p>`;

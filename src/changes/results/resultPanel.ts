@@ -31,6 +31,8 @@ export interface ResultViewModel {
   changes?: ChangeTable;
   /** Offer "Create Undo Document". */
   undo?: boolean;
+  /** Adds of unknown outcome a resumption looks for below their parent ("Look for Added Items"). */
+  addsToLook?: number;
 }
 
 /** Commands the buttons run (with the job id). */
@@ -227,6 +229,7 @@ export class ResultPanels implements vscode.Disposable {
         assets: assetUri(panel.webview),
         changes: table || undo ? `${undo}${table}` : undefined,
         undo: model.undo,
+        ...(model.addsToLook ? { addsToLook: model.addsToLook } : {}),
       },
       resultStrings(),
     );
@@ -320,7 +323,9 @@ const SERVICE_ERROR_KINDS: readonly string[] = ['http', 'connect', 'network', 't
 export function requestErrorSummary(error: RequestError): string {
   const summary = errorSentence(error);
   const note = error.note ? notRetriedText(error.note) : undefined;
-  return note ? `${summary} ${note}` : summary;
+  const text = note ? `${summary} ${note}` : summary;
+  // The read before an add failed: the add itself never left.
+  return error.step === 'add-read' ? `${vscode.l10n.t('The add was not sent: the items below its parent could not be read first.')} ${text}` : text;
 }
 
 /** Why a request that could have been retried was not (RequestError.note). */
@@ -371,6 +376,9 @@ export function resultStrings(): ResultStrings {
       cancelled: vscode.l10n.t('cancelled (outcome unknown)'),
     },
     markedApplied: vscode.l10n.t('marked as applied by you'),
+    foundByKey: vscode.l10n.t('succeeded (its items were found by their key)'),
+    candidates: (parent, items) => vscode.l10n.t('Below {0}, items named like this add and new since it was sent may be what it created: {1}. Resend Unknown… lets you mark one as what it created, or send the add again.', parent, items),
+    lookFailed: (parent, why) => vscode.l10n.t('The items below {0} could not be read to look for this add’s items (it was not sent again): {1}', parent, why),
     service: (l) => vscode.l10n.t('Service: {0}', l),
     document: (n) => vscode.l10n.t('Document: {0}', n),
     totals: vscode.l10n.t('Totals'),
@@ -408,6 +416,7 @@ export function resultStrings(): ResultStrings {
       resume: (n) => vscode.l10n.t('Send Remaining ({0})', n),
       sendWithoutMissing: (n) => vscode.l10n.t('Remove Missing IDs and Send the Rest ({0})', n),
       findMissing: vscode.l10n.t('Find Missing IDs and Send the Rest…'),
+      lookForAdds: (n) => vscode.l10n.t('Look for Added Items ({0})', n),
       showLog: vscode.l10n.t('Show Log'),
       createUndo: vscode.l10n.t('Create Undo Document'),
     },

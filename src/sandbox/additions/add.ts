@@ -174,7 +174,8 @@ function createEntry(run: UpdateRun, dest: Place, parentId: string, entry: Entry
     if (!together) run.lastInserted.delete(parentId);
     place(run, id, parentId, order);
   }
-  if (checkMetadata(run, scope, r.metadata) && r.metadata !== undefined) run.ws.mut(id).metadata = { ...r.metadata };
+  // A sandbox that drops metadata takes the member and does nothing with it.
+  if (run.ctx.keepMetadata !== false && checkMetadata(run, scope, r.metadata) && r.metadata !== undefined) run.ws.mut(id).metadata = { ...r.metadata };
 
   // Fields through the update's step (ItemTypeId is taken above; the other read-only system fields are error 29).
   const given: Record<string, unknown> = {};

@@ -4,6 +4,7 @@
 // items"); the client (src/api/workItemChanges.ts) reads the other answers a service may
 // give as well. No vscode import.
 import { FIELD_CATALOGUE, MAX_ITEMS_PER_UPDATE } from '../../schema/fields';
+import { METADATA_LIMITS } from '../../schema/additions';
 import type { Dataset } from '../model';
 
 /**
@@ -19,9 +20,12 @@ export const MAX_IDS_PER_DELETE = MAX_ITEMS_PER_UPDATE;
 /**
  * `metadata` of an add is kept with the item and shown by the reads (a `metadata` member
  * beside `fields` in `GET /workitem/workItems/{ids}` and in each `subItems` node, only for
- * an item that has some); a copy does not take the original's. These bound it.
+ * an item that has some); a copy does not take the original's. These bound it (the
+ * client keeps within them too). A sandbox started with `keepMetadata: false`
+ * (`--drop-metadata`) acts as a service whose help lacks the member: it accepts it,
+ * checks nothing, keeps nothing and shows none.
  */
-export const METADATA_LIMITS = { entries: 32, nameLength: 256, valueLength: 4000 } as const;
+export { METADATA_LIMITS };
 
 /**
  * The answer of a DELETE: 200 with the update's shape, `items` (each named item: `id`,

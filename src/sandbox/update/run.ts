@@ -31,6 +31,8 @@ export interface UpdateContext {
   callerId: string;
   edition: Edition;
   now: Date;
+  /** False: `metadata` of an add is accepted and dropped (not checked, kept or shown), as by a service that does not know it. */
+  keepMetadata?: boolean;
 }
 
 export type AnyCode = SandboxErrorCode | keyof typeof SANDBOX_SHARED_CLIENT_CODES;
