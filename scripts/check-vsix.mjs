@@ -11,8 +11,9 @@ import { listZip, readZipEntry } from './vsix.mjs';
 
 /** Bounds recorded when the packaging was set up; raise them deliberately, with a reason in the CHANGELOG. */
 // 4 MiB since the README shows the work item table (8 screenshots, English and Japanese; README images ship in the VSIX);
-// 4.5 MiB since the undo flow's screenshots show the undo of a change (its requests in the summary, the document beside it).
-export const MAX_VSIX_BYTES = 4.5 * 1024 * 1024;
+// 4.5 MiB since the undo flow's screenshots show the undo of a change (its requests in the summary, the document beside it);
+// 5 MiB since the table's docs show an outline pasted as new items and its review (4 screenshots, English and Japanese).
+export const MAX_VSIX_BYTES = 5 * 1024 * 1024;
 // 100 entries since the docs/ pages ship (13 pages and CONTRIBUTING.md beside about 62 entries).
 export const MAX_FILES = 100;
 

@@ -4,6 +4,7 @@
 // after its preview is marked so its view sends no more. The view's panel, page and buttons
 // are PreviewPanel's (previewPanel.ts), which this class extends; the send side (values before
 // and after a job, undo) extends it in index.ts.
+import type { ProjectProfile } from '../schema/catalogue';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SharedPacing } from '../api/pacer';
@@ -26,6 +27,9 @@ export interface FieldNameSource {
   peekCatalogue(): { readonly fields: CatalogueNames } | undefined;
   /** Starts a read of the catalogue when none was made (the names show from the next table on). */
   prefetch?(): void;
+  /** The profile of a project and the project of an item (the names of item types and statuses). */
+  profile?(projectId: string): Promise<ProjectProfile | undefined>;
+  projectOfWorkItem?(id: string): Promise<string | undefined>;
 }
 import { analyzeText, documentName } from '../common/requestDocument';
 import { PreviewStore, sha256, type SentMark } from './previewStore';
@@ -165,6 +169,8 @@ export class PreviewViews extends PreviewPanel {
     // The table is built as the answers come (while the next read is on its way), and the view shows
     // it from the first batch on, its rows appended batch by batch; the counts and lines follow the last read.
     const builder = new PreviewTableBuilder(plan.ids, core().bodyOrBodies(plan), this.tableStrings(), {}, core().newItemRows(plan), core().deletedIds(plan));
+    const choices = await this.choicesFor(plan);
+    if (choices) builder.table.choices = choices;
     const reads = readRequestCount(info.baseUrl, plan.ids, core().fieldsToReadForAll(core().planBodies(plan)));
     const reading = vscode.l10n.t('Preview: reading the current values of {0} ({1})', itemsText(plan.ids.length), reads === undefined ? '?' : requestsText(reads));
     const batches = new PreviewBatches(builder, (from) => {
@@ -193,6 +199,33 @@ export class PreviewViews extends PreviewPanel {
     else batches.stop();
     this.keepPreview({ text: doc.getText(), plan, values, info, docUri: doc.uri });
     return this.showPreview(doc.uri, name, info, plan, values, { builder });
+  }
+
+  /**
+   * The names of the item types and statuses of the change's project (its profile), for the
+   * cells that show them; undefined when the project or its profile is not known.
+   */
+  private async choicesFor(plan: JobPlan): Promise<Record<string, Record<string, string>> | undefined> {
+    const source = this.fieldNames;
+    const first = plan.parts.find((p) => p.kind === 'add')?.add?.parentId ?? plan.ids[0];
+    if (!source?.profile || !source.projectOfWorkItem || first === undefined) return undefined;
+    try {
+      const project = await source.projectOfWorkItem(first);
+      const profile = project ? await source.profile(project) : undefined;
+      if (!profile) return undefined;
+      const names = (list: readonly { name: string }[] | null | undefined): Record<string, string> => {
+        const out: Record<string, string> = {};
+        for (const e of list ?? []) {
+          const id = core().profileEntryId(e as Parameters<ReturnType<typeof core>['profileEntryId']>[0]);
+          if (id !== undefined) out[id] = e.name;
+        }
+        return out;
+      };
+      return { ItemTypeId: names(profile.itemTypes), StatusTypeId: names(profile.statusTypes) };
+    } catch (e) {
+      this.log.debug(`Preview: the names of item types and statuses were not read (${errorText(e)}); their IDs are shown`);
+      return undefined;
+    }
   }
 
   protected showPreview(

@@ -26,6 +26,8 @@ export interface ChangeTable {
   lines: TableLine[];
   /** Names of the user IDs the table shows (assignments, leaders), as the user directory knows them. */
   people?: Record<string, string>;
+  /** Names of list values by field (item types, statuses), as the project's profile gives them. */
+  choices?: Record<string, Record<string, string>>;
 }
 
 export interface ChangeTableStrings {
@@ -383,6 +385,7 @@ export function changeTableHead(table: ChangeTable, s: ChangeTableStrings): Chan
     col: s.column,
     kind: table.kind,
     people: table.people ?? {},
+    ...(table.choices ? { choices: table.choices } : {}),
     hours: s.hours ?? ENGLISH_CHANGE_TABLE.hours!,
     minutes: s.minutes ?? ENGLISH_CHANGE_TABLE.minutes!,
     rows: table.rows.slice(0, HEAD_ROWS),

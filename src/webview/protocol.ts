@@ -90,6 +90,8 @@ export interface ChangeTableHead {
   col: ColumnWords;
   kind: 'preview' | 'result';
   people: Record<string, string>;
+  /** Names of list values by field (an item type or a status by its ID), as the project's profile gives them. */
+  choices?: Record<string, Record<string, string>>;
   /** `{0}`-templates of hours and minutes. */
   hours: string;
   minutes: string;

@@ -11,6 +11,8 @@ export const USER_FIELDS: readonly string[] = ['LeaderId'];
 /** How values are shown to people: names for user IDs, hours for minutes. */
 export interface ValueLabels {
   people?: Readonly<Record<string, string>>;
+  /** Names of list values by field (ItemTypeId, StatusTypeId: the ID → its name). */
+  choices?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** `{0}`-template of hours ("{0} h"). */
   hours?: string;
 }
@@ -35,6 +37,8 @@ export function formatValue(field: string, value: unknown, empty: string, labels
     return people && Object.prototype.hasOwnProperty.call(people, String(id)) ? people[String(id)]! : String(id);
   };
   if (typeof value === 'number' && MINUTE_FIELDS.includes(field)) return hoursText(value, labels.hours);
+  const named = labels.choices?.[field];
+  if (named && (typeof value === 'string' || typeof value === 'number') && Object.prototype.hasOwnProperty.call(named, String(value))) return named[String(value)]!;
   if (USER_FIELDS.includes(field) && (typeof value === 'string' || typeof value === 'number')) return person(value);
   if (typeof value === 'number') return String(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';

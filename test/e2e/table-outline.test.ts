@@ -68,6 +68,9 @@ for (const [locale, t, o] of [
       assert.ok(indents[0]! < indents[1]! && indents[1]! < indents[2]! && indents[3] === indents[1], `the levels shown by indent: ${indents.join(', ')}`);
       // The folder stays where it was: the new rows come after its children.
       assert.equal(name(await flow.cellText(0, 0)), folderName);
+      // The picture shows the new rows whole: the grid scrolled on by a few rows.
+      await flow.table.evaluate(`document.getElementById('body').scrollTop += ${5 * 24}`);
+      await wb.page.waitForTimeout(300);
       await flow.shoot('table-outline');
 
       const button = await wb.expectVisible(flow.table.locator('#review', { hasText: t.review }), `the ${t.review} button`);
@@ -80,6 +83,8 @@ for (const [locale, t, o] of [
       const view = await flow.visibleFrameWith('#wis-changes[data-kind="preview"] .wis-row', 'the rows of the Before/After view');
       const shown = (await view.locator('.wis-row').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
       for (const n of NAMES) assert.ok(shown.some((r) => r.includes(n)), `${n} in the Before/After view: ${shown.join(' | ')}`);
+      // Item types by the names of the project's profile, not by their IDs.
+      assert.ok(shown.some((r) => r.includes('フォルダー')) && shown.some((r) => r.includes('作業')), `the types by name: ${shown.join(' | ')}`);
       await flow.shoot('table-outline-review');
     });
   });

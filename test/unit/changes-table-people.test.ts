@@ -76,4 +76,14 @@ describe('changes: values as a person reads them', () => {
     assert.equal(S.note('parents recalculated' as never, 1), '1 item: parents recalculated');
     assert.equal(S.problemCount('NAME_EMPTY' as never, 2), '2 items: NAME_EMPTY');
   });
+
+  it('item types and statuses by their names from the project\'s profile; an ID the profile does not name stays as it is', () => {
+    const choices = { ItemTypeId: { '41': 'フォルダー', '42': '作業' }, StatusTypeId: { '51': '未着手' } };
+    assert.equal(formatValue('ItemTypeId', '41', '-', { choices }), 'フォルダー');
+    assert.equal(formatValue('ItemTypeId', 42, '-', { choices }), '作業');
+    assert.equal(formatValue('StatusTypeId', '51', '-', { choices }), '未着手');
+    assert.equal(formatValue('ItemTypeId', '99', '-', { choices }), '99');
+    assert.equal(formatValue('ItemTypeId', '41', '-'), '41', 'without the profile: the ID');
+    assert.equal(formatValue('Name', '41', '-', { choices }), '41', 'other fields are not looked up');
+  });
 });

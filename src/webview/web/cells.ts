@@ -5,7 +5,7 @@ import { CellState, type ChangeTableHead, type ItemRow } from '../protocol';
 import { formatValue, valueTip } from '../values';
 
 /** The settings the cells are formatted by (the table's head). */
-export type CellSettings = Pick<ChangeTableHead, 'empty' | 'computed' | 'hours' | 'minutes'> & { people?: Record<string, string> };
+export type CellSettings = Pick<ChangeTableHead, 'empty' | 'computed' | 'hours' | 'minutes' | 'choices'> & { people?: Record<string, string> };
 
 /** A field's cell: the text before and after (the value before when unchanged; the "computed" word when the service computes it). */
 export interface CellText {
@@ -16,7 +16,7 @@ export interface CellText {
 
 /** The text of field `i` (named `field`) of a row. A value after of null is a cleared value (shown empty), never the value before. */
 export function cellText(d: CellSettings, field: string, row: ItemRow, i: number): CellText {
-  const labels = { people: d.people, hours: d.hours };
+  const labels = { people: d.people, hours: d.hours, ...(d.choices ? { choices: d.choices } : {}) };
   const state = row.state[i] ?? CellState.Unchanged;
   const before = formatValue(field, row.before[i], d.empty, labels);
   const after = state === CellState.Computed ? d.computed : state === CellState.Unchanged ? before : formatValue(field, row.after[i], d.empty, labels);
