@@ -16,6 +16,7 @@ const FOLDER_TYPE = '41';
 const TASK_TYPE = '42';
 
 interface SendOutcome {
+  baseUrl: string;
   jobId?: string;
   result: { outcome: string; requests: { state: string; ids: string[]; path: string; response?: { items?: { id?: string; name?: string; parentId?: string }[] } }[] };
 }
@@ -140,26 +141,36 @@ describe('the table adds work items: new rows reviewed, sent and undone as one c
     assert.equal(table.editing.edits.size, 0, 'nothing left to send');
     const topRow = table.viewRows().find((r) => r.id === added[0])!;
     assert.equal(topRow.fields['Name'], NAME);
-    // The Work Items view: the folder's level read again.
-    await waitFor('the new folder in the Work Items view', async () => {
+    await shownInTreeUndoneAndBack(sent[0]!, added, baseUrl);
+  });
+
+  /**
+   * The items a send added: in the Work Items view below the folder (its level read again);
+   * Create Undo Document deletes them (one delete of the top item), and the undo of that undo
+   * brings them back below the folder.
+   */
+  async function shownInTreeUndoneAndBack(sent: SendOutcome, added: readonly string[], baseUrl: string): Promise<void> {
+    await waitFor('the new items in the Work Items view', async () => {
       const kids = (await folder.tree.getChildren(folder)) as WorkItemTreeNode[];
       return kids.some((k) => k.kind === 'workItem' && (k as WorkItemNode).itemId === added[0]) ? true : undefined;
     });
-
-    const undo = (await within('Create Undo Document', answering({ undo: { drift: async () => 'cancel' } }, () => vscode.commands.executeCommand('workItemStudio.createUndoDocument', sent[0]!.jobId)))) as { documents: vscode.Uri[] };
+    const undo = (await within('Create Undo Document', answering({ undo: { drift: async () => 'cancel' } }, () => vscode.commands.executeCommand('workItemStudio.createUndoDocument', sent.jobId)))) as { documents: vscode.Uri[] };
     assert.equal(undo.documents.length, 1);
     const undoDoc = parse((await vscode.workspace.openTextDocument(undo.documents[0]!)).getText()) as { delete?: { workItemIds: string[] } };
     assert.deepEqual(undoDoc.delete?.workItemIds, [added[0]], 'the undo deletes the item added below the folder (its sub-items go with it)');
     const undone = (await within('send the undo', vscode.commands.executeCommand('workItemStudio.sendUpdate', undo.documents[0]))) as SendOutcome[];
     assert.equal(undone[0]!.result.outcome, 'succeeded', JSON.stringify(undone[0]!.result.requests));
     for (const id of added) assert.equal((await stored(baseUrl, id)).isDeleted, true, `${id} deleted`);
-
+    await waitFor('the deleted items gone from the Work Items view', async () => {
+      const kids = (await folder.tree.getChildren(folder)) as WorkItemTreeNode[];
+      return kids.every((k) => k.kind !== 'workItem' || (k as WorkItemNode).itemId !== added[0]) ? true : undefined;
+    });
     const again = (await within('undo the undo', answering({ undo: { drift: async () => 'cancel' } }, () => vscode.commands.executeCommand('workItemStudio.createUndoDocument', undone[0]!.jobId)))) as { documents: vscode.Uri[] };
     const restored = (await within('send the undo of the undo', vscode.commands.executeCommand('workItemStudio.sendUpdate', again.documents[0]))) as SendOutcome[];
     assert.equal(restored[0]!.result.outcome, 'succeeded', JSON.stringify(restored[0]!.result.requests));
     for (const id of added) assert.equal((await stored(baseUrl, id)).isDeleted, false, `${id} back`);
     assert.equal((await stored(baseUrl, added[0]!)).parentId, folder.itemId);
-  });
+  }
 
   /** Reviews the table, sends the one document, and answers the added items' IDs (depth first) and the job. */
   async function reviewAndSend(): Promise<{ uri: vscode.Uri; sent: SendOutcome; added: string[]; text: string }> {
@@ -192,7 +203,7 @@ describe('the table adds work items: new rows reviewed, sent and undone as one c
     ]);
     assert.equal(fields(ids[2]!)['PlannedStartDate'], '2026-06-01');
 
-    const { text, added } = await reviewAndSend();
+    const { text, added, sent } = await reviewAndSend();
     const doc = parse(text) as { add?: { fields: Record<string, unknown>; subItems?: { fields: Record<string, unknown>; subItems?: unknown[] }[] } };
     assert.equal(doc.add?.fields['Name'], `${NAME} リリース`, text);
     assert.deepEqual(doc.add!.subItems!.map((x) => x.fields['Name']), ['準備', '公開']);
@@ -200,6 +211,8 @@ describe('the table adds work items: new rows reviewed, sent and undone as one c
     assert.equal(added.length, 4);
     await waitFor('the created items in the table', () => (added.every((id) => table.viewRows().some((r) => r.id === id)) ? true : undefined));
     assert.ok(table.viewRows().every((r) => !r.id.startsWith('new-')));
+    assert.deepEqual(added.map((id) => table.viewRows().find((r) => r.id === id)!.level - base), [1, 2, 3, 2], 'the created items in the outline\'s levels, with their IDs');
+    await shownInTreeUndoneAndBack(sent, added, sent.baseUrl);
   });
 
   it('a CSV with new rows (no ID, placed by the parent path, one below another new row) and an edit of an existing row: one undo step, one change', async () => {
