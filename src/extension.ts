@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { registerAgentTools, type AgentToolPrompts } from './agentTools';
 import { registerChanges, type UndoPrompts } from './changes';
 import type { JobPrompts } from './changes/jobs';
 import { createConnection } from './connection';
@@ -22,7 +23,7 @@ import { testHooksOn } from './common/model/testHooks';
  */
 export interface WorkItemStudioApi {
   /** Answers given replace those dialogs; questions not given, or `undefined`, show the modal dialogs again. */
-  setPrompts(prompts: { jobs?: Partial<JobPrompts>; undo?: Partial<UndoPrompts>; table?: Partial<TablePrompts> } | undefined): void;
+  setPrompts(prompts: { jobs?: Partial<JobPrompts>; undo?: Partial<UndoPrompts>; table?: Partial<TablePrompts>; agentTools?: Partial<AgentToolPrompts> } | undefined): void;
   /** What VS Code calls to restore a work item table tab after a window reload (tests restore a tab through it). */
   readonly tableSerializer: TableSerializer;
 }
@@ -53,11 +54,14 @@ export function activate(context: vscode.ExtensionContext): WorkItemStudioApi | 
   registerForms(context, log, { connection, workItems, catalogue: requests.fields, knownUsers: () => organizations.tree.knownUsers() });
   // Copy Folder as Template: one add document of a folder's copy, opened with its Preview.
   registerTemplates(context, log, { connection, workItems, catalogue: requests.fields });
+  // Tools for agents: find and read work items, draft a request document (opened, never sent).
+  const agentTools = registerAgentTools(context, log, { connection, catalogue: requests.fields, users: people });
   if (!testHooks) return undefined;
   return {
     setPrompts: (prompts) => {
       changes.setPrompts(prompts);
       table.setPrompts(prompts?.table);
+      agentTools.setPrompts(prompts?.agentTools);
     },
     tableSerializer: table.serializer,
   };

@@ -71,6 +71,7 @@ export { idRange } from '../schema/id-ranges';
 export { fieldNameSlot, irreversibleChanges } from '../schema/members';
 export { localizeParams } from '../schema/param-phrases';
 export { CORE_TREE_FIELDS, TREE_FIELDS, TREE_FIELDS_OUTSIDE_HELP, idValue, workItemIdOf } from '../schema/reads';
+export { formatJsonPath } from '../schema/issues';
 export { renderDocument } from '../schema/render';
 export { rangeText } from '../schema/service-fields';
 export { TEMPLATES, assignUsersUpdate, documentTemplate, templateById } from '../schema/templates';
@@ -92,6 +93,7 @@ export {
   andFilterText,
   baseRows,
   carriedNames,
+  cellValue,
   cellEditorFor,
   checkByteLimit,
   cellContextOf,
@@ -111,6 +113,7 @@ export {
   exportTable,
   fillDown,
   flattenToRows,
+  formatCell,
   folderPath,
   folderTest,
   folderTypeIds,

@@ -35,7 +35,7 @@ export const LAYERS: readonly Layer[] = [
   { name: 'tree toolkit', folders: ['src/views'] },
   {
     name: 'features',
-    folders: ['src/connection', 'src/organizations', 'src/processCategories', 'src/people', 'src/workItems', 'src/editors', 'src/changes', 'src/table', 'src/forms', 'src/templates'],
+    folders: ['src/connection', 'src/organizations', 'src/processCategories', 'src/people', 'src/workItems', 'src/editors', 'src/changes', 'src/table', 'src/forms', 'src/templates', 'src/agentTools'],
     separate: true,
   },
   { name: 'activation', folders: ['src/extension.ts'] },
@@ -68,6 +68,7 @@ export const VSCODE_FREE: readonly string[] = [
   'src/table/model',
   'src/forms/model',
   'src/templates/model',
+  'src/agentTools/model',
   'src/people/model.ts',
   'src/people/read.ts',
 ];
