@@ -5,6 +5,7 @@
 // opens (the group beside the document).
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { core } from '../core/load';
 import type { JobPlan } from '../bulk';
 import type { ConnectionInfo } from '../common/connection';
 import { itemsText, requestsText } from '../common/wording';
@@ -37,6 +38,15 @@ export function previewTitle(name: string): string {
   return vscode.l10n.t('Before/After: {0}', name);
 }
 
+/** The items a change names and the requests it makes, and the items it adds when it adds some. */
+function planLine(plan: JobPlan): string {
+  const line = vscode.l10n.t('{0} in {1}', itemsText(plan.ids.length), requestsText(plan.requests.length));
+  const added = core().newItemRows(plan).length;
+  if (added === 0) return line;
+  const adds = added === 1 ? vscode.l10n.t('1 new item to add') : vscode.l10n.t('{0} new items to add', added);
+  return plan.ids.length === 0 ? `${adds} (${requestsText(plan.requests.length)})` : `${line}; ${adds}`;
+}
+
 /** Renders the page of `panel` (and its title). */
 export function renderPreviewPage(panel: vscode.WebviewPanel, c: PreviewPageContent): void {
   const title = previewTitle(c.name);
@@ -48,7 +58,7 @@ export function renderPreviewPage(panel: vscode.WebviewPanel, c: PreviewPageCont
     lines: [
       ...(read ? [vscode.l10n.t('Service: {0}', read.info.label)] : []),
       vscode.l10n.t('Document: {0}', c.name),
-      ...(read ? [vscode.l10n.t('{0} in {1}', itemsText(read.plan.ids.length), requestsText(read.plan.requests.length))] : []),
+      ...(read ? [planLine(read.plan)] : []),
       ...(sent ? [sentLine(sent)] : (c.extra ?? [])),
     ],
     ...(c.status !== undefined && !sent ? { status: c.status } : {}),

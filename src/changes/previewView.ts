@@ -260,7 +260,9 @@ export class PreviewViews extends PreviewPanel {
       this.postPeople(table);
     });
     const extra = [
-      o.keptAt
+      plan.ids.length === 0
+        ? vscode.l10n.t('The change only adds items: nothing to read first. Nothing has been sent.')
+        : o.keptAt
         ? vscode.l10n.t('Read {0} at {1}, before the window was reloaded. Nothing has been sent.', itemsText(values.items.size), o.keptAt.toLocaleString(vscode.env.language))
         : vscode.l10n.t('Read {0} with {1} at {2}. Nothing has been sent.', itemsText(values.items.size), requestsText(values.requests), new Date().toLocaleTimeString(vscode.env.language)),
     ];
