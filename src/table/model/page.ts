@@ -4,7 +4,7 @@
 export const TABLE_PAGE_BODY = `<div id="bar" role="toolbar"></div>
 <div id="problem" role="alert" hidden></div>
 <div id="status-line"><div id="status" role="status" aria-live="polite"></div><div id="count" aria-live="polite"></div><div id="edits"></div></div>
-<div id="grid" role="grid" aria-rowcount="0" tabindex="-1">
+<div id="grid" role="grid" aria-rowcount="0" aria-colcount="0" aria-multiselectable="true" tabindex="-1">
   <div id="header" role="row"></div>
   <div id="body"><div id="spacer"><div id="rows"></div></div></div>
 </div>`;
