@@ -59,7 +59,7 @@ describe('Accessibility of the webviews in a VS Code workbench', function () {
       const active = document.activeElement;
       const id = active && active.getAttribute('aria-activedescendant');
       const cell = id ? document.getElementById(id) : null;
-      const grid = document.getElementById('grid');
+      const grid = document.getElementById('aria-grid');
       const attr = (el, a) => (el ? el.getAttribute(a) : null);
       return {
         active: active && active.id,

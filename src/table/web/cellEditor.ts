@@ -58,16 +58,14 @@ export function editingController(S: EditingHost) {
   // The keyboard's focus in the grid: a text box at the focused cell, so that typing (and an IME's composition) lands in it.
   // It is the grid's stop in the Tab order (the grid itself is not: Shift+Tab from the box would land on the grid and come back).
   // Its aria-activedescendant names the focused cell, so a screen reader reads that cell (its row and column, selected,
-  // read only, its state) as the focus moves. It sits outside the grid's element (fixed over the cell): a text box is not
-  // one of a grid's rows, and a screen reader would read it as a stray child of the table.
+  // read only, its state) as the focus moves. The grid's role is on an element that owns the header and the rows only
+  // (aria-owns): this box is not one of a grid's rows.
   const typer = document.createElement('textarea');
   typer.id = 'typer';
   typer.rows = 1;
   typer.spellcheck = false;
   typer.setAttribute('autocomplete', 'off');
-  S.grid.after(typer);
-  typer.addEventListener('focus', () => S.grid.classList.add('typer-focus'));
-  typer.addEventListener('blur', () => S.grid.classList.remove('typer-focus'));
+  S.spacer.append(typer);
   let refusedTimer: ReturnType<typeof setTimeout> | undefined;
 
   const leftOf = (c: number): number => S.columns.slice(0, c).reduce((n, x) => n + x.width, 0);
@@ -84,10 +82,8 @@ export function editingController(S: EditingHost) {
   /** The grid's text box over the focused cell (its caret is where an IME shows its composition), naming the cell. */
   function placeTyper(): void {
     const col = S.columns[S.focus.c];
-    const view = S.spacer.parentElement!.getBoundingClientRect();
-    const scroller = S.spacer.parentElement!;
-    typer.style.top = `${view.top + S.focus.r * S.rowHeight - scroller.scrollTop}px`;
-    typer.style.left = `${view.left + leftOf(S.focus.c) - scroller.scrollLeft}px`;
+    typer.style.top = `${S.focus.r * S.rowHeight}px`;
+    typer.style.left = `${leftOf(S.focus.c)}px`;
     typer.style.height = `${S.rowHeight}px`;
     typer.style.width = `${asked && asked.typing && col ? Math.max(col.width, 80) : 1}px`;
     const row = S.rows[S.focus.r];

@@ -28,6 +28,7 @@ const barEl = el('bar');
 const problem = el('problem');
 const status = el('status');
 const grid = el('grid');
+const ariaGrid = el('aria-grid');
 const header = el('header');
 const body = el('body');
 const spacer = el('spacer');
@@ -170,8 +171,8 @@ function render(): void {
   }
   rowsEl.replaceChildren(frag);
   // Rows are virtual: the counts and each row's and cell's index tell where the painted ones are (the header is row 1).
-  grid.setAttribute('aria-rowcount', String(total + 1));
-  grid.setAttribute('aria-colcount', String(columns.length));
+  ariaGrid.setAttribute('aria-rowcount', String(total + 1));
+  ariaGrid.setAttribute('aria-colcount', String(columns.length));
   editing.placeTyper();
   noteSelection();
   const now = performance.now();
@@ -344,7 +345,7 @@ onMessages<ToWebview>((m) => {
     case 'init':
       strings = m.strings;
       columns = m.columns;
-      grid.setAttribute('aria-label', m.title);
+      ariaGrid.setAttribute('aria-label', m.title);
       rowHeight = m.rowHeight;
       sort = m.sort;
       if (!bar) bar = makeBar(m.filterText, m.lowestOnly);
