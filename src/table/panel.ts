@@ -13,6 +13,7 @@ import { TableEditing } from './editing';
 import { ROW_HEIGHT, readMessage, readSelection, type CellSelection, type ColumnInfo, type FromWebview, type TableViewState, type ToWebview } from './protocol';
 import { tableHtml, tableRoots } from './html';
 import { tableStrings } from './strings';
+import { pageColumns } from './columnInfo';
 import { currentUserOf, tableBasePath } from './panelReads';
 import { filterErrorText } from './filterBar';
 import type { TableDeps, TableSource } from './types';
@@ -309,8 +310,7 @@ export class TablePanel implements vscode.Disposable {
   }
 
   private columnInfo(): ColumnInfo[] {
-    const lang = this.language();
-    return this.shownColumns().map((c) => ({ key: c.key, label: core().columnLabel(c, lang), type: c.type, width: this.layout.widths[c.key] ?? core().defaultWidth(c) }));
+    return pageColumns(this.shownColumns(), this.language(), this.layout.widths, this.editing.context());
   }
 
   private sendInit(): void {

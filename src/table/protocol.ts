@@ -60,6 +60,10 @@ export interface ColumnInfo {
   /** Column type (text, number, date, list, user, hours, progress): alignment in the webview. */
   type: string;
   width: number;
+  /** Its cells cannot be edited (the page marks them aria-readonly). */
+  readOnly?: boolean;
+  /** Read only, except in new rows (set with the add: the item type, the assignees). */
+  editableWhenNew?: boolean;
 }
 
 /** Localized strings the webview shows (sent once with `init`). */
@@ -97,6 +101,9 @@ export interface TableStrings {
   /** A new row's ID cell, and its hover. */
   newRow: string;
   newRowTitle: string;
+  /** Said by screen readers with each cell of a new row, of a sent row. */
+  newRowState: string;
+  sentState: string;
   addRow: string;
   addSubItem: string;
   duplicateRows: string;

@@ -33,6 +33,8 @@ export function tableStrings(): TableStrings {
     pickDate: vscode.l10n.t('Pick a date'),
     newRow: vscode.l10n.t('New'),
     newRowTitle: vscode.l10n.t('New item: added when the review is sent.'),
+    newRowState: vscode.l10n.t('New item'),
+    sentState: vscode.l10n.t('Sent'),
     addRow: vscode.l10n.t('Add Row'),
     addSubItem: vscode.l10n.t('Add Sub-item'),
     duplicateRows: vscode.l10n.t('Duplicate Rows'),

@@ -425,7 +425,7 @@ ${lines}
 <table class="wis-counts"><thead><tr><th>${e(s.column.field)}</th><th>${e(s.column.changes)}</th><th>${e(s.column.unchanged)}</th><th>${e(s.column.computed)}</th>${table.kind === 'result' ? `<th>${e(s.column.unexpected)}</th>` : ''}</tr></thead><tbody id="wis-counts-body">${counts}</tbody></table>
 <div class="wis-tools"><select id="wis-filter"><option value="all">${e(s.filter.all)}</option><option value="changed">${e(s.filter.changed)}</option><option value="flag">${e(table.kind === 'preview' ? s.filter.problems : s.filter.unexpected)}</option></select>
 <input id="wis-search" type="search" placeholder="${e(s.filter.search)}" aria-label="${e(s.filter.search)}"><span id="wis-shown" data-template="${e(s.shown(-1, -2))}"></span></div>
-<div id="wis-grid" class="wis-grid" role="table"></div>
+<div id="wis-grid" class="wis-grid" role="table" tabindex="0"></div>
 ${embedded}</section>`;
 }
 

@@ -4,6 +4,7 @@
 // refused: the editor stays open, as typed, with the reason under it and in the problem line).
 import type { CellEditorSpec, ColumnInfo, FromWebview, PageRow, TableStrings, ToWebview } from '../protocol';
 import { editorElements } from './editorElements';
+import { cellId, cellSpoken } from './rowView';
 import type { CellAt } from './selection';
 
 /** What the editing reads of the page and asks of it. */
@@ -56,6 +57,9 @@ export function editingController(S: EditingHost) {
   let composing = false;
   // The keyboard's focus in the grid: a text box at the focused cell, so that typing (and an IME's composition) lands in it.
   // It is the grid's stop in the Tab order (the grid itself is not: Shift+Tab from the box would land on the grid and come back).
+  // Its aria-activedescendant names the focused cell, so a screen reader reads that cell (its row and column, selected,
+  // read only, its state) as the focus moves. The grid's role is on an element that owns the header and the rows only
+  // (aria-owns): this box is not one of a grid's rows.
   const typer = document.createElement('textarea');
   typer.id = 'typer';
   typer.rows = 1;
@@ -75,7 +79,7 @@ export function editingController(S: EditingHost) {
 
   const gridFocused = (): boolean => document.activeElement === typer || document.activeElement === S.grid;
 
-  /** The grid's text box over the focused cell: its caret is where an IME shows its composition. */
+  /** The grid's text box over the focused cell (its caret is where an IME shows its composition), naming the cell. */
   function placeTyper(): void {
     const col = S.columns[S.focus.c];
     typer.style.top = `${S.focus.r * S.rowHeight}px`;
@@ -83,7 +87,11 @@ export function editingController(S: EditingHost) {
     typer.style.height = `${S.rowHeight}px`;
     typer.style.width = `${asked && asked.typing && col ? Math.max(col.width, 80) : 1}px`;
     const row = S.rows[S.focus.r];
-    if (col) typer.setAttribute('aria-label', `${col.label}: ${row ? row.cells[S.focus.c] : ''}`);
+    if (col) typer.setAttribute('aria-label', cellSpoken(row, col, row ? (row.cells[S.focus.c] ?? '') : '', S.strings).label);
+    // The focused cell while it is painted (scrolled out of sight, the label above still names it).
+    const id = cellId(S.focus.r, S.focus.c);
+    if (document.getElementById(id)) typer.setAttribute('aria-activedescendant', id);
+    else typer.removeAttribute('aria-activedescendant');
   }
 
   /** Asks for the focused cell's editor; `typed`: typing on the cell started it (the text is in the typer). */

@@ -14,10 +14,12 @@ export function buildHeader(
   resized: () => void,
 ): void {
   header.textContent = '';
-  for (const c of columns) {
+  header.setAttribute('aria-rowindex', '1');
+  columns.forEach((c, i) => {
     const h = document.createElement('div');
     h.className = `hcell ${c.type}`;
     h.setAttribute('role', 'columnheader');
+    h.setAttribute('aria-colindex', String(i + 1));
     h.style.width = `${c.width}px`;
     // The full header (cut when the column is narrow), its system name, and what a click does.
     h.title = `${c.label === c.key ? c.label : `${c.label} (${c.key})`}\n${sortHint}`;
@@ -64,6 +66,6 @@ export function buildHeader(
     });
     h.append(resizer);
     header.append(h);
-  }
+  });
   spacer.style.width = `${columns.reduce((n, c) => n + c.width, 0)}px`;
 }

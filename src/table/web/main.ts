@@ -15,7 +15,7 @@ import { onMessages, pageApi } from '../../webview/web/vscodeApi';
 import { buildBar, type Bar } from './bar';
 import { editingController } from './cellEditor';
 import { buildHeader } from './header';
-import { cellShown, countText, statusText } from './rowView';
+import { cellId, cellShown, cellSpoken, countText, statusText } from './rowView';
 import { boxCells, clampCell, gridKey, inBox, selectionBox, type CellAt, type GridAction } from './selection';
 import { scrollToRow, toTsv, visibleRange } from './virtual';
 
@@ -28,6 +28,7 @@ const barEl = el('bar');
 const problem = el('problem');
 const status = el('status');
 const grid = el('grid');
+const ariaGrid = el('aria-grid');
 const header = el('header');
 const body = el('body');
 const spacer = el('spacer');
@@ -147,21 +148,32 @@ function render(): void {
       const cell = document.createElement('div');
       cell.className = `cell ${columns[c]!.type}${inBox(box, r, c) ? ' selected' : ''}${r === focus.r && c === focus.c ? ' focused' : ''}`;
       cell.setAttribute('role', 'gridcell');
+      cell.id = cellId(r, c);
+      cell.setAttribute('aria-colindex', String(c + 1));
+      cell.setAttribute('aria-selected', String(inBox(box, r, c)));
       cell.style.width = `${columns[c]!.width}px`;
       cell.dataset.c = String(c);
+      let text = '';
       if (row) {
         const shown = cellShown(row, columns, c, tree, strings);
         if (shown.indent !== undefined) cell.style.paddingLeft = `${shown.indent}px`;
-        cell.textContent = shown.text;
+        cell.textContent = text = shown.text;
         if (shown.title !== undefined) cell.title = shown.title;
         if (shown.edited) cell.classList.add('edited');
       }
+      // Words for what colours and marks show: a new or sent row, an edited cell's value before; read-only cells.
+      const spoken = cellSpoken(row, columns[c]!, text, strings);
+      if (spoken.description !== undefined) cell.setAttribute('aria-description', spoken.description);
+      if (spoken.readOnly) cell.setAttribute('aria-readonly', 'true');
       rowEl.append(cell);
     }
     frag.append(rowEl);
   }
   rowsEl.replaceChildren(frag);
-  grid.setAttribute('aria-rowcount', String(total + 1));
+  // Rows are virtual: the counts and each row's and cell's index tell where the painted ones are (the header is row 1).
+  ariaGrid.setAttribute('aria-rowcount', String(total + 1));
+  ariaGrid.setAttribute('aria-colcount', String(columns.length));
+  editing.placeTyper();
   noteSelection();
   const now = performance.now();
   const complete = total === 0 || painted > 0;
@@ -333,6 +345,7 @@ onMessages<ToWebview>((m) => {
     case 'init':
       strings = m.strings;
       columns = m.columns;
+      ariaGrid.setAttribute('aria-label', m.title);
       rowHeight = m.rowHeight;
       sort = m.sort;
       if (!bar) bar = makeBar(m.filterText, m.lowestOnly);

@@ -39,6 +39,40 @@ export function cellShown(
   return out;
 }
 
+/** The id of the painted cell at row `r`, column `c` (the grid's aria-activedescendant names the focused one). */
+export const cellId = (r: number, c: number): string => `cell-${r}-${c}`;
+
+/** What a screen reader says of a cell beyond its text: its row's state (new, sent), its value before an edit; whether it is read only. */
+export interface CellSpoken {
+  /** The cell's aria-description (undefined: nothing to add). */
+  description?: string;
+  /** The cell's aria-readonly. */
+  readOnly: boolean;
+  /** The label of the grid's text box while this cell is focused: the column, the text and the description. */
+  label: string;
+}
+
+/** `text`: what the cell shows (cellShown); `row` undefined: a row not received yet. */
+export function cellSpoken(
+  row: PageRow | undefined,
+  col: Pick<ColumnInfo, 'key' | 'label' | 'readOnly' | 'editableWhenNew'>,
+  text: string,
+  strings: Pick<TableStrings, 'editedBefore' | 'empty' | 'newRowState' | 'sentState'>,
+): CellSpoken {
+  const parts: string[] = [];
+  if (row?.added) parts.push(strings.newRowState);
+  if (row?.sent) parts.push(strings.sentState);
+  const before = row?.edited ? row.edited[col.key] : undefined;
+  if (before !== undefined) parts.push(fmt(strings.editedBefore, before === '' ? strings.empty : before));
+  const readOnly = !!col.readOnly && !(row?.added && col.editableWhenNew);
+  const out: CellSpoken = { readOnly, label: `${col.label}: ${text.trim()}` };
+  if (parts.length) {
+    out.description = parts.join('. ');
+    out.label += `. ${out.description}`;
+  }
+  return out;
+}
+
 type Counted = 'rows' | 'matches' | 'edits';
 
 /** A count's text in the page's language (`name` and `nameOne` of the strings are its plural and singular templates). */

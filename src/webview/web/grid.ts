@@ -40,9 +40,11 @@ export function changeGrid(d: ChangeTableHead): ChangeGrid {
   const template = `minmax(5em,8em) ${hasNameColumn(d.fields) ? 'minmax(7em,14em) ' : ''}${d.fields.map(() => 'minmax(15em,1fr)').join(' ')} minmax(10em,2fr)`;
   const head = document.createElement('div');
   head.className = 'wis-head';
+  head.setAttribute('role', 'row');
   head.style.gridTemplateColumns = template;
   for (const h of headerCells(d)) {
     const c = document.createElement('div');
+    c.setAttribute('role', 'columnheader');
     c.textContent = h.text;
     c.title = h.title;
     head.append(c);
@@ -59,7 +61,12 @@ export function changeGrid(d: ChangeTableHead): ChangeGrid {
     const div = document.createElement('div');
     div.setAttribute('role', 'row');
     div.style.gridTemplateColumns = template;
-    for (let i = 0; i < columns; i++) div.append(document.createElement('div'));
+    // Rows of a table hold cells (role: screen readers read them by column).
+    for (let i = 0; i < columns; i++) {
+      const cell = document.createElement('div');
+      cell.setAttribute('role', 'cell');
+      div.append(cell);
+    }
     body.append(div);
     return div;
   }
