@@ -54,6 +54,7 @@ export function renderPreviewPage(panel: vscode.WebviewPanel, c: PreviewPageCont
   const read = c.read;
   panel.title = title;
   panel.webview.html = renderChangesPage({
+    lang: vscode.env.language.startsWith('ja') ? 'ja' : 'en',
     title,
     lines: [
       ...(read ? [vscode.l10n.t('Service: {0}', read.info.label)] : []),

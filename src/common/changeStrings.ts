@@ -128,6 +128,7 @@ export function changeTableStrings(catalogue?: CatalogueNames): ChangeTableStrin
       problems: vscode.l10n.t('Items with problems'),
       unexpected: vscode.l10n.t('Not as expected'),
       search: vscode.l10n.t('Filter by ID or name'),
+      show: vscode.l10n.t('Items shown'),
     },
     shown: (n, total) => (total === 1 ? vscode.l10n.t('{0} of 1 item', n) : vscode.l10n.t('{0} of {1} items', n, total)),
     note: (n, items) => (items === 1 ? vscode.l10n.t('1 item: {0}', noteText(n)) : vscode.l10n.t('{0} items: {1}', items, noteText(n))),

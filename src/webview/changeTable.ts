@@ -35,7 +35,7 @@ export interface ChangeTableStrings {
   column: ColumnWords;
   computed: string;
   empty: string;
-  filter: { all: string; changed: string; problems: string; unexpected: string; search: string };
+  filter: { all: string; changed: string; problems: string; unexpected: string; search: string; /** The label of the list that picks which items are shown. */ show?: string };
   shown(count: number, total: number): string;
   note(note: EffectNote, items: number): string;
   problem(p: EffectProblem): string;
@@ -66,7 +66,7 @@ export const ENGLISH_CHANGE_TABLE: ChangeTableStrings = {
   column: { id: 'ID', name: 'Name', remarks: 'Remarks', field: 'Field', changes: 'Change', unchanged: 'Unchanged', computed: 'Computed by the service', unexpected: 'Not as expected' },
   computed: 'computed by the service',
   empty: '(empty)',
-  filter: { all: 'All items', changed: 'Changed items', problems: 'Items with problems', unexpected: 'Not as expected', search: 'Filter by ID or name' },
+  filter: { all: 'All items', changed: 'Changed items', problems: 'Items with problems', unexpected: 'Not as expected', search: 'Filter by ID or name', show: 'Items shown' },
   shown: (n, total) => `${n} of ${total} ${total === 1 ? 'item' : 'items'}`,
   note: (n, items) => `${items} ${items === 1 ? 'item' : 'items'}: ${n}`,
   problem: (p) => `${p.code}${p.field ? ` (${englishLabel(p.field)})` : ''}`,
@@ -423,7 +423,7 @@ export function changeTableSection(table: ChangeTable, s: ChangeTableStrings, da
 <h2>${e(table.kind === 'preview' ? s.heading.preview : s.heading.result)}</h2>
 ${lines}
 <table class="wis-counts"><thead><tr><th>${e(s.column.field)}</th><th>${e(s.column.changes)}</th><th>${e(s.column.unchanged)}</th><th>${e(s.column.computed)}</th>${table.kind === 'result' ? `<th>${e(s.column.unexpected)}</th>` : ''}</tr></thead><tbody id="wis-counts-body">${counts}</tbody></table>
-<div class="wis-tools"><select id="wis-filter"><option value="all">${e(s.filter.all)}</option><option value="changed">${e(s.filter.changed)}</option><option value="flag">${e(table.kind === 'preview' ? s.filter.problems : s.filter.unexpected)}</option></select>
+<div class="wis-tools"><select id="wis-filter" aria-label="${e(s.filter.show ?? ENGLISH_CHANGE_TABLE.filter.show!)}"><option value="all">${e(s.filter.all)}</option><option value="changed">${e(s.filter.changed)}</option><option value="flag">${e(table.kind === 'preview' ? s.filter.problems : s.filter.unexpected)}</option></select>
 <input id="wis-search" type="search" placeholder="${e(s.filter.search)}" aria-label="${e(s.filter.search)}"><span id="wis-shown" data-template="${e(s.shown(-1, -2))}"></span></div>
 <div id="wis-grid" class="wis-grid" role="table" tabindex="0"></div>
 ${embedded}</section>`;

@@ -33,11 +33,11 @@ export const WEBVIEW_FOLDERS: readonly string[] = ['media', 'dist/web'];
  * page's nonce), the title, the shared styles (media/changes/page.css) and the page's own
  * stylesheets. The caller adds `</head>`, the body and its `<script nonce src>` element ({@link scriptTag}).
  */
-export function webviewHead(p: { title: string; nonce: string; cspSource: string; assets: AssetUri; styles: readonly string[] }): string {
+export function webviewHead(p: { title: string; nonce: string; cspSource: string; assets: AssetUri; styles: readonly string[]; lang?: string }): string {
   const csp = `default-src 'none'; style-src ${p.cspSource}; script-src 'nonce-${p.nonce}'; img-src ${p.cspSource}`;
   const links = ['media/changes/page.css', ...p.styles].map((f) => `<link rel="stylesheet" href="${escapeHtml(p.assets(f))}">`).join('\n');
   return `<!DOCTYPE html>
-<html><head><meta charset="utf-8">
+<html lang="${escapeHtml(p.lang ?? 'en')}"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(p.title)}</title>

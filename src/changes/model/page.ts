@@ -26,6 +26,8 @@ export interface ChangesPageInput {
   sentAt?: string;
   /** This page's mark: it asks for its table with it, and messages for another page are ignored (src/webview/web/page.ts). */
   page?: string;
+  /** The language of the page's text (the UI's: `lang` of the page, for screen readers). */
+  lang?: string;
 }
 
 export function renderChangesPage(input: ChangesPageInput): string {
@@ -33,7 +35,7 @@ export function renderChangesPage(input: ChangesPageInput): string {
     .map((b) => `<button data-command="${esc(b.command)}"${b.secondary ? ' class="secondary"' : ''}${b.disabled ? ' disabled aria-disabled="true"' : ''}${b.title ? ` title="${esc(b.title)}"` : ''}>${esc(b.label)}</button>`)
     .join('');
   const assets = input.assets ?? RELATIVE_ASSETS;
-  return `${webviewHead({ title: input.title, nonce: input.nonce, cspSource: input.cspSource, assets, styles: CHANGE_TABLE_STYLES })}
+  return `${webviewHead({ title: input.title, nonce: input.nonce, cspSource: input.cspSource, assets, styles: CHANGE_TABLE_STYLES, ...(input.lang ? { lang: input.lang } : {}) })}
 </head>
 <body data-document="${esc(input.documentUri ?? '')}"${input.sentAt ? ` data-sent="${esc(input.sentAt)}"` : ''}${input.page ? ` data-page="${esc(input.page)}"` : ''}>
 <h1>${esc(input.title)}</h1>

@@ -178,6 +178,8 @@ export interface ResultViewInput {
   userLabel?: (id: string) => string | undefined;
   nonce: string;
   cspSource: string;
+  /** The language of the page's text (the UI's: `lang` of the page, for screen readers). */
+  lang?: string;
   /** The panel's address of a file of the extension (asWebviewUri); relative addresses when not given (tests). */
   assets?: AssetUri;
   /** The before → after section (src/webview/changeTable.ts `renderChangeTable`), when the job has a snapshot. */
@@ -254,7 +256,7 @@ export function renderResultHtml(input: ResultViewInput, s: ResultStrings = ENGL
         .join('')
     : `<p class="muted">${e(s.none)}</p>`;
   const assets = input.assets ?? RELATIVE_ASSETS;
-  return `${webviewHead({ title: s.title, nonce: input.nonce, cspSource: input.cspSource, assets, styles: ['media/results/result.css', ...(input.changes ? CHANGE_TABLE_STYLES : [])] })}
+  return `${webviewHead({ title: s.title, nonce: input.nonce, cspSource: input.cspSource, assets, styles: ['media/results/result.css', ...(input.changes ? CHANGE_TABLE_STYLES : [])], ...(input.lang ? { lang: input.lang } : {}) })}
 </head>
 <body data-job-id="${e(input.jobId ?? '')}">
 <h1>${e(s.outcome[result.outcome])}</h1>

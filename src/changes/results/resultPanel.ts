@@ -225,6 +225,7 @@ export class ResultPanels implements vscode.Disposable {
           return u ? userLabel(u) : undefined;
         },
         nonce: randomBytes(16).toString('base64'),
+        lang: vscode.env.language.startsWith('ja') ? 'ja' : 'en',
         cspSource: panel.webview.cspSource,
         assets: assetUri(panel.webview),
         changes: table || undo ? `${undo}${table}` : undefined,
@@ -250,7 +251,7 @@ export class ResultPanels implements vscode.Disposable {
   private goneHtml(panel: vscode.WebviewPanel): string {
     const csp = `default-src 'none'; style-src ${panel.webview.cspSource}`;
     const text = escapeHtml(vscode.l10n.t('These results are no longer available: the update job was deleted.'));
-    return `<!DOCTYPE html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}"></head><body><p>${text}</p></body></html>`;
+    return `<!DOCTYPE html><html lang="${vscode.env.language.startsWith('ja') ? 'ja' : 'en'}"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}"></head><body><p>${text}</p></body></html>`;
   }
 
   private async onMessage(entry: Entry, message: unknown): Promise<void> {
