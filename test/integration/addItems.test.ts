@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'jsonc-parser';
 import * as vscode from 'vscode';
-import { activateExtension, answering, closeUntitledDocuments, waitFor, workspaceFolder } from './support';
+import { activateExtension, answering, closeUntitledDocuments, revertDirtyDocuments, waitFor, workspaceFolder } from './support';
 
 /** The demo's root folder of project 3001, its folder and task item types, and an item to update. */
 const ROOT = '10';
@@ -46,6 +46,8 @@ describe('a request document that adds work items: previewed, sent and undone as
   });
   after(async () => {
     await closeUntitledDocuments();
+    // A document a completion edited is reverted: closing it must not ask to save it.
+    await revertDirtyDocuments();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     fs.rmSync(dir, { recursive: true, force: true });
   });

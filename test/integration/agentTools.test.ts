@@ -7,7 +7,7 @@
 // with a message that names what was wrong.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, answering, closeUntitledDocuments } from './support';
+import { activateExtension, answering, closeUntitledDocuments, revertDirtyDocuments } from './support';
 
 const FIND = 'workItemStudio_findWorkItems';
 const READ = 'workItemStudio_readWorkItems';
@@ -49,6 +49,7 @@ describe('agent tools: find, read and draft through vscode.lm.invokeTool against
   });
   after(async () => {
     await closeUntitledDocuments();
+    await revertDirtyDocuments();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
