@@ -78,7 +78,7 @@ const STRINGS: TableStrings = {
   noRows: 'No work items to show.', sortHint: 'Click to sort; drag to move; drag the edge to resize', review: 'Review Changes',
   exportCsv: 'Export…', importCsv: 'Import…', undo: 'Undo', redo: 'Redo', edits: '{0} edited cells', editsOne: '{0} edited cell', editedBefore: 'Edited. Before: {0}', empty: '(empty)',
   moreActions: 'More Actions', pickDate: 'Pick a date', discard: 'Discard Edits', sentRow: 'Sent.',
-  newRow: 'New', newRowTitle: 'New item: added when the review is sent.', newRowState: 'New item', sentState: 'Sent', addRow: 'Add Row', addSubItem: 'Add Sub-item', duplicateRows: 'Duplicate Rows', pasteNewItems: 'Paste as New Items',
+  newRow: 'New item', newRowTitle: 'New item: added when the review is sent.', newRowState: 'New item', sentState: 'Sent', addRow: 'Add Row', addSubItem: 'Add Sub-item', duplicateRows: 'Duplicate Rows', pasteNewItems: 'Paste as New Items',
 };
 
 /** The page of the webview (src/table/html.ts without the CSP's nonce: the same elements, files and order). */

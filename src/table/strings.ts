@@ -31,7 +31,7 @@ export function tableStrings(): TableStrings {
     sentRow: vscode.l10n.t('Sent. Shown until a filter is applied again.'),
     moreActions: vscode.l10n.t('More Actions'),
     pickDate: vscode.l10n.t('Pick a date'),
-    newRow: vscode.l10n.t('New'),
+    newRow: vscode.l10n.t('New item'),
     newRowTitle: vscode.l10n.t('New item: added when the review is sent.'),
     newRowState: vscode.l10n.t('New item'),
     sentState: vscode.l10n.t('Sent'),
