@@ -133,13 +133,19 @@ export class TableAdditions {
     if (wanted.length > 0) {
       const read = await this.host.read(wanted);
       const kids = new Set(read.map((x) => core().idValue(x.fields['ParentId'])));
+      // Depth first as created (a parent before its children): each placed below a row of the table or one placed before it, all put in at once.
+      const placed = new Map<string, ParentPlace>();
+      const fresh: LoadedRow[] = [];
       for (const row of read) {
-        const parent = this.placeOf(core().idValue(row.fields['ParentId']) ?? '');
+        const parentId = core().idValue(row.fields['ParentId']) ?? '';
+        const parent = placed.get(parentId) ?? this.placeOf(parentId);
         if (!parent) continue;
-        const fresh: LoadedRow = { ...row, level: parent.level + 1, hasChildren: kids.has(row.id), fields: { ...row.fields, ParentName: parent.childPath === '' ? null : parent.childPath } };
-        this.put([fresh], this.next);
-        this.host.sent.add(fresh.id);
+        const r: LoadedRow = { ...row, level: parent.level + 1, hasChildren: kids.has(row.id), fields: { ...row.fields, ParentName: parent.childPath === '' ? null : parent.childPath } };
+        placed.set(r.id, core().placeOfRow(r, r.fields));
+        fresh.push(r);
+        this.host.sent.add(r.id);
       }
+      if (fresh.length > 0) this.put(fresh, this.next);
     }
     await this.host.refresh(true);
     return wanted.length;

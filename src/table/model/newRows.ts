@@ -141,11 +141,10 @@ export interface NewRowAdds {
 }
 
 /** The body of one new row: its fields (edits of the row, system names) and its assignments. */
-function itemOf(id: string, edits: TableEdits): AddWorkItemRequest {
+function itemOf(rowEdits: readonly CellEdit[]): AddWorkItemRequest {
   const fields: Record<string, unknown> = {};
   let assignments: AddWorkItemRequest['assignments'];
-  for (const e of edits.all()) {
-    if (e.id !== id) continue;
+  for (const e of rowEdits) {
     if (e.field === 'Assignments') {
       const ids = assignmentIds(e.value);
       if (ids.length > 0) assignments = ids.map((partyId) => ({ partyId }));
@@ -170,7 +169,7 @@ export function newRowAdds(rows: readonly LoadedRow[], edits: TableEdits): NewRo
   const topOf = new Map<string, string>();
   for (const r of live) {
     const parent = markParent(edits.get(r.id, NEW_ROW_MARK)?.value) ?? '';
-    const item = itemOf(r.id, edits);
+    const item = itemOf(byEdits.get(r.id) ?? []);
     const has = (f: string) => (byEdits.get(r.id) ?? []).some((e) => e.field === f && e.value !== null && e.value !== '');
     const missing = (['Name', 'ItemTypeId'] as const).filter((f) => !has(f));
     if (missing.length > 0) out.problems.push({ id: r.id, path: typeof r.fields['ParentName'] === 'string' ? r.fields['ParentName'] : '', missing });
