@@ -14,6 +14,7 @@ import { registerTemplates } from './templates';
 import { DetailsDocuments } from './views/common';
 import { registerWorkItems } from './workItems';
 import { testHooksOn } from './common/model/testHooks';
+import type { SignInPrompts } from './common/connection';
 
 /**
  * What the extension exports (`vscode.extensions.getExtension(id).exports`) when its test
@@ -23,7 +24,9 @@ import { testHooksOn } from './common/model/testHooks';
  */
 export interface WorkItemStudioApi {
   /** Answers given replace those dialogs; questions not given, or `undefined`, show the modal dialogs again. */
-  setPrompts(prompts: { jobs?: Partial<JobPrompts>; undo?: Partial<UndoPrompts>; table?: Partial<TablePrompts>; agentTools?: Partial<AgentToolPrompts> } | undefined): void;
+  setPrompts(
+    prompts: { jobs?: Partial<JobPrompts>; undo?: Partial<UndoPrompts>; table?: Partial<TablePrompts>; agentTools?: Partial<AgentToolPrompts>; signIn?: Partial<SignInPrompts> } | undefined,
+  ): void;
   /** What VS Code calls to restore a work item table tab after a window reload (tests restore a tab through it). */
   readonly tableSerializer: TableSerializer;
 }
@@ -36,7 +39,7 @@ export interface WorkItemStudioApi {
 export function activate(context: vscode.ExtensionContext): WorkItemStudioApi | undefined {
   const log = vscode.window.createOutputChannel('Work Item Studio', { log: true });
   context.subscriptions.push(log);
-  const connection = createConnection(context, log);
+  const { connection, setSignInPrompts } = createConnection(context, log);
   // The read-only JSON documents of "Show Details" (one content provider for every view).
   const details = new DetailsDocuments();
   context.subscriptions.push(details);
@@ -62,6 +65,7 @@ export function activate(context: vscode.ExtensionContext): WorkItemStudioApi | 
       changes.setPrompts(prompts);
       table.setPrompts(prompts?.table);
       agentTools.setPrompts(prompts?.agentTools);
+      setSignInPrompts(prompts?.signIn);
     },
     tableSerializer: table.serializer,
   };

@@ -247,7 +247,9 @@ export async function createUndoDocuments(
   const docName = undoDocumentName(name, id);
   const uris: vscode.Uri[] = [];
   if (requests.length > 0) {
-    const doc = core().createChangeDocument(requests, { description: vscode.l10n.t('Undo of {0} (job {1})', name, id), service });
+    // Its description names the service profile the job was sent to, as the status bar calls it.
+    const where = journal.data.service?.label ?? service;
+    const doc = core().createChangeDocument(requests, { description: vscode.l10n.t('Undo of {0} (job {1}) on {2}', name, id, where), service });
     const summary = undoSummary({ name, jobId: id, plan, documents: plan.documents.map((_, i) => vscode.l10n.t('Request {0}', i + 1)) }, summaryStrings(`${docName}.workitems.json`));
     // The summary first (beside), then the document, so it is the active editor.
     await previews.show(vscode.Uri.from({ scheme: 'untitled', path: `/undo-${id}.workitems.json` }), summary);

@@ -1,5 +1,5 @@
 // Typed access to the extension's settings (prefix `workItemStudio.`).
-// Settings that could redirect credentials (serviceUrl, authMethod, network.caFile)
+// Settings that could redirect credentials (serviceUrl, services, authMethod, network.caFile)
 // are restricted in untrusted workspaces (package.json capabilities) and are also
 // read here through `inspect()`, ignoring workspace values when the workspace is
 // not trusted, so the rule holds whatever the host does.
@@ -13,6 +13,8 @@ export type SandboxEdition = 'professional' | 'standard';
 
 export interface Settings {
   serviceUrl: string;
+  /** The named service profiles as written (read by readProfiles in ./profiles). */
+  services: unknown;
   authMethod: AuthMethod;
   organizations: string[];
   processCategoriesPageSize: number;
@@ -30,7 +32,7 @@ export interface Settings {
 }
 
 /** Keys restricted in untrusted workspaces (also declared in package.json). */
-export const RESTRICTED_KEYS = ['serviceUrl', 'authMethod', 'network.caFile'] as const;
+export const RESTRICTED_KEYS = ['serviceUrl', 'services', 'authMethod', 'network.caFile'] as const;
 
 function cfg(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration(SECTION);
@@ -53,6 +55,7 @@ export function readSettings(trusted = vscode.workspace.isTrusted): Settings {
   const orgs = c.get<unknown>('organizations', []);
   return {
     serviceUrl: String(restricted<string>('serviceUrl', '', trusted) ?? ''),
+    services: restricted<unknown>('services', [], trusted),
     authMethod: authMethod === 'basic' || authMethod === 'apiKey' ? authMethod : 'token',
     organizations: Array.isArray(orgs) ? orgs.filter((o): o is string => typeof o === 'string' && o.trim() !== '').map((o) => o.trim()) : [],
     processCategoriesPageSize: int(c.get('processCategories.pageSize'), 50, 1, 1000),
@@ -84,6 +87,11 @@ export async function updateOrganizations(ids: string[]): Promise<void> {
         ? vscode.ConfigurationTarget.Workspace
         : vscode.ConfigurationTarget.Global;
   await c.update('organizations', ids, target);
+}
+
+/** Writes the service profiles to the user (global) settings. */
+export async function updateServices(services: unknown[]): Promise<void> {
+  await cfg().update('services', services, vscode.ConfigurationTarget.Global);
 }
 
 export async function updateServiceUrl(url: string): Promise<void> {

@@ -25,12 +25,21 @@ import { defaultStartSandbox, startedBy } from './sandboxService';
 import { CredentialStore, credentialKey, type StoredCredential } from './secrets';
 import { closeQuietly, credentialLogin, newServiceClient, toClientCredentials, type BuiltClient } from './serviceClient';
 import { releasable, SharedAttempt } from './sharedAttempt';
-import { normalizeServiceUrl, serviceLabel } from './serviceUrl';
+import { normalizeServiceUrl } from './serviceUrl';
+import { activeProfile, readProfiles, type Profiles, type ServiceProfile } from './profiles';
 import { core } from '../core/load';
 
 export { NotConnectedError, SignInCancelledError } from './connectionTypes';
 export type { ClientRequestOptions, ConnectionDeps, ConnectionInfo, RunningSandbox, SignInMethod, SignInPrompts } from './connectionTypes';
 export { toClientCredentials } from './serviceClient';
+
+/** The workspace state key of the active service profile's name. */
+const ACTIVE_PROFILE_KEY = 'workItemStudio.activeServiceProfile';
+
+function memoryState(): NonNullable<ConnectionDeps['profileState']> {
+  const values = new Map<string, unknown>();
+  return { get: <T>(key: string) => values.get(key) as T | undefined, update: async (key, value) => void values.set(key, value) };
+}
 
 export class ConnectionManager extends Disposable implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -70,18 +79,18 @@ export class ConnectionManager extends Disposable implements vscode.Disposable {
     return (this.jobTrafficMade ??= new (core().InFlight)());
   }
 
+  /** Where the active profile's name is kept: the workspace state, or memory (tests). */
+  private readonly profileState: NonNullable<ConnectionDeps['profileState']>;
+
   constructor(private readonly deps: ConnectionDeps) {
     super();
     this.store = new CredentialStore(deps.secrets);
+    this.profileState = deps.profileState ?? memoryState();
     this.register(
       this.emitter,
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('workItemStudio.serviceUrl') || e.affectsConfiguration('workItemStudio.sandboxLabel') || e.affectsConfiguration('workItemStudio.network') || e.affectsConfiguration('workItemStudio.authMethod') || e.affectsConfiguration('http')) {
-          this.resetClient();
-          this.changed();
-          this.warnJobsLeftBehind();
-          // Another service (or auth method) may be in use now: show its signed-in state, not the old one's.
-          void this.refreshSignedInState();
+        if (['serviceUrl', 'services', 'sandboxLabel', 'network', 'authMethod'].some((k) => e.affectsConfiguration(`workItemStudio.${k}`)) || e.affectsConfiguration('http')) {
+          this.serviceChanged();
         }
       }),
       vscode.workspace.onDidGrantWorkspaceTrust(() => {
@@ -93,18 +102,77 @@ export class ConnectionManager extends Disposable implements vscode.Disposable {
     void this.updateContext();
   }
 
-  /** The service in use: the running sandbox first, else the configured URL (undefined when none or invalid). */
+  /** The service in use: the running sandbox first, else the active service profile (undefined when none or invalid). */
   get current(): ConnectionInfo | undefined {
     if (this.sandbox) {
       return { baseUrl: this.sandbox.url.replace(/\/+$/, ''), origin: this.sandbox.origin, label: vscode.l10n.t('Sandbox (this window)'), isSandbox: true };
     }
-    const raw = this.deps.serviceUrl ? this.deps.serviceUrl() : readSettings().serviceUrl;
-    const n = normalizeServiceUrl(raw);
-    if (!n.ok) return undefined;
-    if (startedBy(n.baseUrl) === 'npm start') {
-      return { baseUrl: n.baseUrl, origin: n.origin, label: vscode.l10n.t('Sandbox (started by npm start)'), isSandbox: false, startedSandbox: true };
+    const profile = activeProfile(this.profiles.list, this.chosenProfile());
+    return profile ? this.infoOf(profile) : undefined;
+  }
+
+  /** A profile as a service to connect to. */
+  infoOf(profile: ServiceProfile): ConnectionInfo {
+    const base = { baseUrl: profile.baseUrl, origin: profile.origin, profile: profile.name, ...(profile.authMethod ? { authMethod: profile.authMethod } : {}) };
+    if (profile.fromServiceUrl && startedBy(profile.baseUrl) === 'npm start') {
+      return { ...base, label: vscode.l10n.t('Sandbox (started by npm start)'), isSandbox: false, startedSandbox: true };
     }
-    return { baseUrl: n.baseUrl, origin: n.origin, label: serviceLabel(n.baseUrl), isSandbox: false };
+    return { ...base, label: profile.name, isSandbox: false };
+  }
+
+  /**
+   * Every service one can be signed in to here, with what is stored for it (never the secret's
+   * text to a log): the sandbox this window started, then each profile. The Accounts menu shows them.
+   */
+  async signIns(): Promise<{ info: ConnectionInfo; credential: StoredCredential | undefined }[]> {
+    const infos: ConnectionInfo[] = [];
+    if (this.sandbox) infos.push(this.current!);
+    for (const p of this.profiles.list) infos.push(this.infoOf(p));
+    return Promise.all(infos.map(async (info) => ({ info, credential: await this.store.get(info.origin) })));
+  }
+
+  /** Interactive sign-in to `info` (a profile that need not be the one in use). Resolves false when cancelled. */
+  signInTo(info: ConnectionInfo): Promise<boolean> {
+    return this.ask(info, 'command');
+  }
+
+  /** Signs out of `origin`, the service in use or another profile's. */
+  async signOutOf(origin: string): Promise<void> {
+    if (this.current?.origin === origin) return this.signOut();
+    await this.store.delete(origin);
+    this.deps.log.info(`Signed out of ${origin}.`);
+    this.emitter.fire();
+  }
+
+  /** The service profiles of the settings (`workItemStudio.services`, then `workItemStudio.serviceUrl`). */
+  get profiles(): Profiles {
+    if (this.deps.serviceUrl) return readProfiles([], this.deps.serviceUrl());
+    const s = readSettings();
+    return readProfiles(s.services, s.serviceUrl);
+  }
+
+  /** The name of the profile chosen in this workspace (it may no longer exist). */
+  private chosenProfile(): string | undefined {
+    return this.profileState.get<string>(ACTIVE_PROFILE_KEY);
+  }
+
+  /**
+   * Makes `name` this workspace's service profile. Like a changed service URL: the client and
+   * its sign-in are the new service's, and jobs running on the old one pause (they do not follow).
+   */
+  async useProfile(name: string): Promise<void> {
+    if (!this.profiles.list.some((p) => p.name === name)) throw new Error(vscode.l10n.t('There is no service profile named "{0}".', name));
+    await this.profileState.update(ACTIVE_PROFILE_KEY, name);
+    this.serviceChanged();
+  }
+
+  /** The service in use may be another one now: its client, sign-in state and context keys. */
+  private serviceChanged(): void {
+    this.resetClient();
+    this.changed();
+    this.warnJobsLeftBehind();
+    // Another service (or auth method) may be in use now: show its signed-in state, not the old one's.
+    void this.refreshSignedInState();
   }
 
   get isSignedIn(): boolean {
@@ -292,6 +360,7 @@ export class ConnectionManager extends Disposable implements vscode.Disposable {
     await this.store.set(info.origin, credential, { sessionOnly: info.isSandbox });
     if (info.isSandbox) this.sandboxAutoSignIn = false;
     if (this.current?.origin === info.origin) this.credentialsChanged(credential);
+    else this.emitter.fire(); // another profile's sign-in: the Accounts menu shows it
     const how = credential.kind === 'apiKey' ? ' with an API key' : credential.kind === 'bearer' && !credential.loginName ? ' with a token' : ` as ${credentialLogin(credential)}`;
     this.deps.log.info(`Signed in to ${info.origin}${how} (${credential.kind}).`);
     return true;

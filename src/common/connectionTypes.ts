@@ -16,6 +16,10 @@ export interface ConnectionInfo {
   isSandbox: boolean;
   /** The configured service is the sandbox `npm start` serves (its workspace setting workItemStudio.sandboxLabel says so). */
   startedSandbox?: boolean;
+  /** The service profile in use (its name is the label); absent for the sandbox this window started. */
+  profile?: string;
+  /** The sign-in method the profile offers first (else the workItemStudio.authMethod setting). */
+  authMethod?: AuthMethod;
 }
 
 /** How a person signs in; the default asks through quick picks and input boxes. */
@@ -40,6 +44,8 @@ export interface ConnectionDeps {
   prompts: SignInPrompts;
   /** Reads the configured service URL (default: the restricted setting). */
   serviceUrl?: () => string;
+  /** Where the name of this workspace's active service profile is kept (the workspace state); default: memory. */
+  profileState?: { get<T>(key: string): T | undefined; update(key: string, value: unknown): Thenable<void> };
   /** Starts a sandbox (default: `createSandbox` from src/sandbox on 127.0.0.1, port 0). */
   startSandbox?: (edition: SandboxEdition, log: Logger) => Promise<RunningSandbox>;
   /** Builds the undici dispatcher (proxy, CA: src/api/dispatcher.ts); undefined = the client's own Agent. */

@@ -13,7 +13,7 @@ export async function askCredential(
   previousLogin: string | undefined,
   signInWith: (loginName: string, password: string) => Promise<string>,
 ): Promise<StoredCredential | undefined> {
-  const method = await p.pickMethod(info, readSettings().authMethod, reason);
+  const method = await p.pickMethod(info, info.authMethod ?? readSettings().authMethod, reason);
   if (!method) return undefined;
   if (method === 'pasteToken') {
     const token = (await p.askToken(info))?.trim();

@@ -7,6 +7,9 @@ import { normalizeServiceUrl } from '../common/serviceUrl';
 import { windowSignInPrompts } from '../common/signInPrompts';
 import { ConnectionStatusBar } from '../common/statusBar';
 import { confirmServiceSwitch, registerSandboxCommands } from './sandbox';
+import { profileItems, registerProfileCommands, serviceUrlProblem, switchProfile } from './profiles';
+import { AUTH_PROVIDER_ID, ServiceAuthenticationProvider } from './accounts';
+import type { SignInPrompts } from '../common/connection';
 import { welcomeStartedSandbox } from './startWelcome';
 import type { Dispatcher } from 'undici';
 import { core } from '../core/load';
@@ -16,11 +19,21 @@ import { core } from '../core/load';
  * registers connect / sign-in / sign-out / sandbox commands. Everything is disposed
  * with the extension.
  */
-export function createConnection(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): ConnectionManager {
+export function createConnection(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): { connection: ConnectionManager; setSignInPrompts: (p: Partial<SignInPrompts> | undefined) => void } {
+  // Tests answer the sign-in through the test hooks (src/extension.ts); otherwise the window asks.
+  let scripted: Partial<SignInPrompts> | undefined;
+  const prompts: SignInPrompts = {
+    pickMethod: (...a) => (scripted?.pickMethod ?? windowSignInPrompts.pickMethod)(...a),
+    askLoginName: (...a) => (scripted?.askLoginName ?? windowSignInPrompts.askLoginName)(...a),
+    askPassword: (...a) => (scripted?.askPassword ?? windowSignInPrompts.askPassword)(...a),
+    askToken: (...a) => (scripted?.askToken ?? windowSignInPrompts.askToken)(...a),
+    askApiKey: (...a) => (scripted?.askApiKey ?? windowSignInPrompts.askApiKey)(...a),
+  };
   const connection = new ConnectionManager({
     secrets: context.secrets,
     log,
-    prompts: windowSignInPrompts,
+    prompts,
+    profileState: context.workspaceState,
     dispatcher: () => networkDispatcher(log),
     warnInsecure: (info) => {
       void vscode.window.showWarningMessage(
@@ -51,13 +64,21 @@ export function createConnection(context: vscode.ExtensionContext, log: vscode.L
     void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of {0}.', connection.current.label));
   });
   registerSandboxCommands(context, log, connection);
+  registerProfileCommands(context, log, connection);
+  // The Accounts menu: the same sign-ins as the status bar and the commands.
+  const accounts = new ServiceAuthenticationProvider(connection);
+  context.subscriptions.push(
+    accounts,
+    vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, 'Work Item Studio', accounts, { supportsMultipleAccounts: true }),
+    connection.onDidChange(() => void accounts.offerSignIn().catch(() => undefined)),
+  );
   // The signed-in state is read lazily after activation (SecretStorage is not touched during activate()).
   const timer = setTimeout(() => {
     void connection.refreshSignedInState();
     welcomeStartedSandbox(context, connection);
   }, 0);
   context.subscriptions.push({ dispose: () => clearTimeout(timer) });
-  return connection;
+  return { connection, setSignInPrompts: (p) => void (scripted = p) };
 }
 
 /**
@@ -84,17 +105,22 @@ async function networkDispatcher(log: vscode.LogOutputChannel): Promise<Dispatch
 }
 
 interface ActionItem extends vscode.QuickPickItem {
-  action: 'url' | 'sandbox' | 'signIn' | 'signOut' | 'stopSandbox';
+  action: 'url' | 'sandbox' | 'signIn' | 'signOut' | 'stopSandbox' | 'profile' | 'addProfile';
+  profile?: string;
 }
 
 async function connect(connection: ConnectionManager): Promise<void> {
   const info = connection.current;
+  // Other profiles first: switching is what the status bar is clicked for most.
+  const others = profileItems(connection).filter((i) => !i.detail);
   const items: ActionItem[] = [
+    ...others.map((i) => ({ action: 'profile' as const, profile: i.profile!.name, label: vscode.l10n.t('$(arrow-swap) Switch to {0}', i.profile!.name), description: i.description })),
     { action: 'url', label: vscode.l10n.t('$(globe) Enter the Service URL…'), detail: info && !info.isSandbox ? info.baseUrl : undefined },
     connection.sandboxUrl
       ? { action: 'stopSandbox', label: vscode.l10n.t('$(debug-stop) Stop Sandbox'), detail: connection.sandboxUrl }
       : { action: 'sandbox', label: vscode.l10n.t('$(beaker) Start Sandbox'), detail: vscode.l10n.t('A local reference service with demo data, for this session only.') },
   ];
+  items.push({ action: 'addProfile', label: vscode.l10n.t('$(add) Add Service Profile…') });
   if (info) {
     items.push(
       connection.isSignedIn
@@ -107,6 +133,10 @@ async function connect(connection: ConnectionManager): Promise<void> {
     placeHolder: info ? vscode.l10n.t('Connected to {0}', info.baseUrl) : vscode.l10n.t('No service is configured'),
   });
   switch (pick?.action) {
+    case 'profile':
+      return switchProfile(connection, pick.profile!);
+    case 'addProfile':
+      return vscode.commands.executeCommand('workItemStudio.addServiceProfile');
     case 'url':
       return enterUrl(connection);
     case 'sandbox':
@@ -127,26 +157,7 @@ async function enterUrl(connection: ConnectionManager): Promise<void> {
     prompt: vscode.l10n.t('Base URL of the service, including /api (for example https://pm.example.com/TimeTrackerNX/api)'),
     value: readSettings().serviceUrl,
     ignoreFocusOut: true,
-    validateInput: (v) => {
-      const n = normalizeServiceUrl(v);
-      if (n.ok) {
-        return n.insecure
-          ? { message: vscode.l10n.t('Plain http to another machine sends your credentials unencrypted.'), severity: vscode.InputBoxValidationSeverity.Warning }
-          : undefined;
-      }
-      switch (n.problem) {
-        case 'empty':
-          return vscode.l10n.t('Enter the base URL of the service.');
-        case 'scheme':
-          return vscode.l10n.t('The URL must start with https:// or http://.');
-        case 'credentials':
-          return vscode.l10n.t('Do not put a login name or password in the URL; sign in after connecting.');
-        case 'query':
-          return vscode.l10n.t('The base URL cannot have a query (?) or fragment (#).');
-        default:
-          return vscode.l10n.t('This is not a valid URL.');
-      }
-    },
+    validateInput: serviceUrlProblem,
   });
   if (value === undefined) return;
   const n = normalizeServiceUrl(value);
@@ -155,6 +166,9 @@ async function enterUrl(connection: ConnectionManager): Promise<void> {
   if (n.baseUrl !== info?.baseUrl && !(await confirmServiceSwitch(connection, () => true, vscode.l10n.t('Switch Service')))) return;
   if (connection.sandboxUrl) await connection.stopSandbox();
   await updateServiceUrl(n.baseUrl);
+  // The URL entered is the profile in use now (a named profile of that URL, or the setting's).
+  const profile = connection.profiles.list.find((p) => p.baseUrl === n.baseUrl);
+  if (profile) await connection.useProfile(profile.name);
   const now = connection.current;
   if (now?.baseUrl !== n.baseUrl) {
     void vscode.window.showWarningMessage(

@@ -3,7 +3,7 @@
 // before the view asks for rows.
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../common/connection';
-import type { DetailsDocuments } from '../views/common';
+import { describeServiceOf, type DetailsDocuments } from '../views/common';
 import { registerOrganizationCommands } from './commands';
 import { rootChoices } from './model/rootChoices';
 import type { OrgTreeNode } from './nodes';
@@ -24,7 +24,7 @@ export function registerOrganizations(context: vscode.ExtensionContext, log: vsc
     showCollapseAll: true,
   });
   tree.view = view;
-  context.subscriptions.push(tree, view, tree.trackExpansion(view));
+  context.subscriptions.push(tree, view, tree.trackExpansion(view), describeServiceOf(view as vscode.TreeView<unknown>, connection));
   registerOrganizationCommands(context, log, tree, view as vscode.TreeView<unknown>, details);
   const topOrganizations = async (): Promise<string[]> => {
     if (!connection.current) return [];

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../common/connection';
 import { registerCategoryCommands } from './commands';
+import { describeServiceOf } from '../views/common';
 import { ProcessCategoriesTree, type CategoryTreeNode, type CategoryUsers } from './tree';
 
 export interface ProcessCategoriesFeature {
@@ -23,7 +24,7 @@ export function registerProcessCategories(
     canSelectMany: true,
   });
   tree.view = view;
-  context.subscriptions.push(tree, view);
+  context.subscriptions.push(tree, view, describeServiceOf(view as vscode.TreeView<unknown>, connection));
   registerCategoryCommands(context, log, tree);
   return { tree, view };
 }

@@ -115,7 +115,7 @@ export const BAR_COMMANDS = ['build', 'named', 'save', 'columns', 'useInRequest'
 export type BarCommand = (typeof BAR_COMMANDS)[number];
 
 export type ToWebview =
-  | { type: 'init'; title: string; strings: TableStrings; columns: ColumnInfo[]; sort?: { key: string; direction: 'asc' | 'desc' }; lowestOnly: boolean; filterText: string; rowHeight: number }
+  | { type: 'init'; title: string; service?: string; strings: TableStrings; columns: ColumnInfo[]; sort?: { key: string; direction: 'asc' | 'desc' }; lowestOnly: boolean; filterText: string; rowHeight: number }
   /** A new view: `total` rows will follow in `rows` chunks; `tree` true when the name column shows the tree (no sort, folders shown). */
   | { type: 'reset'; generation: number; total: number; loaded: number; tree: boolean }
   | { type: 'rows'; generation: number; start: number; rows: PageRow[] }

@@ -20,7 +20,7 @@ export interface TableDeps {
   connection: {
     getClient(o?: { signal?: AbortSignal; background?: boolean }): Promise<ServiceClient>;
     /** The configured service (a sandbox started in this window gets a new port each time: its edits are kept under "sandbox"). */
-    readonly current?: { baseUrl: string; isSandbox: boolean } | undefined;
+    readonly current?: { baseUrl: string; isSandbox: boolean; label?: string } | undefined;
   };
   /** Unsent edits kept per project and service (workspaceState, or globalState without a workspace). */
   kept(): KeptStore;

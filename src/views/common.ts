@@ -277,3 +277,15 @@ export async function askTextFilter<F extends 'name' | 'code' | 'keyword'>(
   const parsed = parseFilter<F>(value, fields, 'keyword' as F);
   return parsed.ok ? parsed.filter : undefined;
 }
+
+/**
+ * Shows which service a tree view reads (the profile's name, or the sandbox) as its description,
+ * next to its title, kept up to date when the service in use changes.
+ */
+export function describeServiceOf(view: vscode.TreeView<unknown>, connection: ConnectionManager): vscode.Disposable {
+  const update = () => {
+    view.description = connection.current?.label;
+  };
+  update();
+  return connection.onDidChange(update);
+}

@@ -5,7 +5,7 @@ import type { JobPlan, JobResult } from '../bulk/types';
 import type { ConnectionManager } from '../common/connection';
 import { readSettings } from '../common/config';
 import { describeError } from '../common/messages';
-import type { DetailsDocuments } from '../views/common';
+import { describeServiceOf, type DetailsDocuments } from '../views/common';
 import { registerWorkItemCommands, type NewUpdateHook } from './commands';
 import { appliedIds, parentsToReload } from './model/applied';
 import type { UserNames } from './tooltip';
@@ -38,6 +38,7 @@ export function registerWorkItems(context: vscode.ExtensionContext, log: vscode.
   context.subscriptions.push(
     tree,
     view,
+    describeServiceOf(view as vscode.TreeView<unknown>, connection),
     view.onDidChangeCheckboxState((e) => {
       const on: string[] = [];
       const off: string[] = [];

@@ -97,8 +97,8 @@ describe('composed Japanese messages read as Japanese (wording helpers with the 
       wording.outcomeMessage(result('failed', byState(5, 3, 2, 4), byState(2, 1, 1, 1)), label).text,
       wording.outcomeMessage(result('cancelled', byState(1, 0, 0, 4), byState(1, 0, 0, 2)), label).text,
     ];
-    // The label ends with a half-width parenthesis: spaced from the particle, like Latin text.
-    assert.equal(texts[0], 'サンドボックス (このウィンドウ) の作業項目 5 件を更新しました。');
+    // A service label is a word (a profile's name such as 本番, the sandbox's name): particles attach to it.
+    assert.equal(texts[0], 'このウィンドウのサンドボックスの作業項目 5 件を更新しました。');
     for (const s of texts) {
       assert.deepEqual(spacedParticles(s, ['件', 'リクエスト']), [], s);
       assert.deepEqual(spacingProblems(s), [], s);

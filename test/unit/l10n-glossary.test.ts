@@ -250,7 +250,7 @@ describe('Japanese strings follow the glossary (l10n/glossary.json)', () => {
       const undo = 'puts back the {0} of {1}';
       assert.deepEqual(kinds.get(undo), { '{0}': 'text', '{1}': 'count' }, 'undo summary: undoKindText(kind), itemsText(items)');
       assert.equal(kinds.get('Updated {0} on {1}.')?.['{0}'], 'text', 'workItemsText(n) reads "作業項目 n 件"');
-      assert.equal(kinds.get('Updated {0} on {1}.')?.['{1}'], 'text-number', 'a service label: "サンドボックス (このウィンドウ)" or a host name');
+      assert.equal(kinds.get('Updated {0} on {1}.')?.['{1}'], 'text', 'a service label: a profile\'s name ("本番"), "このウィンドウのサンドボックス"');
       assert.equal(kinds.get('{0} changed on the service since the preview, not by a send of this document.')?.['{0}'], 'count', 'askDrift(count) is given itemsText(n)');
       assert.equal(kinds.get('{0} cannot be sent: {1}')?.['{0}'], 'number', 'a document\'s file name ends with its extension');
       assert.equal(kinds.get('{0} items')?.['{0}'], 'number');

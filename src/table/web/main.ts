@@ -224,8 +224,12 @@ function schedule(): void {
   });
 }
 
+/** The service the rows are read from (the profile's name), said before the count. */
+let service: string | undefined;
+
 function updateStatus(): void {
-  status.textContent = statusText(strings, { total, loaded, loading }, lang);
+  const text = statusText(strings, { total, loaded, loading }, lang);
+  status.textContent = service ? `${service} · ${text}` : text;
 }
 
 function moveFocus(r: number, c: number, extend: boolean): void {
@@ -346,6 +350,7 @@ onMessages<ToWebview>((m) => {
       strings = m.strings;
       columns = m.columns;
       ariaGrid.setAttribute('aria-label', m.title);
+      service = m.service;
       rowHeight = m.rowHeight;
       sort = m.sort;
       if (!bar) bar = makeBar(m.filterText, m.lowestOnly);
