@@ -29,6 +29,8 @@ export interface WorkItemStudioApi {
   ): void;
   /** What VS Code calls to restore a work item table tab after a window reload (tests restore a tab through it). */
   readonly tableSerializer: TableSerializer;
+  /** The text of the connection's status bar item (which service and who is signed in). */
+  connectionStatus(): string;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface WorkItemStudioApi {
 export function activate(context: vscode.ExtensionContext): WorkItemStudioApi | undefined {
   const log = vscode.window.createOutputChannel('Work Item Studio', { log: true });
   context.subscriptions.push(log);
-  const { connection, setSignInPrompts } = createConnection(context, log);
+  const { connection, setSignInPrompts, statusText } = createConnection(context, log);
   // The read-only JSON documents of "Show Details" (one content provider for every view).
   const details = new DetailsDocuments();
   context.subscriptions.push(details);
@@ -68,6 +70,7 @@ export function activate(context: vscode.ExtensionContext): WorkItemStudioApi | 
       setSignInPrompts(prompts?.signIn);
     },
     tableSerializer: table.serializer,
+    connectionStatus: statusText,
   };
 }
 

@@ -74,7 +74,7 @@ async function checkAndPlan(doc: vscode.TextDocument, deps: SendDeps): Promise<C
   }
   const info = connections.current;
   if (!info) throw new NotConnectedError();
-  refuseOtherService({ text: doc.getText(), name, uri: doc.uri }, info); // before any question: a document for another service is not sent
+  refuseOtherService({ text: doc.getText(), name, uri: doc.uri }, info, connections.profiles.list); // before any question: a document for another service is not sent
   const d = analysis.validation.document;
   let plan: JobPlan;
   try {

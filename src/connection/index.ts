@@ -19,7 +19,7 @@ import { core } from '../core/load';
  * registers connect / sign-in / sign-out / sandbox commands. Everything is disposed
  * with the extension.
  */
-export function createConnection(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): { connection: ConnectionManager; setSignInPrompts: (p: Partial<SignInPrompts> | undefined) => void } {
+export function createConnection(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): { connection: ConnectionManager; setSignInPrompts: (p: Partial<SignInPrompts> | undefined) => void; statusText: () => string } {
   // Tests answer the sign-in through the test hooks (src/extension.ts); otherwise the window asks.
   let scripted: Partial<SignInPrompts> | undefined;
   const prompts: SignInPrompts = {
@@ -41,9 +41,10 @@ export function createConnection(context: vscode.ExtensionContext, log: vscode.L
       );
     },
   });
+  const statusBar = new ConnectionStatusBar(connection);
   context.subscriptions.push(
     connection,
-    new ConnectionStatusBar(connection),
+    statusBar,
     context.secrets.onDidChange((e) => {
       if (e.key.startsWith('workItemStudio.credentials:')) void connection.secretsChanged(e.key);
     }),
@@ -78,7 +79,7 @@ export function createConnection(context: vscode.ExtensionContext, log: vscode.L
     welcomeStartedSandbox(context, connection);
   }, 0);
   context.subscriptions.push({ dispose: () => clearTimeout(timer) });
-  return { connection, setSignInPrompts: (p) => void (scripted = p) };
+  return { connection, setSignInPrompts: (p) => void (scripted = p), statusText: () => statusBar.text };
 }
 
 /**

@@ -55,14 +55,16 @@ async function pickProfile(connection: ConnectionManager): Promise<void> {
 /** Makes `name` the profile of this workspace, after asking about jobs that would pause. */
 export async function switchProfile(connection: ConnectionManager, name: string): Promise<void> {
   const current = connection.current;
-  if (!current?.isSandbox && current?.profile === name) return;
-  const target = connection.profiles.list.find((p) => p.name === name);
-  if (!target) throw new Error(vscode.l10n.t('There is no service profile named "{0}".', name));
-  if (!(await confirmServiceSwitch(connection, () => true, vscode.l10n.t('Switch Service')))) return;
-  if (connection.sandboxUrl) await connection.stopSandbox();
-  await connection.useProfile(name);
+  if (current?.isSandbox || current?.profile !== name) {
+    if (!connection.profiles.list.some((p) => p.name === name)) throw new Error(vscode.l10n.t('There is no service profile named "{0}".', name));
+    if (!(await confirmServiceSwitch(connection, () => true, vscode.l10n.t('Switch Service')))) return;
+    if (connection.sandboxUrl) await connection.stopSandbox();
+    await connection.useProfile(name);
+  }
+  // The profile in use (already, or now) without a sign-in asks for one.
   await connection.refreshSignedInState();
-  if (!connection.isSignedIn) await connection.signIn('command');
+  // Joins the prompt the views' first reads of the new service may have opened already: one prompt.
+  if (!connection.isSignedIn) await connection.signIn('missing');
 }
 
 /** Checks a base URL as the connect box does (undefined: fine; a warning is still fine). */

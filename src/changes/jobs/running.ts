@@ -87,7 +87,7 @@ export class JobRunner implements vscode.Disposable {
 
   /** Runs a new job for a planned document: journal, progress with cancel, result view. */
   async runNew(source: JobSourceInfo, plan: JobPlan, info: ConnectionInfo): Promise<JobResult> {
-    refuseOtherService(source, info); // a document that names its service (an undo document) goes there or nowhere
+    refuseOtherService(source, info, this.connections.profiles.list); // a document that names its service (an undo document) goes there or nowhere
     await this.connections.getClient(); // signs in first when needed, before anything is written
     // Every call of this Send (the values before, which the drift check shares, the updates, the values after)
     // takes its turn on one pacing: together they keep the configured rate and the time the confirmation announced.
@@ -373,7 +373,11 @@ export function withReadingAfter(model: ResultViewModel): ResultViewModel {
  * with a UserInputError naming both, before anything is written or sent. A document
  * without `service` is sent as any other.
  */
-export function refuseOtherService(source: Pick<JobSourceInfo, 'text' | 'name'> & { uri?: vscode.Uri }, info: Pick<ConnectionInfo, 'baseUrl'>): void {
+export function refuseOtherService(
+  source: Pick<JobSourceInfo, 'text' | 'name'> & { uri?: vscode.Uri },
+  info: Pick<ConnectionInfo, 'baseUrl' | 'label'>,
+  profiles: readonly { name: string; baseUrl: string }[] = [],
+): void {
   let value: unknown;
   try {
     value = parseJsonc(source.text ?? '');
@@ -384,6 +388,20 @@ export function refuseOtherService(source: Pick<JobSourceInfo, 'text' | 'name'> 
   if (service === undefined) return;
   const named = typeof service === 'string' ? service.trim() : JSON.stringify(service);
   if (typeof service === 'string' && !core().otherServiceOf({ service }, info.baseUrl)) return;
+  // A service profile of that URL: said by its name, as the status bar says it.
+  const profile = typeof service === 'string' ? profiles.find((p) => !core().otherServiceOf({ service }, p.baseUrl)) : undefined;
+  if (profile) {
+    throw new UserInputError(
+      vscode.l10n.t(
+        '{0} is for {1} only (its "service", {2}; an undo document goes only to the service of the job it undoes), but {3} is in use. Nothing was sent. Switch to {1} and send it again.',
+        source.name,
+        profile.name,
+        named,
+        info.label,
+      ),
+      source.uri,
+    );
+  }
   throw new UserInputError(
     vscode.l10n.t(
       '{0} is for {1} only (its "service"; an undo document goes only to the service of the job it undoes), but the service in use is {2}. Nothing was sent. Connect to {1} and send it again.',
