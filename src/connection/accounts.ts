@@ -10,7 +10,7 @@ import type { StoredCredential } from '../common/secrets';
 /** The provider's ID (package.json contributes.authentication). */
 export const AUTH_PROVIDER_ID = 'workItemStudio';
 
-/** One session per service origin: the services of that origin are its scopes. */
+/** One session per service origin (its one scope), with the services of that origin. */
 interface Entry {
   session: vscode.AuthenticationSession;
   infos: ConnectionInfo[];
@@ -31,6 +31,15 @@ function accessToken(credential: StoredCredential): string {
 function who(credential: StoredCredential): string {
   if (credential.kind === 'apiKey') return vscode.l10n.t('API key');
   return credential.loginName ?? vscode.l10n.t('token');
+}
+
+/** The origin of a scope (a base URL or an origin); the text itself when it is no URL. */
+function originOf(scope: string): string {
+  try {
+    return new URL(scope).origin;
+  } catch {
+    return scope;
+  }
 }
 
 export class ServiceAuthenticationProvider implements vscode.AuthenticationProvider, vscode.Disposable {
@@ -63,7 +72,8 @@ export class ServiceAuthenticationProvider implements vscode.AuthenticationProvi
         id,
         accessToken: accessToken(credential),
         account: { id, label: `${who(credential)} @ ${infos.map((i) => i.label).join(', ')}` },
-        scopes: [...new Set(infos.flatMap((i) => [i.baseUrl, i.origin]))],
+        // One scope, the origin: what the sign-in is kept for (VS Code matches a sign-in request by its exact scopes).
+        scopes: [infos[0]!.origin],
       },
     }));
   }
@@ -71,7 +81,7 @@ export class ServiceAuthenticationProvider implements vscode.AuthenticationProvi
   async getSessions(scopes?: readonly string[]): Promise<vscode.AuthenticationSession[]> {
     const all = (await this.entries()).map((e) => e.session);
     const wanted = scopes?.filter((s) => s !== '') ?? [];
-    return wanted.length === 0 ? all : all.filter((s) => wanted.every((w) => s.scopes.includes(w.replace(/\/+$/, ''))));
+    return wanted.length === 0 ? all : all.filter((s) => wanted.every((w) => s.scopes.includes(originOf(w))));
   }
 
   /** Sign In from the Accounts menu (or another extension's request): the service the scope names, else the one in use. */
@@ -100,7 +110,7 @@ export class ServiceAuthenticationProvider implements vscode.AuthenticationProvi
     const info = this.connection.current;
     if (!info || info.isSandbox || this.connection.isSignedIn || this.requested.has(info.baseUrl)) return;
     this.requested.add(info.baseUrl);
-    await vscode.authentication.getSession(AUTH_PROVIDER_ID, [info.baseUrl], { createIfNone: false });
+    await vscode.authentication.getSession(AUTH_PROVIDER_ID, [info.origin], { createIfNone: false });
   }
 
   /** Reports the sessions added, removed and changed since the last report. */
@@ -122,7 +132,12 @@ export class ServiceAuthenticationProvider implements vscode.AuthenticationProvi
   private async serviceFor(scopes: readonly string[]): Promise<ConnectionInfo> {
     const wanted = scopes.map((s) => s.replace(/\/+$/, '')).filter((s) => s !== '');
     const all = (await this.connection.signIns()).map((s) => s.info);
-    const found = wanted.length === 0 ? this.connection.current : all.find((i) => wanted.includes(i.baseUrl)) ?? all.find((i) => wanted.includes(i.origin));
+    const current = this.connection.current;
+    // A base URL names its profile; an origin, the profile in use when it is there, else the first there.
+    const found =
+      wanted.length === 0
+        ? current
+        : all.find((i) => wanted.includes(i.baseUrl)) ?? (current && wanted.includes(current.origin) ? current : undefined) ?? all.find((i) => wanted.includes(i.origin));
     if (!found) {
       throw new Error(
         wanted.length === 0
