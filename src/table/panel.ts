@@ -314,7 +314,7 @@ export class TablePanel implements vscode.Disposable {
   }
 
   private sendInit(): void {
-    this.post({ type: 'init', title: this.source.title, service: this.deps.connection.current?.label, strings: tableStrings(), columns: this.columnInfo(), sort: this.layout.sort, lowestOnly: this.layout.lowestOnly, filterText: this.filterText, rowHeight: ROW_HEIGHT });
+    this.post({ type: 'init', title: this.source.title, service: (this.deps.connection.profiles?.list.length ?? 0) > 1 ? this.deps.connection.current?.label : undefined, strings: tableStrings(), columns: this.columnInfo(), sort: this.layout.sort, lowestOnly: this.layout.lowestOnly, filterText: this.filterText, rowHeight: ROW_HEIGHT });
     this.keepState();
   }
 

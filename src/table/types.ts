@@ -21,6 +21,8 @@ export interface TableDeps {
     getClient(o?: { signal?: AbortSignal; background?: boolean }): Promise<ServiceClient>;
     /** The configured service (a sandbox started in this window gets a new port each time: its edits are kept under "sandbox"). */
     readonly current?: { baseUrl: string; isSandbox: boolean; label?: string } | undefined;
+    /** The service profiles: with more than one, the table's status line names the one it reads. */
+    readonly profiles?: { list: readonly unknown[] };
   };
   /** Unsent edits kept per project and service (workspaceState, or globalState without a workspace). */
   kept(): KeptStore;

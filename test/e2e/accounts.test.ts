@@ -6,6 +6,7 @@
 // UPDATE_SCREENSHOTS=1.
 import * as assert from 'node:assert/strict';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index';
+import { ENGLISH, frameWith, JAPANESE } from './table-flow';
 import { ENGLISH_SIGN_IN, Workbench, type SignInPrompts } from './workbench';
 
 interface Texts {
@@ -61,13 +62,23 @@ for (const locale of ['en', 'ja'] as const) {
       await wb.expectVisible(toProd, `"${t.switchTo('本番')}" in the connection picker`);
       await wb.expectVisible(wb.quickInput.locator('.monaco-list-row', { hasText: t.switchTo('検証') }), `"${t.switchTo('検証')}" in the connection picker`);
       await page.waitForTimeout(300);
-      await wb.screenshot(`profile-switch${suffix}`);
+      // The picker, the side bar's view titles and the status bar's item are what it shows.
+      await wb.screenshot(`profile-switch${suffix}`, { x: 0, y: 0, width: 960, height: 260 });
       await toProd.first().click();
       const signedIn = page.locator('.statusbar-item', { hasText: /@本番/ });
       const picks = await wb.signIn('admin', 'password', signedIn, 60_000, t.signIn);
       assert.equal(picks, 1, 'one sign-in prompt for the new profile');
       // The views say which service they show.
       await wb.expectVisible(page.locator('.part.sidebar .pane-header .description', { hasText: '本番' }).first(), 'a view naming 本番');
+      // So does a work item table, in its status line.
+      const tt = locale === 'ja' ? JAPANESE : ENGLISH;
+      const pane = page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: tt.workItemsView }) });
+      const project = await wb.expectVisible(pane.locator('.monaco-list-row', { hasText: /PRJ-WEB/ }), 'the project PRJ-WEB of 本番', 60_000);
+      await project.click({ button: 'right' });
+      await wb.runMenuEntry(await wb.expectVisible(page.locator('.monaco-menu .action-item', { hasText: tt.openTable }), `${tt.openTable} in the project's context menu`));
+      const table = await frameWith(wb, '#rows .row:not(.pending) .cell', 'the rows of the table');
+      await wb.expectVisible(table.locator('#status', { hasText: /^本番 · / }), 'the table naming 本番 in its status line');
+      await page.keyboard.press('Control+W');
     });
 
     it('lists the sign-in in the Accounts menu as "admin @ 本番", and Sign Out there signs out', async () => {
@@ -83,7 +94,7 @@ for (const locale of ['en', 'ja'] as const) {
       const signOut = page.locator('.monaco-menu .action-item', { hasText: /^Sign Out$/ });
       await wb.expectVisible(signOut.first(), 'Sign Out in the account\'s menu');
       await page.waitForTimeout(300);
-      await wb.screenshot(`accounts-menu${suffix}`);
+      await wb.screenshot(`accounts-menu${suffix}`, { x: 0, y: 580, width: 740, height: 220 });
       await signOut.first().click();
       // VS Code asks before signing out of an account that extensions used.
       const confirm = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Sign Out$/ });

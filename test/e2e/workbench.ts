@@ -145,12 +145,12 @@ export class Workbench {
 
   /**
    * Saves a screenshot: test-results/screenshots/<name>.png, or the README's
-   * media/screenshots/<name>.png when UPDATE_SCREENSHOTS=1.
+   * media/screenshots/<name>.png when UPDATE_SCREENSHOTS=1; of the `clip` rectangle only when given.
    */
-  async screenshot(name: string): Promise<string> {
+  async screenshot(name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<string> {
     const file = path.join(SCREENSHOTS, `${name}.png`);
     await this.page.mouse.move(0, 0);
-    await this.page.screenshot({ path: file });
+    await this.page.screenshot({ path: file, ...(clip ? { clip } : {}) });
     return file;
   }
 

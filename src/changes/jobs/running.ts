@@ -236,7 +236,7 @@ export class JobRunner implements vscode.Disposable {
     if (!id) return;
     const journal = await this.load(id);
     const info = this.connections.current;
-    await this.showResults(journal, info && info.baseUrl === journal.plan.baseUrl ? info.label : journal.plan.baseUrl, false);
+    await this.showResults(journal, serviceLabelOf(journal, info), false);
   }
 
   /** The journal of a job (for other features: undo). */
@@ -311,7 +311,7 @@ export class JobRunner implements vscode.Disposable {
       try {
         const journal = await this.load(jobId);
         const info = this.connections.current;
-        model = await this.resultModel(journal, info && info.baseUrl === journal.plan.baseUrl ? info.label : journal.plan.baseUrl);
+        model = await this.resultModel(journal, serviceLabelOf(journal, info));
       } catch (e) {
         this.log.info(`The result view of job ${jobId} was not restored: ${e instanceof Error ? e.message : String(e)}`);
       }
@@ -411,6 +411,15 @@ export function refuseOtherService(
     ),
     source.uri,
   );
+}
+
+/**
+ * What a job's result view calls its service: the name in use for it (its profile), else the
+ * name the job recorded when it was sent, else its URL.
+ */
+function serviceLabelOf(journal: { plan: { baseUrl: string }; data: { service?: { label?: string } } }, info: ConnectionInfo | undefined): string {
+  if (info && info.baseUrl === journal.plan.baseUrl) return info.label;
+  return journal.data.service?.label ?? journal.plan.baseUrl;
 }
 
 /** Why a job paused and where the rest goes (only there) when it is resumed. */
