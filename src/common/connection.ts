@@ -146,7 +146,7 @@ export class ConnectionManager extends Disposable implements vscode.Disposable {
 
   /** The service profiles of the settings (`workItemStudio.services`, then `workItemStudio.serviceUrl`). */
   get profiles(): Profiles {
-    if (this.deps.serviceUrl) return readProfiles([], this.deps.serviceUrl());
+    if (this.deps.serviceUrl) return readProfiles(this.deps.services?.() ?? [], this.deps.serviceUrl());
     const s = readSettings();
     return readProfiles(s.services, s.serviceUrl);
   }

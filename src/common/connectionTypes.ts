@@ -44,6 +44,8 @@ export interface ConnectionDeps {
   prompts: SignInPrompts;
   /** Reads the configured service URL (default: the restricted setting). */
   serviceUrl?: () => string;
+  /** With `serviceUrl`: reads the service profiles as the setting holds them (default: none). */
+  services?: () => unknown;
   /** Where the name of this workspace's active service profile is kept (the workspace state); default: memory. */
   profileState?: { get<T>(key: string): T | undefined; update(key: string, value: unknown): Thenable<void> };
   /** Starts a sandbox (default: `createSandbox` from src/sandbox on 127.0.0.1, port 0). */

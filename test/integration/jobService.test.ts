@@ -133,4 +133,77 @@ describe('a job belongs to the service it started on (real extension host)', fun
       await fs.rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('switching the service profile in the middle of a job: paused, the rest "not sent", 0 requests to the new profile, resume there refused', async () => {
+    const data = () => generateDataset({ workItems: 120, users: 10, organizations: 2, processCategories: 0, seed: 7 });
+    const prod = await createSandbox({ data: data() });
+    const staging = await createSandbox({ data: data() });
+    const toProd = await countingProxy(prod);
+    const toStaging = await countingProxy(staging);
+    const signIn: SignInPrompts = { ...noPrompts, pickMethod: async () => 'token', askLoginName: async () => 'admin', askPassword: async () => 'password' };
+    const connection = new ConnectionManager({
+      secrets: memorySecrets(),
+      log,
+      prompts: signIn,
+      serviceUrl: () => '',
+      services: () => [
+        { name: '本番', url: toProd.url },
+        { name: '検証', url: toStaging.url },
+      ],
+    });
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wis-job-profile-'));
+    try {
+      await connection.useProfile('本番');
+      assert.equal(await connection.signIn('command'), true);
+      await fetch(`${prod.origin}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs: 40, method: 'PUT', times: 1000 }) });
+      const info = connection.current!;
+      assert.equal(info.label, '本番');
+      const ids = prod.data.workItems.filter((w) => w.itemTypeId !== '41' && w.plannedStartDate && !w.isDeleted).slice(0, 20).map((w) => w.id);
+      const plan = planJob({ workItemIds: ids, update: { moveScheduleDays: 1 }, baseUrl: info.baseUrl, maxIdsPerRequest: 2 });
+      const service = await connection.jobServiceFor(info);
+      assert.equal(service.label, '本番', 'the job records the profile by its name');
+      const journal = await JobJournal.create(dir, { source: { description: 'integration' }, plan, service });
+      const binding = connection.bindingFor(service);
+      const bound = connection.jobClient(binding);
+      const before = toStaging.count();
+      let switching: Promise<void> | undefined;
+      const result = await runJob(plan, {
+        client: bound.client,
+        journal,
+        service: binding,
+        concurrency: 2,
+        minIntervalMs: 0,
+        onProgress: (p) => {
+          if (p.requestsDone >= 3 && !switching) switching = connection.useProfile('検証');
+        },
+      });
+      bound.done();
+      await switching;
+      assert.equal(connection.current?.label, '検証');
+      assert.equal(toStaging.count(), before, 'no request of the job reached 検証');
+      const by = result.totals.requestsByState;
+      assert.equal(by.unknown + by.cancelled, 0, `nothing is of unknown outcome: ${JSON.stringify(by)}`);
+      assert.ok(by.pending > 0, `the rest is not sent: ${JSON.stringify(by)}`);
+      assert.equal(result.paused?.reason, 'service-changed');
+
+      // 検証 is in use now: a resume there is refused, nothing sent.
+      const back = await JobJournal.load(journal.file);
+      assert.equal(back.data.service?.label, '本番');
+      const other = connection.bindingFor(await connection.jobServiceFor(connection.current!));
+      const otherClient = connection.jobClient(other);
+      try {
+        await assert.rejects(resumeJob(back, { client: otherClient.client, service: other, minIntervalMs: 0 }), ServiceMismatchError);
+      } finally {
+        otherClient.done();
+      }
+      assert.equal(toStaging.count(), before);
+    } finally {
+      connection.dispose();
+      await toProd.close();
+      await toStaging.close();
+      await prod.close();
+      await staging.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
 });
