@@ -58,6 +58,38 @@ async function countingProxy(target: Sandbox): Promise<{ url: string; count: () 
   };
 }
 
+/**
+ * Runs `plan` as a job bound to `service` and calls `interrupt` (stop the sandbox, switch the
+ * profile) once three requests are done; resolves when both are over.
+ */
+async function runInterrupted(
+  connection: ConnectionManager,
+  dir: string,
+  plan: ReturnType<typeof planJob>,
+  service: Awaited<ReturnType<ConnectionManager['jobServiceFor']>>,
+  interrupt: () => Promise<void>,
+  whileBound?: () => void,
+): Promise<{ journal: JobJournal; result: Awaited<ReturnType<typeof runJob>> }> {
+  const journal = await JobJournal.create(dir, { source: { description: 'integration' }, plan, service });
+  const binding = connection.bindingFor(service);
+  const bound = connection.jobClient(binding);
+  whileBound?.();
+  let interrupting: Promise<void> | undefined;
+  const result = await runJob(plan, {
+    client: bound.client,
+    journal,
+    service: binding,
+    concurrency: 2,
+    minIntervalMs: 0,
+    onProgress: (p) => {
+      if (p.requestsDone >= 3 && !interrupting) interrupting = interrupt();
+    },
+  });
+  bound.done();
+  await interrupting;
+  return { journal, result };
+}
+
 describe('a job belongs to the service it started on (real extension host)', function () {
   this.timeout(120_000);
 
@@ -84,23 +116,7 @@ describe('a job belongs to the service it started on (real extension host)', fun
       const ids = sandbox.data.workItems.filter((w) => w.itemTypeId !== '41' && w.plannedStartDate && !w.isDeleted).slice(0, 20).map((w) => w.id);
       const plan = planJob({ workItemIds: ids, update: { moveScheduleDays: 1 }, baseUrl: info.baseUrl, maxIdsPerRequest: 2 });
       const service = await connection.jobServiceFor(info);
-      const journal = await JobJournal.create(dir, { source: { description: 'integration' }, plan, service });
-      const binding = connection.bindingFor(service);
-      const bound = connection.jobClient(binding);
-      assert.equal(connection.runningJobServices.length, 1);
-      let stopping: Promise<void> | undefined;
-      const result = await runJob(plan, {
-        client: bound.client,
-        journal,
-        service: binding,
-        concurrency: 2,
-        minIntervalMs: 0,
-        onProgress: (p) => {
-          if (p.requestsDone >= 3 && !stopping) stopping = connection.stopSandbox();
-        },
-      });
-      bound.done();
-      await stopping;
+      const { journal, result } = await runInterrupted(connection, dir, plan, service, () => connection.stopSandbox(), () => assert.equal(connection.runningJobServices.length, 1));
       assert.equal(proxy.count(), 0, 'no request reached the configured service');
       const by = result.totals.requestsByState;
       assert.equal(by.unknown + by.cancelled, 0, `nothing is of unknown outcome: ${JSON.stringify(by)}`);
@@ -162,23 +178,8 @@ describe('a job belongs to the service it started on (real extension host)', fun
       const plan = planJob({ workItemIds: ids, update: { moveScheduleDays: 1 }, baseUrl: info.baseUrl, maxIdsPerRequest: 2 });
       const service = await connection.jobServiceFor(info);
       assert.equal(service.label, '本番', 'the job records the profile by its name');
-      const journal = await JobJournal.create(dir, { source: { description: 'integration' }, plan, service });
-      const binding = connection.bindingFor(service);
-      const bound = connection.jobClient(binding);
       const before = toStaging.count();
-      let switching: Promise<void> | undefined;
-      const result = await runJob(plan, {
-        client: bound.client,
-        journal,
-        service: binding,
-        concurrency: 2,
-        minIntervalMs: 0,
-        onProgress: (p) => {
-          if (p.requestsDone >= 3 && !switching) switching = connection.useProfile('検証');
-        },
-      });
-      bound.done();
-      await switching;
+      const { journal, result } = await runInterrupted(connection, dir, plan, service, () => connection.useProfile('検証'));
       assert.equal(connection.current?.label, '検証');
       assert.equal(toStaging.count(), before, 'no request of the job reached 検証');
       const by = result.totals.requestsByState;
