@@ -1,8 +1,9 @@
-// The undici dispatcher for corporate networks: proxy (explicit setting or the
-// HTTPS_PROXY / HTTP_PROXY / NO_PROXY environment), proxy credentials, strict or
-// lax TLS, the system's CA certificates where the runtime exposes them, extra CA
-// certificates. No vscode import: the UI reads VS Code's `http.*` settings and
-// passes them in. Never calls setGlobalDispatcher.
+// The extension's own undici dispatcher for corporate networks: proxy (explicit setting or
+// the HTTPS_PROXY / HTTP_PROXY / NO_PROXY environment), proxy credentials, strict or lax
+// TLS, the system's CA certificates where the runtime exposes them, extra CA certificates.
+// In VS Code it is used when the extension's network settings override VS Code's network
+// (src/connection/network.ts); otherwise requests go through VS Code's (./hostFetchDispatcher).
+// No vscode import: the UI reads the settings and passes them in. Never calls setGlobalDispatcher.
 //
 // Proxy credentials travel only inside the proxy URL given to undici (which
 // sends them as Proxy-Authorization); they are never logged and never put into
@@ -12,12 +13,15 @@ import { promises as fs } from 'node:fs';
 import * as tls from 'node:tls';
 import { Agent, Dispatcher, ProxyAgent } from 'undici';
 import { DEFAULT_KEEP_ALIVE_MS, DEFAULT_MAX_CONNECTIONS, DEFAULT_TIMEOUTS } from './client';
+import { PromiseDispatcher } from './dispatcher-base';
 import { registerProxyEndpoints } from './dispatcher-info';
 import type { ProxyEndpoint } from './http';
 
 export interface DispatcherOptions {
-  /** Explicit proxy (VS Code `http.proxy`), e.g. `http://user:pass@proxy.corp:8080`. Overrides the environment. */
+  /** Explicit proxy (`workItemStudio.network.proxy` or `http.proxy`), e.g. `http://user:pass@proxy.corp:8080`. Overrides the environment. */
   proxyUrl?: string;
+  /** The setting `proxyUrl` comes from, named by a NetworkConfigError about it. */
+  proxySetting?: string;
   /** Hosts that bypass the proxy (VS Code `http.noProxy` joined with commas); added to NO_PROXY. */
   noProxy?: string;
   /** Verify the server's certificate (VS Code `http.proxyStrictSSL`). Default true. */
@@ -60,9 +64,10 @@ export class NetworkConfigError extends Error {
     message: string,
     /**
      * Where the bad value came from, for the UI: `file` is the CA file (CA codes),
-     * `variable` the environment variable holding the proxy URL (absent: the proxy setting).
+     * `variable` the environment variable holding the proxy URL, `setting` the setting holding it
+     * (when known; neither: a proxy setting).
      */
-    readonly origin: { file?: string; variable?: string } = {},
+    readonly origin: { file?: string; variable?: string; setting?: string } = {},
   ) {
     super(message);
     this.name = 'NetworkConfigError';
@@ -143,16 +148,13 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
     return agent;
   };
   const router = new ProxyRouter(direct, proxyAgent(proxies.http), proxyAgent(proxies.https), (host, port) => bypassesProxy(host, port, noProxy));
-  const endpoints: ProxyEndpoint[] = [proxies.http, proxies.https]
-    .filter((u): u is URL => u !== undefined)
-    .map((u) => ({ host: u.hostname.replace(/^\[|\]$/g, ''), port: Number(u.port) || (u.protocol === 'https:' ? 443 : 80) }));
-  registerProxyEndpoints(router, endpoints);
+  registerProxyEndpoints(router, endpointsOf(proxies));
   infos.set(router, info);
   return router;
 }
 
 /** Sends each request directly or through the proxy for its origin's scheme. */
-class ProxyRouter extends Dispatcher {
+class ProxyRouter extends PromiseDispatcher {
   constructor(
     private readonly direct: Agent,
     private readonly httpProxy: ProxyAgent | undefined,
@@ -179,24 +181,12 @@ class ProxyRouter extends Dispatcher {
     return this.route(options.origin ?? '').dispatch(options, handler);
   }
 
-  override close(): Promise<void>;
-  override close(callback: () => void): void;
-  override close(callback?: () => void): Promise<void> | void {
-    const p = this.all((d) => d.close());
-    if (callback) void p.then(callback, callback);
-    else return p;
+  protected override closeAll(): Promise<void> {
+    return this.all((d) => d.close());
   }
 
-  override destroy(): Promise<void>;
-  override destroy(err: Error | null): Promise<void>;
-  override destroy(callback: () => void): void;
-  override destroy(err: Error | null, callback: () => void): void;
-  override destroy(a?: Error | null | (() => void), b?: () => void): Promise<void> | void {
-    const err = typeof a === 'function' ? null : (a ?? null);
-    const callback = typeof a === 'function' ? a : b;
-    const p = this.all((d) => d.destroy(err));
-    if (callback) void p.then(callback, callback);
-    else return p;
+  protected override destroyAll(err: Error | null): Promise<void> {
+    return this.all((d) => d.destroy(err));
   }
 
   private async all(f: (d: Dispatcher) => Promise<void>): Promise<void> {
@@ -221,10 +211,10 @@ export interface ResolvedProxies {
  * (lower case first, as curl does). An https origin without an https proxy falls
  * back to the http one, as undici's EnvHttpProxyAgent does.
  */
-export function resolveProxies(opts: Pick<DispatcherOptions, 'proxyUrl'>, env: NodeJS.ProcessEnv): ResolvedProxies {
+export function resolveProxies(opts: Pick<DispatcherOptions, 'proxyUrl' | 'proxySetting'>, env: NodeJS.ProcessEnv): ResolvedProxies {
   const explicit = opts.proxyUrl?.trim();
   if (explicit) {
-    const url = parseProxyUrl(explicit, 'the proxy setting');
+    const url = parseProxyUrl(explicit, opts.proxySetting ? `the setting ${opts.proxySetting}` : 'the proxy setting', undefined, opts.proxySetting);
     return { http: url, https: url, source: 'setting' };
   }
   const httpRaw = (env.http_proxy ?? env.HTTP_PROXY ?? '').trim();
@@ -234,9 +224,27 @@ export function resolveProxies(opts: Pick<DispatcherOptions, 'proxyUrl'>, env: N
   return { http, https, source: http || https ? 'environment' : 'none' };
 }
 
+function endpointsOf(proxies: ResolvedProxies): ProxyEndpoint[] {
+  return [proxies.http, proxies.https]
+    .filter((u): u is URL => u !== undefined)
+    .map((u) => ({ host: u.hostname.replace(/^\[|\]$/g, ''), port: Number(u.port) || (u.protocol === 'https:' ? 443 : 80) }));
+}
+
+/**
+ * The proxies a proxy setting or else the environment names (none when unreadable), for
+ * telling a refused connection to one of them from the service's (see registerProxyEndpoints).
+ */
+export function proxyEndpointsFor(proxyUrl: string | undefined, env: NodeJS.ProcessEnv): ProxyEndpoint[] {
+  try {
+    return endpointsOf(resolveProxies({ proxyUrl }, env));
+  } catch {
+    return [];
+  }
+}
+
 /** Parses a proxy URL; `host:port` without a scheme means http. Never echoes credentials. */
-export function parseProxyUrl(raw: string, where: string, variable?: string): URL {
-  const origin = variable ? { variable } : {};
+export function parseProxyUrl(raw: string, where: string, variable?: string, setting?: string): URL {
+  const origin = variable ? { variable } : setting ? { setting } : {};
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
   let url: URL;
   try {

@@ -1,7 +1,7 @@
-// One HTTP exchange through an undici dispatcher: the request written, the answer
-// read up to a size cap (a list answer decoded while it arrives), and whether
-// anything of the request had left when it failed. The ServiceClient builds the
-// request and reads the answer; failures map to errors in ./failures. No vscode import.
+// One HTTP exchange through an undici dispatcher (or the fetch one of ./hostFetchDispatcher):
+// the request written, the answer read up to a size cap (a list answer decoded while it
+// arrives), and whether anything of the request had left when it failed. The ServiceClient
+// builds the request and reads the answer; failures map to errors in ./failures. No vscode import.
 import type { Dispatcher } from 'undici';
 import { responseTooLarge, transportFailure } from './failures';
 import { ListDecodeError, ListDecoder } from './listDecoder';
@@ -144,6 +144,11 @@ export function exchange(dispatcher: Dispatcher, x: Exchange): Promise<RawRespon
       },
       onRequestSent() {
         sent = true;
+      },
+      // From a dispatcher that cannot see the connect step (./hostFetchDispatcher): it calls
+      // onConnect when it hands the request over, and this when the failure proves nothing left.
+      onRequestNotSent() {
+        sent = false;
       },
     };
     try {

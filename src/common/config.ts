@@ -1,5 +1,5 @@
 // Typed access to the extension's settings (prefix `workItemStudio.`).
-// Settings that could redirect credentials (serviceUrl, services, authMethod, network.caFile)
+// Settings that could redirect credentials (serviceUrl, services, authMethod, network.caFile, network.proxy)
 // are restricted in untrusted workspaces (package.json capabilities) and are also
 // read here through `inspect()`, ignoring workspace values when the workspace is
 // not trusted, so the rule holds whatever the host does.
@@ -32,7 +32,7 @@ export interface Settings {
 }
 
 /** Keys restricted in untrusted workspaces (also declared in package.json). */
-export const RESTRICTED_KEYS = ['serviceUrl', 'services', 'authMethod', 'network.caFile'] as const;
+export const RESTRICTED_KEYS = ['serviceUrl', 'services', 'authMethod', 'network.caFile', 'network.proxy'] as const;
 
 function cfg(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration(SECTION);

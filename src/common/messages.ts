@@ -181,11 +181,11 @@ function networkConfigSentence(e: NetworkConfigError): string {
     case 'PROXY_URL_INVALID':
       return variable
         ? vscode.l10n.t('The proxy URL in the environment variable {0} is not valid. Correct or remove {0}, or set http.proxy.', variable)
-        : vscode.l10n.t('The proxy URL is not valid. Correct the setting http.proxy.');
+        : vscode.l10n.t('The proxy URL is not valid. Correct the setting {0}.', e.origin.setting ?? 'http.proxy');
     case 'PROXY_PROTOCOL_UNSUPPORTED':
       return variable
         ? vscode.l10n.t('The proxy in the environment variable {0} uses an unsupported protocol; only http:// and https:// proxies are supported. Correct or remove {0}, or set http.proxy.', variable)
-        : vscode.l10n.t('The proxy uses an unsupported protocol; only http:// and https:// proxies are supported. Correct the setting http.proxy.');
+        : vscode.l10n.t('The proxy uses an unsupported protocol; only http:// and https:// proxies are supported. Correct the setting {0}.', e.origin.setting ?? 'http.proxy');
   }
 }
 

@@ -11,8 +11,7 @@ import { profileItems, registerProfileCommands, serviceUrlProblem, switchProfile
 import { AUTH_PROVIDER_ID, ServiceAuthenticationProvider } from './accounts';
 import type { SignInPrompts } from '../common/connection';
 import { welcomeStartedSandbox } from './startWelcome';
-import type { Dispatcher } from 'undici';
-import { core } from '../core/load';
+import { networkDispatcher } from './network';
 
 /**
  * Creates the ConnectionManager (no network, no disk) with its status bar item and
@@ -80,29 +79,6 @@ export function createConnection(context: vscode.ExtensionContext, log: vscode.L
   }, 0);
   context.subscriptions.push({ dispose: () => clearTimeout(timer) });
   return { connection, setSignInPrompts: (p) => void (scripted = p), statusText: () => statusBar.text };
-}
-
-/**
- * The dispatcher for the service client, from VS Code's `http.proxy`, `http.noProxy`,
- * `http.proxyStrictSSL`, the proxy environment and `workItemStudio.network.caFile`
- * (read when a client is first needed, never at activation).
- */
-async function networkDispatcher(log: vscode.LogOutputChannel): Promise<Dispatcher> {
-  const http = vscode.workspace.getConfiguration('http');
-  const s = readSettings();
-  const caFile = s.network.caFile.trim();
-  const noProxy = http.get<unknown>('noProxy');
-  const dispatcher = core().createDispatcher({
-    proxyUrl: http.get<string>('proxy')?.trim() || undefined,
-    noProxy: Array.isArray(noProxy) ? noProxy.filter((x) => typeof x === 'string').join(',') : undefined,
-    strictSSL: http.get<boolean>('proxyStrictSSL', true),
-    caCertificates: caFile ? await core().loadCaFile(caFile) : [],
-    connections: Math.max(2, s.bulk.concurrency + 2),
-    connectTimeoutMs: Math.min(s.network.requestTimeoutSeconds * 1000, 30_000),
-  });
-  const info = core().dispatcherInfo(dispatcher);
-  if (info) log.info(`Network: proxy ${info.httpsProxy ?? info.httpProxy ?? 'none'} (${info.proxySource}), strict TLS ${info.strictSSL}, system CAs ${info.systemCertificates}, extra CAs ${info.extraCertificates}.`);
-  return dispatcher;
 }
 
 interface ActionItem extends vscode.QuickPickItem {

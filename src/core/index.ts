@@ -10,7 +10,8 @@
 // The service client: requests, reads, paths, errors, pacing, network settings.
 export { FieldCatalogueCache, catalogueKey } from '../api/catalogue';
 export { ServiceClient } from '../api/client';
-export { NetworkConfigError, createDispatcher, dispatcherInfo, loadCaFile } from '../api/dispatcher';
+export { NetworkConfigError, createDispatcher, dispatcherInfo, loadCaFile, parseProxyUrl, proxyEndpointsFor, redactUrl } from '../api/dispatcher';
+export { FetchDispatcher } from '../api/hostFetchDispatcher';
 export { NETWORK_REASON_TEXT, ServiceError, isServiceError } from '../api/errors';
 export { credentialSecrets, redact, secretVariants } from '../api/http';
 export { redactingLogger } from '../api/logger';
