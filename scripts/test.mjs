@@ -2,7 +2,8 @@
 // many tests ran and passed, its time, and what it ran) and one closing line `N passed, N failed`.
 // Exit 1 when any step or test failed (or a tier ran no test).
 //   build, typecheck, lint (ESLint, no warning allowed), unit (mocha in Node), package (VSIX + content check),
-//   setup (Debian packages, Node 24, code-server into a cache outside the repo; reused),
+//   setup (Debian packages, Node 24, code-server into a cache outside the repo; reused; it runs
+//   alongside the steps before it, from the start, and reports in its place),
 //   integration (every integration suite in code-server's extension host),
 //   integration-plain (only the tests tagged @errors, against sandboxes that answer failures with a
 //   status and [{"message"}] only: --plain-errors; the mode changes nothing else),
@@ -11,7 +12,8 @@
 // The tags are words in the test's or its suite's title, selected with mocha's grep (TIER_GREP).
 // The VSIX and the tools are made once and passed to every VS Code tier.
 // Environment: WIS_TEST_TIERS=typecheck,lint,unit,package,setup,integration,integration-plain,test-cli,e2e
-// (a subset; build always runs, and package and setup run whenever a VS Code tier does).
+// (a subset; build always runs, and package and setup run whenever a VS Code tier does);
+// WIS_TEST_SERIAL=1: the setup waits for its turn instead.
 // `node scripts/test.mjs --list` prints the steps (name, command, arguments) as JSON and runs nothing.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -97,15 +99,18 @@ if (process.argv.includes('--list')) {
   process.exit(0);
 }
 
-/** Runs one step, streaming its output, within its limit (the whole process group is ended after it). */
-function runStep(step) {
+/**
+ * Runs one step within its limit (the whole process group is ended after it), streaming its output,
+ * or only collecting it when `buffered` (a step run alongside others prints when its turn comes).
+ */
+function runStep(step, buffered = false) {
   return new Promise((resolve) => {
     const started = Date.now();
     let out = '';
     const child = spawn(step.cmd, step.args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const onData = (stream) => (chunk) => {
       out += chunk.toString();
-      stream.write(chunk);
+      if (!buffered) stream.write(chunk);
     };
     child.stdout.on('data', onData(process.stdout));
     child.stderr.on('data', onData(process.stderr));
@@ -153,18 +158,36 @@ function countTests(kind, out) {
   return m ? { passed: Number(m[1]), failed: Number(m[2]), skipped: Number(m[3] ?? 0) } : { passed: 0, failed: 0, skipped: 0 };
 }
 
+const runs = (step) => step.name === 'build' || !only || only.has(step.name);
+const startedAll = Date.now();
+// The setup (on a machine without the cache: Debian packages, Node 24 and code-server, minutes of
+// downloads and unpacking) needs nothing of the steps before it: it runs alongside them, from the
+// start, and reports in its place. WIS_TEST_SERIAL=1 runs every step on its own.
+/** @type {Map<string, Promise<{ code: number, out: string, seconds: number, timedOut: boolean }>>} */
+const early = new Map();
+if (process.env.WIS_TEST_SERIAL !== '1') {
+  for (const step of steps.filter((s) => s.name === 'setup' && runs(s))) {
+    process.stdout.write(`[test] ${step.name} started alongside the steps before it (its output follows in its place)\n`);
+    early.set(step.name, runStep(step, true));
+  }
+}
+
 const rows = [];
 let stopped = false;
 for (const step of steps) {
   if (stopped) break;
-  if (only && step.name !== 'build' && !only.has(step.name)) continue;
+  if (!runs(step)) continue;
   process.stdout.write(`\n[test] ── ${step.name} ──\n`);
-  const r = await runStep(step);
+  const alongside = early.get(step.name);
+  early.delete(step.name);
+  const r = alongside ? { ...(await alongside), alongside: true } : await runStep(step);
+  if (alongside) process.stdout.write(r.out);
   let ok = r.code === 0;
   const counts = step.counts ? countTests(step.counts, r.out) : undefined;
   if (counts && counts.passed + counts.failed === 0) ok = false; // a tier that ran nothing has failed
   if (ok) step.after?.(r.out);
-  rows.push({ name: step.name, ok, counts, seconds: r.seconds, what: step.what, note: r.timedOut ? 'timed out' : counts && counts.passed + counts.failed === 0 ? 'ran no test' : '' });
+  const what = r.alongside ? [step.what, 'alongside the steps before it'].filter(Boolean).join(', ') : step.what;
+  rows.push({ name: step.name, ok, counts, seconds: r.seconds, what, note: r.timedOut ? 'timed out' : counts && counts.passed + counts.failed === 0 ? 'ran no test' : '' });
   if (!ok && step.stopOnFail) stopped = true;
   if (!ok && (step.name === 'package' || step.name === 'setup')) {
     // Without a VSIX or the tools the VS Code tiers cannot run: report them as not run.
@@ -174,6 +197,9 @@ for (const step of steps) {
     stopped = true;
   }
 }
+
+// A step started alongside others is never cut short (an installer stopped midway may leave its cache half made).
+for (const [, pending] of early) await pending;
 
 let passed = 0;
 let failed = 0;
@@ -192,8 +218,9 @@ const lines = rows.map((r) => {
   const about = [r.what, r.note].filter(Boolean).join('; ');
   return `  ${r.name.padEnd(17)} ${(r.ok ? 'ok' : 'FAILED').padEnd(7)} ${tests.padEnd(36)} ${time}  ${about}`.trimEnd();
 });
-const total = rows.reduce((s, r) => s + r.seconds, 0);
-const head = `  ${'tier'.padEnd(17)} ${'result'.padEnd(7)} ${'tests'.padEnd(36)} ${'time'.padStart(18)}  what it ran`;
+// Wall-clock time: a step run alongside others is in the rows with its own time, but counted once here.
+const total = (Date.now() - startedAll) / 1000;
+const head = `  ${'tier'.padEnd(17)} ${'result'.padEnd(7)} ${'tests'.padEnd(36)} ${'time'.padStart(7).padEnd(18)}  what it ran`;
 const summary = `\n[test] summary (${(total / 60).toFixed(1)} min)\n${head}\n${lines.join('\n')}\n`;
 process.stdout.write(summary);
 fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
