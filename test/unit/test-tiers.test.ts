@@ -3,8 +3,9 @@
 // sandboxes with plain errors, test-cli the tests tagged @cli under @vscode/test-cli's runner. This
 // checks, from the steps scripts/test.mjs reports (`--list`) and the titles written in
 // test/integration/*.test.ts, that each tier still passes its grep and that the grep still selects
-// what the tier is for. (At run time, test/integration/errorsTag.test.ts fails the integration
-// tier when a test gets a failure answer from a server without carrying @errors.)
+// what the tier is for, and that no grep splits a suite whose tests build on one another. (At run
+// time, test/integration/errorsTag.test.ts fails the integration tier when a test gets a failure
+// answer from a server without carrying @errors.)
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -25,6 +26,8 @@ interface IntegrationTest {
   file: string;
   /** Suite titles and the test's own, joined by spaces as mocha's fullTitle() does; `${…}` for an expression in a template title. */
   fullTitle: string;
+  /** The full title of the suite around it whose tests build on one another (see chainedSuites), if any. */
+  chain?: string;
 }
 
 type Node = acorn.Node & Record<string, unknown>;
@@ -36,24 +39,82 @@ function titleOf(arg: Node | undefined): string | undefined {
   return undefined;
 }
 
+function children(n: Node): unknown[] {
+  return Object.entries(n)
+    .filter(([key]) => key !== 'type' && key !== 'start' && key !== 'end')
+    .map(([, value]) => value);
+}
+
+function visit(node: unknown, f: (n: Node, parent: Node | undefined) => boolean | void, parent?: Node): void {
+  if (Array.isArray(node)) return node.forEach((n) => visit(n, f, parent));
+  if (!node || typeof node !== 'object' || typeof (node as Node).type !== 'string') return;
+  const n = node as Node;
+  if (f(n, parent) === false) return;
+  for (const c of children(n)) visit(c, f, n);
+}
+
+/** The names a piece of code reads or writes (property names after a dot and object keys left out), and the ones it assigns. */
+function namesIn(node: Node): { used: Set<string>; assigned: Set<string> } {
+  const used = new Set<string>();
+  const assigned = new Set<string>();
+  visit(node, (n, parent) => {
+    if (n.type === 'Identifier') {
+      const isProperty = (parent?.type === 'MemberExpression' && parent.property === n && !parent.computed) || (parent?.type === 'Property' && parent.key === n && !parent.computed);
+      if (!isProperty) used.add(n.name as string);
+    }
+    if (n.type === 'AssignmentExpression' && (n.left as Node).type === 'Identifier') assigned.add((n.left as Node).name as string);
+    if (n.type === 'UpdateExpression' && (n.argument as Node).type === 'Identifier') assigned.add((n.argument as Node).name as string);
+  });
+  return { used, assigned };
+}
+
+const callName = (n: Node): string | undefined => (n.type === 'CallExpression' && (n.callee as Node).type === 'Identifier' ? ((n.callee as Node).name as string) : undefined);
+
+/**
+ * Whether the tests of a describe build on one another: a `let` of the describe's own body is set
+ * by one test and used by another (the table one test opens and the next one edits). A grep that
+ * takes some of such tests and not the others leaves them without what they build on.
+ */
+function chained(body: Node, tests: Node[]): boolean {
+  const lets = new Set<string>();
+  for (const st of (body.body ?? []) as Node[]) {
+    if (st.type === 'VariableDeclaration' && st.kind === 'let') {
+      for (const d of st.declarations as Node[]) if ((d.id as Node).type === 'Identifier') lets.add((d.id as Node).name as string);
+    }
+  }
+  const names = tests.map((t) => namesIn(t));
+  return names.some((a, i) => [...a.assigned].some((v) => lets.has(v) && names.some((b, j) => j !== i && b.used.has(v))));
+}
+
 /** Every describe/it call written in a file, each `it` with the titles of the describe calls around it. */
 function testsOf(file: string): IntegrationTest[] {
   const js = esbuild.transformSync(fs.readFileSync(file, 'utf8'), { loader: 'ts', format: 'esm', target: 'es2022' }).code;
   const program = acorn.parse(js, { ecmaVersion: 'latest', sourceType: 'module' }) as unknown as Node;
   const out: IntegrationTest[] = [];
-  const walk = (node: unknown, suites: string[]): void => {
-    if (Array.isArray(node)) return node.forEach((n) => walk(n, suites));
-    if (!node || typeof node !== 'object' || typeof (node as Node).type !== 'string') return;
-    const n = node as Node;
-    const callee = n.type === 'CallExpression' ? (n.callee as Node) : undefined;
-    const name = callee?.type === 'Identifier' ? (callee.name as string) : undefined;
-    const args = (n.arguments ?? []) as Node[];
-    const title = name === 'describe' || name === 'it' ? titleOf(args[0]) : undefined;
-    if (title !== undefined && name === 'it') out.push({ file: path.basename(file), fullTitle: [...suites, title].join(' ') });
-    const inner = title !== undefined && name === 'describe' ? [...suites, title] : suites;
-    for (const [key, value] of Object.entries(n)) if (key !== 'type' && key !== 'start' && key !== 'end') walk(value, inner);
-  };
-  walk(program, []);
+  const walk = (node: unknown, suites: string[], chain: string | undefined): void =>
+    visit(node, (n) => {
+      const name = callName(n);
+      const args = (n.arguments ?? []) as Node[];
+      const title = name === 'describe' || name === 'it' ? titleOf(args[0]) : undefined;
+      if (title === undefined) return;
+      if (name === 'it') {
+        out.push({ file: path.basename(file), fullTitle: [...suites, title].join(' '), ...(chain === undefined ? {} : { chain }) });
+        return false;
+      }
+      const inner = [...suites, title];
+      const fn = args[1];
+      const body = fn && (fn.type === 'FunctionExpression' || fn.type === 'ArrowFunctionExpression') ? (fn.body as Node) : undefined;
+      const own: Node[] = [];
+      if (body) {
+        visit(body, (m) => {
+          if (callName(m) === 'describe') return false;
+          if (callName(m) === 'it') own.push(((m.arguments as Node[])[1] ?? m) as Node);
+        });
+      }
+      walk(args.slice(1), inner, chain ?? (body && chained(body, own) ? inner.join(' ') : undefined));
+      return false;
+    });
+  walk(program, [], undefined);
   return out;
 }
 
@@ -125,6 +186,20 @@ describe('npm test: what each integration tier runs', () => {
       `a document sent to the sandbox is among the ${grep} tests: ${selected.map((t) => t.fullTitle).join('; ')}`,
     );
     assert.ok(selected.length < tests.length / 5, `${selected.length} of ${tests.length} tests tagged ${grep}: the tier checks the runner, the integration tier the extension`);
+  });
+
+  it('a suite whose tests build on one another is taken whole or not at all by each tier (tag its describe)', () => {
+    const chains = [...new Set(tests.flatMap((t) => (t.chain === undefined ? [] : [t.chain])))];
+    assert.ok(chains.length > 0, 'the check finds such suites (the table suites build on the table opened by their first test)');
+    for (const tier of ['integration-plain', 'test-cli']) {
+      const { grep, selected } = selection(tier);
+      const split = chains.filter((c) => {
+        const own = tests.filter((t) => t.chain === c);
+        const taken = own.filter((t) => selected.includes(t)).length;
+        return taken > 0 && taken < own.length;
+      });
+      assert.deepEqual(split, [], `${tier} (${grep}) takes only some tests of these suites`);
+    }
   });
 
   it('every tag in a title is one a tier selects (a misspelt tag selects nothing)', () => {
