@@ -24,7 +24,7 @@ function scratchFolder(): string {
   return base;
 }
 
-describe('activation', () => {
+describe('activation @cli', () => {
   it('activates without error', async () => {
     const ext = await activateExtension();
     assert.equal(ext.isActive, true);
@@ -44,7 +44,7 @@ describe('activation', () => {
   });
 });
 
-describe('contributed commands', () => {
+describe('contributed commands @cli', () => {
   // Built from the installed manifest at load time, one test per command, so a report names what broke.
   let contributed: string[] = [];
   try {
@@ -83,7 +83,7 @@ describe('contributed commands', () => {
   });
 });
 
-describe('request document schema', () => {
+describe('request document schema @cli', () => {
   it('contributes a JSON Schema for *.workitems.json', () => {
     const entries = manifest().contributes?.jsonValidation ?? [];
     const matches = entries.filter((e) =>

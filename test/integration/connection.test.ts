@@ -99,7 +99,7 @@ describe('connection: sign-in (sandbox)', function () {
     }
   });
 
-  it('an API key is stored under the origin only and sent as X-TT-ApiKey', async () => {
+  it('an API key is stored under the origin only and sent as X-TT-ApiKey @errors', async () => {
     const secrets = memorySecrets();
     const c = new ConnectionManager({ secrets, log, prompts: prompts('apiKey', { apiKey: ` ${DEMO_API_KEYS.viewer} ` }), serviceUrl: () => sandbox.url });
     try {
@@ -121,7 +121,7 @@ describe('connection: sign-in (sandbox)', function () {
     }
   });
 
-  it('a wrong password fails with the service\'s 401, and nothing is stored', async () => {
+  it('a wrong password fails with the service\'s 401, and nothing is stored @errors', async () => {
     const secrets = memorySecrets();
     const c = new ConnectionManager({ secrets, log, prompts: prompts('token', { password: 'wrong' }), serviceUrl: () => sandbox.url });
     try {
@@ -138,7 +138,7 @@ describe('connection: sign-in (sandbox)', function () {
     }
   });
 
-  it('many concurrent 401s prompt once, then every read is retried once and succeeds', async () => {
+  it('many concurrent 401s prompt once, then every read is retried once and succeeds @errors', async () => {
     const secrets = memorySecrets();
     await secrets.store(credentialKey(sandbox.origin), JSON.stringify({ kind: 'bearer', token: 'expired-token' }));
     const p = prompts('token');
@@ -152,7 +152,7 @@ describe('connection: sign-in (sandbox)', function () {
     }
   });
 
-  it('when the user declines, the 401 surfaces and is not asked again for the same credentials', async () => {
+  it('when the user declines, the 401 surfaces and is not asked again for the same credentials @errors', async () => {
     const secrets = memorySecrets();
     await secrets.store(credentialKey(sandbox.origin), JSON.stringify({ kind: 'bearer', token: 'expired-token' }));
     const p = prompts(undefined);

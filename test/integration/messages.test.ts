@@ -10,7 +10,7 @@ import { describeError, serviceErrorDetails } from '../../src/common/messages';
 import { requestErrorSummary } from '../../src/changes/results/resultPanel';
 import type { RequestError } from '../../src/bulk/types';
 
-describe('messages: service failures as sentences', () => {
+describe('messages: service failures as sentences @errors', () => {
   it('a request of the result view that was not retried says why, after what the service answered', () => {
     const answered503: RequestError = { kind: 'http', status: 503, messages: ['busy'], codes: [], message: 'PUT /workitem/workItems/1,2 answered 503: busy' };
     const plain = requestErrorSummary(answered503);
@@ -63,7 +63,7 @@ describe('messages: service failures as sentences', () => {
   });
 });
 
-describe('messages: configuration and job-file failures as sentences', () => {
+describe('messages: configuration and job-file failures as sentences @errors', () => {
   async function rejection(f: () => Promise<unknown>): Promise<unknown> {
     try {
       await f();

@@ -23,7 +23,7 @@ async function refusal(sb: Sandbox, ids: string[], body: object): Promise<Servic
   assert.fail('the update was not refused');
 }
 
-describe('messages: a server that answers failures without codes (plain errors)', function () {
+describe('messages: a server that answers failures without codes (plain errors) @errors', function () {
   this.timeout(60_000);
   let plain: Sandbox;
   let coded: Sandbox;

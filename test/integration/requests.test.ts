@@ -166,7 +166,7 @@ describe('request documents', function () {
     }
   });
 
-  it('sends a good document to the sandbox and the sandbox has the change', async () => {
+  it('sends a good document to the sandbox and the sandbox has the change @cli', async () => {
     await vscode.commands.executeCommand('workItemStudio.startSandbox');
     const uri = writeDocument('good', { description: 'Complete two tasks', workItemIds: ['122', '123', '123'], update: { setCompleted: true } });
     try {

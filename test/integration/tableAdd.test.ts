@@ -31,7 +31,7 @@ async function stored(baseUrl: string, id: string): Promise<{ name: string; isDe
 const within = <T>(what: string, p: Thenable<T> | Promise<T>): Promise<T> =>
   Promise.race([Promise.resolve(p), new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what} did not end within 60 s`)), 60_000))]);
 
-describe('the table adds work items: new rows reviewed, sent and undone as one change', function () {
+describe('the table adds work items: new rows reviewed, sent and undone as one change @errors', function () {
   this.timeout(300_000);
   const NAME = `Phase ${process.pid}`;
   let table: TablePanel;

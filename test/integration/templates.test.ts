@@ -117,7 +117,7 @@ describe('Copy Folder as Template: a folder copied with a schedule shift, previe
     assert.deepEqual(requestDocs().filter((u) => !before.has(u)), [], 'no request document opened');
   });
 
-  it('one add document → Preview shows the copies as new rows → Send adds them below the destination, dates shifted → undo deletes them', async () => {
+  it('one add document → Preview shows the copies as new rows → Send adds them below the destination, dates shifted → undo deletes them @errors', async () => {
     const r = (await vscode.commands.executeCommand('workItemStudio.copyAsTemplate', { sourceId: SOURCE, destinationId: DESTINATION, startDate: START })) as CopyOutcome;
     assert.ok(r.document, JSON.stringify(r));
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === r.document)!;

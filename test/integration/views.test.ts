@@ -115,7 +115,7 @@ describe('views: organizations (sandbox)', function () {
     assert.equal(labelOf(tree, rows[0]), vscode.l10n.t('No users and no sub-organizations.'));
   });
 
-  it('falls back to users\' organizations when the service has no subOrganizations, and says so once in the log', async () => {
+  it('falls back to users\' organizations when the service has no subOrganizations, and says so once in the log @errors', async () => {
     const lines: string[] = [];
     const spy = new Proxy(log, {
       get: (target, key) => {
@@ -214,7 +214,7 @@ describe('views: organizations (sandbox)', function () {
     assert.deepEqual((await tree.restored).sort(), [root.id, dev.id, app.id].sort());
   });
 
-  it('a failed load is a warning row with Retry, and Retry loads', async () => {
+  it('a failed load is a warning row with Retry, and Retry loads @errors', async () => {
     const root = (await tree.getChildren())[0] as OrgNode;
     tree.refresh();
     await injectFault(sandbox, { status: 500, times: 4, pathContains: '/users' });
@@ -488,7 +488,7 @@ describe('views: process categories (sandbox)', function () {
     await settled<CategoryTreeNode>(tree);
   });
 
-  it('a failed page is a warning row with Retry; Retry loads it', async () => {
+  it('a failed page is a warning row with Retry; Retry loads it @errors', async () => {
     await injectFault(sandbox, { status: 500, times: 5, pathContains: 'processCategories' });
     tree.refresh();
     const rows = await settled<CategoryTreeNode>(tree);

@@ -168,7 +168,7 @@ describe('work items view: failures (own tree, sandbox with faults)', function (
     await sandbox?.close();
   });
 
-  it('a failed level load shows a warning row with Retry, and Retry loads it', async () => {
+  it('a failed level load shows a warning row with Retry, and Retry loads it @errors', async () => {
     const projects = (await settled(tree)).filter((n): n is ProjectNode => n instanceof ProjectNode);
     const web = projects.find((p) => p.projectId === '3001');
     assert.ok(web, `projects: ${projects.map((p) => p.projectId).join(', ')}`);
@@ -241,7 +241,7 @@ describe('work items view: failures (own tree, sandbox with faults)', function (
     }
   });
 
-  it('a server without the read operations gets one row saying so', async () => {
+  it('a server without the read operations gets one row saying so @errors', async () => {
     const r = await fetch(`${sandbox.origin}/_sandbox/faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -294,7 +294,7 @@ describe('work items view: not signed in, and the identity in the status bar', f
     }
   });
 
-  it('on a server without /system/users/me (404) the status bar keeps the login name, without a message', async () => {
+  it('on a server without /system/users/me (404) the status bar keeps the login name, without a message @errors', async () => {
     const r = await fetch(`${sandbox.origin}/_sandbox/faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -10,8 +10,11 @@
 // Everything started is ended by process id in all cases. Logs: test-results/integration/
 // (test-results/integration-test-cli/ with --test-cli).
 // Usage: tsx test/runners/offline.ts [--grep PATTERN] [--test-cli] [--plain-errors]
+//   --grep: only the tests whose full title (suite titles and its own) matches PATTERN, a regular
+//   expression as mocha takes it (npm test's reduced tiers select tags: @errors, @cli).
 //   --test-cli: run the suites with @vscode/test-cli's runner and the options of .vscode-test.mjs
-//   (what `npm run test:integration` does under test-electron), to check they pass unchanged there.
+//   (what `npm run test:integration` does under test-electron), to check they pass unchanged there;
+//   a --grep goes to vscode-test as its own --grep.
 //   --plain-errors: every sandbox the suites start (theirs and the extension's Start Sandbox) answers
 //   failures with a status and [{"message"}] only, as the official help says a client must be ready
 //   for: the extension host gets WIS_SANDBOX_PLAIN_ERRORS=1 (src/sandbox/plain.ts). Logs:
@@ -87,7 +90,7 @@ async function main(): Promise<number> {
       testsIndex: path.join(INTEGRATION_OUT, 'index.js'),
       resultsFile,
       grep,
-      testCli: testCli ? testCliOptions(setupLog, `${resultsFile}.mocha.json`) : undefined,
+      testCli: testCli ? testCliOptions(setupLog, `${resultsFile}.mocha.json`, grep) : undefined,
     });
     const harnessVsix = packageFolder(harnessDir, path.join(runDir.dir, 'harness.vsix'), setupLog);
 
@@ -144,7 +147,7 @@ async function main(): Promise<number> {
       | { harnessError: string }
       | { testCli: true; ok: boolean; error?: string; output: string }
       | RunResults;
-    if ('testCli' in results) return reportTestCli(results, `${resultsFile}.mocha.json`);
+    if ('testCli' in results) return reportTestCli(results, `${resultsFile}.mocha.json`, grep);
     if ('harnessError' in results) {
       console.log(`\nthe test harness failed: ${results.harnessError}`);
       console.log('0 passed, 1 failed');
@@ -162,7 +165,7 @@ async function main(): Promise<number> {
       return 1;
     }
     console.log(
-      `\nintegration${plainErrors ? ' against sandboxes with plain errors' : ''} (offline, code-server ${env.appName} ${env.vscodeVersion}, extension host Node ${env.node}): ` +
+      `\nintegration${plainErrors ? ' against sandboxes with plain errors' : ''}${grep === undefined ? '' : `, tests matching ${grep}`} (offline, code-server ${env.appName} ${env.vscodeVersion}, extension host Node ${env.node}): ` +
         `${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
     const skipped = results.pending > 0 ? `, ${results.pending} skipped` : '';
@@ -181,9 +184,11 @@ async function main(): Promise<number> {
 /**
  * What `vscode-test` (test-cli) would give its runner, from .vscode-test.mjs, with mocha's json
  * reporter writing to `jsonFile` (the extension host's console goes to the browser, not here).
+ * A `grep` is given to vscode-test as its own --grep, which puts it into the mocha options.
  */
-function testCliOptions(logFile: string, jsonFile: string): { runner: string; options: string } {
-  const out = run(process.execPath, [path.join(REPO_ROOT, 'node_modules', '@vscode', 'test-cli', 'out', 'bin.mjs'), '--list-configuration'], {
+function testCliOptions(logFile: string, jsonFile: string, grep: string | undefined): { runner: string; options: string } {
+  const cli = [path.join(REPO_ROOT, 'node_modules', '@vscode', 'test-cli', 'out', 'bin.mjs'), '--list-configuration', ...(grep === undefined ? [] : ['--grep', grep])];
+  const out = run(process.execPath, cli, {
     timeoutMs: 60_000,
     logFile,
     env: { ...process.env, WIS_TEST_WORKSPACE: os.tmpdir() },
@@ -196,12 +201,13 @@ function testCliOptions(logFile: string, jsonFile: string): { runner: string; op
   if (!c) throw new Error('.vscode-test.mjs has no configuration');
   const options = JSON.parse(c.env.VSCODE_TEST_OPTIONS) as { mochaOpts: Record<string, unknown>; colorDefault: boolean };
   for (const k of ['_', '$0', 'list-configuration', 'listConfiguration', 'config']) delete options.mochaOpts[k];
+  if (grep !== undefined && options.mochaOpts.grep !== grep) throw new Error(`vscode-test did not pass --grep ${grep} on to mocha (its options: ${JSON.stringify(options.mochaOpts)})`);
   Object.assign(options.mochaOpts, { reporter: 'json', R: 'json', reporterOption: { output: jsonFile }, reporterOptions: { output: jsonFile } });
   options.colorDefault = false;
   return { runner: c.extensionTestsPath, options: JSON.stringify(options) };
 }
 
-function reportTestCli(r: { ok: boolean; error?: string }, jsonFile: string): number {
+function reportTestCli(r: { ok: boolean; error?: string }, jsonFile: string, grep: string | undefined): number {
   if (!fs.existsSync(jsonFile)) {
     console.log(`\n@vscode/test-cli runner wrote no results (${r.error ?? 'no error reported'})`);
     console.log('0 passed, 1 failed');
@@ -212,7 +218,7 @@ function reportTestCli(r: { ok: boolean; error?: string }, jsonFile: string): nu
     tests: { fullTitle: string; duration?: number; err: { message?: string } }[];
   };
   for (const t of m.tests) console.log(`  ${t.err?.message ? '✖' : '✔'} ${t.fullTitle}${t.err?.message ? `\n      ${t.err.message}` : ''}`);
-  console.log(`\nintegration (offline, under @vscode/test-cli's runner and .vscode-test.mjs)`);
+  console.log(`\nintegration (offline, under @vscode/test-cli's runner and .vscode-test.mjs${grep === undefined ? '' : `, tests matching ${grep}`})`);
   const skipped = m.stats.pending ? `, ${m.stats.pending} skipped` : '';
   console.log(`${m.stats.passes} passed, ${m.stats.failures} failed${skipped}`);
   return r.ok && m.stats.failures === 0 && m.stats.passes > 0 ? 0 : 1;
