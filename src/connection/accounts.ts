@@ -49,7 +49,7 @@ export class ServiceAuthenticationProvider implements vscode.AuthenticationProvi
   private known = new Map<string, vscode.AuthenticationSession>();
   private refreshing: Promise<void> = Promise.resolve();
   private readonly subs: vscode.Disposable[] = [];
-  /** The services the Accounts menu was asked to offer a sign-in for (once each per window). */
+  /** The origins the Accounts menu was asked to offer a sign-in for (once each until signed in there). */
   private readonly requested = new Set<string>();
 
   constructor(private readonly connection: ConnectionManager) {
@@ -103,13 +103,13 @@ export class ServiceAuthenticationProvider implements vscode.AuthenticationProvi
   }
 
   /**
-   * Asks VS Code to offer a sign-in to the service in use in the Accounts menu (its badge), once
-   * per service and window, when a configured service has no stored sign-in.
+   * Asks VS Code to offer a sign-in to the service in use in the Accounts menu (its badge) when a
+   * configured service has no stored sign-in: once, and again after a sign-in there and a sign-out.
    */
   async offerSignIn(): Promise<void> {
     const info = this.connection.current;
-    if (!info || info.isSandbox || this.connection.isSignedIn || this.requested.has(info.baseUrl)) return;
-    this.requested.add(info.baseUrl);
+    if (!info || info.isSandbox || this.connection.isSignedIn || this.requested.has(info.origin)) return;
+    this.requested.add(info.origin);
     await vscode.authentication.getSession(AUTH_PROVIDER_ID, [info.origin], { createIfNone: false });
   }
 
@@ -124,6 +124,8 @@ export class ServiceAuthenticationProvider implements vscode.AuthenticationProvi
         return !!before && (before.accessToken !== s.accessToken || before.account.label !== s.account.label || before.scopes.join() !== s.scopes.join());
       });
       this.known = now;
+      // A service signed in to again may be offered again after its next sign-out.
+      for (const a of added) this.requested.delete(a.scopes[0]!);
       if (added.length + removed.length + changed.length > 0) this.emitter.fire({ added, removed, changed });
     }).catch(() => undefined);
     return this.refreshing;

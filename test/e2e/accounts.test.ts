@@ -2,7 +2,7 @@
 // 検証, each a sandbox this process runs) beside the workspace's service URL. A click on the status
 // bar item offers to switch to them; after switching to 本番 and signing in, the status bar names
 // 本番 and VS Code's Accounts menu lists the sign-in as "admin @ 本番"; Sign Out there signs out,
-// and the status bar says so. Saves profile-switch*.png and accounts-menu*.png with
+// and the status bar says so; the Accounts menu then offers the sign-in, which signs in again. Saves profile-switch*.png and accounts-menu*.png with
 // UPDATE_SCREENSHOTS=1.
 import * as assert from 'node:assert/strict';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index';
@@ -81,7 +81,7 @@ for (const locale of ['en', 'ja'] as const) {
       await page.keyboard.press('Control+W');
     });
 
-    it('lists the sign-in in the Accounts menu as "admin @ 本番", and Sign Out there signs out', async () => {
+    it('lists the sign-in in the Accounts menu as "admin @ 本番"; Sign Out there signs out, and its offered sign-in signs in again', async () => {
       const { page } = wb;
       await wb.dismissNotifications();
       const accounts = page.locator('.part.activitybar .action-item:has(.codicon-accounts-view-bar-icon)');
@@ -100,6 +100,17 @@ for (const locale of ['en', 'ja'] as const) {
       const confirm = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Sign Out$/ });
       await (await wb.expectVisible(confirm.first(), 'VS Code\'s question before signing out', 10_000)).click();
       await wb.expectVisible(page.locator('.statusbar-item', { hasText: t.notSignedIn }), `"${t.notSignedIn}" in the status bar`);
+
+      // Signed out, the Accounts menu offers the sign-in to the profile in use; it signs in there.
+      await wb.expectVisible(accounts.first().locator('.badge'), 'the Accounts icon\'s badge (a sign-in requested)');
+      await accounts.first().click();
+      const offer = page.locator('.monaco-menu .action-item', { hasText: /Sign in with Work Item Studio/ });
+      await (await wb.expectVisible(offer.first(), 'the sign-in the Accounts menu offers')).click();
+      const picks = await wb.signIn('admin', 'password', page.locator('.statusbar-item', { hasText: /@本番/ }), 60_000, t.signIn);
+      assert.equal(picks, 1, 'one sign-in prompt');
+      await accounts.first().click();
+      await wb.expectVisible(page.locator('.monaco-menu .action-item', { hasText: 'admin @ 本番' }).first(), 'the account back in the Accounts menu');
+      await page.keyboard.press('Escape');
     });
   });
 }
