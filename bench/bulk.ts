@@ -15,8 +15,11 @@
 // counts), and the sandbox in a process of its own (as a service elsewhere: the
 // client's work overlaps the service's).
 // Every variant must answer 200 for every request; the sandbox's state is checked.
+// The engine runs on both network paths (bench/network-paths.ts): the own undici dispatcher
+// (the shared Agent) and VS Code's fetch (FetchDispatcher over the global fetch, the default in
+// VS Code; Node's fetch here), beside a plain loop on the global fetch.
 //
-// Run: npm run bench:bulk   (writes bench/results/bulk.md)
+// Run: npm run bench:bulk   (writes bench/results/bulk.md, earlier runs kept below)
 // BENCH_ROUNDS (15), and to try one case without writing the results:
 // BENCH_ONLY=same|own (placement) and BENCH_SHAPE=1000|1 (IDs per request).
 import { promises as fsp } from 'node:fs';
@@ -29,6 +32,8 @@ import { workItemsPath } from '../src/api/paths';
 import { JobJournal, planJob, runJob } from '../src/bulk';
 import { createSandbox, generateDataset } from '../src/sandbox';
 import { BENCH_DATASET, benchIds, ownProcess, wrongProgress, type Service } from './bulk-data';
+import { writeKeepingEarlierRuns } from './history';
+import { FETCH_PATH, OWN_PATH, fetchDispatcher } from './network-paths';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const ONLY = process.env.BENCH_ONLY;
@@ -45,12 +50,16 @@ const SHAPES: Shape[] = [
   { name: '2,000 × 1 item', items: 2000, perRequest: 1 },
 ];
 
-type Variant = 'plain' | 'engine' | 'journal';
+type Variant = 'plain' | 'engine' | 'journal' | 'plainFetch' | 'engineFetch' | 'journalFetch';
 const VARIANTS: { key: Variant; name: string }[] = [
   { key: 'plain', name: 'plain undici loop (same requests, concurrency 2, shared agent)' },
-  { key: 'engine', name: 'bulk engine, no journal' },
-  { key: 'journal', name: 'bulk engine + journal (as the extension runs it)' },
+  { key: 'engine', name: `bulk engine, no journal, ${OWN_PATH}` },
+  { key: 'journal', name: `bulk engine + journal (as the extension runs it), ${OWN_PATH}` },
+  { key: 'plainFetch', name: 'plain fetch loop (the same with the global fetch)' },
+  { key: 'engineFetch', name: "bulk engine, no journal, VS Code's fetch" },
+  { key: 'journalFetch', name: "bulk engine + journal (as the extension runs it), VS Code's fetch" },
 ];
+const VIA_FETCH: Partial<Record<Variant, true>> = { plainFetch: true, engineFetch: true, journalFetch: true };
 
 const PLACEMENTS: { key: string; name: string; start: () => Promise<Service> }[] = [
   { key: 'same', name: 'Service in the same process (as the built-in sandbox runs)', start: inProcess },
@@ -82,6 +91,8 @@ async function main(): Promise<void> {
       const token = await signIn(service.url);
       const agent = new Agent({ connections: 6, keepAliveTimeout: 4000 });
       const client = new ServiceClient({ baseUrl: service.url, dispatcher: agent, credentials: () => ({ kind: 'bearer', token }) });
+      const fetcher = fetchDispatcher();
+      const fetchClient = new ServiceClient({ baseUrl: service.url, dispatcher: fetcher, credentials: () => ({ kind: 'bearer', token }) });
       // Alternate true/false so that every run really changes every item.
       let completed = false;
       try {
@@ -91,11 +102,11 @@ async function main(): Promise<void> {
           const run = async (v: Variant): Promise<number> => {
             const update = { setCompleted: (completed = !completed) };
             const t0 = performance.now();
-            if (v === 'plain') await plainLoop(service.url, token, agent, ids, shape.perRequest, update);
+            if (v === 'plain' || v === 'plainFetch') await plainLoop(service.url, token, v === 'plain' ? agent : undefined, ids, shape.perRequest, update);
             else {
               const plan = planJob({ workItemIds: ids, update, baseUrl: service.url, maxIdsPerRequest: shape.perRequest });
-              const journal = v === 'journal' ? await JobJournal.create(journalDir, { source: { uri: 'untitled:bench.workitems.json', text: JSON.stringify({ workItemIds: ids, update }) }, plan }) : undefined;
-              const r = await runJob(plan, { client, journal, concurrency: CONCURRENCY, requestsPerMinute: Infinity, minIntervalMs: 0, allowAboveServiceLimit: true });
+              const journal = v === 'journal' || v === 'journalFetch' ? await JobJournal.create(journalDir, { source: { uri: 'untitled:bench.workitems.json', text: JSON.stringify({ workItemIds: ids, update }) }, plan }) : undefined;
+              const r = await runJob(plan, { client: VIA_FETCH[v] ? fetchClient : client, journal, concurrency: CONCURRENCY, requestsPerMinute: Infinity, minIntervalMs: 0, allowAboveServiceLimit: true });
               if (r.outcome !== 'succeeded') throw new Error(`${v}: ${r.outcome}: ${JSON.stringify(r.totals.requestsByState)} ${r.requests.find((q) => q.error)?.error?.message ?? ''}`);
             }
             const ms = performance.now() - t0;
@@ -104,10 +115,11 @@ async function main(): Promise<void> {
           };
           // Warm-up (JIT, connections): one round, not counted.
           for (const v of VARIANTS) await run(v.key);
-          const samples: Record<Variant, number[]> = { plain: [], engine: [], journal: [] };
+          const samples = Object.fromEntries(VARIANTS.map((v) => [v.key, [] as number[]])) as Record<Variant, number[]>;
           for (let round = 0; round < ROUNDS; round++) {
-            // Rotate the order each round so that no variant always runs first.
+            // Rotate the order each round so that no variant always runs first, backwards every other round.
             const order = VARIANTS.map((_, i) => VARIANTS[(i + round) % VARIANTS.length]!);
+            if (round % 2) order.reverse();
             for (const v of order) samples[v.key].push(await run(v.key));
           }
           await fsp.rm(journalDir, { recursive: true, force: true });
@@ -117,6 +129,8 @@ async function main(): Promise<void> {
         }
       } finally {
         await client.close();
+        await fetchClient.close();
+        await fetcher.close();
         await agent.close();
         await service.close();
       }
@@ -129,7 +143,7 @@ async function main(): Promise<void> {
   const md = `# Bulk update benchmark
 
 Command: \`npm run bench:bulk\` (bench/bulk.ts). All variants in one run, ${ROUNDS} rounds
-after one warm-up round, interleaved (the order rotates each round); the ratio is
+after one warm-up round, interleaved (the order rotates each round and runs backwards every other round); the ratio is
 each variant's time over the plain loop's time **of the same round**, then
 min / median / max over the rounds.
 
@@ -155,25 +169,29 @@ min / median / max over the rounds.
   end the log is fdatasynced and hard-linked as the job's responses file (the responses are
   not serialized again) and the job file is rewritten (fsync, rename, fsync of the directory).
 - Journal directory: ${os.tmpdir()} on the machine's disk (ext4 / virtio).
+- Two network paths for the engine's ServiceClient, in the same rounds: the **${OWN_PATH}** (the shared undici
+  Agent: outside VS Code, and in VS Code with workItemStudio.network.proxy or caFile set) and **${FETCH_PATH}**
+  (the ServiceClient given \`new FetchDispatcher(globalThis.fetch)\`, what the extension uses in VS Code by default),
+  beside a plain loop on the global fetch (the same requests, fetch + JSON.parse; Node's fetch has its own pool).
 
 ${sections.join('\n\n')}
 `;
   if (ONLY || ONLY_SHAPE) return; // a partial run is not recorded
-  await fsp.mkdir(path.join(__dirname, 'results'), { recursive: true });
-  await fsp.writeFile(path.join(__dirname, 'results', 'bulk.md'), md);
+  writeKeepingEarlierRuns(path.join(__dirname, 'results', 'bulk.md'), md);
 }
 
 function section(shape: Shape, samples: Record<Variant, number[]>): string {
   const rows = VARIANTS.map((v) => {
     const ms = samples[v.key];
     const ratios = ms.map((x, i) => x / samples.plain[i]!);
-    return `| ${v.name} | ${stats(ms, 0)} | ${v.key === 'plain' ? '1.00×' : statsX(ratios)} | ${ms.map((x) => x.toFixed(0)).join(', ')} |`;
+    const toFetch = VIA_FETCH[v.key] && v.key !== 'plainFetch' ? statsX(ms.map((x, i) => x / samples.plainFetch[i]!)) : '';
+    return `| ${v.name} | ${stats(ms, 0)} | ${v.key === 'plain' ? '1.00×' : statsX(ratios)} | ${toFetch} | ${ms.map((x) => x.toFixed(0)).join(', ')} |`;
   });
   return [
     `### ${shape.name} (${(shape.items / shape.perRequest).toLocaleString('en')} requests)`,
     '',
-    '| variant | time ms: min / median / max | ratio to the plain loop, same round: min / median / max | samples (ms) |',
-    '|---|---:|---:|---|',
+    '| variant | time ms: min / median / max | ratio to the plain (undici) loop, same round: min / median / max | ratio to the plain fetch loop, same round | samples (ms) |',
+    '|---|---:|---:|---:|---|',
     ...rows,
   ].join('\n');
 }
@@ -191,7 +209,8 @@ function statsX(xs: number[]): string {
 }
 
 /** The same requests, two at a time from one queue, through the shared agent; only JSON.parse of each body. */
-async function plainLoop(url: string, token: string, agent: Agent, ids: readonly string[], perRequest: number, update: object): Promise<void> {
+/** Without an agent: the same with the global fetch. */
+async function plainLoop(url: string, token: string, agent: Agent | undefined, ids: readonly string[], perRequest: number, update: object): Promise<void> {
   const paths: string[] = [];
   for (let i = 0; i < ids.length; i += perRequest) paths.push(workItemsPath(ids.slice(i, i + perRequest)));
   const body = JSON.stringify(update);
@@ -199,14 +218,19 @@ async function plainLoop(url: string, token: string, agent: Agent, ids: readonly
   const worker = async (): Promise<void> => {
     while (next < paths.length) {
       const p = paths[next++]!;
-      const res = await request(`${url}${p}`, {
-        method: 'PUT',
-        dispatcher: agent,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
-        body,
-      });
-      const text = await res.body.text();
-      if (res.statusCode !== 200) throw new Error(`plain loop: ${res.statusCode} ${text.slice(0, 200)}`);
+      const init = { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' }, body } as const;
+      let status: number;
+      let text: string;
+      if (agent) {
+        const res = await request(`${url}${p}`, { ...init, dispatcher: agent });
+        status = res.statusCode;
+        text = await res.body.text();
+      } else {
+        const res = await fetch(`${url}${p}`, init);
+        status = res.status;
+        text = await res.text();
+      }
+      if (status !== 200) throw new Error(`plain loop: ${status} ${text.slice(0, 200)}`);
       JSON.parse(text);
     }
   };

@@ -9,7 +9,11 @@
 //   larger of the two (here the concurrency's: 50 × 300 ms = 15 s).
 // - Also 1500 a minute (40 ms) at concurrency 8, where the rate is the bound.
 //
-// Run: npx tsx bench/pacing.ts   (BENCH_ROUNDS=n; writes bench/results/pacing.md)
+// - Each setting on both network paths (bench/network-paths.ts), the rounds alternating: the
+//   own undici dispatcher (the client's own Agent) and VS Code's fetch (FetchDispatcher over the
+//   global fetch, the default in VS Code; Node's fetch here).
+//
+// Run: npx tsx bench/pacing.ts   (BENCH_ROUNDS=n; writes bench/results/pacing.md, earlier runs kept below)
 import { spawn } from 'node:child_process';
 import { promises as fsp } from 'node:fs';
 import * as os from 'node:os';
@@ -19,6 +23,8 @@ import * as readline from 'node:readline';
 import { ServiceClient } from '../src/api/client';
 import { JobJournal, planJob, runJob } from '../src/bulk';
 import { createSandbox, generateDataset } from '../src/sandbox';
+import { writeKeepingEarlierRuns } from './history';
+import { FETCH_PATH, OWN_PATH, fetchDispatcher } from './network-paths';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ITEMS = 100_000;
@@ -91,51 +97,72 @@ async function main(): Promise<void> {
   const ids = sandbox.ids;
   if (ids.length < ITEMS) throw new Error(`only ${ids.length} items`);
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'wis-pacing-'));
-  const client = new ServiceClient({ baseUrl: sandbox.url, credentials: () => ({ kind: 'basic', loginName: 'admin', password: 'password' }), maxConnections: 10 });
+  const loadBefore = os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
+  const credentials = () => ({ kind: 'basic', loginName: 'admin', password: 'password' }) as const;
+  const client = new ServiceClient({ baseUrl: sandbox.url, credentials, maxConnections: 10 });
+  const fetcher = fetchDispatcher();
+  const fetchClient = new ServiceClient({ baseUrl: sandbox.url, dispatcher: fetcher, credentials });
+  const paths = [
+    { name: OWN_PATH, client },
+    { name: "VS Code's fetch", client: fetchClient },
+  ];
   const res = await fetch(`${sandbox.origin}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ latencyMs: LATENCY_MS, method: 'PUT', times: 1_000_000 }) });
   if (!res.ok) throw new Error(`fault: ${res.status}`);
   const rows: string[] = [];
   let completed = false;
   try {
     for (const s of SETTINGS) {
-      const samples: number[] = [];
-      const ideals: number[] = [];
+      const samples = paths.map(() => [] as number[]);
+      const ideals = paths.map(() => [] as number[]);
       let n = 0;
       for (let round = 0; round < ROUNDS; round++) {
-        const update = { setCompleted: (completed = !completed) };
-        const t0 = performance.now();
-        const plan = planJob({ workItemIds: ids, update, baseUrl: sandbox.url });
-        const journal = await JobJournal.create(dir, { source: { uri: 'untitled:pacing.workitems.json' }, plan });
-        const r = await runJob(plan, { client, journal, requestsPerMinute: s.requestsPerMinute, concurrency: s.concurrency });
-        samples.push(performance.now() - t0);
-        if (r.outcome !== 'succeeded') throw new Error(`${s.name}: ${r.outcome}`);
-        ideals.push(idealMs(r.requests.map((q) => q.durationMs ?? 0), s));
-        n = plan.requests.length;
+        // Both paths each round, which goes first alternating.
+        for (const k of round % 2 ? [1, 0] : [0, 1]) {
+          const update = { setCompleted: (completed = !completed) };
+          const t0 = performance.now();
+          const plan = planJob({ workItemIds: ids, update, baseUrl: sandbox.url });
+          const journal = await JobJournal.create(dir, { source: { uri: 'untitled:pacing.workitems.json' }, plan });
+          const r = await runJob(plan, { client: paths[k]!.client, journal, requestsPerMinute: s.requestsPerMinute, concurrency: s.concurrency });
+          samples[k]!.push(performance.now() - t0);
+          if (r.outcome !== 'succeeded') throw new Error(`${s.name}: ${r.outcome}`);
+          ideals[k]!.push(idealMs(r.requests.map((q) => q.durationMs ?? 0), s));
+          n = plan.requests.length;
+        }
       }
       const f = floorMs(n, s);
-      const sorted = [...samples].sort((a, b) => a - b);
-      const ratio = (x: number) => `${(x / f.floor).toFixed(3)}×`;
-      const toIdeal = samples.map((x, i) => x / ideals[i]!).sort((a, b) => a - b);
-      const r3 = (x: number) => `${x.toFixed(3)}×`;
-      rows.push(
-        `| ${s.name} | ${n} | ${(f.floor / 1000).toFixed(2)} (rate ${(f.rate / 1000).toFixed(2)}, concurrency ${(f.concurrency / 1000).toFixed(2)}) | ${sorted.map((x) => (x / 1000).toFixed(2)).join(', ')} | ${ratio(sorted[0]!)} / ${ratio(sorted[Math.floor(sorted.length / 2)]!)} / ${ratio(sorted[sorted.length - 1]!)} | ${ideals.map((x) => (x / 1000).toFixed(2)).join(', ')} | ${r3(toIdeal[0]!)} / **${r3(toIdeal[Math.floor(toIdeal.length / 2)]!)}** / ${r3(toIdeal[toIdeal.length - 1]!)} |`,
-      );
-      process.stdout.write(`${rows[rows.length - 1]}\n`);
+      for (let k = 0; k < paths.length; k++) rows.push(row(s, n, f, paths[k]!.name, samples[k]!, ideals[k]!));
     }
   } finally {
     await client.close();
+    await fetchClient.close();
+    await fetcher.close();
     sandbox.close();
     await fsp.rm(dir, { recursive: true, force: true });
+  }
+  function row(s: Setting, n: number, f: ReturnType<typeof floorMs>, pathName: string, samples: number[], ideals: number[]): string {
+    const sorted = [...samples].sort((a, b) => a - b);
+    const ratio = (x: number) => `${(x / f.floor).toFixed(3)}×`;
+    const toIdeal = samples.map((x, i) => x / ideals[i]!).sort((a, b) => a - b);
+    const r3 = (x: number) => `${x.toFixed(3)}×`;
+    const line =
+      `| ${s.name} | ${pathName} | ${n} | ${(f.floor / 1000).toFixed(2)} (rate ${(f.rate / 1000).toFixed(2)}, concurrency ${(f.concurrency / 1000).toFixed(2)}) | ${sorted.map((x) => (x / 1000).toFixed(2)).join(', ')} | ${ratio(sorted[0]!)} / ${ratio(sorted[Math.floor(sorted.length / 2)]!)} / ${ratio(sorted[sorted.length - 1]!)} | ${ideals.map((x) => (x / 1000).toFixed(2)).join(', ')} | ${r3(toIdeal[0]!)} / **${r3(toIdeal[Math.floor(toIdeal.length / 2)]!)}** / ${r3(toIdeal[toIdeal.length - 1]!)} |`;
+    process.stdout.write(`${line}\n`);
+    return line;
   }
   const md = `# Pacing benchmark
 
 Command: \`npx tsx bench/pacing.ts\` (bench/pacing.ts). ${new Date().toISOString()}; ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version};
-load average at the end ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')}.
+load average at the start ${loadBefore}, at the end ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')}.
 
 A job of ${ITEMS.toLocaleString('en')} work items (tasks, 1000 a request, \`setCompleted\`), with its journal, as the
 extension runs it (planning and the journal's creation inside the timed region), against the sandbox
 (a child process: a separate service) answering every update after ${LATENCY_MS} ms (its latency fault).
-${ROUNDS} runs of each setting.
+${ROUNDS} runs of each setting on each network path, the two paths alternating which goes first: the **${OWN_PATH}**
+(the client's own undici Agent: outside VS Code, and in VS Code with workItemStudio.network.proxy or caFile set) and
+**${FETCH_PATH}** (the client given \`new FetchDispatcher(globalThis.fetch)\`, what the extension uses in VS Code by default).
 
 The service's own work on each request (reading 1000 items, applying, answering; slow on this
 shared machine) comes on top of the 300 ms, so two floors are shown: with answers of exactly
@@ -148,11 +175,11 @@ latency L, the job cannot end before max((n − 1)·s + L, ⌈n / c⌉·L). At t
 concurrency is the bound (two requests in flight, each 300 ms): each worker starts its next
 request as soon as its answer is in.
 
-| setting | requests | floor s (300 ms answers) | runs s | ratio to that floor: min / median / max | floor with the service's actual answer times s | ratio to it: min / median / max (goal ≤ 1.05× at the defaults) |
-|---|---:|---|---|---|---|---|
+| setting | network path | requests | floor s (300 ms answers) | runs s | ratio to that floor: min / median / max | floor with the service's actual answer times s | ratio to it: min / median / max (goal ≤ 1.05× at the defaults) |
+|---|---|---:|---|---|---|---|---|
 ${rows.join('\n')}
 `;
-  await fsp.writeFile(path.join(__dirname, 'results', 'pacing.md'), md);
+  writeKeepingEarlierRuns(path.join(__dirname, 'results', 'pacing.md'), md);
 }
 
 (process.argv.includes('--serve') ? serve() : main()).catch((e: unknown) => {

@@ -30,6 +30,11 @@
 //            (bench/preview-worker.ts) that parses them again, makes the rows and posts their
 //            bytes back; timed to the last rows back. (No answer check: a floor for it.)
 //
+//   preview, fetch / plain fetch: the preview with its ServiceClient on VS Code's fetch (FetchDispatcher
+//            over the global fetch, the default in VS Code; Node's fetch here), and the plain reads with
+//            the global fetch + JSON.parse, in the same rounds (bench/network-paths.ts); the other sides
+//            run on the own undici dispatcher.
+//
 // Pacing is off in both (a virtual clock: the pacer's waits take no time), so the
 // ratio is the preview's own cost over the reads, not the service's rate limit.
 // Bodies: one with several members (fields, a shift, completion, assignments).
@@ -59,6 +64,7 @@ import { PostedTable } from '../src/webview/changeTableData';
 import { createSandbox, generateDataset } from '../src/sandbox';
 import type { FromWorker, ToWorker } from './preview-worker';
 import type { UpdateWorkItemsBody } from '../src/schema/api';
+import { FETCH_PATH, OWN_PATH, fetchDispatcher } from './network-paths';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 20_000);
@@ -106,22 +112,39 @@ async function serve(): Promise<void> {
 
 async function main(): Promise<void> {
   // The same data set as the child's (the same seed): the IDs to read.
+  const loadBefore = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
   const ids = (dataset().workItems ?? []).filter((w) => !w.isDeleted && w.parentId !== null).map((w) => w.id).slice(0, ITEMS);
   const sandbox = await startChildSandbox(__filename, []);
   const client = new ServiceClient({ baseUrl: sandbox.url, credentials: () => ({ kind: 'basic', loginName: 'admin', password: 'password' }) });
+  const fetcher = fetchDispatcher();
+  const fetchClient = new ServiceClient({ baseUrl: sandbox.url, dispatcher: fetcher, credentials: () => ({ kind: 'basic', loginName: 'admin', password: 'password' }) });
   const fields = fieldsToRead(BODY);
   const batches = planWorkItemReads(client.baseUrl, ids, fields);
   const auth = authorize({ kind: 'basic', loginName: 'admin', password: 'password' }, 'GET', '/workitem/workItems');
   const agent = new Agent({ keepAliveTimeout: 10_000 });
   const base = client.baseUrl.replace(/\/+$/, '');
   const query = readQuery(fields);
-  const plainReads = async (keep: boolean): Promise<number> => {
+  const plainReads = async (keep: boolean, viaFetch = false): Promise<number> => {
     let n = 0;
     const kept: unknown[][] = [];
     for (const b of batches) {
-      const r = await request(`${base}/workitem/workItems/${b.join(',')}?${query}`, { dispatcher: agent, headers: { authorization: auth.header!, accept: 'application/json' } });
-      const text = await r.body.text();
-      if (r.statusCode !== 200) throw new Error(`plain read: HTTP ${r.statusCode}`);
+      const url = `${base}/workitem/workItems/${b.join(',')}?${query}`;
+      const headers = { authorization: auth.header!, accept: 'application/json' };
+      let status: number;
+      let text: string;
+      if (viaFetch) {
+        const r = await fetch(url, { headers });
+        status = r.status;
+        text = await r.text();
+      } else {
+        const r = await request(url, { dispatcher: agent, headers });
+        status = r.statusCode;
+        text = await r.body.text();
+      }
+      if (status !== 200) throw new Error(`plain read: HTTP ${status}`);
       const answer = JSON.parse(text) as unknown[];
       n += answer.length;
       if (keep) kept.push(answer);
@@ -129,6 +152,7 @@ async function main(): Promise<void> {
     return kept.length >= 0 ? n : 0;
   };
   const plain = (): Promise<number> => plainReads(false);
+  const plainFetch = (): Promise<number> => plainReads(false, true);
   const readsOnly = async (): Promise<number> => {
     const values = await readValues((i, f, o) => readWorkItems(client, i, { fields: f, clock: virtualClock(), signal: o.signal, onProgress: o.onProgress, onBatch: o.onBatch }), ids, BODY);
     return values.items.size;
@@ -170,7 +194,8 @@ async function main(): Promise<void> {
     return r.items.size;
   };
   const S = ENGLISH_CHANGE_TABLE;
-  const preview = async (): Promise<number> => {
+  const previewOn = async (on: ServiceClient): Promise<number> => {
+    const own = on === client;
     const clock = virtualClock();
     const builder = new PreviewTableBuilder(ids, BODY, S);
     let posted: PostedTable | undefined;
@@ -194,7 +219,7 @@ async function main(): Promise<void> {
       } else post(posted.more(from));
       batchMs += performance.now() - b0;
     });
-    const values = await readValues((i, f, o) => readWorkItems(client, i, { fields: f, clock, signal: o.signal, onProgress: o.onProgress, onBatch: o.onBatch }), ids, BODY, {
+    const values = await readValues((i, f, o) => readWorkItems(on, i, { fields: f, clock, signal: o.signal, onProgress: o.onProgress, onBatch: o.onBatch }), ids, BODY, {
       onItems: (batch, items) => {
         const b0 = performance.now();
         batches.onItems(batch, items);
@@ -215,8 +240,10 @@ async function main(): Promise<void> {
     if (table.rows.length > made) post(posted.more(made));
     post(posted.summary({ counts: table.counts, lines: table.lines, status: 'read' }));
     const t1 = performance.now();
-    duringMs.push(batchMs);
-    tailMs.push(t1 - t0);
+    if (own) {
+      duringMs.push(batchMs);
+      tailMs.push(t1 - t0);
+    }
     rowBytes = bytes;
     return bytes > 0 && html > 0 && people.size >= 0 ? values.items.size : 0;
   };
@@ -224,25 +251,23 @@ async function main(): Promise<void> {
   const tailMs: number[] = [];
   let firstRowsAt = 0;
   let rowBytes = 0;
-  const runs = { plain, plainKept, reader, readsOnly, preview, inWorker } as const;
+  const preview = (): Promise<number> => previewOn(client);
+  const previewFetch = (): Promise<number> => previewOn(fetchClient);
+  const runs = { plain, plainFetch, plainKept, reader, readsOnly, preview, previewFetch, inWorker } as const;
   type Which = keyof typeof runs;
-  const orders: Which[][] = [
-    ['plain', 'reader', 'preview', 'plainKept', 'readsOnly', 'inWorker'],
-    ['preview', 'inWorker', 'plainKept', 'plain', 'reader', 'readsOnly'],
-    ['readsOnly', 'reader', 'plain', 'inWorker', 'plainKept', 'preview'],
-    ['plainKept', 'readsOnly', 'preview', 'reader', 'inWorker', 'plain'],
-  ];
+  const names = Object.keys(runs) as Which[];
+  // The order turns by one each run and runs backwards every other run.
+  const orders: Which[][] = names.map((_, i) => {
+    const order = names.map((_n, k) => names[(i + k) % names.length]!);
+    return i % 2 ? order.reverse() : order;
+  });
   // Warm-up (JIT, connections), then interleaved repetitions, rotating which goes first.
-  await plain();
-  await plainKept();
-  await reader();
-  await preview();
-  await readsOnly();
-  await inWorker();
-  const t: Record<Which, number[]> = { plain: [], plainKept: [], reader: [], readsOnly: [], preview: [], inWorker: [] };
+  for (const w of names) await runs[w]();
+  const t = Object.fromEntries(names.map((w) => [w, [] as number[]])) as Record<Which, number[]>;
   /** This process's CPU time (user + system, ms) per run of each side: its own work, whatever the load does to the wall clock. */
-  const cpu: Record<Which, number[]> = { plain: [], plainKept: [], reader: [], readsOnly: [], preview: [], inWorker: [] };
+  const cpu = Object.fromEntries(names.map((w) => [w, [] as number[]])) as Record<Which, number[]>;
   const firstRows: number[] = [];
+  const firstRowsFetch: number[] = [];
   const ratios: number[] = [];
   const firstRatios: number[] = [];
   const keptRatios: number[] = [];
@@ -254,6 +279,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < RUNS; i++) {
     const times = {} as Record<Which, number>;
     let first = 0;
+    let firstFetch = 0;
     for (const which of orders[i % orders.length]!) {
       const c0 = process.cpuUsage();
       const t0 = performance.now();
@@ -265,10 +291,12 @@ async function main(): Promise<void> {
         read = n;
         first = firstRowsAt - t0;
       }
+      if (which === 'previewFetch') firstFetch = firstRowsAt - t0;
       if (which === 'plain') plainCount = n;
     }
     for (const w of Object.keys(times) as Which[]) t[w].push(times[w]);
     firstRows.push(first);
+    firstRowsFetch.push(firstFetch);
     ratios.push(times.preview / times.plain);
     firstRatios.push(first / times.plain);
     keptRatios.push(times.plainKept / times.plain);
@@ -303,7 +331,20 @@ async function main(): Promise<void> {
   await worker.terminate();
   await agent.close();
   await client.close();
+  await fetchClient.close();
+  await fetcher.close();
   sandbox.close();
+  const perRun = (a: number[], b: number[]) => stats(a.map((x, i) => x / b[i]!));
+  const ratioRow = (name: string, a: number[], b: number[]) => {
+    const x = perRun(a, b);
+    return `| ${name} | ${x.min.toFixed(2)} | ${x.median.toFixed(2)} | ${x.max.toFixed(2)} |`;
+  };
+  const timeRow = (name: string, xs: number[]) => {
+    const x = stats(xs);
+    return `| ${name} | ${x.min.toFixed(0)} | ${x.median.toFixed(0)} | ${x.max.toFixed(0)} |`;
+  };
+  const rf = perRun(t.previewFetch, t.plain);
+  const rf1 = perRun(firstRowsFetch, t.plain);
   const p = stats(t.plain);
   const pk = stats(t.plainKept);
   const q = stats(t.reader);
@@ -327,7 +368,7 @@ async function main(): Promise<void> {
   const cv = stats(cpu.preview);
   const md = `# Before/after preview vs plain reads + parse (sandbox in a child process, table built batch by batch)
 
-\`npx tsx bench/preview.ts\` (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} CPUs shared with other work, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end, Node ${process.version}, ${RUNS} interleaved runs after a warm-up, the order rotating).
+\`npx tsx bench/preview.ts\` (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} CPUs shared with other work, load average ${loadBefore} at the start, ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end, Node ${process.version}, ${RUNS} interleaved runs after a warm-up, the order rotating).
 
 ${read} work items (${plainCount} answered to the plain reads) of a generated data set in a sandbox in a child process (as the service is remote in
 real use: its work takes no time of the reading process, so the preview's work on one answer can overlap the
@@ -349,6 +390,10 @@ as each answer comes back (while the next read is on its way) its items' expecte
 settings); after the last read, the counts and lines (summary message) and the user IDs (for names);
 ${(rowBytes / 1024 / 1024).toFixed(1)} MiB of messages in all, each serialized as VS Code's \`webview.postMessage\`
 does in the extension host; the page paints the rows itself and appends each batch (src/webview/web/grid.ts).
+The preview runs on two network paths in the same rounds: the **${OWN_PATH}** (the rows without a path below; outside
+VS Code, and in VS Code with workItemStudio.network.proxy or caFile set) and **${FETCH_PATH}**
+(its ServiceClient given \`new FetchDispatcher(globalThis.fetch)\`, what Preview uses in VS Code by default), beside
+*plain fetch*: the same GET batches with the global fetch + \`JSON.parse\`. Every ratio is to *plain* (undici) unless it says otherwise.
 
 | | min ms | median ms | max ms |
 |---|---:|---:|---:|
@@ -370,6 +415,14 @@ does in the extension host; the page paints the rows itself and appends each bat
 | ratio rows in a worker / plain (per run) | ${rwk.min.toFixed(2)} | ${rwk.median.toFixed(2)} | ${rwk.max.toFixed(2)} |
 | ratio preview to the first rows / plain (per run) | ${r1.min.toFixed(2)} | ${r1.median.toFixed(2)} | ${r1.max.toFixed(2)} |
 | **ratio preview, whole table / plain (per run)** | ${r.min.toFixed(2)} | **${r.median.toFixed(2)}** | ${r.max.toFixed(2)} |
+${timeRow('plain fetch: the same reads with fetch + parse', t.plainFetch)}
+${timeRow("preview, VS Code's fetch, to the first rows posted", firstRowsFetch)}
+${timeRow("preview, VS Code's fetch, to the whole table posted", t.previewFetch)}
+${ratioRow('ratio plain fetch / plain (per run)', t.plainFetch, t.plain)}
+${ratioRow("ratio preview, VS Code's fetch, to the first rows / plain (per run)", firstRowsFetch, t.plain)}
+| **ratio preview, VS Code's fetch, whole table / plain (per run)** | ${rf.min.toFixed(2)} | **${rf.median.toFixed(2)}** | ${rf.max.toFixed(2)} |
+${ratioRow("ratio preview, VS Code's fetch, whole table / plain fetch (per run)", t.previewFetch, t.plainFetch)}
+${ratioRow(`ratio preview, VS Code's fetch / preview, ${OWN_PATH} (per run)`, t.previewFetch, t.preview)}
 
 Per-run ratios, in run order: preview / plain ${list(ratios)}; to the first rows ${list(firstRatios)}; reader / plain ${list(readerRatios)}; reads only / plain ${list(readsOnlyRatios)}; rows in a worker / plain ${list(workerRatios)}.
 The worker's rows: ${(workerBytes / 1024 / 1024).toFixed(1)} MiB (the preview's row messages: ${(rowBytes / 1024 / 1024).toFixed(1)} MiB with the page and the summary).
@@ -377,7 +430,7 @@ The worker's rows: ${(workerBytes / 1024 / 1024).toFixed(1)} MiB (the preview's 
 One answer of ${batches[0]!.length} records (${(answerText.length / 1024).toFixed(0)} KiB), 60 interleaved repetitions, ms min / median / max:
 JSON.parse ${ms(checkMs.parse)}; JSON.parse + compiled checker ${ms(checkMs.compiled)}; JSON.parse + zod (before) ${ms(checkMs.zod)}.
 
-Target: preview / plain median ≤ 1.2: to the whole table posted ${r.median <= 1.2 ? 'met' : 'not met'} (${r.median.toFixed(2)}); to the first rows posted ${r1.median <= 1.2 ? 'met' : 'not met'} (${r1.median.toFixed(2)}).
+Target: preview / plain median ≤ 1.2: ${OWN_PATH}: to the whole table posted ${r.median <= 1.2 ? 'met' : 'not met'} (${r.median.toFixed(2)}); to the first rows posted ${r1.median <= 1.2 ? 'met' : 'not met'} (${r1.median.toFixed(2)}). VS Code's fetch: to the whole table posted ${rf.median <= 1.2 ? 'met' : 'not met'} (${rf.median.toFixed(2)}); to the first rows posted ${rf1.median <= 1.2 ? 'met' : 'not met'} (${rf1.median.toFixed(2)}).
 `;
   if (process.env.BENCH_WRITE === '0') {
     process.stdout.write(md);

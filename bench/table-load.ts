@@ -15,6 +15,9 @@
 // "table all":  the same until the first chunk of the whole project (its second phase:
 //               the whole subtree read through ServiceClient, flattened, the view, the
 //               first chunk), and "table every chunk": every chunk of 100,000 rows formatted.
+// "table … fetch": the same on VS Code's fetch (the ServiceClient given FetchDispatcher over the
+//               global fetch, the default in VS Code; Node's fetch here), beside "plain fetch":
+//               the global fetch + JSON.parse of the same reads (bench/network-paths.ts).
 // The sandbox runs in a process of its own (bench/child-sandbox.ts). The sides alternate
 // which goes first each round, with a full GC before each (neither pays the other's garbage).
 //
@@ -45,6 +48,7 @@ import {
 } from '../src/table/model';
 import { serveUntilStdinEnds, startChildSandbox } from './child-sandbox';
 import { appendToNewestRun } from './history';
+import { FETCH_PATH, OWN_PATH, fetchDispatcher } from './network-paths';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
@@ -68,7 +72,7 @@ let keep: unknown;
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
 
-/** Connections undici opened (every dispatcher of this process). */
+/** Connections undici opened (every dispatcher of this process, Node's fetch too: its undici publishes on the same channel). */
 let connects = 0;
 diagnostics.subscribe('undici:client:connected', () => connects++);
 
@@ -82,6 +86,8 @@ async function main(): Promise<void> {
   const token = await bare.signIn('admin', 'password');
   await bare.close();
   const client = new ServiceClient({ baseUrl: sandbox.url, credentials: () => ({ kind: 'bearer', token }) });
+  const fetcher = fetchDispatcher();
+  const fetchClient = new ServiceClient({ baseUrl: sandbox.url, dispatcher: fetcher, credentials: () => ({ kind: 'bearer', token }) });
   const root = LARGE_PROJECT.rootFolderId;
   const profile = await client.getProjectProfile(LARGE_PROJECT.id);
   const columns = pickColumns(tableColumns([], profile), DEFAULT_COLUMN_KEYS);
@@ -90,18 +96,20 @@ async function main(): Promise<void> {
   // The plain side's pool: one Agent for every read, with the client's own settings.
   const agent = new Agent({ connections: DEFAULT_MAX_CONNECTIONS, keepAliveTimeout: DEFAULT_KEEP_ALIVE_MS, keepAliveMaxTimeout: DEFAULT_KEEP_ALIVE_MS * 4 });
   let retried = 0;
-  const get = async (query: string) => {
+  const get = async (query: string, viaFetch = false) => {
     const t0 = performance.now();
     const url = `${sandbox.url}/workitem/workItems/${root}/subItems${query}`;
     const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
+    const once = async () => (viaFetch ? (await fetch(url, { headers })).text() : (await request(url, { dispatcher: agent, headers })).body.text());
     let text: string;
     try {
-      text = await (await request(url, { dispatcher: agent, headers })).body.text();
+      text = await once();
     } catch (e) {
       // A pooled socket the server closed as the request went out: a GET is sent again once (as the client does).
-      if ((e as { code?: string }).code !== 'UND_ERR_SOCKET' && (e as { code?: string }).code !== 'ECONNRESET') throw e;
+      const code = (e as { code?: string; cause?: { code?: string } }).code ?? (e as { cause?: { code?: string } }).cause?.code;
+      if (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET') throw e;
       retried++;
-      text = await (await request(url, { dispatcher: agent, headers })).body.text();
+      text = await once();
     }
     const json = JSON.parse(text) as unknown[];
     const ms = performance.now() - t0;
@@ -111,8 +119,10 @@ async function main(): Promise<void> {
   // The whole subtree; the level below the root folder only (what the table's first rows need).
   const plain = () => get('');
   const plainFirst = () => get('?depth=1');
+  const plainFetch = () => get('', true);
+  const plainFirstFetch = () => get('?depth=1', true);
 
-  const table = async () => {
+  const table = async (client: ServiceClient) => {
     const t0 = performance.now();
     let first = 0;
     let all = 0;
@@ -145,7 +155,7 @@ async function main(): Promise<void> {
   };
 
   // The first rows alone (the read of the whole subtree cancelled once they are there), for more rounds than the whole load.
-  const tableFirst = async () => {
+  const tableFirst = async (client: ServiceClient) => {
     const t0 = performance.now();
     const stop = new AbortController();
     let first = 0;
@@ -163,18 +173,27 @@ async function main(): Promise<void> {
     return first;
   };
 
+  // Warm-up of every side.
   await plain();
   await plainFirst();
-  await tableFirst();
-  await table(); // warm-up
+  await plainFetch();
+  await plainFirstFetch();
+  await tableFirst(client);
+  await tableFirst(fetchClient);
+  await table(client);
+  await table(fetchClient);
   const p: number[] = [];
   const pf: number[] = [];
+  const pfe: number[] = [];
   const tf: number[] = [];
   const ta: number[] = [];
   const te: number[] = [];
-  const opened = { plain: 0, table: 0 };
+  const tfe: number[] = [];
+  const tae: number[] = [];
+  const tee: number[] = [];
+  const opened = { plain: 0, table: 0, 'plain fetch': 0, 'table, fetch': 0 };
   let rows = 0;
-  const counted = async <T>(side: 'plain' | 'table', run: () => Promise<T>): Promise<T> => {
+  const counted = async <T>(side: keyof typeof opened, run: () => Promise<T>): Promise<T> => {
     keep = undefined;
     gc();
     const before = connects;
@@ -185,34 +204,48 @@ async function main(): Promise<void> {
   const sides: (() => Promise<void>)[] = [
     async () => void p.push(await counted('plain', plain)),
     async () => void pf.push(await counted('plain', plainFirst)),
+    async () => void pfe.push(await counted('plain fetch', plainFetch)),
     async () => {
-      const b = await counted('table', table);
+      const b = await counted('table', () => table(client));
       tf.push(b.first);
       ta.push(b.all);
       te.push(b.every);
       rows = b.n;
     },
+    async () => {
+      const b = await counted('table, fetch', () => table(fetchClient));
+      tfe.push(b.first);
+      tae.push(b.all);
+      tee.push(b.every);
+    },
   ];
-  // Each round runs every side once, the order turned by one each round.
-  for (let i = 0; i < RUNS; i++) for (let k = 0; k < sides.length; k++) await sides[(i + k) % sides.length]!();
-  // The first rows against the plain read of the same level: FIRST_RUNS more rounds (each a few ms).
+  // Each round runs every side once, the order turned by one each round and reversed every other round.
+  for (let i = 0; i < RUNS; i++) {
+    const order = sides.map((_, k) => sides[(i + k) % sides.length]!);
+    if (i % 2) order.reverse();
+    for (const side of order) await side();
+  }
+  // The first rows against the plain read of the same level: FIRST_RUNS more rounds (each a few ms), both paths.
   const pf2: number[] = [];
   const tf2: number[] = [];
+  const pfe2: number[] = [];
+  const tfe2: number[] = [];
+  const firsts: (() => Promise<void>)[] = [
+    async () => void pf2.push(await plainFirst()),
+    async () => void tf2.push(await tableFirst(client)),
+    async () => void pfe2.push(await plainFirstFetch()),
+    async () => void tfe2.push(await tableFirst(fetchClient)),
+  ];
   for (let i = 0; i < FIRST_RUNS; i++) {
-    if (i % 2 === 0) {
-      pf2.push(await plainFirst());
-      tf2.push(await tableFirst());
-    } else {
-      tf2.push(await tableFirst());
-      pf2.push(await plainFirst());
-    }
+    const order = firsts.map((_, k) => firsts[(i + k) % firsts.length]!);
+    if (i % 2) order.reverse();
+    for (const f of order) await f();
   }
-  const ratiosFirst2 = tf2.map((x, i) => x / pf2[i]!);
-  const ratiosFirst = tf.map((x, i) => x / pf[i]!);
-  const ratiosFirstToAll = tf.map((x, i) => x / p[i]!);
-  const ratiosAll = ta.map((x, i) => x / p[i]!);
+  const per = (a: number[], b: number[]) => a.map((x, i) => x / b[i]!);
   await agent.close();
   await client.close();
+  await fetchClient.close();
+  await fetcher.close();
   sandbox.close();
   void keep;
 
@@ -225,16 +258,24 @@ async function main(): Promise<void> {
 ## First rows of a ${ITEMS.toLocaleString('en')}-item project in the table (goal ≤ 1.5× a plain read and parse)
 
 Command: \`npx tsx bench/table-load.ts\` (\`BENCH_RUNS\`=${RUNS}, \`BENCH_ITEMS\`=${ITEMS}). ${new Date().toISOString()}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; load average before ${loadBefore}, after ${loadAfter} (shared machine).
-Sandbox (generated large project, ${rows.toLocaleString('en')} rows below the root folder, 16 levels) in a process of its own; times in ms, min / median / max, after one warm-up of each side, the sides interleaved (the order turned by one each round, a full GC before each); ratio = median of per-run ratios (min–max in brackets). Both sides read through a pool kept for the whole run (the plain side one undici Agent with the client's settings, the table its ServiceClient): connections opened in the ${RUNS} timed rounds, plain ${opened.plain}, table ${opened.table} (the pools close a socket idle for ${DEFAULT_KEEP_ALIVE_MS / 1000} s, the server after 5 s; a GET on a socket the server had just closed is sent again once on both sides, as the client does: the plain side did so ${retried === 1 ? 'once' : `${retried} times`}).
+Sandbox (generated large project, ${rows.toLocaleString('en')} rows below the root folder, 16 levels) in a process of its own; times in ms, min / median / max, after one warm-up of each side, the sides interleaved (the order turned by one each round and reversed every other round, a full GC before each); ratio = median of per-run ratios (min–max in brackets). Both sides read through a pool kept for the whole run (the plain side one undici Agent with the client's settings, the table its ServiceClient): connections opened in the ${RUNS} timed rounds, ${Object.entries(opened)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')} (the pools close a socket idle for ${DEFAULT_KEEP_ALIVE_MS / 1000} s, Node's fetch after 4 s, the server after 5 s; a GET on a socket the server had just closed is sent again once on both sides, as the client does: the plain side did so ${retried === 1 ? 'once' : `${retried} times`}).
+Two network paths for the table's ServiceClient, in the same run: the **${OWN_PATH}** (its own undici Agent: outside VS Code, and in VS Code with workItemStudio.network.proxy or caFile set) and **${FETCH_PATH}** ("fetch" below: the ServiceClient given \`new FetchDispatcher(globalThis.fetch)\`, what the table uses in VS Code by default); plain fetch: the global fetch + JSON.parse of the same GET.
 
 | what | ms | ratio to plain |
 |---|---|---:|
 | plain: one GET of the whole subtree + JSON.parse | ${stats(p)} | 1.00× |
 | plain: one GET of the level below the root folder (\`depth=1\`, what the first rows need) + JSON.parse | ${stats(pf)} | |
-| table, first rows (first level read, checked, flattened, view, first chunk of ${ROW_CHUNK} formatted) | ${stats(tf)} | to the plain read of the first level: ${spread(ratiosFirst)}; to the plain read of the whole subtree: ${spread(ratiosFirstToAll)} |
-| ${FIRST_RUNS} more rounds of the first rows alone (the table's read of the whole subtree cancelled once they are there) beside the plain read of the first level, interleaved | table ${stats(tf2)}, plain ${stats(pf2)} | ${spread(ratiosFirst2)} |
-| table, first chunk of all ${rows.toLocaleString('en')} rows (both phases: first level, then the whole subtree read, checked, flattened, view, first chunk) | ${stats(ta)} | ${spread(ratiosAll)} |
-| table, every chunk of all rows formatted for the webview | ${stats(te)} | ${spread(te.map((x, i) => x / p[i]!))} |
+| plain fetch: the global fetch of the whole subtree + JSON.parse | ${stats(pfe)} | ${spread(per(pfe, p))} |
+| table, first rows (first level read, checked, flattened, view, first chunk of ${ROW_CHUNK} formatted), ${OWN_PATH} | ${stats(tf)} | to the plain read of the first level: ${spread(per(tf, pf))}; to the plain read of the whole subtree: ${spread(per(tf, p))} |
+| table, first rows, fetch | ${stats(tfe)} | to the plain read of the first level: ${spread(per(tfe, pf))}; to the plain read of the whole subtree: ${spread(per(tfe, p))} |
+| ${FIRST_RUNS} more rounds of the first rows alone (the table's read of the whole subtree cancelled once they are there) beside the plain read of the first level, interleaved, ${OWN_PATH} | table ${stats(tf2)}, plain ${stats(pf2)} | ${spread(per(tf2, pf2))} |
+| the same rounds, fetch (beside the plain read and the plain fetch of the first level) | table ${stats(tfe2)}, plain fetch ${stats(pfe2)} | to plain: ${spread(per(tfe2, pf2))}; to plain fetch: ${spread(per(tfe2, pfe2))} |
+| table, first chunk of all ${rows.toLocaleString('en')} rows (both phases: first level, then the whole subtree read, checked, flattened, view, first chunk), ${OWN_PATH} | ${stats(ta)} | ${spread(per(ta, p))} |
+| table, first chunk of all rows, fetch | ${stats(tae)} | ${spread(per(tae, p))}; to plain fetch: ${spread(per(tae, pfe))} |
+| table, every chunk of all rows formatted for the webview, ${OWN_PATH} | ${stats(te)} | ${spread(per(te, p))} |
+| table, every chunk of all rows, fetch | ${stats(tee)} | ${spread(per(tee, p))} |
 `;
   // A section of the newest run of bench/table.ts (above its earlier runs).
   if (process.env.BENCH_WRITE !== '0') appendToNewestRun(path.join(__dirname, 'results', 'table.md'), text);

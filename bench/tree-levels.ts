@@ -10,6 +10,10 @@
 // "Loading…" at once and its rows when announced, no sooner than 100 ms after the start),
 // measured to the announcement, for comparison.
 //
+// "view, fetch", "client part, fetch" and "plain fetch": the same on VS Code's fetch (the ServiceClient
+// given FetchDispatcher over the global fetch, the default in VS Code; Node's fetch here) and the
+// global fetch + JSON.parse, in the same rounds (bench/network-paths.ts).
+//
 // Run: npx tsx bench/tree-levels.ts   (BENCH_RUNS=n). Writes bench/results/tree-levels.md.
 import { serveUntilStdinEnds, startChildSandbox } from './child-sandbox';
 import * as fs from 'node:fs';
@@ -25,6 +29,7 @@ import { Hierarchy, levelQuery } from '../src/workItems/model/hierarchy';
 import { PROFILE_INCLUDES, ProjectTypesCache } from '../src/workItems/model/profiles';
 import type { WorkItemRow } from '../src/workItems/model/rows';
 import { loadTreeLevel } from '../src/workItems/model/treeLevel';
+import { FETCH_PATH, OWN_PATH, fetchDispatcher } from './network-paths';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 /** Folders below project 1's root folder "1": the first holds 50 tasks, the second 5,000. */
@@ -73,12 +78,18 @@ const stats = (xs: number[], d = 1, suffix = '') => {
 };
 
 async function main(): Promise<void> {
+  const loadBefore = os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
   const sandbox = await startChildSandbox(__filename, []);
   const agent = new Agent({ connections: 1, keepAliveTimeout: 1000 });
   const bare = new ServiceClient({ baseUrl: sandbox.url });
   const token = await bare.signIn('admin', 'password');
   await bare.close();
   const client = new ServiceClient({ baseUrl: sandbox.url, dispatcher: agent, credentials: () => ({ kind: 'bearer', token }) });
+  const fetcher = fetchDispatcher();
+  const fetchClient = new ServiceClient({ baseUrl: sandbox.url, dispatcher: fetcher, credentials: () => ({ kind: 'bearer', token }) });
   // As WorkItemsTree: one field policy and one profile cache for the view's life.
   const fieldPolicy = new TreeFieldPolicy(() => undefined);
   const types = new ProjectTypesCache((projectId, signal) => client.getProjectProfile(projectId, PROFILE_INCLUDES, { signal }), () => undefined);
@@ -89,20 +100,21 @@ async function main(): Promise<void> {
     hierarchy.setLevel(parentId, rows);
     return rangeChildren(0, rows.length).map((c) => (c.kind === 'range' ? `${rangeLabel(c)} ${rows[c.start]!.name} – ${rows[c.end - 1]!.name}` : rows[c.index]!.name));
   };
-  const cell = (parentId: string, changed: () => void = () => undefined) =>
-    new LoadCell<WorkItemRow[]>(async (signal) => (await loadTreeLevel(client, { types, fields: fieldPolicy }, { id: parentId, level: 1 }, '1', signal)).rows, changed);
+  const cell = (parentId: string, changed: () => void = () => undefined, c: ServiceClient = client) =>
+    new LoadCell<WorkItemRow[]>(async (signal) => (await loadTreeLevel(c, { types, fields: fieldPolicy }, { id: parentId, level: 1 }, '1', signal)).rows, changed);
 
-  /** How many of the view's requests got "Loading…" (the load took longer than the wait), by parent. */
+  /** How many of the view's requests got "Loading…" (the load took longer than the wait), by parent (and path). */
   const placeholders = new Map<string, number>();
   /** The view: getChildren's wait, then the rows; a load slower than the wait: "Loading…", then its announcement and the rows. */
-  const view = async (parentId: string) => {
+  const view = async (parentId: string, on: ServiceClient = client) => {
     const t0 = performance.now();
     let announced!: () => void;
     const done = new Promise<void>((r) => (announced = r));
-    const c = cell(parentId, () => announced());
+    const c = cell(parentId, () => announced(), on);
     let st = await c.within();
     if (st.kind === 'loading') {
-      placeholders.set(parentId, (placeholders.get(parentId) ?? 0) + 1);
+      const key = on === client ? parentId : `fetch ${parentId}`;
+      placeholders.set(key, (placeholders.get(key) ?? 0) + 1);
       await done;
       st = await c.within();
     }
@@ -135,14 +147,14 @@ async function main(): Promise<void> {
 
   await view(LEVELS[0].folder); // the profile, once per project (as the view)
   const fields = fieldPolicy.fieldsFor(types.known('1'));
-  const plain = async (parentId: string) => {
+  const plainVia = async (parentId: string, viaFetch: boolean) => {
     const q = levelQuery(1, fields);
     const url = new URL(`${sandbox.url}/workitem/workItems/${parentId}/subItems`);
     url.searchParams.set('fields', q.fields.join(','));
     url.searchParams.set('depth', String(q.depth));
     const t0 = performance.now();
-    const res = await request(url, { headers: { authorization: `Bearer ${token}` }, dispatcher: agent });
-    const text = await res.body.text();
+    const headers = { authorization: `Bearer ${token}` };
+    const text = viaFetch ? await (await fetch(url, { headers })).text() : await (await request(url, { headers, dispatcher: agent })).body.text();
     const parsed = JSON.parse(text) as { fields: { SubItems?: unknown[] } } | { fields: { SubItems?: unknown[] } }[];
     const ms = performance.now() - t0;
     keep = parsed;
@@ -151,26 +163,40 @@ async function main(): Promise<void> {
   };
 
   /** The client's part alone: the same GET through ServiceClient (answer checked), nothing built. */
-  const clientOnly = async (parentId: string) => {
+  const clientOnly = async (parentId: string, on: ServiceClient = client) => {
     const t0 = performance.now();
-    const node = await client.getSubItems(parentId, levelQuery(1, fields));
+    const node = await on.getSubItems(parentId, levelQuery(1, fields));
     const ms = performance.now() - t0;
     keep = node;
     return { ms, items: (node.fields.SubItems ?? []).length, rows: 0 };
   };
 
   const lines: string[] = [];
+  const fetchLines: string[] = [];
   const settle = () => new Promise((r) => setTimeout(r, 10));
   for (const level of LEVELS) {
-    const modes = { plain, view, held, client: clientOnly } as const;
-    const times: Record<keyof typeof modes, number[]> = { plain: [], view: [], held: [], client: [] };
+    const modes = {
+      plain: (id: string) => plainVia(id, false),
+      plainFetch: (id: string) => plainVia(id, true),
+      view: (id: string) => view(id),
+      viewFetch: (id: string) => view(id, fetchClient),
+      held,
+      client: (id: string) => clientOnly(id),
+      clientFetch: (id: string) => clientOnly(id, fetchClient),
+    } as const;
+    type Mode = keyof typeof modes;
+    const names = Object.keys(modes) as Mode[];
+    const times = Object.fromEntries(names.map((m) => [m, [] as number[]])) as Record<Mode, number[]>;
     /** This process's CPU time (user + system, µs) per round: the work each side does, whatever the machine's load does to the wall clock. */
-    const cpu: Record<keyof typeof modes, number[]> = { plain: [], view: [], held: [], client: [] };
+    const cpu = Object.fromEntries(names.map((m) => [m, [] as number[]])) as Record<Mode, number[]>;
     let bytes = 0;
     for (const m of Object.values(modes)) await m(level.folder); // warm-up
     placeholders.delete(level.folder);
+    placeholders.delete(`fetch ${level.folder}`);
     for (let i = 0; i < RUNS; i++) {
-      const order = (['plain', 'view', 'held', 'client'] as const).map((_, k, a) => a[(i + k) % a.length]!);
+      // The order turns by one each round and runs backwards every other round.
+      const order = names.map((_, k, a) => a[(i + k) % a.length]!);
+      if (i % 2) order.reverse();
       for (const name of order) {
         await settle();
         const c0 = process.cpuUsage();
@@ -189,9 +215,16 @@ async function main(): Promise<void> {
     lines.push(
       `| ${level.items.toLocaleString('en')} | ${(bytes / 1024).toFixed(0)} KiB | ${stats(times.plain)} | ${stats(times.view)} | ${stats(ratio, 2, '×')} | **${med.toFixed(2)}×** (goal ≤ ${goal}×: ${med <= goal ? 'met' : 'NOT met'}) | ${placeholders.get(level.folder) ?? 0} of ${RUNS} | ${stats(times.held)} | ${stats(heldRatio, 2, '×')} | ${stats(times.client)} | ${(median(times.client) / median(times.plain)).toFixed(2)}× | ${median(cpu.plain).toFixed(0)} / ${median(cpu.view).toFixed(0)} µs: ${(median(cpu.view) / median(cpu.plain)).toFixed(2)}× |`,
     );
-    process.stdout.write(`${lines.at(-1)}\n`);
+    const perRound = (a: Mode, b: Mode) => stats(times[a].map((v, i) => v / times[b][i]!), 2, '×');
+    const medFetch = median(times.viewFetch) / median(times.plain);
+    fetchLines.push(
+      `| ${level.items.toLocaleString('en')} | ${(bytes / 1024).toFixed(0)} KiB | ${stats(times.plainFetch)} | ${stats(times.viewFetch)} | ${perRound('viewFetch', 'plain')} | **${medFetch.toFixed(2)}×** (goal ≤ ${goal}×: ${medFetch <= goal ? 'met' : 'NOT met'}) | ${perRound('viewFetch', 'plainFetch')}; medians ${(median(times.viewFetch) / median(times.plainFetch)).toFixed(2)}× | ${perRound('viewFetch', 'view')} | ${placeholders.get(`fetch ${level.folder}`) ?? 0} of ${RUNS} | ${stats(times.clientFetch)} | ${(median(times.clientFetch) / median(times.plain)).toFixed(2)}× | ${median(cpu.plain).toFixed(0)} / ${median(cpu.viewFetch).toFixed(0)} µs: ${(median(cpu.viewFetch) / median(cpu.plain)).toFixed(2)}× |`,
+    );
+    process.stdout.write(`${lines.at(-1)}\n${fetchLines.at(-1)}\n`);
   }
   await client.close();
+  await fetchClient.close();
+  await fetcher.close();
   await agent.close();
   sandbox.close();
 
@@ -199,7 +232,7 @@ async function main(): Promise<void> {
   const md = `# tree levels benchmark: first rows of a Work Items level, with no fixed delay
 
 Command: \`npx tsx bench/tree-levels.ts\` (\`BENCH_RUNS\`). ${new Date().toISOString()}; ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version};
-load average at the end ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')} (shared machine: compare ratios within a row).
+load average at the start ${loadBefore}, at the end ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')} (shared machine: compare ratios within a row).
 Sandbox in a child process on loopback (project 1: a folder of 50 tasks and a folder of 5,000 tasks below its root folder), one shared agent.
 
 - plain: \`undici.request\` + \`JSON.parse\` of the level's request (\`GET /workitem/workItems/{folder}/subItems\`, the view's \`fields=\` and depth).
@@ -212,13 +245,26 @@ Sandbox in a child process on loopback (project 1: a folder of 50 tasks and a fo
   announcement no sooner than ${HOLD_MS} ms after the start.
 - client part: the same GET through \`ServiceClient.getSubItems\` alone (answer checked, no rows built): what of the view's time
   is the client's request path and check (src/api), the rest being the rows, the index and the ranges (src/workItems/model).
-- ${RUNS} rounds after a warm-up, the order of the four rotating; ratio = mode / plain of the same round; min / median / max.
+- ${RUNS} rounds after a warm-up, the order of the seven turning by one each round and reversed every other round; ratio = mode / plain of the same round; min / median / max.
 - CPU: this process's CPU time (user + system) per round, medians, plain / view: the work the view adds on the client side
   (the sandbox runs in its own process), which the machine's load does not stretch as it stretches the wall clock.
+
+- Two network paths for the view's ServiceClient, in the same rounds: the **${OWN_PATH}** (the shared undici Agent: outside
+  VS Code, and in VS Code with workItemStudio.network.proxy or caFile set; the first table) and **${FETCH_PATH}**
+  (the ServiceClient given \`new FetchDispatcher(globalThis.fetch)\`, what the view uses in VS Code by default; the second
+  table, beside plain fetch: the global fetch + \`JSON.parse\` of the same request). Both tables' goal ratios are to plain (undici).
+
+${OWN_PATH}:
 
 | items | body | plain ms | view ms | view / plain | ratio of medians | view rounds with "Loading…" | held ms | held / plain | client part ms | client part / plain (medians) | CPU plain / view |
 |---:|---:|---|---|---|---|---:|---|---|---|---|---|
 ${lines.join('\n')}
+
+VS Code's fetch:
+
+| items | body | plain fetch ms | view, fetch ms | view, fetch / plain | ratio of medians | view, fetch / plain fetch | view, fetch / view, own | view rounds with "Loading…" | client part, fetch ms | client part, fetch / plain (medians) | CPU plain / view, fetch |
+|---:|---:|---|---|---|---|---|---|---:|---|---|---|
+${fetchLines.join('\n')}
 `;
   fs.mkdirSync(path.join(__dirname, 'results'), { recursive: true });
   const file = path.join(__dirname, 'results', 'tree-levels.md');

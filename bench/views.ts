@@ -9,6 +9,10 @@
 // subOrganizations (SubOrganizations, as the view; operation 2 only without it), the sort by name (sortByName), the range grouping of the
 // top level (rangeChildren) and the first rows' items.
 //
+// Each client-side kind runs on both network paths (bench/network-paths.ts): the extension's own
+// undici dispatcher, and VS Code's fetch (FetchDispatcher over the global fetch, the default in
+// VS Code; Node's fetch here), with a plain fetch + JSON.parse beside the plain undici request.
+//
 // Run: npx tsx bench/views.ts   (BENCH_SIZES=10000,30000, BENCH_RUNS=n, BENCH_RSS_RUNS=n, BENCH_WARM_RUNS=n)
 // Writes bench/results/views.md.
 import { serveUntilStdinEnds, startChildSandbox } from './child-sandbox';
@@ -18,8 +22,10 @@ import * as path from 'node:path';
 import * as os from 'node:os';
 import * as v8 from 'node:v8';
 import { spawnSync } from 'node:child_process';
-import { Agent, request } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 import { ServiceClient } from '../src/api/client';
+import type { FetchDispatcher } from '../src/api/hostFetchDispatcher';
+import { FETCH_PATH, OWN_PATH, fetchDispatcher } from './network-paths';
 import { createSandbox, generateDataset } from '../src/sandbox/index';
 
 import { belowFold } from '../src/organizations/model/discovery';
@@ -53,10 +59,29 @@ async function serve(users: number): Promise<void> {
 }
 
 
+/** The two ways of sending a run can use: the extension's own undici Agent, and VS Code's fetch. */
+interface Net {
+  agent: Agent;
+  fetcher: FetchDispatcher;
+}
+
+type Run = (url: string, token: string, net: Net, code?: string) => Promise<{ rows: number; bytes: number }>;
+
+const usersUrl = (url: string, code?: string) => `${url}/system/organizations/1/users${code ? `?code=${code}` : ''}`;
+
 /** Plain: undici.request + JSON.parse of operation 3. */
-async function plain(url: string, token: string, agent: Agent, code?: string): Promise<{ rows: number; bytes: number }> {
-  const res = await request(`${url}/system/organizations/1/users${code ? `?code=${code}` : ''}`, { headers: { authorization: `Bearer ${token}` }, dispatcher: agent });
+async function plain(url: string, token: string, net: Net, code?: string): Promise<{ rows: number; bytes: number }> {
+  const res = await request(usersUrl(url, code), { headers: { authorization: `Bearer ${token}` }, dispatcher: net.agent });
   const text = await res.body.text();
+  const parsed = JSON.parse(text) as { data: unknown[] };
+  keep = parsed;
+  return { rows: parsed.data.length, bytes: Buffer.byteLength(text) };
+}
+
+/** Plain on the fetch path: the global fetch + JSON.parse of operation 3 (the fetch path's own floor). */
+async function plainFetch(url: string, token: string, _net: Net, code?: string): Promise<{ rows: number; bytes: number }> {
+  const res = await fetch(usersUrl(url, code), { headers: { authorization: `Bearer ${token}` } });
+  const text = await res.text();
   const parsed = JSON.parse(text) as { data: unknown[] };
   keep = parsed;
   return { rows: parsed.data.length, bytes: Buffer.byteLength(text) };
@@ -66,8 +91,8 @@ async function plain(url: string, token: string, agent: Agent, code?: string): P
  * The floor of any way of reading the answer: the request with its bytes read and dropped
  * (nothing decoded, nothing kept).
  */
-async function read(url: string, token: string, agent: Agent, code?: string): Promise<{ rows: number; bytes: number }> {
-  const res = await request(`${url}/system/organizations/1/users${code ? `?code=${code}` : ''}`, { headers: { authorization: `Bearer ${token}` }, dispatcher: agent });
+async function read(url: string, token: string, net: Net, code?: string): Promise<{ rows: number; bytes: number }> {
+  const res = await request(usersUrl(url, code), { headers: { authorization: `Bearer ${token}` }, dispatcher: net.agent });
   let bytes = 0;
   for await (const chunk of res.body) bytes += (chunk as Buffer).length;
   return { rows: 0, bytes };
@@ -78,8 +103,8 @@ async function read(url: string, token: string, agent: Agent, code?: string): Pr
  * on its own (one JSON.parse per user, cut at \`},{\`) and dropped, only its name, login name,
  * ID and place in the bytes kept (a user would be decoded again when shown).
  */
-async function bytesKept(url: string, token: string, agent: Agent, code?: string): Promise<{ rows: number; bytes: number }> {
-  const res = await request(`${url}/system/organizations/1/users${code ? `?code=${code}` : ''}`, { headers: { authorization: `Bearer ${token}` }, dispatcher: agent });
+async function bytesKept(url: string, token: string, net: Net, code?: string): Promise<{ rows: number; bytes: number }> {
+  const res = await request(usersUrl(url, code), { headers: { authorization: `Bearer ${token}` }, dispatcher: net.agent });
   const chunks: Buffer[] = [];
   for await (const chunk of res.body) chunks.push(chunk as Buffer);
   const buf = Buffer.concat(chunks);
@@ -109,8 +134,8 @@ async function bytesKept(url: string, token: string, agent: Agent, code?: string
  * (checked), sub-organizations from subOrganizations (as the view), the sort by name with the UI collation, the
  * range grouping and the tree items of the first rows.
  */
-async function expand(url: string, token: string, agent: Agent, code?: string): Promise<{ rows: number; bytes: number }> {
-  const client = new ServiceClient({ baseUrl: url, dispatcher: agent, credentials: () => ({ kind: 'bearer', token }) });
+async function expandThrough(dispatcher: Dispatcher, url: string, token: string, code?: string): Promise<{ rows: number; bytes: number }> {
+  const client = new ServiceClient({ baseUrl: url, dispatcher, credentials: () => ({ kind: 'bearer', token }) });
   // As the view reads sub-organizations: the service's subOrganizations (official help O1),
   // operation 2 only on a service without it (the sandbox has it: checked below).
   const discovery = new SubOrganizations(
@@ -138,6 +163,11 @@ async function expand(url: string, token: string, agent: Agent, code?: string): 
   return { rows: items.length + subs.length, bytes: 0 };
 }
 
+/** Expand through the extension's own undici dispatcher (outside VS Code, or with the extension's network settings). */
+const expand: Run = (url, token, net, code) => expandThrough(net.agent, url, token, code);
+/** Expand through VS Code's fetch (FetchDispatcher over the global fetch): what the view does in VS Code by default. */
+const expandFetch: Run = (url, token, net, code) => expandThrough(net.fetcher, url, token, code);
+
 /** Peak resident memory of this process so far (VmHWM; it can be reset, see rssChild). */
 function peakRss(): number {
   try {
@@ -160,13 +190,13 @@ const settle = () => new Promise((r) => setTimeout(r, 10));
  * and loaded the collation before.
  */
 async function rssChild(mode: string, url: string, token: string, warmth: string): Promise<void> {
-  const agent = new Agent({ connections: 1, keepAliveTimeout: 1000 });
-  const run = { plain, expand, read, bytesKept }[mode];
+  const net: Net = { agent: new Agent({ connections: 1, keepAliveTimeout: 1000 }), fetcher: fetchDispatcher() };
+  const run = ({ plain, plainFetch, expand, expandFetch, read, bytesKept } as Record<string, Run>)[mode];
   if (!run) throw new Error(`unknown mode ${mode}`);
   if (warmth === 'warm' || warmth === 'busy') {
     // A small organization first: the 999 users whose code contains U0000 (BENCH_WARM_RUNS times; busy: BENCH_BUSY_RUNS).
     for (let w = 0; w < (warmth === 'busy' ? BUSY_RUNS : WARM_RUNS); w++) {
-      await run(url, token, agent, 'U0000');
+      await run(url, token, net, 'U0000');
       keep = undefined;
     }
     await settle();
@@ -176,7 +206,7 @@ async function rssChild(mode: string, url: string, token: string, warmth: string
   const before = process.memoryUsage().rss;
   const youngBefore = youngGeneration();
   const heapBefore = process.memoryUsage().heapUsed;
-  await run(url, token, agent);
+  await run(url, token, net);
   const peak = peakRss();
   // What the growth is made of: the young generation's growth (committed), and the heap the
   // result keeps (heap in use after a full GC, the result still held).
@@ -184,7 +214,8 @@ async function rssChild(mode: string, url: string, token: string, warmth: string
   (globalThis as { gc?: () => void }).gc?.();
   const kept = process.memoryUsage().heapUsed - heapBefore;
   process.stdout.write(JSON.stringify({ before, peak, young, kept }));
-  await agent.close();
+  await net.agent.close();
+  await net.fetcher.close();
 }
 
 /** Memory committed to V8's young generation (new space and its large-object space). */
@@ -211,43 +242,56 @@ function rssOf(mode: string, url: string, token: string, warmth: 'cold' | 'warm'
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as { before: number; peak: number; young: number; kept: number };
 }
 
-async function benchSize(users: number): Promise<{ time: string; rss: string; parts: string }> {
+interface SizeRows {
+  time: string;
+  ratios: string;
+  rss: string;
+  rssFetch: string;
+  parts: string[];
+}
+
+async function benchSize(users: number): Promise<SizeRows> {
   const sandbox = await startChildSandbox(__filename, [String(users)], ['--max-old-space-size=8192']);
   try {
-    const agent = new Agent({ connections: 1, keepAliveTimeout: 1000 });
+    const net: Net = { agent: new Agent({ connections: 1, keepAliveTimeout: 1000 }), fetcher: fetchDispatcher() };
     const bare = new ServiceClient({ baseUrl: sandbox.url });
     const token = await bare.signIn('admin', 'password');
     await bare.close();
-    const time = async (f: typeof plain) => {
+    const time = async (f: Run) => {
       // Outside the timed region: a pooled socket the sandbox closed while this process was busy
       // (its keep-alive is 5 s; a 300,000-user parse under load takes longer) is dropped first.
       await settle();
       const t0 = performance.now();
-      const r = await f(sandbox.url, token, agent);
+      const r = await f(sandbox.url, token, net);
       const ms = performance.now() - t0;
       keep = undefined;
       return { ...r, ms };
     };
-    await time(plain);
-    await time(expand);
-    const p: number[] = [];
-    const e: number[] = [];
+    const timedKinds: [string, Run][] = [
+      ['plain', plain],
+      ['plainFetch', plainFetch],
+      ['expand', expand],
+      ['expandFetch', expandFetch],
+    ];
+    for (const [, f] of timedKinds) await time(f);
+    const ms = new Map<string, number[]>(timedKinds.map(([k]) => [k, []]));
     let bytes = 0;
     let rows = 0;
     for (let i = 0; i < RUNS; i++) {
-      // Alternate which goes first.
-      const first = i % 2 ? expand : plain;
-      const second = i % 2 ? plain : expand;
-      const a = await time(first);
-      const b = await time(second);
-      const [pr, er] = i % 2 ? [b, a] : [a, b];
-      p.push(pr.ms);
-      e.push(er.ms);
-      bytes = pr.bytes;
-      rows = er.rows;
+      // The order turns by one each round and runs backwards every other round, so no kind
+      // always goes first or always follows the same other kind.
+      const order = timedKinds.map((_, k) => timedKinds[(i + k) % timedKinds.length]!);
+      if (i % 2) order.reverse();
+      for (const [kind, f] of order) {
+        const r = await time(f);
+        ms.get(kind)!.push(r.ms);
+        if (kind === 'plain') bytes = r.bytes;
+        if (kind === 'expand') rows = r.rows;
+      }
     }
-    await agent.close();
-    // Peak RSS: RSS_RUNS rounds of the four kinds, each in a fresh process, the order turning.
+    await net.agent.close();
+    await net.fetcher.close();
+    // Peak RSS: RSS_RUNS rounds of the kinds, each in a fresh process, the order turning.
     const kinds = [
       ['plain', 'cold'],
       ['expand', 'cold'],
@@ -259,9 +303,18 @@ async function benchSize(users: number): Promise<{ time: string; rss: string; pa
       ['expand', 'busy'],
       ['plain', 'warm-liftoff'],
       ['expand', 'warm-liftoff'],
+      ['plainFetch', 'cold'],
+      ['expandFetch', 'cold'],
+      ['plainFetch', 'warm'],
+      ['expandFetch', 'warm'],
+      ['plainFetch', 'busy'],
+      ['expandFetch', 'busy'],
     ] as const;
     const growth = new Map<string, number[]>(kinds.map(([m, w]) => [`${m} ${w}`, []]));
-    const peaks: number[] = [];
+    const peaks = new Map<string, number[]>([
+      ['expand', []],
+      ['expandFetch', []],
+    ]);
     const parts = new Map<string, { young: number[]; kept: number[]; growth: number[] }>(kinds.map(([m, w]) => [`${m} ${w}`, { young: [], kept: [], growth: [] }]));
     for (let i = 0; i < RSS_RUNS; i++) {
       for (let k = 0; k < kinds.length; k++) {
@@ -272,20 +325,24 @@ async function benchSize(users: number): Promise<{ time: string; rss: string; pa
         part.growth.push((r.peak - r.before) / 2 ** 20);
         part.young.push(r.young / 2 ** 20);
         part.kept.push(r.kept / 2 ** 20);
-        if (mode === 'expand' && warmth === 'cold') peaks.push(r.peak / 2 ** 20);
+        if (warmth === 'cold') peaks.get(mode)?.push(r.peak / 2 ** 20);
       }
     }
-    const ratios = e.map((x, i) => x / p[i]!);
+    const t = (k: string) => ms.get(k)!;
+    const ratio = (a: string, b: string) => stats(t(a).map((x, i) => x / t(b)[i]!), 2, '×');
     const mb = (n: number) => (n / 2 ** 20).toFixed(1);
     const g = (key: string) => stats(growth.get(key)!, 2, '×');
     const made = (key: string) => {
       const q = parts.get(key)!;
       return `${stats(q.growth, 1)} | ${stats(q.young, 1)} | ${stats(q.kept, 1)}`;
     };
+    const head = `| ${users.toLocaleString('en')} | ${mb(bytes)} |`;
     return {
-      parts: `| ${users.toLocaleString('en')} | ${mb(bytes)} | ${made('expand cold')} | ${made('expand warm')} |`,
-      time: `| ${users.toLocaleString('en')} | ${mb(bytes)} | ${stats(p)} | ${stats(e)} | ${stats(ratios, 2, '×')} | ${rows} |`,
-      rss: `| ${users.toLocaleString('en')} | ${mb(bytes)} | ${g('plain cold')} | ${g('expand cold')} | ${g('plain warm')} | ${g('expand warm')} | ${g('read warm')} | ${g('bytesKept warm')} | ${g('plain busy')} | ${g('expand busy')} | ${g('plain warm-liftoff')} | ${g('expand warm-liftoff')} | ${stats(peaks)} |`,
+      time: `${head} ${stats(t('plain'))} | ${stats(t('plainFetch'))} | ${stats(t('expand'))} | ${stats(t('expandFetch'))} | ${rows} |`,
+      ratios: `${head} ${ratio('expand', 'plain')} | ${ratio('expandFetch', 'plain')} | ${ratio('expandFetch', 'plainFetch')} | ${ratio('expandFetch', 'expand')} | ${ratio('plainFetch', 'plain')} |`,
+      parts: [`${head} ${OWN_PATH} | ${made('expand cold')} | ${made('expand warm')} |`, `${head} VS Code's fetch | ${made('expandFetch cold')} | ${made('expandFetch warm')} |`],
+      rss: `${head} ${g('plain cold')} | ${g('expand cold')} | ${g('plain warm')} | ${g('expand warm')} | ${g('read warm')} | ${g('bytesKept warm')} | ${g('plain busy')} | ${g('expand busy')} | ${g('plain warm-liftoff')} | ${g('expand warm-liftoff')} | ${stats(peaks.get('expand')!)} |`,
+      rssFetch: `${head} ${g('plainFetch cold')} | ${g('expandFetch cold')} | ${g('plainFetch warm')} | ${g('expandFetch warm')} | ${g('plainFetch busy')} | ${g('expandFetch busy')} | ${stats(peaks.get('expandFetch')!)} |`,
     };
   } finally {
     sandbox.close();
@@ -293,26 +350,38 @@ async function benchSize(users: number): Promise<{ time: string; rss: string; pa
 }
 
 async function main(): Promise<void> {
-  const rows: { time: string; rss: string; parts: string }[] = [];
+  const loadBefore = os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
+  const rows: SizeRows[] = [];
   for (const n of SIZES) {
     rows.push(await benchSize(n));
-    process.stdout.write(`${rows[rows.length - 1]!.time}\n${rows[rows.length - 1]!.rss}\n`);
+    const r = rows[rows.length - 1]!;
+    process.stdout.write(`${r.time}\n${r.ratios}\n${r.rss}\n${r.rssFetch}\n`);
   }
   const cpu = os.cpus();
   const md = `# views benchmark: expanding a large organization to its first rows
 
 Command: \`npx tsx bench/views.ts\` (\`BENCH_SIZES\`, \`BENCH_RUNS\`, \`BENCH_RSS_RUNS\`, \`BENCH_WARM_RUNS\` = ${WARM_RUNS}). ${new Date().toISOString()}; ${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, Node ${process.version};
-load average at the end ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')} (shared machine: compare ratios).
-Sandbox in a child process (generated data set: one organization with all the users as direct users), loopback, one shared agent.
+load average at the start ${loadBefore}, at the end ${os.loadavg().map((x) => x.toFixed(2)).join(' / ')} (shared machine: compare ratios).
+Sandbox in a child process (generated data set: one organization with all the users as direct users), loopback.
 
-- plain: \`undici.request\` + \`JSON.parse\` of operation 3.
+Two network paths, in the same run: the **${OWN_PATH}** (one shared undici Agent: outside VS Code, and in
+VS Code with workItemStudio.network.proxy or caFile set) and **${FETCH_PATH}**: the ServiceClient given
+\`new FetchDispatcher(globalThis.fetch)\`, what the view uses in VS Code by default; Node's fetch is its bundled undici.
+
+- plain: \`undici.request\` + \`JSON.parse\` of operation 3 (the baseline of the goal, as before).
+- plain fetch: the global \`fetch\` + \`res.text()\` + \`JSON.parse\` (the fetch path's own floor).
 - expand: what the Organizations view does to show the first rows, all inside the timed region:
   operation 3 through ServiceClient.readOrganizationUsers (the answer's bytes scanned once: every user
   checked against the User schema, only each user's row kept: ID, name, login name, deleted, place
   in the bytes), the sub-organizations from subOrganizations (as the view reads them now),
   the sort by name with the UI collation (\`ja\`), the range grouping and one tree item (plain object
-  with id, label, description, state) per first row.
-- ${RUNS} rounds after a warm-up, the order alternating; ratio = expand / plain of the same round.
+  with id, label, description, state) per first row; on the own undici dispatcher.
+- expand, fetch: the same with the ServiceClient on VS Code's fetch.
+- ${RUNS} rounds after a warm-up of each, the four kinds in each round, the order turning by one
+  each round and reversed every other round; ratios are per round (the two kinds of the same round).
 - Before each timed call (outside the timed region) the event loop runs for 10 ms, so a pooled
   socket that the sandbox closed after its 5 s keep-alive while this process was busy is dropped
   instead of being written to (that gave UND_ERR_SOCKET at 300,000 users under load).
@@ -323,13 +392,20 @@ Sandbox in a child process (generated data set: one organization with all the us
   small organization (the 999 users whose code contains \`U0000\`), its result dropped, a full
   GC and the peak reset (\`/proc/self/clear_refs\`), as in an extension host that has expanded a
   small organization before; busy: the same after ${BUSY_RUNS} runs on the small organization (a few MiB of
-  answers read, as in an extension host at work: by then V8 has compiled undici's HTTP parser, see below).
+  answers read, as in an extension host at work: by then V8 has compiled the HTTP parser, see below).
+  The fetch path's warm-up runs are on the fetch path too (Node's fetch has its own copy of undici and of its parser).
 
-| users | body MiB | plain ms: min / median / max | expand ms: min / median / max | ratio: min / median / max (goal ≤ 1.5×) | rows |
-|---:|---:|---|---|---|---:|
+| users | body MiB | plain ms: min / median / max | plain fetch ms | expand (${OWN_PATH}) ms | expand (VS Code's fetch) ms | rows |
+|---:|---:|---|---|---|---|---:|
 ${rows.map((r) => r.time).join('\n')}
 
-RSS growth over the body, min / median / max (goal for expand ≤ 5×). Beside them, warm: read
+Ratios per round, min / median / max (goal: expand ≤ 1.5× plain):
+
+| users | body MiB | expand, own / plain | expand, fetch / plain | expand, fetch / plain fetch | expand, fetch / expand, own | plain fetch / plain |
+|---:|---:|---|---|---|---|---|
+${rows.map((r) => r.ratios).join('\n')}
+
+RSS growth over the body on the **${OWN_PATH}**, min / median / max (goal for expand ≤ 5×). Beside them, warm: read
 (the request with the answer's bytes read and dropped: the floor of any decoding) and bytes kept
 (a design not taken: the bytes kept, each user decoded on its own and dropped, only name, login
 name, ID and place kept). Last, a diagnosis (not the goal's figure): warm in a process started with
@@ -345,15 +421,21 @@ in a process that has read a few MiB of answers (busy) it is over before the lar
 |---:|---:|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.map((r) => r.rss).join('\n')}
 
+RSS growth over the body on **${FETCH_PATH}**, min / median / max, in the same rounds (goal for expand ≤ 5×):
+
+| users | body MiB | cold: plain fetch | cold: expand | warm: plain fetch | warm: expand | busy: plain fetch | busy: expand | cold: expand peak RSS MiB |
+|---:|---:|---|---|---|---|---|---|---|
+${rows.map((r) => r.rssFetch).join('\n')}
+
 What the expansion's growth is made of, MiB, min / median / max: the peak RSS growth; the
 growth of the memory committed to V8's young generation (new space, its large objects) during
 the run; the heap the result keeps (in use after a full GC with the result still held, less
 before the run). Whatever part of the growth is neither is transient (strings and buffers of
 the batches, the old generation's growth before its next collection, the collation data cold).
 
-| users | body MiB | cold: growth | cold: young generation | cold: kept | warm: growth | warm: young generation | warm: kept |
-|---:|---:|---|---|---|---|---|---|
-${rows.map((r) => r.parts).join('\n')}
+| users | body MiB | path | cold: growth | cold: young generation | cold: kept | warm: growth | warm: young generation | warm: kept |
+|---:|---:|---|---|---|---|---|---|---|
+${rows.flatMap((r) => r.parts).join('\n')}
 `;
   // The earlier runs stay below the new one (demoted a heading level).
   writeKeepingEarlierRuns(path.join(__dirname, 'results', 'views.md'), md);
